@@ -1,0 +1,246 @@
+"""A blackjack table: seats with bankrolls and bets, a shoe, and the round in play.
+
+Hot-seat play: every human seat acts in turn from the same keyboard; bot
+seats play basic strategy on their own the moment their turn comes. The
+table also keeps the trainer's count of decisions that differ from basic
+strategy, per human seat.
+
+>>> import random
+>>> table = Table(Rules(), [SeatSetup("Ann"), SeatSetup("Bot", SeatKind.BOT)], random.Random(7))
+>>> table.shoe.stack(["Th", "9c", "9d", "9h", "Ks", "8c"])
+>>> records = table.deal()
+>>> table.seat_to_act, table.round.turn
+(0, (0, 0))
+>>> records = table.act(Action.STAND)
+>>> [s.net for s in table.last_settlement.seats], table.seats[0].bankroll
+([10, 10], 1010)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from cardtui.blackjack.records import Action, Record, RoundSettled, Shuffled
+from cardtui.blackjack.round import Phase, Round
+from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.strategy import Advice, advise, insurance_advice
+from cardtui.cards import Shoe
+
+NAME_MAX = 8  # seed 000: names of up to 8 characters
+MAX_SEATS = 7
+BET_STEP = 10
+DEFAULT_BANKROLL = 1000
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot sit at the table (seed 000 warns on an empty name).
+
+    >>> name_problem("Ann"), name_problem(""), name_problem("Bartholomew")
+    (None, 'Enter a name: 1 to 8 characters.', 'Names are at most 8 characters (this has 11).')
+    """
+    if not name.strip():
+        return f"Enter a name: 1 to {NAME_MAX} characters."
+    if len(name) > NAME_MAX:
+        return f"Names are at most {NAME_MAX} characters (this has {len(name)})."
+    if not name.isprintable():
+        return "Names may contain only printable characters."
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """How a seat is configured in Settings."""
+
+    name: str
+    kind: SeatKind = SeatKind.HUMAN
+    bankroll: int = DEFAULT_BANKROLL
+
+    def __post_init__(self) -> None:
+        problem = name_problem(self.name)
+        if problem:
+            raise ValueError(problem)
+        if self.bankroll <= 0:
+            raise ValueError(f"{self.name}: a bankroll must be positive, not {self.bankroll}")
+        object.__setattr__(self, "kind", SeatKind(self.kind))
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: SeatKind
+    buy_in: int
+    bankroll: int
+    bet: int
+    bought: int = 0  # every chip bought, the first buy-in included
+    round_decisions: int = 0
+    round_mistakes: int = 0
+    decisions: int = 0
+    mistakes: int = 0
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind is SeatKind.BOT
+
+
+@dataclass
+class Table:
+    rules: Rules
+    setups: Sequence[SeatSetup]
+    rng: random.Random = field(repr=False)
+    shoe: Shoe = field(init=False, repr=False)
+    round: Round | None = field(init=False, default=None)
+    house: int = field(init=False, default=0)  # the dealer's rack, from zero
+    last_settlement: RoundSettled | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.setups) <= MAX_SEATS:
+            raise ValueError(f"a table has 1 to {MAX_SEATS} seats, not {len(self.setups)}")
+        self.shoe = Shoe(self.rules.decks, self.rules.penetration, self.rng)
+        self.seats = [
+            Seat(s.name, s.kind, s.bankroll, s.bankroll, self.rules.min_bet, bought=s.bankroll)
+            for s in self.setups
+        ]
+
+    # -- state ---------------------------------------------------------------
+
+    @property
+    def in_round(self) -> bool:
+        return self.round is not None and self.round.phase is not Phase.SETTLED
+
+    @property
+    def seat_to_act(self) -> int | None:
+        return self.round.seat_to_act if self.round is not None else None
+
+    @property
+    def human_to_act(self) -> bool:
+        seat = self.seat_to_act
+        return seat is not None and not self.seats[seat].is_bot
+
+    def stake(self, seat: int) -> int:
+        """What the seat will actually bet next round (0: it sits out)."""
+        s = self.seats[seat]
+        return s.bet if s.bankroll >= s.bet else 0
+
+    # -- betting ---------------------------------------------------------------
+
+    def set_bet(self, seat: int, amount: int) -> int:
+        """Set a bet, clamped to the table limits and the seat's bankroll."""
+        if self.in_round:
+            raise ValueError("bets are changed between rounds")
+        s = self.seats[seat]
+        top = min(self.rules.max_bet, max(self.rules.min_bet, s.bankroll))
+        s.bet = max(self.rules.min_bet, min(amount, top))
+        return s.bet
+
+    def change_bet(self, seat: int, steps: int) -> int:
+        return self.set_bet(seat, self.seats[seat].bet + steps * BET_STEP)
+
+    def can_rebuy(self, seat: int) -> bool:
+        return not self.in_round and self.seats[seat].bankroll < self.rules.min_bet
+
+    def rebuy(self, seat: int) -> None:
+        """A broke seat buys its starting bankroll again."""
+        if not self.can_rebuy(seat):
+            raise ValueError(f"{self.seats[seat].name} still has chips to bet")
+        s = self.seats[seat]
+        s.bankroll += s.buy_in
+        s.bought += s.buy_in
+        s.bet = self.rules.min_bet
+
+    def deal_problem(self) -> str | None:
+        if self.in_round:
+            return "a round is in progress"
+        if not any(self.stake(i) for i in range(len(self.seats))):
+            return "nobody can cover a bet: rebuy first"
+        return None
+
+    # -- play --------------------------------------------------------------------
+
+    def deal(self) -> list[Record]:
+        """Start a round: reshuffle if the cut card came out, deal, let bots play."""
+        for i, s in enumerate(self.seats):
+            if s.is_bot and s.bankroll < self.rules.min_bet:
+                self.rebuy(i)
+        problem = self.deal_problem()
+        if problem:
+            raise ValueError(problem)
+        out: list[Record] = []
+        if self.shoe.needs_shuffle:
+            self.shoe.shuffle()
+            out.append(Shuffled(self.rules.decks))
+        for s in self.seats:
+            s.round_decisions = s.round_mistakes = 0
+        bets = [self.stake(i) for i in range(len(self.seats))]
+        self.round = Round(self.rules, self.shoe, bets, [s.bankroll for s in self.seats])
+        out += self.round.deal()
+        return self._after(out)
+
+    def legal_actions(self) -> frozenset[Action]:
+        if not self.in_round or not self.human_to_act:
+            return frozenset()
+        assert self.round is not None
+        return self.round.legal_actions()
+
+    def act(self, action: Action) -> list[Record]:
+        """The seat to act takes ``action``; the trainer compares it with basic strategy."""
+        if not self.in_round:
+            raise ValueError("there is no round in progress: deal first")
+        assert self.round is not None
+        seat = self.round.seat_to_act
+        assert seat is not None
+        advice = self.advice()
+        out = self.round.act(action)  # raises on an illegal move before we count it
+        s = self.seats[seat]
+        if advice is not None and not s.is_bot:
+            s.round_decisions += 1
+            s.decisions += 1
+            if action is not advice.action:
+                s.round_mistakes += 1
+                s.mistakes += 1
+        return self._after(out)
+
+    def forfeit(self) -> list[Record]:
+        """Deal during a round: the round is lost as it stands (seed 001)."""
+        if not self.in_round:
+            raise ValueError("there is no round in progress to forfeit")
+        assert self.round is not None
+        return self._after(self.round.forfeit())
+
+    def advice(self) -> Advice | None:
+        """Basic strategy for the decision awaited now (the hint key, bots, the trainer)."""
+        rnd = self.round
+        if rnd is None:
+            return None
+        if rnd.phase is Phase.INSURANCE:
+            return insurance_advice()
+        hand = rnd.current_hand
+        if hand is None:
+            return None
+        return advise(
+            hand.cards, rnd.up_card, self.rules,
+            can_double=rnd.can(Action.DOUBLE), can_split=rnd.can(Action.SPLIT),
+            can_surrender=rnd.can(Action.SURRENDER),
+        )
+
+    def _after(self, out: list[Record]) -> list[Record]:
+        """Let bots take their turns, then pay the settled round into the bankrolls."""
+        assert self.round is not None
+        while self.in_round and not self.human_to_act:
+            advice = self.advice()
+            assert advice is not None
+            out += self.round.act(advice.action)
+        if self.round.phase is Phase.SETTLED and self.round.settlement is not self.last_settlement:
+            self.last_settlement = self.round.settlement
+            assert self.last_settlement is not None
+            for result in self.last_settlement.seats:
+                self.seats[result.seat].bankroll += result.net
+            self.house += self.last_settlement.house_net
+        return out

@@ -1,0 +1,170 @@
+"""``cardtui serve``: host a game night over SSH.
+
+Players connect with ``ssh -p 2222 host`` and get the cardtui menu; each key
+keeps its own scores and settings on the host. asyncssh is optional (the
+``ssh`` extra), so it is imported only when the server actually starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+
+from cardtui import locations
+from cardtui.serve import DEFAULT_FPS, DEFAULT_MAX_PLAYERS, DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from cardtui.serve.server import RunningServer, ServeConfig
+
+MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0 to 65535, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default: every interface)"
+    )
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="let anyone in: any key gets a profile, no key plays as a guest",
+    )
+    parser.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="players' public keys (default: DATA_DIR/authorized_keys)",
+    )
+    parser.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="FILE",
+        help="the server's private key, made on first start "
+        "(default: DATA_DIR/ssh_host_ed25519_key)",
+    )
+    parser.add_argument(
+        "--max-players",
+        type=_positive,
+        default=DEFAULT_MAX_PLAYERS,
+        help=f"seats in the room (default: {DEFAULT_MAX_PLAYERS})",
+    )
+    parser.add_argument(
+        "--fps",
+        type=_positive,
+        default=DEFAULT_FPS,
+        help=f"frames per second sent to each player (default: {DEFAULT_FPS})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from cardtui.serve.server import ServeConfig
+        from cardtui.serve.session import Launch
+    except ModuleNotFoundError as error:
+        if error.name != "asyncssh":
+            raise
+        print(MISSING_ASYNCSSH, file=sys.stderr)
+        return 2
+    root = locations.data_dir(args.data_dir)
+    config = ServeConfig(
+        root=root,
+        host=args.host,
+        port=args.port,
+        open=args.open,
+        max_players=args.max_players,
+        launch=Launch(
+            ascii=args.ascii,
+            seed=args.seed,
+            animation=getattr(args, "animation", None),
+            fps=args.fps,
+        ),
+        host_key_path=args.host_key,
+        authorized_keys_path=args.authorized_keys,
+    )
+    console = Console(highlight=False)
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(_serve(config, console))
+    return 0
+
+
+async def _serve(config: ServeConfig, console: Console) -> int:
+    from cardtui.serve.server import start_server
+
+    def log(text: str) -> None:
+        console.log(text, markup=False)
+
+    if not config.open and not config.authorized_keys_file.exists():
+        print(
+            f"cardtui: error: no players' keys at {config.authorized_keys_file}: "
+            "add their public keys there, or pass --open",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        running = await start_server(config, log)
+    except (OSError, ValueError) as error:
+        print(f"cardtui: error: {error}", file=sys.stderr)
+        return 2
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    try:
+        _announce(console, config, running)
+        await stop.wait()
+    finally:
+        await running.close()
+        console.print("The room is closed.")
+    return 0
+
+
+def _announce(console: Console, config: ServeConfig, running: RunningServer) -> None:
+    made = " (new)" if running.host_key_created else ""
+    console.print(
+        f"[bold]cardtui[/] is open on port [bold]{running.port}[/]: "
+        f"players run  [bold]ssh -p {running.port} {_shown_host(config.host)}[/]"
+    )
+    console.print(f"Host key fingerprint{made}: [bold]{running.host_key_fingerprint}[/]")
+    console.print(f"Host key: {config.host_key_file}", markup=False, style="dim")
+    if config.open:
+        console.print("Open room: any key is welcome; players without a key sit in as guests.")
+    else:
+        console.print(
+            f"Players' keys: {config.authorized_keys_file} (re-read on every login)", markup=False
+        )
+    console.print(f"Profiles: {config.root / 'profiles'}", markup=False, style="dim")
+    console.print("Ctrl-C closes the room.")
+
+
+def _shown_host(host: str) -> str:
+    return "<this machine>" if host in ("", "0.0.0.0", "::") else host

@@ -1,0 +1,630 @@
+"""One hand of no-limit Texas hold'em as an explicit state machine.
+
+See :class:`Hand`. Rules cited in comments: poker.md ("No-limit betting rules
+that implementations get wrong"), Robert's Rules of Poker (RRoP) and the Poker
+TDA rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from cardtui.cards import Card, Deck, parse_cards
+from cardtui.holdem.actions import (
+    Action,
+    ActionKind,
+    AntePosted,
+    BetOrRaised,
+    BetsCollected,
+    BlindKind,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    Record,
+    Street,
+    UncalledBetReturned,
+)
+from cardtui.holdem.button import Positions, first_positions
+from cardtui.holdem.evaluator import HandRank, evaluate
+from cardtui.holdem.pots import Pot, build_pots, split_pot
+
+_R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the actor may do now; amounts are chips, "raise to" amounts are totals."""
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    #: Chips a call puts in (0 when checking is possible); capped by the stack.
+    call_amount: int
+    can_raise: bool
+    #: Smallest and largest legal "bet/raise to" totals (0 when raising is closed).
+    min_raise_to: int
+    max_raise_to: int
+    #: True when a raise would be the first bet of the street ("Bet" rather than "Raise").
+    is_bet: bool
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        match action.kind:
+            case ActionKind.FOLD:
+                return self.can_fold
+            case ActionKind.CHECK:
+                return self.can_check
+            case ActionKind.CALL:
+                return self.call_amount > 0
+            case ActionKind.RAISE_TO:
+                return self.can_raise and self.min_raise_to <= action.amount <= self.max_raise_to
+            case ActionKind.ALL_IN:
+                return self.can_raise or self.call_amount > 0
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What one seat can see when it must act (what a bot decides from)."""
+
+    seat: int
+    hole: tuple[Card, Card]
+    board: tuple[Card, ...]
+    street: Street
+    legal: LegalActions
+    #: All chips in the middle: collected pots plus this street's bets.
+    pot: int
+    current_bet: int
+    big_blind: int
+    stack: int
+    #: Opponents still in the hand (not folded).
+    opponents: int
+    #: Opponents still in the hand who can still bet (not all-in).
+    active_opponents: int
+    #: Players who act after this seat on this street (0 = last to act).
+    players_behind: int
+    #: How many bets/raises were made this street.
+    raises: int
+
+
+class Hand:
+    """One hand of no-limit hold'em, from the blinds to the last pot pushed.
+
+    Seats are numbered clockwise; ``stacks[i]`` is seat ``i``'s stack (None
+    for an empty seat). Creating the hand posts the antes and blinds and deals
+    the hole cards; then the actor acts until the hand is over. A stacked deck
+    (see :func:`stacked_deck`) makes the deal known:
+
+    >>> deck = stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs")
+    >>> hand = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2, deck=deck)
+    >>> hand.actor, hand.legal_actions().min_raise_to, hand.call_amount
+    (2, 4, 2)
+    >>> hand.raise_to(6)
+    BetOrRaised(seat=2, to=6, amount=6, is_bet=False, all_in=False, full=True)
+    >>> hand.call(), hand.fold()
+    (Called(seat=0, amount=5, all_in=False), Folded(seat=1))
+    >>> hand.street, [str(c) for c in hand.board], hand.pot_total
+    (<Street.FLOP: 1>, ['Jc', '3d', '5c'], 14)
+    >>> hand.check(), hand.check()
+    (Checked(seat=0), Checked(seat=2))
+    >>> hand.raise_to(1)
+    Traceback (most recent call last):
+    ...
+    ValueError: bet 1 is below the minimum bet 2
+    >>> hand.raise_to(10)
+    BetOrRaised(seat=0, to=10, amount=10, is_bet=True, all_in=False, full=True)
+    >>> hand.call()
+    Called(seat=2, amount=10, all_in=False)
+    >>> hand.check(), hand.check()
+    (Checked(seat=0), Checked(seat=2))
+    >>> hand.is_over, hand.stacks
+    (True, [218, 198, 184])
+    >>> award = [r for r in hand.records if isinstance(r, PotAwarded)][0]
+    >>> award.winners, award.amount, [str(c) for c in award.best_five[0]]
+    ((0,), 34, ['As', 'Ks', 'Qs', 'Jc', '5c'])
+    """
+
+    def __init__(
+        self,
+        stacks: Sequence[int | None],
+        *,
+        button: int,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        rng: random.Random | None = None,
+        deck: Deck | None = None,
+        positions: Positions | None = None,
+    ) -> None:
+        if big_blind < 1 or small_blind < 0 or ante < 0:
+            raise ValueError("blinds must be positive and the ante not negative")
+        if any(s is not None and s <= 0 for s in stacks):
+            raise ValueError("every seated player needs chips: busted players leave the table")
+        seated = [i for i, s in enumerate(stacks) if s is not None]
+        if not 2 <= len(seated) <= 10:
+            raise ValueError(f"hold'em needs 2 to 10 players, not {len(seated)}")
+        self.seat_count = len(stacks)
+        self.positions = positions or first_positions(seated, button, self.seat_count)
+        self.button = self.positions.button
+        self.small_blind, self.big_blind, self.ante = small_blind, big_blind, ante
+        self.starting_stacks: tuple[int | None, ...] = tuple(stacks)
+        #: Seated players clockwise from the first seat left of the button:
+        #: the dealing order, the odd-chip order and PHH's p1..pN order.
+        self.players: tuple[int, ...] = tuple(
+            s for s in self._clockwise_from(self.button) if stacks[s] is not None
+        )
+        self.stacks: list[int] = [s or 0 for s in stacks]
+        self.bets: list[int] = [0] * self.seat_count
+        #: Everything each seat has put in this hand, current bets included.
+        self.contributed: list[int] = [0] * self.seat_count
+        self.hole: dict[int, tuple[Card, Card]] = {}
+        self.board: list[Card] = []
+        self.folded: set[int] = set()
+        self.shown: set[int] = set()
+        self.street = Street.PREFLOP
+        self.actor: int | None = None
+        self.current_bet = 0
+        self.min_raise_increment = big_blind
+        self.raises = 0
+        self.last_aggressor: int | None = None
+        self._acted: dict[int, int] = {}
+        self.records: list[Record] = []
+        if deck is None:
+            deck = Deck()
+            deck.shuffle(rng or random.Random())
+        self.deck = deck
+        self._start()
+
+    # --- queries ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.street is Street.COMPLETE
+
+    @property
+    def live(self) -> list[int]:
+        """Seats still in the hand (not folded or mucked), clockwise from the button."""
+        return [s for s in self.players if s not in self.folded]
+
+    @property
+    def pot_total(self) -> int:
+        """All chips in the middle, this street's bets included."""
+        return sum(self.contributed)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The collected pots (main first), without this street's bets."""
+        collected = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        return build_pots(collected, set(self.live), self.players)
+
+    @property
+    def call_amount(self) -> int:
+        """Chips the actor needs to call (capped by the stack); 0 when nobody acts."""
+        if self.actor is None:
+            return 0
+        return min(self.current_bet - self.bets[self.actor], self.stacks[self.actor])
+
+    @property
+    def min_raise_to(self) -> int:
+        return self.legal_actions().min_raise_to if self.actor is not None else 0
+
+    @property
+    def max_raise_to(self) -> int:
+        return self.legal_actions().max_raise_to if self.actor is not None else 0
+
+    def can_fold(self) -> bool:
+        return self.actor is not None and self.legal_actions().can_fold
+
+    def can_check(self) -> bool:
+        return self.actor is not None and self.legal_actions().can_check
+
+    def can_raise_to(self, amount: int) -> bool:
+        return self.actor is not None and self.legal_actions().allows(Action.raise_to(amount))
+
+    def legal_actions(self) -> LegalActions:
+        seat = self._require_actor()
+        to_call = min(self.current_bet - self.bets[seat], self.stacks[seat])
+        can_raise = self._may_raise(seat)
+        most = self.stacks[seat] + self.bets[seat]
+        # poker.md: the minimum bet is the big blind; a raise adds at least the
+        # largest full bet or raise of this round. Less is allowed only all-in.
+        least = min(self.current_bet + self.min_raise_increment, most)
+        return LegalActions(
+            seat=seat,
+            can_fold=to_call > 0,
+            can_check=to_call == 0,
+            call_amount=to_call,
+            can_raise=can_raise,
+            min_raise_to=least if can_raise else 0,
+            max_raise_to=most if can_raise else 0,
+            is_bet=self.current_bet == 0,
+        )
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` sees when it is their turn (the input of a bot)."""
+        if seat != self.actor:
+            raise ValueError(f"it is not seat {seat}'s turn")
+        live = self.live
+        order = self._clockwise_from(seat)
+        behind = [s for s in order if s in live and self._needs_action(s)]
+        return HandView(
+            seat=seat,
+            hole=self.hole[seat],
+            board=tuple(self.board),
+            street=self.street,
+            legal=self.legal_actions(),
+            pot=self.pot_total,
+            current_bet=self.current_bet,
+            big_blind=self.big_blind,
+            stack=self.stacks[seat],
+            opponents=len(live) - 1,
+            active_opponents=sum(1 for s in live if s != seat and self.stacks[s] > 0),
+            players_behind=len(behind),
+            raises=self.raises,
+        )
+
+    # --- player actions -----------------------------------------------------
+
+    def act(self, action: Action) -> list[Record]:
+        """Apply ``action`` for the actor; return every record it caused.
+
+        That is the action's own record followed by whatever the dealer did
+        next (bets collected, board dealt, showdown, pots pushed).
+        """
+        start = len(self.records)
+        match action.kind:
+            case ActionKind.FOLD:
+                self.fold()
+            case ActionKind.CHECK:
+                self.check()
+            case ActionKind.CALL:
+                self.call()
+            case ActionKind.RAISE_TO:
+                self.raise_to(action.amount)
+            case ActionKind.ALL_IN:
+                self.all_in()
+        return self.records[start:]
+
+    def fold(self) -> Folded:
+        seat = self._require_actor()
+        if self.current_bet <= self.bets[seat]:
+            raise ValueError(f"seat {seat} can check: there is no bet to fold to")
+        self.folded.add(seat)
+        return self._acted_with(Folded(seat))
+
+    def check(self) -> Checked:
+        seat = self._require_actor()
+        if self.current_bet > self.bets[seat]:
+            owed = self.current_bet - self.bets[seat]
+            raise ValueError(f"seat {seat} cannot check: {owed} to call")
+        return self._acted_with(Checked(seat))
+
+    def call(self) -> Called:
+        seat = self._require_actor()
+        amount = min(self.current_bet - self.bets[seat], self.stacks[seat])
+        if amount <= 0:
+            raise ValueError(f"seat {seat} has nothing to call: check instead")
+        self._put(seat, amount)
+        return self._acted_with(Called(seat, amount, self.stacks[seat] == 0))
+
+    def raise_to(self, amount: int) -> BetOrRaised:
+        """Bet (first bet of the street) or raise so the actor's total bet is ``amount``."""
+        seat = self._require_actor()
+        legal = self.legal_actions()
+        word = "bet" if legal.is_bet else "raise to"
+        if not legal.can_raise:
+            raise ValueError(self._why_no_raise(seat))
+        if amount > legal.max_raise_to:
+            raise ValueError(f"{word} {amount} is more than seat {seat} has ({legal.max_raise_to})")
+        if amount < legal.min_raise_to:
+            floor = "minimum bet" if legal.is_bet else "minimum raise to"
+            raise ValueError(f"{word} {amount} is below the {floor} {legal.min_raise_to}")
+        increment = amount - self.current_bet
+        put = amount - self.bets[seat]
+        self._put(seat, put)
+        # TDA rule 41 / RRoP section 14 rule 3: only a full bet or raise sets
+        # the new minimum and reopens the betting; a short all-in does not.
+        full = increment >= self.min_raise_increment
+        if full:
+            self.min_raise_increment = increment
+        self.current_bet = amount
+        self.raises += 1
+        self.last_aggressor = seat
+        record = BetOrRaised(seat, amount, put, legal.is_bet, self.stacks[seat] == 0, full)
+        return self._acted_with(record)
+
+    def all_in(self) -> Called | BetOrRaised:
+        """Put the whole stack in: a raise when raising is open, else a call."""
+        seat = self._require_actor()
+        legal = self.legal_actions()
+        if legal.can_raise:
+            return self.raise_to(legal.max_raise_to)
+        if legal.call_amount == self.stacks[seat]:
+            return self.call()
+        raise ValueError(self._why_no_raise(seat))
+
+    # --- the dealer ---------------------------------------------------------
+
+    def _start(self) -> None:
+        for seat in self.players:
+            amount = min(self.ante, self.stacks[seat])
+            if amount:
+                self._put(seat, amount, bet=False)
+                self.records.append(AntePosted(seat, amount, self.stacks[seat] == 0))
+        self._trim_antes()
+        blinds = ((self.positions.small_blind, BlindKind.SMALL, self.small_blind),
+                  (self.positions.big_blind, BlindKind.BIG, self.big_blind))  # fmt: skip
+        for seat, kind, size in blinds:
+            # A missing small blind is dead (see button.py); a short stack
+            # posts what it has and is all-in (RRoP section 3).
+            amount = min(size, self.stacks[seat])
+            if seat in self.players and amount:
+                self._put(seat, amount)
+                self.records.append(BlindPosted(seat, kind, amount, self.stacks[seat] == 0))
+        # A blind posted all-in for less plays as posted: the bet to call is
+        # the largest blind actually in (pokerkit and online rooms; live rooms
+        # often make callers match the full big blind). The minimum raise is
+        # still a full big blind on top.
+        self.current_bet = max(self.bets)
+        cards: dict[int, list[Card]] = {s: [] for s in self.players}
+        for _ in range(2):
+            for seat in self.players:
+                cards[seat].append(self.deck.deal())
+        for seat in self.players:
+            first, second = cards[seat]
+            self.hole[seat] = (first, second)
+            self.records.append(HoleCardsDealt(seat, (first, second)))
+        self._begin_round(after=self.positions.big_blind)
+
+    def _trim_antes(self) -> None:
+        """Antes above what anybody else could match go back (pokerkit's ante trimming)."""
+        antes = sorted((self.contributed[s], s) for s in self.players)
+        (top, seat), (second, _) = antes[-1], antes[-2]
+        if top > second:
+            self.stacks[seat] += top - second
+            self.contributed[seat] = second
+            self.records.append(UncalledBetReturned(seat, top - second))
+
+    def _begin_round(self, after: int) -> None:
+        self._acted.clear()
+        self.raises = 0
+        self.last_aggressor = None
+        able = [s for s in self.live if self.stacks[s] > 0]
+        # Nobody left to bet against: with one player able to act who already
+        # matches the bet, the round has no action (pokerkit does the same).
+        if not able or (len(able) == 1 and self.bets[able[0]] >= self.current_bet):
+            self._end_round()
+            return
+        self.actor = self._next_to_act(after)
+        if self.actor is None:
+            self._end_round()
+
+    def _next_to_act(self, after: int) -> int | None:
+        for seat in self._clockwise_from(after):
+            if seat in self.players and seat not in self.folded and self._needs_action(seat):
+                return seat
+        return None
+
+    def _needs_action(self, seat: int) -> bool:
+        if self.stacks[seat] == 0:
+            return False
+        return seat not in self._acted or self.bets[seat] < self.current_bet
+
+    def _may_raise(self, seat: int) -> bool:
+        if self.stacks[seat] <= self.current_bet - self.bets[seat]:
+            return False
+        # TDA rule 41: a player who already acted may raise again only when
+        # facing at least a full raise since then; several short all-ins that
+        # add up to a full raise reopen the betting (poker.md).
+        if seat in self._acted and self.current_bet - self._acted[seat] < self.min_raise_increment:
+            return False
+        # Raising is pointless when nobody else could put in more than a call.
+        return any(
+            s != seat and self.stacks[s] + self.bets[s] > self.current_bet for s in self.live
+        )
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self.stacks[seat] <= self.current_bet - self.bets[seat]:
+            return f"seat {seat} can only call all-in or fold"
+        if seat in self._acted and self.current_bet - self._acted[seat] < self.min_raise_increment:
+            return (
+                f"seat {seat} already acted and faces less than a full raise: "
+                "call or fold (a short all-in does not reopen the betting)"
+            )
+        return "nobody left can call a raise: every other player is all-in or folded"
+
+    def _acted_with(self, record: _R) -> _R:
+        seat = self._require_actor()
+        self._acted[seat] = self.current_bet
+        self.records.append(record)
+        self.actor = None
+        if len(self.live) == 1:
+            self._end_round()
+            return record
+        nxt = self._next_to_act(seat)
+        if nxt is None:
+            self._end_round()
+        else:
+            self.actor = nxt
+        return record
+
+    def _end_round(self) -> None:
+        self.actor = None
+        self._return_uncalled()
+        pots = tuple(build_pots(self.contributed, set(self.live), self.players))
+        if any(self.bets):
+            self.records.append(BetsCollected(self.street, pots))
+        self.bets = [0] * self.seat_count
+        self.current_bet = 0
+        self.min_raise_increment = self.big_blind
+        live = self.live
+        if len(live) == 1:
+            self._award()
+            return
+        if self.street is Street.RIVER:
+            self._showdown()
+            return
+        if sum(1 for s in live if self.stacks[s] > 0) <= 1:
+            # poker.md, "Showdown order": when everyone left is all-in, all
+            # hands are turned up before the rest of the board is dealt.
+            for seat in self._showdown_order():
+                self._show(seat)
+            while self.street < Street.RIVER:
+                self._deal_street()
+            self._showdown()
+            return
+        self._deal_street()
+        self._begin_round(after=self.button)
+
+    def _return_uncalled(self) -> None:
+        # poker.md, "Side pots": the uncalled part of a bet goes back to the
+        # bettor; it is not a pot.
+        ranked = sorted(((self.bets[s], s) for s in self.players), reverse=True)
+        (top, seat), (second, _) = ranked[0], ranked[1]
+        if top > second:
+            excess = top - second
+            self.bets[seat] -= excess
+            self.contributed[seat] -= excess
+            self.stacks[seat] += excess
+            self.records.append(UncalledBetReturned(seat, excess))
+
+    def _deal_street(self) -> BoardDealt:
+        self.street = self.street.next
+        count = self.street.board_size - len(self.board)
+        cards = tuple(self.deck.deal() for _ in range(count))
+        self.board.extend(cards)
+        record = BoardDealt(self.street, cards)
+        self.records.append(record)
+        return record
+
+    def _showdown_order(self) -> list[int]:
+        """RRoP section 16 / poker.md: the last aggressor of the final round
+        shows first, else the first player left of the button; then clockwise."""
+        start = self.last_aggressor if self.last_aggressor in self.live else None
+        order = self._clockwise_from(start - 1) if start is not None else self.players
+        live = self.live
+        return [s for s in order if s in live]
+
+    def _rank(self, seat: int) -> HandRank:
+        return evaluate([*self.hole[seat], *self.board])
+
+    def _show(self, seat: int) -> HandShown:
+        description = self._rank(seat).description if len(self.board) >= 3 else ""
+        self.shown.add(seat)
+        record = HandShown(seat, self.hole[seat], description)
+        self.records.append(record)
+        return record
+
+    def _muck(self, seat: int) -> HandMucked:
+        self.folded.add(seat)
+        record = HandMucked(seat)
+        self.records.append(record)
+        return record
+
+    def _showdown(self) -> None:
+        self.street = Street.SHOWDOWN
+        self.actor = None
+        pots = build_pots(self.contributed, set(self.live), self.players)
+        ranks = {s: self._rank(s) for s in self.live}
+        for seat in self._showdown_order():
+            if seat in self.shown:
+                continue
+            # A hand beaten in every pot it can win may be mucked (RRoP
+            # section 16); anything that can still win or tie is shown.
+            beaten = all(
+                any(o in self.shown and ranks[o] > ranks[seat] for o in pot.eligible)
+                for pot in pots
+                if seat in pot.eligible
+            )
+            if beaten:
+                self._muck(seat)
+            else:
+                self._show(seat)
+        self._award(showdown=True)
+
+    def _award(self, *, showdown: bool = False) -> None:
+        live = self.live
+        pots = build_pots(self.contributed, set(live), self.players)
+        for index, pot in enumerate(pots):
+            if not pot.eligible:
+                raise AssertionError(f"pot {index} has nobody left to win it")
+            if showdown:
+                ranks = {s: self._rank(s) for s in pot.eligible}
+                best = max(ranks.values())
+                winners = tuple(s for s in pot.eligible if ranks[s] == best)
+                description = best.description
+                best_five = tuple(ranks[s].best_five for s in winners)
+            else:
+                winners, description, best_five = pot.eligible, "", ()
+            shares = split_pot(pot.amount, winners)
+            for seat, share in zip(winners, shares, strict=True):
+                self.stacks[seat] += share
+            award = PotAwarded(index, pot.amount, winners, shares, description, best_five)
+            self.records.append(award)
+        self.contributed = [0] * self.seat_count
+        self.street = Street.COMPLETE
+        self.actor = None
+        self.records.append(HandEnded(self.final_stacks))
+
+    @property
+    def final_stacks(self) -> tuple[int | None, ...]:
+        """Every seat's stack (None for an empty seat); final once the hand is over."""
+        return tuple(
+            self.stacks[s] if self.starting_stacks[s] is not None else None
+            for s in range(self.seat_count)
+        )
+
+    # --- helpers ------------------------------------------------------------
+
+    def _put(self, seat: int, amount: int, *, bet: bool = True) -> None:
+        if amount > self.stacks[seat]:
+            raise AssertionError(f"seat {seat} cannot put in {amount}")
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if bet:
+            self.bets[seat] += amount
+
+    def _require_actor(self) -> int:
+        if self.actor is None:
+            raise ValueError("the hand is over" if self.is_over else "nobody is to act")
+        return self.actor
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        """Every seat index after ``seat``, clockwise, ending with ``seat`` itself."""
+        return [(seat + step) % self.seat_count for step in range(1, self.seat_count + 1)]
+
+
+def stacked_deck(holes: Sequence[str | Iterable[Card]], board: str | Iterable[Card] = "") -> Deck:
+    """A deck that deals ``holes`` and then ``board``.
+
+    ``holes`` are in dealing order: the first seat left of the button first.
+
+    Hole cards go out one at a time, round the table twice, as a dealer deals
+    them; the rest of the deck follows in new-deck order.
+
+    >>> deck = stacked_deck(["AsKs", "7h7d"], board="Jc3d5c")
+    >>> [str(c) for c in deck.cards[:7]]
+    ['As', '7h', 'Ks', '7d', 'Jc', '3d', '5c']
+    """
+    hands = [_cards(h) for h in holes]
+    top = [hand[i] for i in range(2) for hand in hands]
+    top += _cards(board)
+    if len(set(top)) != len(top):
+        raise ValueError("a stacked deck cannot hold the same card twice")
+    return Deck(top + [c for c in Deck().cards if c not in set(top)])
+
+
+def _cards(cards: str | Iterable[Card]) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards("".join(cards.split())) if cards.strip() else []
+    return list(cards)

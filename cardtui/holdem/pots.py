@@ -1,0 +1,69 @@
+"""Main and side pots, and splitting a pot between tied winners.
+
+A player all-in can win from each opponent only what they put in themselves,
+so every distinct all-in level makes one more pot (poker.md, "Side pots").
+Seat 0 is all-in for 50, seat 1 for 120, seats 2 and 3 put in 200 each and
+seat 3 later folded:
+
+>>> [(p.amount, p.eligible) for p in build_pots([50, 120, 200, 200], live={0, 1, 2})]
+[(200, (0, 1, 2)), (210, (1, 2)), (160, (2,))]
+
+Chips of folded players stay in the pots they reached; two adjacent levels
+with the same eligible players are one pot (pokerkit merges them the same way,
+which matters for the odd chip).
+
+>>> [(p.amount, p.eligible) for p in build_pots([30, 100, 100], live={1, 2})]
+[(230, (1, 2))]
+
+Each pot is split separately; the odd chips go to the first winner clockwise
+from the button (poker.md, "Split pots"):
+
+>>> split_pot(11, (4, 1, 2))
+(5, 3, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    #: Seats that can still win this pot (not folded, put in enough), clockwise from the button.
+    eligible: tuple[int, ...]
+
+
+def build_pots(
+    contributions: Sequence[int], live: Collection[int], order: Sequence[int] | None = None
+) -> list[Pot]:
+    """Pots from each seat's total contribution this hand (antes, blinds, bets).
+
+    ``live`` are the seats still in the hand; ``order`` lists seats clockwise
+    from the button (default: seat order) and orders each pot's ``eligible``.
+    """
+    seats = list(order) if order is not None else list(range(len(contributions)))
+    pots: list[Pot] = []
+    previous = 0
+    for level in sorted({c for c in contributions if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(s for s in seats if s in live and contributions[s] >= level)
+        if pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        pots.append(Pot(amount, eligible))
+        previous = level
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
+    """Shares of ``amount`` for ``winners`` (listed clockwise from the button).
+
+    Every odd chip goes to the first winner: Robert's Rules give the odd chip
+    to the first winner left of the button, and pokerkit (whose replays our
+    hand histories must match) hands the whole remainder to that player.
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    share, odd = divmod(amount, len(winners))
+    return tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))

@@ -1,0 +1,33 @@
+"""Where cardtui keeps its files: one place, so nothing else guesses paths."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+#: Overrides the data directory, like ``--data-dir`` (which wins over it).
+DATA_DIR_ENV = "CARDTUI_DATA_DIR"
+
+
+def data_dir(override: Path | str | None = None) -> Path:
+    """The data directory: ``--data-dir``, else ``$CARDTUI_DATA_DIR``, else the user's."""
+    if override is not None:
+        return Path(override).expanduser()
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path(user_data_dir("cardtui", appauthor=False))
+
+
+def database_path(root: Path) -> Path:
+    return root / "cardtui.sqlite3"
+
+
+def settings_path(root: Path) -> Path:
+    return root / "settings.json"
+
+
+def hand_history_dir(root: Path) -> Path:
+    return root / "hand-histories"

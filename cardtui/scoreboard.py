@@ -1,0 +1,88 @@
+"""Scoreboard tables as plain rows, shared by the Scoreboard screen and ``cardtui scores``.
+
+>>> from cardtui.store import Outcome, SeatResult, Store
+>>> store = Store(":memory:")
+>>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 15, Outcome.WIN)], "s")
+>>> columns(Game.BLACKJACK)[:4], rows(store, Game.BLACKJACK)[0][:4]
+(['Player', 'Rounds', 'Won', 'Lost'], ['Ann', '1', '1', '0'])
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from cardtui.store import Game, Store, Totals, TournamentResult
+
+_BLACKJACK_COLUMNS = [
+    "Player", "Rounds", "Won", "Lost", "Push", "Blackjacks", "Net", "Biggest win", "Off-book",
+]  # fmt: skip
+_HOLDEM_COLUMNS = [
+    "Player", "Hands", "Won", "Showdowns won", "Biggest pot", "Net", "Tourneys",
+]  # fmt: skip
+
+
+def columns(game: Game) -> list[str]:
+    return list(_BLACKJACK_COLUMNS if game is Game.BLACKJACK else _HOLDEM_COLUMNS)
+
+
+def signed(chips: int) -> str:
+    """``+15`` / ``−10`` (a real minus sign) / ``0``."""
+    return f"+{chips:,}" if chips > 0 else f"−{-chips:,}" if chips < 0 else "0"
+
+
+def _trainer(totals: Totals) -> str:
+    rate = totals.mistake_rate
+    return "—" if rate is None else f"{rate:.0%} of {totals.decisions}"
+
+
+def _places(player: str, results: list[TournamentResult]) -> str:
+    mine = [r for r in results if r.player == player]
+    if not mine:
+        return "—"
+    best = min(mine, key=lambda r: (r.place, -r.entrants))
+    return f"{len(mine)}, best {_ordinal(best.place)}/{best.entrants}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def rows(store: Store, game: Game, session_id: str | None = None) -> list[list[str]]:
+    """One row of text cells per player, for all time or for one session."""
+    out = []
+    tournaments = store.tournaments(session_id) if game is Game.HOLDEM else []
+    for t in store.totals(game, session_id):
+        if game is Game.BLACKJACK:
+            out.append([
+                t.player, str(t.rounds), str(t.wins), str(t.losses), str(t.pushes),
+                str(t.blackjacks), signed(t.net), f"{t.biggest_win:,}", _trainer(t),
+            ])  # fmt: skip
+        else:
+            out.append([
+                t.player, str(t.rounds), str(t.wins), str(t.showdowns_won),
+                f"{t.biggest_pot:,}", signed(t.net), _places(t.player, tournaments),
+            ])  # fmt: skip
+    seen = {row[0] for row in out}
+    for player in dict.fromkeys(r.player for r in tournaments if r.player not in seen):
+        out.append([player, "0", "0", "0", "0", "0", _places(player, tournaments)])
+    return out
+
+
+def rich_tables(store: Store, session_id: str | None = None) -> Group:
+    """The scoreboard as Rich tables, one per game (``cardtui scores``)."""
+    tables = []
+    for game in Game:
+        table = Table(title=f"{game.title} — all time", title_justify="left", expand=False)
+        for i, name in enumerate(columns(game)):
+            table.add_column(name, justify="left" if i == 0 else "right")
+        data = rows(store, game, session_id)
+        for row in data:
+            table.add_row(*row)
+        if not data:
+            tables.append(Text(f"{game.title}: no rounds recorded yet.", style="dim"))
+        else:
+            tables.append(table)
+    return Group(*tables)

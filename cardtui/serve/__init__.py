@@ -1,0 +1,22 @@
+"""Host cardtui over SSH: one game per connection, each in its own process.
+
+Every SSH session gets a child ``python -m cardtui`` running in a fresh
+pseudo-terminal, so a crash or a hung game takes down one seat, never the
+room (``session.py`` bridges the SSH channel and the PTY). The player is known
+by the key they log in with: each key has its own data directory under
+``<root>/profiles/`` (``identity.py``).
+
+asyncssh (the ``ssh`` extra) is imported only inside this package; the
+``cardtui serve`` command imports it lazily so the game runs without it.
+"""
+
+#: Where players connect unless told otherwise (22 belongs to the host's own sshd).
+DEFAULT_PORT = 2222
+
+#: Each seat is a whole Python process; past this many the host's machine, not
+#: the game, becomes the bottleneck.
+DEFAULT_MAX_PLAYERS = 32
+
+#: Frames per second a game may send (``TEXTUAL_FPS``); Textual's own default
+#: is 60, twice what a card animation needs and twice the bytes.
+DEFAULT_FPS = 30

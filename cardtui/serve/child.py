@@ -1,0 +1,195 @@
+"""A child program in its own pseudo-terminal, as the SSH bridge drives it.
+
+The child sees an ordinary terminal (``isatty`` is true, ``TIOCGWINSZ`` gives
+the client's size), so the game runs exactly as it does locally. It starts in
+a new session, hence its own process group, so one ``killpg`` ends it and
+anything it started; the PTY is not its controlling terminal, so the bridge
+sends ``SIGWINCH`` itself after a resize.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import signal
+import struct
+import termios
+import tty
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+#: Bytes read from the PTY at a time: a full 300x100 frame fits in two reads.
+READ_SIZE = 64 * 1024
+
+#: Keys typed into a game that has stopped reading are dropped past this, so a
+#: hung child cannot make the server buffer an endless paste.
+MAX_INPUT_BACKLOG = 1024 * 1024
+
+#: How long a child has to exit after SIGHUP before it gets SIGKILL.
+HANGUP_GRACE = 2.0
+
+
+def _set_window_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+class PtyChild:
+    """A running child: bytes in and out through the PTY master, resize, terminate."""
+
+    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
+        self._process = process
+        self._master = master
+        self._loop = asyncio.get_running_loop()
+        self._backlog = bytearray()
+        self._on_output: Callable[[bytes], None] | None = None
+        self._on_eof: Callable[[], None] | None = None
+        self._reading = False
+        self._closed = False
+
+    @classmethod
+    async def spawn(
+        cls,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path,
+        width: int,
+        height: int,
+    ) -> PtyChild:
+        """Start ``argv`` in a new PTY of ``width`` x ``height`` cells."""
+        master, slave = pty.openpty()
+        try:
+            # Raw before exec, so nothing typed before the game takes over the
+            # terminal is echoed back or turned into a signal.
+            tty.setraw(slave)
+            _set_window_size(master, width, height)
+            process = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=dict(env),
+                cwd=cwd,
+                start_new_session=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            # Only the child may hold the slave: reads on the master then end
+            # (EIO) as soon as the child and everything it started are gone.
+            os.close(slave)
+        os.set_blocking(master, False)
+        return cls(process, master)
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._process.returncode
+
+    def start_reading(self, on_output: Callable[[bytes], None], on_eof: Callable[[], None]) -> None:
+        """Deliver the child's output to ``on_output``; ``on_eof`` once it is over."""
+        self._on_output = on_output
+        self._on_eof = on_eof
+        self.resume_reading()
+
+    def pause_reading(self) -> None:
+        """Stop reading output (the client is behind); the child blocks on a full PTY."""
+        if self._reading:
+            self._loop.remove_reader(self._master)
+            self._reading = False
+
+    def resume_reading(self) -> None:
+        if not self._reading and not self._closed and self._on_output is not None:
+            self._loop.add_reader(self._master, self._readable)
+            self._reading = True
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._master, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every holder of the slave has closed it
+            data = b""
+        if data and self._on_output is not None:
+            self._on_output(data)
+            return
+        self.pause_reading()
+        if self._on_eof is not None:
+            on_eof, self._on_eof = self._on_eof, None
+            on_eof()
+
+    def write(self, data: bytes) -> None:
+        """Type ``data`` into the child's terminal."""
+        if self._closed:
+            return
+        if self._backlog:
+            self._queue(data)
+            return
+        try:
+            written = os.write(self._master, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            return  # the child is gone; its end is reported by the reader
+        self._queue(data[written:])
+
+    def _queue(self, data: bytes) -> None:
+        if not data or len(self._backlog) + len(data) > MAX_INPUT_BACKLOG:
+            return
+        if not self._backlog:
+            self._loop.add_writer(self._master, self._writable)
+        self._backlog += data
+
+    def _writable(self) -> None:
+        try:
+            written = os.write(self._master, self._backlog)
+        except BlockingIOError:
+            return
+        except OSError:
+            written = len(self._backlog)
+        del self._backlog[:written]
+        if not self._backlog:
+            self._loop.remove_writer(self._master)
+
+    def resize(self, width: int, height: int) -> None:
+        """Tell the child its window is now ``width`` x ``height`` cells."""
+        if self._closed:
+            return
+        _set_window_size(self._master, width, height)
+        self._signal(signal.SIGWINCH)
+
+    def _signal(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._process.pid, signum)
+
+    async def wait(self) -> int:
+        """The child's exit status (negative: killed by that signal)."""
+        return await self._process.wait()
+
+    async def terminate(self, grace: float = HANGUP_GRACE) -> int:
+        """End the child and its whole process group: SIGHUP, then SIGKILL."""
+        if self._process.returncode is None:
+            self._signal(signal.SIGHUP)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._process.wait()), grace)
+        # Also catches anything the child left running in its group.
+        self._signal(signal.SIGKILL)
+        return await self._process.wait()
+
+    def close(self) -> None:
+        """Release the PTY; call once the child has exited."""
+        if self._closed:
+            return
+        self.pause_reading()
+        if self._backlog:
+            self._loop.remove_writer(self._master)
+            self._backlog.clear()
+        self._closed = True
+        os.close(self._master)

@@ -1,0 +1,88 @@
+"""The server's host key and the list of players' keys it lets in.
+
+The host key is made on first start and kept, so returning players' clients
+recognise the server; its fingerprint is printed at every start so the host
+can read it out to players comparing it with their first-connection prompt.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import asyncssh
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+AUTHORIZED_KEYS_NAME = "authorized_keys"
+
+# OpenSSH's sshd refuses a private host key others can read; so do we, by
+# creating it 0600 in one step rather than chmod-ing after the write.
+_PRIVATE = 0o600
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """The key's SHA-256 fingerprint as OpenSSH prints it (``SHA256:...``)."""
+    return key.get_fingerprint("sha256")
+
+
+def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key at ``path``, made (Ed25519, mode 0600) if there is none.
+
+    Returns the key and whether it was created just now.
+    """
+    try:
+        return asyncssh.read_private_key(path), False
+    except FileNotFoundError:
+        pass
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="cardtui host key")
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _PRIVATE)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(key.export_private_key())
+    return key, True
+
+
+def read_authorized_fingerprints(path: Path) -> frozenset[str]:
+    """Fingerprints of the keys listed in an OpenSSH ``authorized_keys`` file.
+
+    Blank lines and ``#`` comments are skipped; a line may start with options
+    (``restrict,command="..."``), which this server ignores: it only ever runs
+    the game. A line that holds no key raises ``ValueError`` naming the line.
+    """
+    found: set[str] = set()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        key = _key_from_line(text)
+        if key is None:
+            raise ValueError(f"{path}:{number}: not a public key")
+        found.add(fingerprint(key))
+    return frozenset(found)
+
+
+def _key_from_line(text: str) -> asyncssh.SSHKey | None:
+    for start in (text, _after_options(text)):
+        try:
+            return asyncssh.import_public_key(start)
+        except (asyncssh.KeyImportError, ValueError):
+            continue
+    return None
+
+
+def _after_options(text: str) -> str:
+    """The line after its leading options field (sshd(8) AUTHORIZED_KEYS FILE FORMAT).
+
+    Options are comma-separated and may quote spaces, so the field ends at the
+    first whitespace outside double quotes.
+
+    >>> _after_options('command="echo hi there",restrict ssh-ed25519 AAAA me')
+    'ssh-ed25519 AAAA me'
+    """
+    quoted = False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char.isspace() and not quoted:
+            return text[index:].lstrip()
+    return ""

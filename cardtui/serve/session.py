@@ -1,0 +1,275 @@
+"""One SSH session bridged to one game process in its own pseudo-terminal.
+
+Bytes flow untouched both ways: the client's keys into the PTY, the game's
+frames out to the channel. The bridge adds only what a terminal would do:
+it passes on window resizes, holds the game back when the client reads
+slowly (SSH flow control reaches the game as a full PTY), and when the game
+ends, however it ends, it puts the client's terminal back the way it was and
+closes the channel with the game's exit status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+
+from cardtui.serve import DEFAULT_FPS
+from cardtui.serve.child import PtyChild
+from cardtui.serve.identity import Identity
+from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
+
+#: The game, run with the interpreter that runs the server.
+GAME_COMMAND = (sys.executable, "-m", "cardtui")
+
+#: After the game exits, how long its last frame may take to reach the client.
+DRAIN_TIMEOUT = 1.0
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How to start the game for a player: the same for every seat in the room."""
+
+    command: Sequence[str] = GAME_COMMAND
+    ascii: bool = False
+    seed: int | None = None
+    #: The game's ``--animation`` speed for every player; ``None``: their own setting.
+    animation: str | None = None
+    #: ``TEXTUAL_FPS`` for the game; fewer frames mean fewer bytes on the wire.
+    fps: int | None = DEFAULT_FPS
+    base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+
+    def argv(self, identity: Identity, client: ClientTerminal) -> list[str]:
+        """The command line for one player's game.
+
+        >>> from pathlib import Path
+        >>> launch = Launch(command=("cardtui",), seed=7)
+        >>> latin1 = ClientTerminal(env={"LANG": "fr_FR.ISO-8859-1"})
+        >>> launch.argv(Identity(None, Path("/tmp/g")), latin1)
+        ['cardtui', '--data-dir', '/tmp/g', '--ascii', '--no-mouse', '--seed', '7']
+        """
+        argv = [*self.command, "--data-dir", str(identity.profile_dir)]
+        if self.ascii or client.wants_ascii:
+            argv.append("--ascii")
+        # Mouse reporting floods the link with motion events the game ignores.
+        argv.append("--no-mouse")
+        if self.seed is not None:
+            argv += ["--seed", str(self.seed)]
+        if self.animation is not None:
+            argv += ["--animation", self.animation]
+        return argv
+
+
+def exit_status(returncode: int) -> int:
+    """A shell-style exit status: 128 + N for a child killed by signal N.
+
+    >>> exit_status(0), exit_status(2), exit_status(-9)  # SIGKILL
+    (0, 2, 137)
+    """
+    return returncode if returncode >= 0 else 128 - returncode
+
+
+class BridgeSession(asyncssh.SSHServerSession[bytes]):
+    """An interactive session playing cardtui; anything else (exec, sftp) is refused."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        launch: Launch,
+        *,
+        log: Callable[[str], None],
+        on_finished: Callable[[BridgeSession], None],
+    ) -> None:
+        self.identity = identity
+        self._launch = launch
+        self._log = log
+        self._on_finished = on_finished
+        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self._term_type: str | None = None
+        self._size = DEFAULT_SIZE
+        self._has_pty = False
+        self._child: PtyChild | None = None
+        self._client_slow = False
+        self._modes = ModeTracker()
+        self._hung_up = asyncio.Event()
+        self._connected = True
+        self._task: asyncio.Task[None] | None = None
+        self._finished = False
+
+    # asyncssh callbacks, in the order a client triggers them.
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self._chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        self._has_pty = True
+        self._term_type = term_type
+        self._size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # The room runs the game and nothing else: no commands, no scp.
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no sftp
+
+    def session_started(self) -> None:
+        self._task = asyncio.create_task(self._play())
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = (width, height)
+        if self._child is not None:
+            self._child.resize(*clamp_size(width, height))
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self._child is not None:
+            self._child.write(data)
+
+    def eof_received(self) -> bool:
+        # The player can type no more: end the game rather than leave it running.
+        self._hung_up.set()
+        return True
+
+    def pause_writing(self) -> None:
+        self._client_slow = True
+        if self._child is not None:
+            self._child.pause_reading()
+
+    def resume_writing(self) -> None:
+        self._client_slow = False
+        if self._child is not None:
+            self._child.resume_reading()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._connected = False
+        self._hung_up.set()
+        if self._task is None:  # lost before the shell started: nothing to end
+            self._finish()
+
+    # The game.
+
+    def hang_up(self) -> None:
+        """End this player's game (the server is shutting down)."""
+        self._hung_up.set()
+
+    async def finished(self) -> None:
+        """Wait until the game has ended and its process is gone."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    async def _play(self) -> None:
+        status = 1
+        try:
+            if not self._has_pty:
+                self._notice("cardtui needs a terminal: connect with  ssh -t")
+                return
+            status = await self._run_game()
+        finally:
+            self._close_channel(status)
+            self._finish()
+
+    async def _run_game(self) -> int:
+        assert self._chan is not None
+        client = ClientTerminal.from_request(
+            self._term_type, *self._size, self._chan.get_environment()
+        )
+        argv = self._launch.argv(self.identity, client)
+        try:
+            child = await PtyChild.spawn(
+                argv,
+                env=client.child_environment(self._launch.base_env, self._launch.fps),
+                cwd=self.identity.profile_dir,
+                width=client.width,
+                height=client.height,
+            )
+        except OSError as error:
+            self._log(f"could not start the game: {error}")
+            self._notice("cardtui could not start; the host's console says why")
+            return 1
+        self._child = child
+        self._log(
+            f"{self.identity.label} sat down (pid {child.pid}, {client.width}x{client.height})"
+        )
+        if (client.width, client.height) != clamp_size(*self._size):
+            child.resize(*clamp_size(*self._size))  # resized while the game was starting
+        output_over = asyncio.Event()
+        child.start_reading(self._forward, output_over.set)
+        if self._client_slow:
+            child.pause_reading()
+        try:
+            await _first_of(output_over.wait(), child.wait(), self._hung_up.wait())
+            if child.returncode is not None and not self._hung_up.is_set():
+                # The game has exited; let its last frame (leaving the alternate
+                # screen) reach the client before the PTY is closed.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(output_over.wait(), DRAIN_TIMEOUT)
+            returncode = await child.terminate()
+        finally:
+            child.close()
+        self._log(f"{self.identity.label} left (exit status {returncode})")
+        return exit_status(returncode)
+
+    def _forward(self, data: bytes) -> None:
+        self._modes.feed(data)
+        if self._connected and self._chan is not None:
+            self._chan.write(data)
+
+    def _notice(self, text: str) -> None:
+        if self._connected and self._chan is not None:
+            self._chan.write_stderr(text.encode("utf-8") + b"\r\n")
+
+    def _close_channel(self, status: int) -> None:
+        if not self._connected or self._chan is None:
+            return
+        # A game that was killed leaves mouse reporting on and the alternate
+        # screen up; a clean exit has already undone them, so this is a no-op.
+        self._chan.write(self._modes.restore_sequence())
+        self._chan.exit(status)
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        self.identity.release()
+        self._on_finished(self)
+
+
+class NoticeSession(asyncssh.SSHServerSession[bytes]):
+    """A session that prints one line and ends, for when no seat can be given."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self._chan = chan
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        assert self._chan is not None
+        self._chan.write_stderr(self._text.encode("utf-8") + b"\r\n")
+        self._chan.exit(1)
+
+
+async def _first_of(*waits: Coroutine[Any, Any, object]) -> None:
+    """Wait until the first of some coroutines is done; cancel the rest."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()

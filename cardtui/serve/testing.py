@@ -1,0 +1,173 @@
+"""A scripted SSH player for the server's tests and bandwidth benchmark.
+
+It connects like ``ssh -t`` would (a PTY request with a terminal type, a size
+and optionally a locale), feeds every byte it receives into a ``pyte``
+terminal emulator (the test extra), and can type keys, resize its window and
+hang up. Assertions read :attr:`TerminalClient.text`, what a player would see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+
+import asyncssh
+import pyte
+
+#: Bytes a player's terminal sends for the keys the tests and benchmark press.
+KEY_BYTES = {"escape": b"\x1b", "enter": b"\r", "tab": b"\t", "space": b" "}
+
+#: Long enough for a Textual app to start on a busy 2-core machine.
+DEFAULT_TIMEOUT = 20.0
+
+
+class _Guest(asyncssh.SSHClient):
+    """Answers a keyboard-interactive login with nothing, as ``ssh`` without keys does."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""  # no preferred submethods
+
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: list[tuple[str, bool]]
+    ) -> list[str]:
+        return ["" for _ in prompts]
+
+
+class _Receiver(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, client: TerminalClient) -> None:
+        self._client = client
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._client._received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._client._closed.set()
+
+
+class TerminalClient:
+    """One player at a terminal of ``width`` x ``height`` cells."""
+
+    def __init__(self, connection: asyncssh.SSHClientConnection, width: int, height: int) -> None:
+        self.connection = connection
+        self.screen = pyte.Screen(width, height)
+        self._stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self._changed = asyncio.Event()
+        self._closed = asyncio.Event()
+        self.channel: asyncssh.SSHClientChannel[bytes] | None = None
+
+    @classmethod
+    async def connect(
+        cls,
+        port: int,
+        *,
+        key: asyncssh.SSHKey | None = None,
+        host: str = "127.0.0.1",
+        width: int = 80,
+        height: int = 24,
+        term: str = "xterm-256color",
+        env: Mapping[str, str] | None = None,
+        username: str = "player",
+    ) -> TerminalClient:
+        """Log in with ``key`` (or as a keyless guest) and start an interactive session.
+
+        Raises ``asyncssh.PermissionDenied`` if the server turns the key away.
+        """
+        connection = await asyncssh.connect(
+            host,
+            port,
+            username=username,
+            known_hosts=None,
+            client_keys=[key] if key is not None else None,
+            agent_path=None,
+            kbdint_auth=key is None,
+            password_auth=False,
+            config=None,
+            client_factory=_Guest if key is None else None,
+        )
+        client = cls(connection, width, height)
+        try:
+            client.channel, _ = await connection.create_session(
+                lambda: _Receiver(client),
+                term_type=term,
+                term_size=(width, height),
+                env=dict(env or {}),
+                encoding=None,
+            )
+        except BaseException:
+            connection.close()
+            raise
+        return client
+
+    def _received(self, data: bytes) -> None:
+        self.raw += data
+        self._stream.feed(data)
+        self._changed.set()
+
+    @property
+    def received(self) -> int:
+        """Bytes received so far: what this player's link has carried."""
+        return len(self.raw)
+
+    @property
+    def text(self) -> str:
+        """The screen as the player sees it, one line per row."""
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, *texts: str, timeout: float = DEFAULT_TIMEOUT) -> str:
+        """Wait until one of ``texts`` is on screen; return it.
+
+        Raises ``TimeoutError`` quoting the screen, so a failure shows what was there.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.text
+            for text in texts:
+                if text in screen:
+                    return text
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self._closed.is_set():
+                raise TimeoutError(f"none of {texts!r} on screen:\n{screen}")
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
+            except TimeoutError:
+                pass
+
+    async def settle(self, quiet: float = 0.5, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Wait until nothing has arrived for ``quiet`` seconds (animations done)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), quiet)
+            except TimeoutError:
+                return
+        raise TimeoutError(f"the screen kept changing for {timeout} s")
+
+    def press(self, *keys: str) -> None:
+        """Type keys: single characters, or names from :data:`KEY_BYTES`."""
+        assert self.channel is not None
+        for key in keys:
+            self.channel.write(KEY_BYTES.get(key, key.encode("utf-8")))
+
+    def resize(self, width: int, height: int) -> None:
+        """Resize the window, as dragging the terminal's corner would."""
+        assert self.channel is not None
+        self.screen.resize(height, width)
+        self.channel.change_terminal_size(width, height)
+
+    async def wait_closed(self, timeout: float = DEFAULT_TIMEOUT) -> int | None:
+        """Wait for the server to end the session; return its exit status."""
+        assert self.channel is not None
+        await asyncio.wait_for(self._closed.wait(), timeout)
+        return self.channel.get_exit_status()
+
+    def abort(self) -> None:
+        """Drop the connection without a goodbye, like a pulled network cable."""
+        self.connection.abort()
+
+    async def close(self) -> None:
+        self.connection.close()
+        await self.connection.wait_closed()

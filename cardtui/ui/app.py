@@ -1,0 +1,143 @@
+"""The cardtui application: owns the screens, the settings and the store.
+
+The app is deliberately thin: each screen owns its own bindings and flow; the
+app offers services (``settings``, ``store``, ``rng``, ``session_id``) and
+navigation (``open``, ``back``).
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterable
+from importlib import import_module
+from pathlib import Path
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from cardtui import locations
+from cardtui.settings import AnimationSpeed, CardStyle, load_settings, save_settings
+from cardtui.store import Store, StoreError
+from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
+from cardtui.ui.screens.too_small import TooSmallScreen, too_small
+
+#: Where each destination's screen lives: imported on first use, so starting
+#: the app does not pay for the game tables.
+SCREENS_BY_DESTINATION = {
+    "blackjack": ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
+    "holdem": ("cardtui.ui.screens.holdem", "HoldemScreen"),
+    "scoreboard": ("cardtui.ui.screens.scoreboard", "ScoreboardScreen"),
+    "settings": ("cardtui.ui.screens.settings", "SettingsScreen"),
+    "rules": ("cardtui.ui.screens.rules", "RulesScreen"),
+}
+
+
+class CardtuiApp(App[int]):
+    TITLE = "cardtui"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        seed: int | None = None,
+        ascii: bool | None = None,
+        start: str | None = None,
+        animation: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.data_dir = locations.data_dir(data_dir)
+        self.notices: list[str] = []
+        loaded = load_settings(locations.settings_path(self.data_dir))
+        self.settings = loaded.settings
+        if loaded.notice:
+            self.notices.append(loaded.notice)
+        # Command-line choices apply to this session only; Settings saves.
+        if ascii:
+            self.settings.card_style = CardStyle.ASCII
+        if animation is not None:
+            self.settings.animation = AnimationSpeed(animation)
+        self.store = self._open_store()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.session_id = uuid.uuid4().hex
+        self.start = start
+        if start is not None and start not in SCREENS_BY_DESTINATION:
+            raise ValueError(f"unknown screen {start!r}")
+
+    def _open_store(self) -> Store:
+        path = locations.database_path(self.data_dir)
+        try:
+            store = Store(path)
+        except (StoreError, OSError) as error:
+            # The game stays playable; results of this session only are kept.
+            self.notices.append(f"Scores cannot be saved ({error}); they last this session only.")
+            return Store(":memory:")
+        if store.notice:
+            self.notices.append(store.notice)
+        return store
+
+    # -- lifecycle ---------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.theme = self.settings.theme
+        self.push_screen(MenuScreen())
+        if self.start:
+            self.push_screen(self.make_screen(self.start))
+        for notice in self.notices:
+            self.notify(notice, title="Notice", severity="warning", timeout=12)
+        self.call_after_refresh(lambda: self._check_size(*self.size))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small(width, height):
+            if showing:
+                self.screen.show_size(width, height)  # type: ignore[attr-defined]
+            else:
+                self.push_screen(TooSmallScreen(width, height))
+        elif showing:
+            self.pop_screen()
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings, locations.settings_path(self.data_dir))
+        except OSError as error:
+            self.notify(f"Settings could not be saved: {error.strerror}", severity="error")
+
+    # -- navigation --------------------------------------------------------
+
+    def make_screen(self, destination: str) -> Screen[None]:
+        module, name = SCREENS_BY_DESTINATION[destination]
+        return getattr(import_module(module), name)()
+
+    def action_open(self, destination: str) -> None:
+        """Go to a destination from anywhere: back to the menu, then there."""
+        if destination == "quit":
+            self.exit()
+            return
+        if destination not in SCREENS_BY_DESTINATION:
+            return
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        self.push_screen(self.make_screen(destination))
+
+    def action_back(self) -> None:
+        if len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        for destination, key, label, _ in DESTINATIONS:
+            yield SystemCommand(
+                label, f"Open {label} (key {key} on the menu)",
+                lambda d=destination: self.action_open(d),  # type: ignore[misc]
+            )
+        yield from (
+            command for command in super().get_system_commands(screen)
+            if command.title not in {"Quit"}
+        )

@@ -1,0 +1,71 @@
+"""The menu: the card room's front door."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtui import __version__
+
+#: (destination, shortcut key, label, short label for the footer).
+DESTINATIONS: tuple[tuple[str, str, str, str], ...] = (
+    ("blackjack", "b", "Blackjack", "Blackjack"),
+    ("holdem", "h", "Texas Hold'em", "Hold'em"),
+    ("scoreboard", "s", "Scoreboard", "Scores"),
+    ("settings", "o", "Settings", "Settings"),
+    ("rules", "r", "Rules & keys", "Rules"),
+    ("quit", "q", "Quit", "Quit"),
+)
+
+LOGO = "♠ ♥  c a r d t u i  ♦ ♣"
+LOGO_ASCII = "S H  c a r d t u i  D C"
+
+
+def _label(key: str, label: str) -> Text:
+    text = Text(f" {key.upper()}  ", style="bold")
+    text.append(label)
+    return text
+
+
+class MenuScreen(Screen[None]):
+    """Arrow keys + Enter, a letter per entry, or the mouse."""
+
+    CSS_PATH = "menu.tcss"
+    BINDINGS = [
+        Binding(key, f"app.open('{dest}')", short, show=True)
+        for dest, key, _, short in DESTINATIONS
+        if dest != "quit"
+    ] + [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        ascii_only = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        yield Header()
+        with Center(), Vertical(id="menu-box"):
+            yield Static(LOGO_ASCII if ascii_only else LOGO, id="logo")
+            yield Static(f"the card room in your terminal · v{__version__}", id="tagline")
+            yield OptionList(
+                *(Option(_label(key, label), id=dest) for dest, key, label, _ in DESTINATIONS),
+                id="menu",
+            )
+            yield Static("", id="welcome")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        name = self.app.settings.player_name  # type: ignore[attr-defined]
+        self.query_one("#welcome", Static).update(f"Welcome, {name}.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        destination = event.option.id or ""
+        if destination == "quit":
+            self.app.exit()
+        else:
+            self.app.action_open(destination)  # type: ignore[attr-defined]

@@ -1,0 +1,27 @@
+"""Rules & keys: the rules cardtui plays by, for both games."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, MarkdownViewer
+
+
+def rules_markdown() -> str:
+    return files("cardtui.ui").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+class RulesScreen(Screen[None]):
+    CSS_PATH = "rules.tcss"
+    BINDINGS = [Binding("escape", "app.back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield MarkdownViewer(rules_markdown(), show_table_of_contents=False, id="rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()

@@ -1,0 +1,93 @@
+"""Settings: name, card style, animation speed, theme. Saved and applied at once."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from cardtui.settings import THEMES, AnimationSpeed, CardStyle, validate_name
+
+_CARD_STYLES = [("Unicode  A♠ 10♥", CardStyle.UNICODE), ("ASCII  AS 10H", CardStyle.ASCII)]
+_SPEEDS = [(speed.value.capitalize(), speed) for speed in AnimationSpeed]
+
+#: Buttons that open a game's own setup screen: (button id, label, module, class).
+_GAME_SETUPS = (
+    ("blackjack-setup", "Blackjack rules & seats…", "cardtui.ui.screens.blackjack_setup",
+     "BlackjackSetupScreen"),
+    ("holdem-setup", "Hold'em table setup…", "cardtui.ui.screens.holdem_setup",
+     "HoldemSetupScreen"),
+)  # fmt: skip
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH = "settings.tcss"
+    BINDINGS = [Binding("escape", "app.back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        yield Header()
+        with VerticalScroll(id="settings-form"):
+            yield Static("Settings are saved as you change them.", id="settings-hint")
+            with Horizontal(classes="row"):
+                yield Label("Player name", classes="label")
+                yield Input(settings.player_name, placeholder="1-12 characters", id="name")
+            yield Static("", id="name-error")
+            with Horizontal(classes="row"):
+                yield Label("Cards", classes="label")
+                yield Select(_CARD_STYLES, value=settings.card_style, allow_blank=False,
+                             id="card-style")
+            with Horizontal(classes="row"):
+                yield Label("Animations", classes="label")
+                yield Select(_SPEEDS, value=settings.animation, allow_blank=False,
+                             id="animation")
+            with Horizontal(classes="row"):
+                yield Label("Theme", classes="label")
+                yield Select([(t, t) for t in THEMES], value=settings.theme,
+                             allow_blank=False, id="theme")
+            with Horizontal(classes="row buttons"):
+                for button_id, label, _, _ in _GAME_SETUPS:
+                    yield Button(label, id=button_id)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        name = self.query_one("#name", Input)
+        # A blinking cursor would make headless snapshots depend on timing.
+        name.cursor_blink = not self.app.is_headless
+        name.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        error = validate_name(event.value)
+        message = self.query_one("#name-error", Static)
+        if error:
+            message.update(f"✗ {error} Not saved.")
+            message.add_class("error")
+            return
+        message.update("")
+        message.remove_class("error")
+        if event.value != self.app.settings.player_name:  # type: ignore[attr-defined]
+            self.app.settings.player_name = event.value  # type: ignore[attr-defined]
+            self.app.save_settings()  # type: ignore[attr-defined]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        if event.value is Select.BLANK:
+            return
+        if event.select.id == "card-style":
+            settings.card_style = CardStyle(event.value)
+        elif event.select.id == "animation":
+            settings.animation = AnimationSpeed(event.value)
+        elif event.select.id == "theme":
+            settings.theme = str(event.value)
+            self.app.theme = settings.theme
+        self.app.save_settings()  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        for button_id, _, module, class_name in _GAME_SETUPS:
+            if event.button.id == button_id:
+                screen_class = getattr(import_module(module), class_name)
+                self.app.push_screen(screen_class())

@@ -1,0 +1,38 @@
+"""Shown over everything while the terminal is smaller than the table needs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+def too_small(width: int, height: int) -> bool:
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Nothing to do here but enlarge the terminal (or quit with Ctrl+Q)."""
+
+    CSS_PATH = "too_small.tcss"
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.message = Static(_message(width, height), id="too-small")
+
+    def compose(self) -> ComposeResult:
+        yield self.message
+
+    def show_size(self, width: int, height: int) -> None:
+        self.message.update(_message(width, height))
+
+
+def _message(width: int, height: int) -> str:
+    return (
+        "Please enlarge the terminal.\n\n"
+        f"cardtui needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {width}x{height}.\n\n"
+        "Ctrl+Q quits."
+    )

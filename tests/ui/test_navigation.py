@@ -1,0 +1,173 @@
+"""Pilot tests of the shell: every menu entry, Escape back, quit, settings, scoreboard."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+
+from cardtui.settings import load_settings
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.screens.rules import RulesScreen
+from cardtui.ui.screens.scoreboard import ScoreboardScreen
+from cardtui.ui.screens.settings import SettingsScreen
+from cardtui.ui.screens.too_small import TooSmallScreen
+
+MakeApp = Callable[..., CardtuiApp]
+
+
+@pytest.mark.parametrize(
+    ("key", "screen_name"),
+    [("b", "BlackjackScreen"), ("h", "HoldemScreen"), ("s", "ScoreboardScreen"),
+     ("o", "SettingsScreen"), ("r", "RulesScreen")],
+)
+async def test_each_menu_key_opens_its_screen_and_escape_returns(
+    make_app: MakeApp, key: str, screen_name: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen_name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_arrows_and_enter_choose(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+
+
+async def test_mouse_click_chooses(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one(OptionList)
+        # Row 4 of the option list is "Rules & keys".
+        await pilot.click(OptionList, offset=(5, menu.options.index(
+            next(o for o in menu.options if o.id == "rules"))))
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_q_quits_cleanly(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert not app.is_running
+
+
+async def test_command_palette_offers_the_destinations(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Scoreboard")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ScoreboardScreen)
+
+
+async def test_start_screen_from_the_command_line(make_app: MakeApp) -> None:
+    app = make_app(start="rules")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_too_small_terminal_asks_to_enlarge(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small", Static).render())
+        assert "enlarge" in text and "60x20" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_bad_name_gets_an_inline_error_and_is_not_saved(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        name = app.screen.query_one("#name", Input)
+        name.value = ""
+        await pilot.pause()
+        error = str(app.screen.query_one("#name-error", Static).render())
+        assert "1 to 12" in error
+        name.value = "Thirteen chars"
+        await pilot.pause()
+        assert "at most 12" in str(app.screen.query_one("#name-error", Static).render())
+        name.value = "Ann"
+        await pilot.pause()
+        assert str(app.screen.query_one("#name-error", Static).render()) == ""
+    assert load_settings(data_dir / "settings.json").settings.player_name == "Ann"
+
+
+async def test_settings_apply_at_once_and_persist(make_app: MakeApp, data_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#theme", Select).value = "nord"
+        app.screen.query_one("#card-style", Select).value = "ascii"
+        await pilot.pause()
+        assert app.theme == "nord"
+        assert app.settings.ascii_cards
+    saved = load_settings(data_dir / "settings.json").settings
+    assert saved.theme == "nord" and saved.ascii_cards
+
+
+async def test_scoreboard_shows_session_and_all_time_and_resets(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.store.record_round(Game.BLACKJACK, [SeatResult("Old", 10, 10, Outcome.WIN)],
+                               session_id="earlier")
+        app.store.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 15, Outcome.WIN)],
+                               session_id=app.session_id)
+        await pilot.press("s")
+        await pilot.pause()
+        session = app.screen.query_one("#blackjack-session", DataTable)
+        all_time = app.screen.query_one("#blackjack-all", DataTable)
+        assert session.row_count == 1 and all_time.row_count == 2
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.store.round_count() == 2
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.round_count() == 0
+        assert not app.screen.query_one("#blackjack-all", DataTable).display
+
+
+async def test_corrupt_database_gives_a_notice_not_a_crash(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    (data_dir / "cardtui.sqlite3").write_bytes(b"garbage" * 500)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("moved to" in n.message for n in app._notifications)
+        assert isinstance(app.screen, MenuScreen)
