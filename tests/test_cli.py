@@ -23,7 +23,9 @@ def test_version() -> None:
     [["--bogus"], ["--seed", "x"], ["--seed", "-3"], ["--animation", "warp"],
      ["nosuchcommand"], ["blackjack", "--nope"]],
 )
-def test_bad_flags_exit_2_with_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_flags_exit_2_with_one_line(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(args)
     assert exit_info.value.code == 2

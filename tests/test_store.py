@@ -25,7 +25,9 @@ def test_new_store_is_wal_with_the_current_schema(tmp_path: Path) -> None:
 
 def test_totals_per_session_and_all_time(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3")
-    store.record_round(Game.BLACKJACK, [_win(net=15), SeatResult("Bot 1", 10, -10, Outcome.LOSS)], "one")
+    store.record_round(
+        Game.BLACKJACK, [_win(net=15), SeatResult("Bot 1", 10, -10, Outcome.LOSS)], "one"
+    )
     store.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 0, Outcome.PUSH)], "two")
     store.record_round(Game.HOLDEM, [SeatResult("Ann", 20, 80, Outcome.WIN, pot=100,
                                                 showdown=True, showdown_won=True)], "two")

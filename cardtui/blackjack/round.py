@@ -14,8 +14,8 @@ A stacked shoe plays a short round (player 10+6, dealer 9 up, 7 in the hole):
 >>> shoe.stack(["Th", "9d", "6c", "7s", "Ks"])
 >>> rnd = Round(Rules(), shoe, bets=[10])
 >>> _ = rnd.deal()
->>> rnd.phase, sorted(rnd.legal_actions())
-(<Phase.PLAYING: 'playing'>, [<Action.DOUBLE: 'double'>, <Action.HIT: 'hit'>, <Action.STAND: 'stand'>])
+>>> rnd.phase, sorted(a.value for a in rnd.legal_actions())
+(<Phase.PLAYING: 'playing'>, ['double', 'hit', 'stand'])
 >>> rnd.split()
 Traceback (most recent call last):
 ...
@@ -292,7 +292,7 @@ class Round:
         }[action]()
 
     def insure(self) -> list[Record]:
-        """Insure half the bet; on a natural this is even money (paid 1:1 whatever the hole card)."""
+        """Insure half the bet; on a natural this is even money (1:1 whatever the hole card)."""
         self._check(Action.INSURE)
         seat = self._insurance_seat
         assert seat is not None

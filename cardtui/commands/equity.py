@@ -23,6 +23,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=100_000,
         help="Monte Carlo run-outs when there are too many to deal them all (default 100,000)",
     )
+    parser.add_argument(
+        "--exact-limit",
+        type=int,
+        default=2_000_000,
+        help="deal every run-out when there are at most this many (default 2,000,000,"
+        " which covers any hold'em board; lower it to sample instead)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,11 +38,20 @@ def run(args: argparse.Namespace) -> int:
         board, dead = parse_cards(args.board), parse_cards(args.dead)
         console = Console()
         with console.status("Dealing out the board…"):
-            result = equity(hands, board, dead, trials=args.trials, rng=random.Random(args.seed))
+            result = equity(
+                hands,
+                board,
+                dead,
+                trials=args.trials,
+                rng=random.Random(args.seed),
+                exact_limit=args.exact_limit,
+            )
     except ValueError as error:
         print(f"cardtui equity: error: {error}", file=sys.stderr)
         return 2
-    console.print(_table(result, ascii_only=getattr(args, "ascii", False)))
+    ascii_only = getattr(args, "ascii", False)
+    console.print(_table(result, ascii_only))
+    console.print(_method(result, ascii_only), highlight=False)
     return 0
 
 
@@ -43,15 +59,18 @@ def _cards(cards: tuple[Card, ...], ascii_only: bool) -> str:
     return " ".join(card.render(ascii_only) for card in cards) or "none"
 
 
-def _table(result: EquityResult, ascii_only: bool) -> Table:
+def _method(result: EquityResult, ascii_only: bool) -> str:
     if result.exact:
-        method = f"exact: every one of {result.samples:,} run-outs"
+        method = f"Exact: every one of {result.samples:,} run-outs."
     else:
-        method = f"Monte Carlo: {result.samples:,} random run-outs"
-    table = Table(
-        title=f"Board {_cards(result.board, ascii_only)}",
-        caption=method + (f"; dead {_cards(result.dead, ascii_only)}" if result.dead else ""),
-    )
+        method = f"Monte Carlo: {result.samples:,} random run-outs."
+    if result.dead:
+        method += f" Dead cards: {_cards(result.dead, ascii_only)}."
+    return method
+
+
+def _table(result: EquityResult, ascii_only: bool) -> Table:
+    table = Table(title=f"Board: {_cards(result.board, ascii_only)}")
     table.add_column("Hand")
     for heading in ("Win %", "Tie %", "Equity %"):
         table.add_column(heading, justify="right")

@@ -19,7 +19,7 @@ possible.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -73,6 +73,9 @@ def equity(
     """Win, tie and equity of two or more hold'em hands.
 
     ``dead`` cards are known to be out of the deck (folded or burned face up).
+    Every run-out is dealt when there are at most ``exact_limit`` of them (any
+    hold'em board under the default); otherwise ``trials`` random run-outs are
+    drawn from ``rng`` (a fresh, unseeded generator if none is given).
 
     >>> from cardtui.cards import parse_cards
     >>> equity([parse_cards("AhKh")])
@@ -96,6 +99,7 @@ def equity(
 
     runouts = comb(len(remaining), missing)
     exact = runouts <= exact_limit
+    boards: Iterable[Sequence[int]]
     if exact:
         boards = combinations(remaining, missing)
         samples = runouts
@@ -175,7 +179,7 @@ def equity_vs_random(
 def _tally(
     holes: list[tuple[Card, ...]],
     board: tuple[Card, ...],
-    boards: object,
+    boards: Iterable[Sequence[int]],
 ) -> tuple[list[int], list[int], list[float]]:
     """Wins, ties and tie shares of each hand over the given run-outs (index tuples)."""
     keys, flush_suit, table = CARD_KEYS, _FLUSH_SUIT, _RANK_TABLE
@@ -185,7 +189,7 @@ def _tally(
     hole_keys = [keys[a] + keys[b] for a, b in hole_idx]
     players = range(len(holes))
     wins, ties, shares = [0] * len(holes), [0] * len(holes), [0.0] * len(holes)
-    for runout in boards:  # type: ignore[attr-defined]
+    for runout in boards:
         board_key = base + sum(keys[i] for i in runout)
         values = []
         for player in players:

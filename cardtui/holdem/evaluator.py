@@ -176,12 +176,13 @@ def _describe(value: int) -> tuple[HandCategory, str, tuple[int, ...]]:
     """Category, words and the five ranks in reading order, for a hand value."""
     category, nibbles = unpack(value)
     names = [Rank(r) for r in nibbles if r]
-    category, text, ranks = _words(category, names)
+    text, ranks = _words(category, names)
     # Plain ints: the reading order is matched against card indices in a hot loop.
     return category, text, tuple(int(r) for r in ranks)
 
 
-def _words(category: HandCategory, names: list[Rank]) -> tuple[HandCategory, str, tuple[int, ...]]:
+def _words(category: HandCategory, names: list[Rank]) -> tuple[str, tuple[int, ...]]:
+    """The hand in words, and its five ranks in reading order (groups, then kickers)."""
     first = names[0]
     kickers = "-".join(r.noun for r in names[1:])
     plural = "kickers" if len(names) > 2 else "kicker"
@@ -191,25 +192,25 @@ def _words(category: HandCategory, names: list[Rank]) -> tuple[HandCategory, str
             # The wheel reads 5-4-3-2-A: the ace plays low (Robert's Rules).
             ranks = tuple(top - i for i in range(4)) + (14 if top == 5 else top - 4,)
             if category is HandCategory.STRAIGHT_FLUSH and top == 14:
-                return category, "Royal flush", ranks
-            return category, f"{category.label}, {first.noun} high", ranks
+                return "Royal flush", ranks
+            return f"{category.label}, {first.noun} high", ranks
         case HandCategory.FOUR_OF_A_KIND:
             text = f"Four of a kind, {first.plural}, {names[1].noun} kicker"
-            return category, text, (first,) * 4 + (names[1],)
+            return text, (first,) * 4 + (names[1],)
         case HandCategory.FULL_HOUSE:
             text = f"Full house, {first.plural} over {names[1].plural}"
-            return category, text, (first,) * 3 + (names[1],) * 2
+            return text, (first,) * 3 + (names[1],) * 2
         case HandCategory.THREE_OF_A_KIND:
             text = f"Three of a kind, {first.plural}, {kickers} kickers"
-            return category, text, (first,) * 3 + tuple(names[1:])
+            return text, (first,) * 3 + tuple(names[1:])
         case HandCategory.TWO_PAIR:
             second, kicker = names[1], names[2]
             text = f"Two pair, {first.plural} and {second.plural}, {kicker.noun} kicker"
-            return category, text, (first, first, second, second, kicker)
+            return text, (first, first, second, second, kicker)
         case HandCategory.ONE_PAIR:
             text = f"Pair of {first.plural}, {kickers} {plural}"
-            return category, text, (first, first, *names[1:])
+            return text, (first, first, *names[1:])
         case HandCategory.FLUSH:
-            return category, f"Flush, {first.noun} high, then {kickers}", tuple(names)
+            return f"Flush, {first.noun} high, then {kickers}", tuple(names)
         case _:
-            return category, f"High card, {first.noun}, then {kickers}", tuple(names)
+            return f"High card, {first.noun}, then {kickers}", tuple(names)

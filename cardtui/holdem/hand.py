@@ -399,12 +399,15 @@ class Hand:
         self._acted.clear()
         self.raises = 0
         self.last_aggressor = None
-        able = [s for s in self.live if self.stacks[s] > 0]
-        # Nobody left to bet against: with one player able to act who already
-        # matches the bet, the round has no action (pokerkit does the same).
-        if not able or (len(able) == 1 and self.bets[able[0]] >= self.current_bet):
-            self._end_round()
-            return
+        live = self.live
+        # A player whose bet already covers every chip any opponent could
+        # still put in has nothing to decide: nobody can bet against them
+        # (pokerkit skips them too; this ends the round at once when everyone
+        # else is all-in).
+        reach = sorted(self.stacks[s] + self.bets[s] for s in live)[-2]
+        for seat in live:
+            if self.stacks[seat] > 0 and self.bets[seat] >= reach:
+                self._acted[seat] = self.current_bet
         self.actor = self._next_to_act(after)
         if self.actor is None:
             self._end_round()
@@ -553,6 +556,8 @@ class Hand:
         self._award(showdown=True)
 
     def _award(self, *, showdown: bool = False) -> None:
+        if showdown:
+            self._kill_losing_hands()
         live = self.live
         pots = build_pots(self.contributed, set(live), self.players)
         for index, pot in enumerate(pots):
@@ -575,6 +580,25 @@ class Hand:
         self.street = Street.COMPLETE
         self.actor = None
         self.records.append(HandEnded(self.final_stacks))
+
+    def _kill_losing_hands(self) -> None:
+        """The dealer kills every hand that wins no pot before pushing chips.
+
+        Pots are then formed among the hands still live, so a main and a side
+        pot contested by the same winners are one pot and split once. This is
+        pokerkit's hand killing, which our hand histories must replay to the
+        same stacks; it only changes where an odd chip goes.
+        """
+        pots = build_pots(self.contributed, set(self.live), self.players)
+        ranks = {s: self._rank(s) for s in self.live}
+        for seat in self.live:
+            wins = any(
+                ranks[seat] >= max(ranks[o] for o in pot.eligible)
+                for pot in pots
+                if seat in pot.eligible
+            )
+            if not wins:
+                self.folded.add(seat)
 
     @property
     def final_stacks(self) -> tuple[int | None, ...]:

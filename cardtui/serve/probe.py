@@ -43,7 +43,8 @@ class ProbeApp(App[int]):
         yield Static(id="size")
         yield Static(f"data {self._data_dir}", id="data")
         yield Static(f"ascii {'yes' if self._ascii_only else 'no'}", id="ascii")
-        yield Static(f"TERM {os.environ.get('TERM', '')}", id="term")
+        yield Static(f"TERM {os.environ.get('TERM', '-')}", id="term")
+        yield Static(f"COLORTERM {os.environ.get('COLORTERM', '-')}", id="colorterm")
         yield Static(id="key")
         yield Footer()
 

@@ -233,9 +233,10 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
     def _close_channel(self, status: int) -> None:
         if not self._connected or self._chan is None:
             return
-        # A game that was killed leaves mouse reporting on and the alternate
-        # screen up; a clean exit has already undone them, so this is a no-op.
-        self._chan.write(self._modes.restore_sequence())
+        if self._child is not None:
+            # A game that was killed leaves mouse reporting on and the alternate
+            # screen up; a clean exit has undone them, and this is only an SGR reset.
+            self._chan.write(self._modes.restore_sequence())
         self._chan.exit(status)
 
     def _finish(self) -> None:

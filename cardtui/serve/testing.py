@@ -9,11 +9,20 @@ hang up. Assertions read :attr:`TerminalClient.text`, what a player would see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import os
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 
 import asyncssh
 import pyte
+
+from cardtui.serve.server import RunningServer, ServeConfig, start_server
+
+#: The bare Textual app of :mod:`cardtui.serve.probe`, started as the bridge starts the game.
+PROBE_COMMAND = (sys.executable, "-m", "cardtui.serve.probe")
 
 #: Bytes a player's terminal sends for the keys the tests and benchmark press.
 KEY_BYTES = {"escape": b"\x1b", "enter": b"\r", "tab": b"\t", "space": b" "}
@@ -130,10 +139,8 @@ class TerminalClient:
             if remaining <= 0 or self._closed.is_set():
                 raise TimeoutError(f"none of {texts!r} on screen:\n{screen}")
             self._changed.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
-            except TimeoutError:
-                pass
 
     async def settle(self, quiet: float = 0.5, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wait until nothing has arrived for ``quiet`` seconds (animations done)."""
@@ -171,3 +178,38 @@ class TerminalClient:
     async def close(self) -> None:
         self.connection.close()
         await self.connection.wait_closed()
+
+
+@contextlib.asynccontextmanager
+async def serving(
+    config: ServeConfig, log: Callable[[str], None] | None = None
+) -> AsyncIterator[RunningServer]:
+    """Run ``config`` on a free port of 127.0.0.1; on exit, end every game."""
+    local = dataclasses.replace(config, host="127.0.0.1", port=0)
+    running = await start_server(local, log or (lambda text: None))
+    try:
+        yield running
+    finally:
+        await running.close()
+
+
+def child_processes() -> dict[int, str]:
+    """This process's children, from ``/proc``: pid -> state (``Z`` = unreaped).
+
+    A child that has exited but was not waited for is still listed: the test
+    that nothing is left behind counts zombies too.
+    """
+    me = os.getpid()
+    children: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone while we looked
+        state, parent = fields[0], int(fields[1])
+        if parent == me:
+            children[int(entry)] = state
+    return children

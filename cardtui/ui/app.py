@@ -37,7 +37,8 @@ SCREENS_BY_DESTINATION = {
 
 class CardtuiApp(App[int]):
     TITLE = "cardtui"
-    CSS_PATH = "app.tcss"
+    # The menu is the default screen, whose own CSS_PATH Textual does not load.
+    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(
@@ -82,9 +83,12 @@ class CardtuiApp(App[int]):
 
     # -- lifecycle ---------------------------------------------------------
 
+    def get_default_screen(self) -> Screen[None]:
+        # The menu is the bottom of the stack: no blank screen painted first.
+        return MenuScreen()
+
     def on_mount(self) -> None:
         self.theme = self.settings.theme
-        self.push_screen(MenuScreen())
         if self.start:
             self.push_screen(self.make_screen(self.start))
         for notice in self.notices:
@@ -123,12 +127,12 @@ class CardtuiApp(App[int]):
             return
         if destination not in SCREENS_BY_DESTINATION:
             return
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(self.make_screen(destination))
 
     def action_back(self) -> None:
-        if len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+        if len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

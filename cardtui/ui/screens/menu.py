@@ -35,7 +35,6 @@ def _label(key: str, label: str) -> Text:
 class MenuScreen(Screen[None]):
     """Arrow keys + Enter, a letter per entry, or the mouse."""
 
-    CSS_PATH = "menu.tcss"
     BINDINGS = [
         Binding(key, f"app.open('{dest}')", short, show=True)
         for dest, key, _, short in DESTINATIONS

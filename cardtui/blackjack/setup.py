@@ -1,0 +1,55 @@
+"""A table's setup as Settings keep it: rules, seats and the trainer switch.
+
+Stored as plain JSON in ``settings.blackjack``; anything unusable there falls
+back to the defaults (one human seat), never to an error at the table.
+
+>>> setup = TableSetup.from_json({}, default_name="Player")
+>>> [(s.name, s.kind.value, s.bankroll) for s in setup.seats], setup.trainer
+([('Player', 'human', 1000)], True)
+>>> TableSetup.from_json(setup.to_json(), default_name="x") == setup
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.table import MAX_SEATS, NAME_MAX, SeatKind, SeatSetup
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    rules: Rules = field(default_factory=Rules)
+    seats: tuple[SeatSetup, ...] = (SeatSetup("Player"),)
+    trainer: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "seats": [
+                {"name": s.name, "kind": s.kind.value, "bankroll": s.bankroll} for s in self.seats
+            ],
+            "trainer": self.trainer,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], *, default_name: str) -> TableSetup:
+        try:
+            rules = Rules.from_json(data.get("rules", {}))
+        except (ValueError, AttributeError):
+            rules = Rules()
+        seats: list[SeatSetup] = []
+        raw_seats = data.get("seats")
+        if isinstance(raw_seats, list):
+            for raw in raw_seats[:MAX_SEATS]:
+                try:
+                    seats.append(SeatSetup(str(raw["name"]), SeatKind(raw["kind"]),
+                                           int(raw["bankroll"])))
+                except (KeyError, TypeError, ValueError):
+                    continue
+        if not seats:
+            seats = [SeatSetup(default_name.strip()[:NAME_MAX] or "Player")]
+        trainer = data.get("trainer", True)
+        return cls(rules, tuple(seats), trainer if isinstance(trainer, bool) else True)

@@ -1,0 +1,151 @@
+"""``cardtui sim blackjack``: basic strategy played headless, with the figures a
+strategy lab wants (house edge with a 95 % interval, blackjack frequency,
+dealer bust rate per up-card, hands per second) next to the exact figures of
+shared/reference/blackjack.md where they apply.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import replace
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
+from cardtui.blackjack.sim import SimResult, simulate
+
+DEFAULT_HANDS = 1_000_000
+
+#: Dealer bust % by up-card (2-9, T, A), exact for the shoe, from blackjack.md.
+REFERENCE_BUSTS: dict[tuple[int, bool], tuple[float, ...]] = {
+    (6, False): (35.35, 37.42, 39.58, 41.84, 42.28, 26.19, 24.37, 22.92, 23.02, 16.70),
+    (6, True): (35.67, 37.70, 39.85, 41.96, 43.93, 26.19, 24.37, 22.92, 23.02, 20.13),
+    (1, False): (35.30, 37.56, 40.28, 42.89, 42.08, 25.99, 23.86, 23.34, 23.25, 16.98),
+    (1, True): (35.63, 37.81, 40.58, 43.00, 43.78, 25.99, 23.86, 23.34, 23.25, 20.46),
+}
+REFERENCE_BLACKJACK = {6: 4.7489, 8: 4.7451, 1: 4.8265}
+_UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
+    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS,
+                        help=f"rounds to play (default {DEFAULT_HANDS:,})")
+    rules = parser.add_argument_group("rules (defaults: the base game)")
+    rules.add_argument("--decks", type=int, default=6, help="1-8 decks (default 6)")
+    rules.add_argument("--penetration", type=float, default=0.75,
+                       help="where the cut card sits, 0.1-0.95 (default 0.75)")
+    rules.add_argument("--h17", action="store_true", help="the dealer hits soft 17")
+    rules.add_argument("--pays", choices=[p.value for p in BlackjackPayout], default="3:2",
+                       help="what a blackjack pays (default 3:2)")
+    rules.add_argument("--double", choices=[d.value for d in DoubleRule], default="any",
+                       help="which two cards may be doubled (default any)")
+    rules.add_argument("--no-das", action="store_true", help="no double after a split")
+    rules.add_argument("--max-hands", type=int, default=4, help="split up to N hands (1-4)")
+    rules.add_argument("--rsa", action="store_true", help="aces may be resplit")
+    rules.add_argument("--surrender", action="store_true", help="late surrender")
+    rules.add_argument("--dealer-wins-ties", action="store_true",
+                       help="seed 001's variant: a tie loses")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    return Rules(
+        decks=args.decks, penetration=args.penetration, dealer_hits_soft_17=args.h17,
+        blackjack_pays=BlackjackPayout(args.pays), double=DoubleRule(args.double),
+        double_after_split=not args.no_das, max_hands=args.max_hands,
+        resplit_aces=args.rsa, late_surrender=args.surrender,
+        dealer_wins_ties=args.dealer_wins_ties,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from(args)
+    except ValueError as error:
+        print(f"cardtui sim: error: {error}", file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print(f"cardtui sim: error: --hands must be 1 or more, not {args.hands}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    console = Console()
+    console.print(f"Basic strategy, {rules.describe()}, seed {seed}", highlight=False)
+    with Progress(
+        TextColumn("[bold]Simulating"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("hands"), TimeRemainingColumn(), console=console, transient=True,
+    ) as progress:
+        task = progress.add_task("sim", total=args.hands)
+        result = simulate(
+            rules, args.hands, random.Random(seed),
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    console.print(report(result))
+    return 0
+
+
+#: Effect of a rule change on the player, percentage points (blackjack.md).
+_RULE_EFFECTS = {"h17": -0.20, "no_das": -0.14, "surrender": 0.07, "rsa": 0.07,
+                 "six_five": -1.36}
+_DECK_EFFECTS = {6: 0.0, 8: -0.02, 1: 0.5}
+
+
+def expected_edge(rules: Rules) -> str:
+    """The reference house edge for these rules, when blackjack.md covers all of them."""
+    base = replace(Rules(), decks=rules.decks, penetration=rules.penetration,
+                   dealer_hits_soft_17=rules.dealer_hits_soft_17,
+                   blackjack_pays=rules.blackjack_pays,
+                   double_after_split=rules.double_after_split,
+                   resplit_aces=rules.resplit_aces, late_surrender=rules.late_surrender,
+                   min_bet=rules.min_bet, max_bet=rules.max_bet, insurance=rules.insurance)
+    if base != rules or rules.decks not in _DECK_EFFECTS:
+        return ""
+    if rules == replace(Rules(), penetration=rules.penetration, insurance=rules.insurance,
+                        min_bet=rules.min_bet, max_bet=rules.max_bet):
+        return "0.40-0.45 %"
+    player = _DECK_EFFECTS[rules.decks] + sum(
+        effect for name, effect in _RULE_EFFECTS.items() if {
+            "h17": rules.dealer_hits_soft_17, "no_das": not rules.double_after_split,
+            "surrender": rules.late_surrender, "rsa": rules.resplit_aces,
+            "six_five": rules.blackjack_pays is BlackjackPayout.SIX_TO_FIVE,
+        }[name]
+    )
+    return f"about {0.42 - player:.2f} %"
+
+
+def report(result: SimResult) -> Table:
+    """The figures as a Rich table, with the reference figure beside each where known."""
+    rules = result.rules
+    low, high = result.confidence_95
+    table = Table(title=f"{result.hands:,} hands", show_header=True, header_style="bold")
+    table.add_column("figure")
+    table.add_column("simulated", justify="right")
+    table.add_column("± 95 %", justify="right")
+    table.add_column("reference", justify="right")
+    table.add_row(
+        "house edge", f"{result.house_edge:.3%}", f"{low:.3%} … {high:.3%}",
+        expected_edge(rules),
+    )
+    n = result.hands
+    bj = result.blackjack_rate
+    bj_half = 1.96 * (bj * (1 - bj) / n) ** 0.5
+    reference_bj = REFERENCE_BLACKJACK.get(rules.decks)
+    table.add_row(
+        "player blackjack", f"{bj:.3%}", f"± {bj_half:.3%}",
+        f"{reference_bj:.2f} %" if reference_bj else "",
+    )
+    busts = REFERENCE_BUSTS.get((rules.decks, rules.dealer_hits_soft_17))
+    for column, up in enumerate(_UP_ORDER):
+        rate = result.bust_rate(up)
+        seen = max(result.dealer_up[up], 1)
+        half = 1.96 * (rate * (1 - rate) / seen) ** 0.5
+        name = "A" if up == 1 else ("T" if up == 10 else str(up))
+        table.add_row(
+            f"dealer busts, {name} up", f"{rate:.2%}", f"± {half:.2%}",
+            f"{busts[column]:.2f} %" if busts else "",
+        )
+    table.add_row("speed", f"{result.hands_per_second:,.0f} hands/s", "", "≥ 100,000 hands/s")
+    return table

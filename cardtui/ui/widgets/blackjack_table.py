@@ -1,0 +1,196 @@
+"""The blackjack table's panels: the dealer's hand and one panel per seat.
+
+Each panel renders what a :class:`~cardtui.blackjack.view.RoundView` holds
+(the screen feeds it record by record while animating). Hands are drawn as
+boxed cards when there is room and inline (``A♠ 10♥``) when there is not, so
+1-3 seats read well at 80x24 and 4-7 seats still fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widget import Widget
+
+from cardtui.blackjack.records import Outcome
+from cardtui.blackjack.view import HandView, SeatView
+from cardtui.cards import Card
+from cardtui.ui.widgets.cards import boxed_cards, cards_text
+
+WIN_STYLE = "bold green"
+LOSE_STYLE = "bold red"
+PUSH_STYLE = "bold yellow"
+ACTING_STYLE = "bold reverse"
+CARD_WIDTH = 5  # boxed_cards draws each card five cells wide
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What the panel shows about a seat besides its hands."""
+
+    name: str
+    bot: bool
+    bankroll: int
+    bet: int  # the bet for the next round
+    selected: bool = False  # the seat +/- will change
+    sitting_out: bool = False
+
+
+def signed(amount: int) -> str:
+    """``+15``, ``−10`` (a real minus sign), ``0``.
+
+    >>> signed(15), signed(-10), signed(0)
+    ('+15', '−10', '0')
+    """
+    if amount > 0:
+        return f"+{amount}"
+    if amount < 0:
+        return f"−{-amount}"
+    return "0"
+
+
+def hand_badges(hand: HandView) -> Text:
+    """Value and badges: ``7 / 17``, BLACKJACK, BUST, 21, ×2 and, once settled, the result."""
+    value = hand.value
+    text = Text()
+    if hand.natural:
+        text.append("BLACKJACK", style="bold yellow")
+    elif value.is_bust:
+        text.append(f"{value.total} BUST", style=LOSE_STYLE)
+    elif value.total == 21:
+        text.append("21", style="bold green")
+    elif hand.cards:
+        text.append(value.label, style="bold")
+    if hand.doubled:
+        text.append(" ×2", style="cyan")
+    result = hand.result
+    if hand.surrendered:
+        text.append(" SURRENDER", style=PUSH_STYLE)
+    if result is not None and not hand.surrendered:
+        if result.even_money:
+            text.append(f" EVEN MONEY {signed(result.net)}", style=WIN_STYLE)
+        elif result.forfeited:
+            text.append(f" FORFEIT {signed(result.net)}", style=LOSE_STYLE)
+        elif result.outcome is Outcome.WIN:
+            text.append(f" WIN {signed(result.net)}", style=WIN_STYLE)
+        elif result.outcome is Outcome.LOSS:
+            text.append(f" LOSE {signed(result.net)}", style=LOSE_STYLE)
+        else:
+            text.append(" PUSH", style=PUSH_STYLE)
+    elif result is not None:
+        text.append(f" {signed(result.net)}", style=LOSE_STYLE)
+    return text
+
+
+def render_seat(
+    info: SeatInfo, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
+    width: int, height: int,
+) -> Text:
+    """A seat's panel body: the bet line, then each hand as roomily as the panel allows."""
+    lines: list[Text] = []
+    if view is None or not view.hands:
+        head = Text(f"Bet {info.bet}")
+        if info.sitting_out:
+            head = Text("Out of chips: r rebuys" if not info.bot else "Sits out", style="red")
+        elif info.selected:
+            head.append("  ◀ +/- ▶", style="bold cyan")
+        lines.append(head)
+    else:
+        head = Text(f"Bet {view.bet}")
+        if view.even_money:
+            head.append("  even money", style="cyan")
+        elif view.insurance:
+            head.append(f"  insured {view.insurance}", style="cyan")
+            if view.insurance_net is not None:
+                head.append(f" {signed(view.insurance_net)}",
+                            style=WIN_STYLE if view.insurance_net > 0 else LOSE_STYLE)
+        lines.append(head)
+        hands = view.hands
+        widest = max(len(h.cards) for h in hands)
+        boxed = 1 + 4 * len(hands) <= height and widest * CARD_WIDTH + 2 <= width
+        two_line = 1 + 2 * len(hands) <= height
+        for index, hand in enumerate(hands):
+            acting = index == acting_hand
+            marker = Text("▶ " if acting else "  ", style="bold cyan")
+            badges = hand_badges(hand)
+            if acting:
+                badges.stylize(ACTING_STYLE)
+            if boxed:
+                box = boxed_cards(hand.cards, ascii=ascii)
+                lines.extend(box.split("\n"))
+                lines.append(Text.assemble(marker, badges))
+            elif two_line:
+                lines.append(Text.assemble(marker, cards_text(hand.cards, ascii=ascii)))
+                lines.append(Text.assemble("  ", badges))
+            else:
+                lines.append(Text.assemble(
+                    marker, cards_text(hand.cards, ascii=ascii), " ", badges
+                ))
+    return Text("\n").join(lines)
+
+
+def render_dealer(
+    cards: list[Card], hole_hidden: bool, *, ascii: bool, width: int
+) -> Text:
+    """The dealer's cards, the hole card face down until it is revealed."""
+    if not cards:
+        return Text("Place your bets", style="dim")
+    face_down = {1} if hole_hidden and len(cards) > 1 else set()
+    if len(cards) * CARD_WIDTH <= width:
+        return boxed_cards(cards, ascii=ascii, face_down=face_down)
+    return cards_text(cards, ascii=ascii, face_down=face_down)
+
+
+class SeatPanel(Widget):
+    """One seat: name and bankroll on the border, bet and hands inside."""
+
+    def __init__(self, info: SeatInfo, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id, classes="seat")
+        self.info = info
+        self.view: SeatView | None = None
+        self.acting_hand: int | None = None
+        self.ascii = ascii
+        self._titles()
+
+    def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> None:
+        self.info = info
+        self.view = view
+        self.acting_hand = acting_hand
+        self.set_class(acting_hand is not None, "acting")
+        self.set_class(info.selected and view is None, "selected")
+        self._titles()
+        self.refresh()
+
+    def _titles(self) -> None:
+        self.border_title = ("▶ " if self.acting_hand is not None else "") + self.info.name + (
+            " (bot)" if self.info.bot else ""
+        )
+        self.border_subtitle = f"{self.info.bankroll} chips"
+
+    def render(self) -> Text:
+        return render_seat(
+            self.info, self.view, self.acting_hand, ascii=self.ascii,
+            width=self.size.width, height=self.size.height,
+        )
+
+
+class DealerPanel(Widget):
+    """The dealer's hand; the total (or the up-card's value and ``?``) on the border."""
+
+    def __init__(self, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.cards: list[Card] = []
+        self.hole_hidden = True
+        self.border_title = "Dealer"
+
+    def show(self, cards: list[Card], hole_hidden: bool, total: Text) -> None:
+        self.cards = list(cards)
+        self.hole_hidden = hole_hidden
+        self.border_subtitle = total
+        self.refresh()
+
+    def render(self) -> Text:
+        return render_dealer(self.cards, self.hole_hidden, ascii=self.ascii,
+                             width=self.size.width)

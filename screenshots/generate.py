@@ -1,0 +1,83 @@
+"""Regenerate ``screenshots/*.svg`` from seeded sessions (animations off).
+
+    python3 screenshots/generate.py [--only NAME ...]
+
+Each scene starts a fresh app on a throw-away data directory with ``--seed 7``,
+presses keys like a player, and saves an SVG of the screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.app import CardtuiApp
+
+HERE = Path(__file__).parent
+
+
+async def _record_some_rounds(pilot: Pilot[int]) -> None:
+    app: CardtuiApp = pilot.app  # type: ignore[assignment]
+    for net, outcome in ((15, Outcome.WIN), (-10, Outcome.LOSS), (0, Outcome.PUSH),
+                         (20, Outcome.WIN)):
+        app.store.record_round(Game.BLACKJACK, [SeatResult(
+            app.settings.player_name, 10, net, outcome, blackjack=net == 15)],
+            session_id=app.session_id)
+    app.store.record_round(Game.HOLDEM, [SeatResult(
+        app.settings.player_name, 60, 140, Outcome.WIN, pot=200, showdown=True,
+        showdown_won=True)], session_id=app.session_id)
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    keys: tuple[str, ...] = ()
+    size: tuple[int, int] = (80, 24)
+    before: Callable[[Pilot[int]], Awaitable[None]] | None = None
+    options: dict[str, object] = field(default_factory=dict)
+
+
+SCENES: list[Scene] = [
+    Scene("menu"),
+    Scene("menu-ascii", options={"ascii": True}),
+    Scene("settings", ("o",)),
+    Scene("rules", ("r",)),
+    Scene("scoreboard", ("s",), size=(100, 30), before=_record_some_rounds),
+    Scene("too-small", size=(60, 18)),
+]
+
+
+async def shoot(scene: Scene, out_dir: Path) -> Path:
+    with tempfile.TemporaryDirectory() as data:
+        app = CardtuiApp(data_dir=data, seed=7, animation="off", **scene.options)  # type: ignore[arg-type]
+        async with app.run_test(size=scene.size) as pilot:
+            await pilot.pause()
+            if scene.before:
+                await scene.before(pilot)
+            for key in scene.keys:
+                await pilot.press(key)
+                await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            return Path(app.save_screenshot(f"{scene.name}.svg", str(out_dir)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="scene names to regenerate")
+    args = parser.parse_args()
+    for scene in SCENES:
+        if args.only and scene.name not in args.only:
+            continue
+        print(asyncio.run(shoot(scene, HERE)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""The SSH bridge end to end, with the probe app standing in for the game.
+
+Each test starts a real server on a free port of 127.0.0.1 and connects a
+real SSH client with a PTY; what the player sees is a pyte screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cardtui.serve.server import ServeConfig
+from cardtui.serve.session import Launch
+from cardtui.serve.terminal import ModeTracker
+from cardtui.serve.testing import PROBE_COMMAND, TerminalClient, serving
+
+
+def probe_room(root: Path) -> ServeConfig:
+    """An open room where the probe app plays the game."""
+    return ServeConfig(root=root, open=True, launch=Launch(command=PROBE_COMMAND))
+
+
+async def test_a_guest_gets_the_game_in_the_terminal_they_asked_for(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port, env={"COLORTERM": "truecolor"})
+        await client.wait_for("size 80x24")
+        assert "TERM xterm-256color" in client.text
+        assert "COLORTERM truecolor" in client.text
+        assert "ascii no" in client.text
+        guest_dir = next(
+            line.split()[1] for line in client.screen.display if line.startswith("data ")
+        )
+        assert "cardtui-guest-" in guest_dir and Path(guest_dir).is_dir()
+        client.press("q")
+        assert await client.wait_closed() == 0
+        await asyncio.sleep(0.1)
+        assert not Path(guest_dir).exists(), "a guest's data outlived their session"
+
+
+async def test_resizing_the_window_resizes_the_game(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for("size 80x24")
+        client.resize(100, 30)
+        await client.wait_for("size 100x30")
+        await client.settle(0.2)
+        assert "Quit" in client.screen.display[29], "the footer should follow the new bottom row"
+        client.resize(60, 18)
+        await client.wait_for("size 60x18")
+        client.press("q")
+        await client.wait_closed()
+
+
+async def test_keys_reach_the_game_and_its_exit_status_comes_back(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for("key none")
+        client.press("x")
+        await client.wait_for("key x")
+        client.press("e")  # the probe exits with status 3
+        assert await client.wait_closed() == 3
+
+
+async def test_a_clean_exit_leaves_the_client_terminal_as_it_was(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for("key none")
+        client.press("q")
+        assert await client.wait_closed() == 0
+    tracker = ModeTracker()
+    tracker.feed(bytes(client.raw))
+    assert b"\x1b[?1049h" in client.raw
+    assert tracker.restore_sequence() == b"\x1b[0m", "some terminal mode was left on"
+
+
+async def test_a_killed_game_still_leaves_the_client_terminal_restored(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for("key none")
+        before = len(client.raw)
+        client.press("k")  # SIGKILL: the game cannot leave the alternate screen itself
+        assert await client.wait_closed() == 128 + 9
+    ending = bytes(client.raw[before:])
+    assert b"\x1b[?1049l" in ending and b"\x1b[?25h" in ending
+    tracker = ModeTracker()
+    tracker.feed(bytes(client.raw))
+    assert tracker.restore_sequence() == b"\x1b[0m", "some terminal mode was left on"
+
+
+async def test_a_latin1_locale_gets_ascii_cards(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port, env={"LANG": "fr_FR.ISO-8859-1"})
+        await client.wait_for("ascii yes")
+        client.press("q")
+        await client.wait_closed()

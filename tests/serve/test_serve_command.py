@@ -1,0 +1,112 @@
+"""``cardtui serve`` as the host types it: options, errors, start-up and Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from cardtui.cli import main
+from cardtui.commands import serve
+
+
+def serve_args(data_dir: Path, *extra: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    args = parser.parse_args(list(extra))
+    args.data_dir, args.seed, args.ascii, args.animation = data_dir, None, False, None
+    return args
+
+
+def test_without_asyncssh_it_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in list(sys.modules):
+        if name.startswith("cardtui.serve.") or name == "asyncssh":
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # import asyncssh now fails
+    assert serve.run(serve_args(tmp_path, "--open")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "install cardtui[ssh]" in err
+
+
+def test_a_closed_room_needs_a_list_of_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert serve.run(serve_args(tmp_path, "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "authorized_keys" in err and "--open" in err
+
+
+def test_a_bad_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--port", "70000"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "65535" in err
+
+
+def start(data_dir: Path) -> tuple[subprocess.Popen[str], int, str]:
+    """Start ``cardtui serve --open`` on a free port; return it, its port and fingerprint."""
+    env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "cardtui", "--data-dir", str(data_dir),
+               "serve", "--host", "127.0.0.1", "--port", "0", "--open"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + 20
+    while not any("fingerprint" in line for line in lines):
+        assert time.monotonic() < deadline and process.poll() is None, lines
+        lines.append(process.stdout.readline())
+    text = "".join(lines)
+    port = re.search(r"ssh -p (\d+)", text)
+    printed = re.search(r"(SHA256:\S+)", text)
+    assert port and printed, text
+    return process, int(port.group(1)), printed.group(1)
+
+
+def stop(process: subprocess.Popen[str]) -> str:
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=20)
+    assert process.returncode == 0, out
+    return out
+
+
+def connect(port: int, trusting: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
+    return asyncssh.connect(
+        "127.0.0.1", port, username="p", known_hosts=([trusting], [], []),
+        client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None, config=None,
+    )  # fmt: skip
+
+
+async def test_the_host_key_is_made_once_kept_private_and_its_fingerprint_shown(
+    tmp_path: Path,
+) -> None:
+    process, port, printed = start(tmp_path)
+    try:
+        key_file = tmp_path / "ssh_host_ed25519_key"
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+        host_key = asyncssh.read_private_key(key_file).convert_to_public()
+        assert printed == host_key.get_fingerprint("sha256")
+        # A client that trusts exactly that key gets in; one trusting another does not.
+        async with connect(port, trusting=host_key) as connection:
+            assert connection.get_server_host_key().get_fingerprint("sha256") == printed
+        with pytest.raises(asyncssh.HostKeyNotVerifiable):
+            await connect(
+                port, trusting=asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+            )
+    finally:
+        out = stop(process)
+    assert "room is closed" in out
+    again, _, printed_again = start(tmp_path)
+    stop(again)
+    assert printed_again == printed, "the host key must survive a restart"

@@ -1,0 +1,99 @@
+"""The real game over SSH: the menu, a resize, a room of twenty, a blackjack round."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtui.serve.server import ServeConfig
+from cardtui.serve.session import Launch
+from cardtui.serve.testing import TerminalClient, child_processes, serving
+
+MENU = "Blackjack"
+
+
+def game_room(root: Path) -> ServeConfig:
+    # Animation off: the tests wait for text, not for frames in between.
+    launch = Launch(animation="off", seed=7)
+    return ServeConfig(root=root, open=True, max_players=24, launch=launch)
+
+
+def column_of(client: TerminalClient, text: str) -> int:
+    for line in client.screen.display:
+        if text in line:
+            return line.index(text)
+    raise AssertionError(f"{text!r} not on screen:\n{client.text}")
+
+
+async def test_a_player_reaches_the_menu_and_quits(tmp_path: Path) -> None:
+    async with serving(game_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for(MENU)
+        assert "Hold'em" in client.text
+        client.press("q")
+        assert await client.wait_closed() == 0
+
+
+async def test_the_menu_follows_the_window_size(tmp_path: Path) -> None:
+    async with serving(game_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for(MENU)
+        await client.settle(0.3)
+        column = column_of(client, MENU)
+        client.resize(120, 40)
+        deadline = time.monotonic() + 20
+        while column_of(client, MENU) != column + 20:  # centred: half of 40 more columns
+            assert time.monotonic() < deadline, f"menu did not re-centre:\n{client.text}"
+            await asyncio.sleep(0.05)
+        await client.settle(0.3)
+        assert "Quit" in client.screen.display[39], "the footer should be on the new bottom row"
+        client.press("q")
+        assert await client.wait_closed() == 0
+
+
+@pytest.mark.slow
+async def test_twenty_players_at_once_each_reach_the_menu(tmp_path: Path) -> None:
+    before = set(child_processes())
+    started = time.monotonic()
+    async with serving(game_room(tmp_path)) as server:
+        clients = await asyncio.gather(*(TerminalClient.connect(server.port) for _ in range(20)))
+        await asyncio.gather(*(client.wait_for(MENU, timeout=60) for client in clients))
+        games = set(child_processes()) - before
+        assert len(games) == 20
+        for client in clients:
+            client.press("q")
+        statuses = await asyncio.gather(*(client.wait_closed(timeout=30) for client in clients))
+        assert statuses == [0] * 20
+    assert not games & child_processes().keys(), "a game process outlived its player"
+    assert time.monotonic() - started < 90
+
+
+RESULT = re.compile(r"WIN \+\d+|LOSE [−-]\d+|PUSH")
+
+
+@pytest.mark.slow
+async def test_a_round_of_blackjack_over_ssh(tmp_path: Path) -> None:
+    async with serving(game_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for(MENU)
+        client.press("b")
+        await client.wait_for("Deal")
+        client.press("d")
+        prompt = await client.wait_for("Hit or stand?", "Deal again?", "nsurance")
+        if prompt == "nsurance":  # the dealer shows an ace: decline, then play on
+            client.press("n")
+            prompt = await client.wait_for("Hit or stand?", "Deal again?")
+        if prompt == "Hit or stand?":
+            client.press("h")
+            if await client.wait_for("Hit or stand?", "Deal again?") == "Hit or stand?":
+                client.press("s")
+            await client.wait_for("Deal again?")
+        assert RESULT.search(client.text), client.text
+        client.press("escape")
+        await client.wait_for(MENU)
+        client.press("q")
+        assert await client.wait_closed() == 0
