@@ -180,6 +180,36 @@ class TerminalClient:
         await self.connection.wait_closed()
 
 
+#: The blackjack table's prompts (cardtui.ui.screens.blackjack).
+HIT_OR_STAND = "Hit or stand?"
+DEAL_AGAIN = "Deal again?"
+INSURANCE = "nsurance"  # "Insurance?" / "insurance": the dealer shows an ace
+
+
+async def play_a_blackjack_round(client: TerminalClient) -> list[str]:
+    """From the blackjack table, deal and play one round: hit once, then stand.
+
+    Declines insurance if offered. Returns the keys pressed, in order, so a
+    benchmark can replay the same keys elsewhere.
+    """
+    pressed = ["d"]
+    client.press("d")
+    prompt = await client.wait_for(HIT_OR_STAND, DEAL_AGAIN, INSURANCE)
+    if prompt == INSURANCE:
+        pressed.append("n")
+        client.press("n")
+        prompt = await client.wait_for(HIT_OR_STAND, DEAL_AGAIN)
+    for key in ("h", "s"):
+        if prompt != HIT_OR_STAND:
+            break
+        pressed.append(key)
+        client.press(key)
+        await client.settle(0.3)
+        prompt = await client.wait_for(HIT_OR_STAND, DEAL_AGAIN)
+    await client.wait_for(DEAL_AGAIN)
+    return pressed
+
+
 @contextlib.asynccontextmanager
 async def serving(
     config: ServeConfig, log: Callable[[str], None] | None = None

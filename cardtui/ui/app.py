@@ -8,6 +8,7 @@ navigation (``open``, ``back``).
 from __future__ import annotations
 
 import random
+import traceback
 import uuid
 from collections.abc import Iterable
 from importlib import import_module
@@ -18,7 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from cardtui import locations
+from cardtui import __version__, locations
 from cardtui.settings import AnimationSpeed, CardStyle, load_settings, save_settings
 from cardtui.store import Store, StoreError
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
@@ -107,6 +108,27 @@ class CardtuiApp(App[int]):
                 self.push_screen(TooSmallScreen(width, height))
         elif showing:
             self.pop_screen()
+
+    def _fatal_error(self) -> None:
+        """An unexpected error: save the traceback to a file, tell the player in one line.
+
+        Textual would print a full traceback on exit; a player gets the path of
+        the report instead. Settled rounds are already in the store. (Tests
+        still see the exception: ``run_test`` re-raises it.)
+        """
+        report = self.data_dir / "crash.log"
+        try:
+            report.parent.mkdir(parents=True, exist_ok=True)
+            with report.open("a", encoding="utf-8") as log:
+                log.write(f"--- cardtui {__version__} ---\n{traceback.format_exc()}\n")
+            where = f"details are in {report}"
+        except OSError:
+            where = "no report could be written"
+        self._exit_renderables.append(
+            f"cardtui stopped after an unexpected error ({where}). "
+            "Every settled round was saved."
+        )
+        self._close_messages_no_wait()
 
     def save_settings(self) -> None:
         try:

@@ -11,7 +11,12 @@ import pytest
 
 from cardtui.serve.server import ServeConfig
 from cardtui.serve.session import Launch
-from cardtui.serve.testing import TerminalClient, child_processes, serving
+from cardtui.serve.testing import (
+    TerminalClient,
+    child_processes,
+    play_a_blackjack_round,
+    serving,
+)
 
 MENU = "Blackjack"
 
@@ -82,16 +87,7 @@ async def test_a_round_of_blackjack_over_ssh(tmp_path: Path) -> None:
         await client.wait_for(MENU)
         client.press("b")
         await client.wait_for("Deal")
-        client.press("d")
-        prompt = await client.wait_for("Hit or stand?", "Deal again?", "nsurance")
-        if prompt == "nsurance":  # the dealer shows an ace: decline, then play on
-            client.press("n")
-            prompt = await client.wait_for("Hit or stand?", "Deal again?")
-        if prompt == "Hit or stand?":
-            client.press("h")
-            if await client.wait_for("Hit or stand?", "Deal again?") == "Hit or stand?":
-                client.press("s")
-            await client.wait_for("Deal again?")
+        await play_a_blackjack_round(client)
         assert RESULT.search(client.text), client.text
         client.press("escape")
         await client.wait_for(MENU)

@@ -1,17 +1,455 @@
-"""The blackjack table (placeholder until the table lands)."""
+"""The blackjack table: the dealer at the top, the seats below, prompts and keys.
+
+Data flows one way: a key -> an action on the :class:`Table` -> records -> the
+records are applied to a :class:`RoundView` one at a time (with pauses when
+animations are on) -> the panels redraw. A settled round is written to the
+store the moment the engine settles it, before its reveal has been shown.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import random
+from collections import deque
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Button, Footer, Header, Static
+
+from cardtui.blackjack.records import (
+    Action,
+    DealerCard,
+    HoleCardRevealed,
+    PlayerCard,
+    Record,
+    RoundSettled,
+    Shuffled,
+)
+from cardtui.blackjack.records import Outcome as BlackjackOutcome
+from cardtui.blackjack.setup import TableSetup
+from cardtui.blackjack.table import Table
+from cardtui.blackjack.view import RoundView
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel, signed
+
+#: Seconds between steps at "normal" speed: cards land briskly, the dealer's
+#: reveal and draws come about 0.8 s apart (seed 001's bonus: one per second).
+DEAL_PAUSE = 0.3
+DEALER_PAUSE = 0.8
+SEATS_PER_ROW = 4
+
+#: key action -> engine action, for the moves a player makes.
+MOVES = {
+    "hit": Action.HIT,
+    "stand": Action.STAND,
+    "double": Action.DOUBLE,
+    "split": Action.SPLIT,
+    "surrender": Action.SURRENDER,
+    "insure": Action.INSURE,
+    "no_insurance": Action.DECLINE_INSURANCE,
+}
+
+#: Buttons for the mouse: (id, label, action); each runs the same action as its key.
+BUTTONS = (
+    ("deal", "Deal d", "deal"),
+    ("hit", "Hit h", "hit"),
+    ("stand", "Stand s", "stand"),
+    ("double", "Double x", "double"),
+    ("split", "Split p", "split"),
+    ("surrender", "Surrender u", "surrender"),
+    ("insure", "Insure i", "insure"),
+    ("no_insurance", "No insurance n", "no_insurance"),
+    ("bet_up", "Bet + ", "bet_up"),
+    ("bet_down", "Bet −", "bet_down"),
+    ("rebuy", "Rebuy r", "rebuy"),
+    ("hint", "Hint ?", "hint"),
+    ("setup", "Setup t", "setup"),
+)
 
 
 class BlackjackScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    CSS_PATH = "blackjack.tcss"
+    BINDINGS = [
+        Binding("d", "deal", "Deal"),
+        Binding("h", "hit", "Hit"),
+        Binding("s", "stand", "Stand"),
+        Binding("x", "double", "Double"),
+        Binding("p", "split", "Split"),
+        Binding("u", "surrender", "Surrender"),
+        Binding("i", "insure", "Insurance"),
+        Binding("n", "no_insurance", "No insurance"),
+        Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
+        Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
+        Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
+        Binding("right", "select_seat(1)", "Seat", show=False),
+        Binding("r", "rebuy", "Rebuy"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("t", "setup", "Setup"),
+        Binding("escape", "back", "Menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: RoundView | None = None
+        self.animating = False
+        self.note: Text | None = None  # a hint or trainer remark for the message line
+        self.selected = 0
+        self.session = {BlackjackOutcome.WIN: 0, BlackjackOutcome.LOSS: 0,
+                        BlackjackOutcome.PUSH: 0}
+        self.session_net = 0
+        self._pending: deque[Record] = deque()
+        self._skip = asyncio.Event()
+        # Screens are made inside the running app (the menu, --start), so the
+        # services are there already.
+        self.setup_config = self._load_setup()
+        self.table = self._new_table()
+
+    def _load_setup(self) -> TableSetup:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        return TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
+
+    # -- composition -------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
         yield Header()
-        yield Static("Blackjack: coming soon.")
+        yield Static(self.table.rules.describe(), id="rules-line")
+        with Horizontal(id="dealer-row"):
+            yield DealerPanel(ascii=ascii, id="dealer")
+        yield Vertical(id="seats")
+        yield Static("", id="message")
+        yield Static("", id="counters")
+        with Horizontal(id="buttons"):
+            for button_id, label, action in BUTTONS:
+                yield Button(label, id=button_id, action=f"screen.{action}", compact=True)
         yield Footer()
+
+    def _new_table(self) -> Table:
+        rng = random.Random(self.app.rng.getrandbits(64))  # type: ignore[attr-defined]
+        table = Table(self.setup_config.rules, self.setup_config.seats, rng)
+        self.selected = next((i for i, s in enumerate(table.seats) if not s.is_bot), 0)
+        return table
+
+    async def on_mount(self) -> None:
+        await self._build_seats()
+        self._sync()
+
+    async def _build_seats(self) -> None:
+        seats = self.query_one("#seats", Vertical)
+        await seats.remove_children()
+        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        count = len(self.table.seats)
+        rows = [Horizontal(classes="seat-row") for _ in range(-(-count // SEATS_PER_ROW))]
+        await seats.mount_all(rows)
+        for index in range(count):
+            panel = SeatPanel(self._seat_info(index), ascii=ascii, id=f"seat-{index}")
+            await rows[index // SEATS_PER_ROW].mount(panel)
+        self.set_class(count > 3, "many-seats")
+
+    # -- what is shown -------------------------------------------------------
+
+    def _seat_info(self, index: int) -> SeatInfo:
+        seat = self.table.seats[index]
+        return SeatInfo(
+            seat.name, seat.is_bot, seat.bankroll, seat.bet,
+            selected=index == self.selected and self._human_count() > 1,
+            sitting_out=self.table.stake(index) == 0,
+        )
+
+    def _human_count(self) -> int:
+        return sum(not s.is_bot for s in self.table.seats)
+
+    def _sync(self) -> None:
+        """Redraw everything from the view and the table, and refresh the keys."""
+        view = self.view
+        dealer = self.query_one("#dealer", DealerPanel)
+        if view is None:
+            dealer.show([], True, Text(""))
+        else:
+            dealer.show(view.dealer, view.hole_hidden, self._dealer_total(view))
+        for index in range(len(self.table.seats)):
+            panel = self.query_one(f"#seat-{index}", SeatPanel)
+            seat_view = view.seats.get(index) if view is not None else None
+            acting = None
+            if view is not None and view.turn is not None and view.turn[0] == index:
+                acting = view.turn[1]
+            panel.show(self._seat_info(index), seat_view, acting)
+        self.query_one("#message", Static).update(self._message())
+        self.query_one("#counters", Static).update(self._counters())
+        for button_id, _, action in BUTTONS:
+            self.query_one(f"#{button_id}", Button).display = bool(
+                self.check_action(action, ())
+            )
+        self.refresh_bindings()
+
+    def _dealer_total(self, view: RoundView) -> str:
+        if not view.dealer:
+            return ""
+        value = view.dealer_value
+        if view.hole_hidden:
+            return f"{value.label} + ?"
+        if view.settlement is not None and view.settlement.dealer_blackjack:
+            return "BLACKJACK"
+        if value.is_bust:
+            return f"{value.total} BUST"
+        return value.label
+
+    def _message(self) -> Text:
+        if self.animating:
+            return Text("…  (any key skips)", style="dim")
+        if self.note is not None:
+            return self.note
+        table = self.table
+        rnd = table.round
+        if rnd is not None and table.in_round:
+            seat = table.seats[rnd.seat_to_act]  # type: ignore[index]
+            if rnd.insurance_seat is not None:
+                if rnd.hands[rnd.insurance_seat][0].natural:
+                    return Text(f"{seat.name}: Even money?  i takes it, n declines.")
+                return Text(f"{seat.name}: Insurance?  i insures, n declines.")
+            turn = rnd.turn
+            assert turn is not None
+            hand = f", hand {turn[1] + 1}" if len(rnd.hands[turn[0]]) > 1 else ""
+            return Text(f"{seat.name}{hand}: Hit or stand?")
+        problem = table.deal_problem()
+        if problem:
+            return Text(problem.capitalize() + ".", style="red")
+        if table.last_settlement is not None:
+            return Text("Deal again?")
+        return Text("Place your bets (+/-), then d deals.")
+
+    def _counters(self) -> Text:
+        text = Text.assemble(
+            ("Session ", "bold"),
+            ("W ", "dim"), (str(self.session[BlackjackOutcome.WIN]), "green"),
+            ("  L ", "dim"), (str(self.session[BlackjackOutcome.LOSS]), "red"),
+            ("  P ", "dim"), (str(self.session[BlackjackOutcome.PUSH]), "yellow"),
+            ("  Net ", "dim"), signed(self.session_net),
+        )
+        if self.setup_config.trainer:
+            humans = [s for s in self.table.seats if not s.is_bot]
+            decisions = sum(s.decisions for s in humans)
+            mistakes = sum(s.mistakes for s in humans)
+            rate = f" ({mistakes / decisions:.0%})" if decisions else ""
+            text.append(f"   Trainer: {mistakes} of {decisions} off basic strategy{rate}",
+                        style="dim")
+        return text
+
+    # -- legality ------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        table = self.table
+        if action == "back":
+            return True
+        if self.animating:
+            return False
+        if action in MOVES:
+            return MOVES[action] in table.legal_actions()
+        if action == "deal":
+            return table.in_round or table.deal_problem() is None
+        if action in ("bet_up", "bet_down"):
+            return not table.in_round and not table.seats[self.selected].is_bot
+        if action == "select_seat":
+            return not table.in_round and self._human_count() > 1
+        if action == "rebuy":
+            return table.can_rebuy(self.selected)
+        if action == "hint":
+            return table.human_to_act
+        if action == "setup":
+            return not table.in_round
+        return True
+
+    # -- keys ----------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the reveal to its end (and does nothing else).
+        if self.animating:
+            self._skip.set()
+            event.stop()
+            event.prevent_default()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+    def action_deal(self) -> None:
+        if self.table.in_round:
+            self.app.push_screen(
+                ConfirmScreen("Deal now? The round in play is forfeited and counts as a loss.",
+                              yes="Forfeit", no="Keep playing"),
+                self._forfeit_answered,
+            )
+            return
+        self._deal()
+
+    def _forfeit_answered(self, forfeit: bool | None) -> None:
+        if not forfeit or not self.table.in_round:
+            return
+        records = self.table.forfeit()
+        self._settled(records)
+        self._apply_now(records)
+        self._deal()
+
+    def _deal(self) -> None:
+        self.note = None
+        records = self.table.deal()
+        self.view = RoundView()
+        self._after_engine(records)
+
+    def _move(self, action: Action) -> None:
+        table = self.table
+        seat = table.seats[table.seat_to_act]  # type: ignore[index]
+        advice = table.advice()
+        records = table.act(action)
+        self.note = None
+        if self.setup_config.trainer and advice is not None and action is not advice.action:
+            self.note = Text.assemble(
+                ("Trainer: ", "bold yellow"),
+                f"{seat.name}, basic strategy would {advice.action.value} "
+                f"({advice.situation}).",
+            )
+        self._after_engine(records)
+
+    def action_hit(self) -> None:
+        self._move(Action.HIT)
+
+    def action_stand(self) -> None:
+        self._move(Action.STAND)
+
+    def action_double(self) -> None:
+        self._move(Action.DOUBLE)
+
+    def action_split(self) -> None:
+        self._move(Action.SPLIT)
+
+    def action_surrender(self) -> None:
+        self._move(Action.SURRENDER)
+
+    def action_insure(self) -> None:
+        self._move(Action.INSURE)
+
+    def action_no_insurance(self) -> None:
+        self._move(Action.DECLINE_INSURANCE)
+
+    def action_bet_up(self) -> None:
+        self.table.change_bet(self.selected, 1)
+        self._sync()
+
+    def action_bet_down(self) -> None:
+        self.table.change_bet(self.selected, -1)
+        self._sync()
+
+    def action_select_seat(self, step: int) -> None:
+        humans = [i for i, s in enumerate(self.table.seats) if not s.is_bot]
+        position = humans.index(self.selected) if self.selected in humans else 0
+        self.selected = humans[(position + step) % len(humans)]
+        self._sync()
+
+    def action_rebuy(self) -> None:
+        self.table.rebuy(self.selected)
+        self.note = Text(f"{self.table.seats[self.selected].name} buys back in.")
+        self._sync()
+
+    def action_hint(self) -> None:
+        advice = self.table.advice()
+        if advice is None:
+            return
+        self.note = Text.assemble(
+            ("Hint: ", "bold cyan"), (advice.action.value.capitalize(), "bold"),
+            f" ({advice.situation}): {advice.reason}",
+        )
+        self._sync()
+
+    def action_setup(self) -> None:
+        from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
+
+        self.app.push_screen(BlackjackSetupScreen(), self._setup_closed)
+
+    async def _setup_closed(self, saved: bool | None) -> None:
+        if not saved or self.table.in_round:
+            return
+        self.setup_config = self._load_setup()
+        self.table = self._new_table()
+        self.view = None
+        self.note = Text("New table: " + self.table.rules.describe())
+        self.query_one("#rules-line", Static).update(self.table.rules.describe())
+        await self._build_seats()
+        self._sync()
+
+    # -- records -> store, counters and animation -----------------------------------
+
+    def _after_engine(self, records: list[Record]) -> None:
+        self._settled(records)
+        if self.app.settings.delay(1.0) == 0:  # type: ignore[attr-defined]
+            self._apply_now(records)
+        else:
+            self._pending.extend(records)
+            self.animating = True
+            self._sync()
+            self._reveal()
+
+    def _apply_now(self, records: Iterable[Record]) -> None:
+        assert self.view is not None
+        for record in records:
+            self.view.apply(record)
+        self._sync()
+
+    def _settled(self, records: list[Record]) -> None:
+        """Record a settled round in the store at once, and count it for the session."""
+        settlement = next((r for r in records if isinstance(r, RoundSettled)), None)
+        if settlement is None:
+            return
+        results = []
+        for seat_result in settlement.seats:
+            seat = self.table.seats[seat_result.seat]
+            counted = self.setup_config.trainer and not seat.is_bot
+            results.append(SeatResult(
+                player=seat.name, bet=seat_result.bet, net=seat_result.net,
+                outcome=Outcome(seat_result.outcome.value), blackjack=seat_result.blackjack,
+                bust=seat_result.bust, doubled=seat_result.doubled, split=seat_result.split,
+                surrendered=seat_result.surrendered, insured=seat_result.insured,
+                decisions=seat.round_decisions if counted else 0,
+                mistakes=seat.round_mistakes if counted else 0,
+            ))
+            if not seat.is_bot:
+                self.session[seat_result.outcome] += 1
+                self.session_net += seat_result.net
+        self.app.store.record_round(  # type: ignore[attr-defined]
+            Game.BLACKJACK, results, session_id=self.app.session_id,  # type: ignore[attr-defined]
+        )
+
+    def _pause_for(self, record: Record) -> float:
+        if isinstance(record, HoleCardRevealed | Shuffled):
+            return DEALER_PAUSE
+        if isinstance(record, DealerCard):
+            return DEAL_PAUSE if self.view is not None and len(self.view.dealer) <= 2 else (
+                DEALER_PAUSE
+            )
+        if isinstance(record, PlayerCard):
+            return DEAL_PAUSE
+        return 0.0
+
+    @work(exclusive=True, group="blackjack-reveal")
+    async def _reveal(self) -> None:
+        """Play pending records one by one; any key sets ``_skip`` and the rest land at once."""
+        try:
+            while self._pending:
+                record = self._pending.popleft()
+                assert self.view is not None
+                self.view.apply(record)
+                pause = self.app.settings.delay(self._pause_for(record))  # type: ignore[attr-defined]
+                if pause and not self._skip.is_set():
+                    self._sync()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._skip.wait(), pause)
+        finally:
+            self._skip.clear()
+            self.animating = False
+            self._sync()

@@ -1,0 +1,103 @@
+"""Bytes on the wire for one blackjack round played over ``cardtui serve``.
+
+A player at an 80x24 xterm-256color terminal opens the blackjack table,
+deals, hits once and stands, with animation "normal". The figure is the
+bytes the server sends between the keypress that deals and the table
+settling on "Deal again?". Measured in the same run, next to it:
+
+* the same round at Textual's default 60 frames per second (the server caps
+  games at 30 by default), and
+* the peer: the same keys, with the same pauses, sent through the same
+  bridge to a bare Textual app (``cardtui.serve.probe``: a header, a few
+  lines of text and a footer), the least a Textual screen costs.
+
+Run:  python3 benchmarks/bench_ssh_bandwidth.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardtui.serve.server import ServeConfig
+from cardtui.serve.session import Launch
+from cardtui.serve.testing import (
+    PROBE_COMMAND,
+    TerminalClient,
+    play_a_blackjack_round,
+    serving,
+)
+
+SEED = 11
+WIDTH, HEIGHT = 80, 24
+QUIET = 0.8  # seconds without a byte: the screen has settled
+
+
+@dataclass(frozen=True)
+class Measure:
+    label: str
+    round_bytes: int
+    start_bytes: int
+    seconds: float
+    keys: tuple[str, ...]
+
+
+async def game_round(root: Path, fps: int) -> Measure:
+    launch = Launch(seed=SEED, animation="normal", fps=fps)
+    async with serving(ServeConfig(root=root, open=True, launch=launch)) as server:
+        client = await TerminalClient.connect(server.port, width=WIDTH, height=HEIGHT)
+        await client.wait_for("Blackjack")
+        client.press("b")
+        await client.wait_for("Deal")
+        await client.settle(QUIET)
+        start_bytes = client.received
+        started = time.monotonic()
+        keys = await play_a_blackjack_round(client)
+        await client.settle(QUIET)
+        seconds = time.monotonic() - started - QUIET
+        round_bytes = client.received - start_bytes
+        await client.close()
+    return Measure(f"cardtui, {fps} fps", round_bytes, start_bytes, seconds, tuple(keys))
+
+
+async def peer_round(root: Path, keys: tuple[str, ...], fps: int) -> Measure:
+    launch = Launch(command=PROBE_COMMAND, fps=fps)
+    async with serving(ServeConfig(root=root, open=True, launch=launch)) as server:
+        client = await TerminalClient.connect(server.port, width=WIDTH, height=HEIGHT)
+        await client.wait_for("key none")
+        await client.settle(QUIET)
+        start_bytes = client.received
+        started = time.monotonic()
+        for key in keys:
+            client.press(key)
+            await client.wait_for(f"key {key}")
+            await client.settle(0.3)
+        await client.settle(QUIET)
+        seconds = time.monotonic() - started - QUIET
+        round_bytes = client.received - start_bytes
+        await client.close()
+    return Measure(f"bare Textual app, {fps} fps", round_bytes, start_bytes, seconds, keys)
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="cardtui-bench-") as scratch:
+        root = Path(scratch)
+        capped = await game_round(root / "a", fps=30)
+        uncapped = await game_round(root / "b", fps=60)
+        peer = await peer_round(root / "c", capped.keys, fps=30)
+    print(f"One blackjack round over SSH at {WIDTH}x{HEIGHT}, animation normal, seed {SEED};")
+    print(f"keys {' '.join(capped.keys)}; bytes sent to the client from 'd' to 'Deal again?'.")
+    print(f"{'':28}{'round':>10}{'to the table':>14}{'round time':>12}")
+    for measure in (capped, uncapped, peer):
+        print(
+            f"{measure.label:28}{measure.round_bytes:>10,}{measure.start_bytes:>14,}"
+            f"{measure.seconds:>11.1f}s"
+        )
+    print(f"cardtui's round costs {capped.round_bytes / max(peer.round_bytes, 1):.1f}x the peer's.")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,74 @@
+"""Host key, players' keys and profiles, without a network."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from cardtui.serve.identity import guest, member, profile_name
+from cardtui.serve.keys import (
+    fingerprint,
+    load_or_create_host_key,
+    read_authorized_fingerprints,
+)
+from cardtui.serve.server import Room, ServeConfig
+
+
+def public_line(key: asyncssh.SSHKey, comment: str = "ann@laptop") -> str:
+    """The key as a player pastes it from ``~/.ssh/id_ed25519.pub``."""
+    return f"{key.export_public_key().decode().strip()} {comment}"
+
+
+def test_the_host_key_is_created_private_once_then_reused(tmp_path: Path) -> None:
+    path = tmp_path / "server" / "ssh_host_ed25519_key"
+    key, created = load_or_create_host_key(path)
+    assert created and stat.S_IMODE(path.stat().st_mode) == 0o600
+    again, created_again = load_or_create_host_key(path)
+    assert not created_again and fingerprint(again) == fingerprint(key)
+
+
+def test_authorized_keys_skip_comments_and_options(tmp_path: Path) -> None:
+    ann, bob, eve = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    path = tmp_path / "authorized_keys"
+    path.write_text(
+        "# game night\n\n"
+        f"{public_line(ann)}\n"
+        f'command="echo hi there",restrict {public_line(bob, "bob")}\n'
+    )
+    assert read_authorized_fingerprints(path) == {fingerprint(ann), fingerprint(bob)}
+    assert fingerprint(eve) not in read_authorized_fingerprints(path)
+
+
+def test_a_line_without_a_key_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "authorized_keys"
+    path.write_text("# ok\nssh-ed25519 not-base64-at-all\n")
+    with pytest.raises(ValueError, match=r"authorized_keys:2: not a public key"):
+        read_authorized_fingerprints(path)
+
+
+def test_a_broken_edit_keeps_the_previous_list(tmp_path: Path) -> None:
+    ann = asyncssh.generate_private_key("ssh-ed25519")
+    path = tmp_path / "authorized_keys"
+    path.write_text(public_line(ann) + "\n")
+    logged: list[str] = []
+    room = Room(ServeConfig(root=tmp_path), logged.append)
+    assert room.admits(fingerprint(ann))
+    path.write_text("garbage that is longer than the key line was, to change the size\n")
+    assert room.admits(fingerprint(ann))
+    assert logged and "kept the previous" in logged[0]
+
+
+def test_each_key_has_its_own_profile_and_guests_leave_nothing(tmp_path: Path) -> None:
+    ann, bob = (fingerprint(asyncssh.generate_private_key("ssh-ed25519")) for _ in range(2))
+    assert member(tmp_path, ann).profile_dir != member(tmp_path, bob).profile_dir
+    assert member(tmp_path, ann).profile_dir == tmp_path / "profiles" / profile_name(ann)
+    visitor = guest()
+    assert visitor.is_guest and visitor.profile_dir.is_dir()
+    (visitor.profile_dir / "settings.json").write_text("{}")
+    visitor.release()
+    assert not visitor.profile_dir.exists()
+    member(tmp_path, ann).release()
+    assert (tmp_path / "profiles" / profile_name(ann)).is_dir()
