@@ -217,10 +217,8 @@ def _reason(action: Action, table: str, code: str, row: int, up: int) -> str:
                 "put more money out while you are the favourite."
             )
         return f"one card will often make {row} into a strong hand and {dealer} is no threat."
-    if code in ("D", "Ds", "Rh", "Rs", "Rp"):
-        prefix = "(the better move is not allowed now) "
-    else:
-        prefix = ""
+    # A double that is not allowed now falls back to hitting or standing; say so.
+    prefix = "doubling is not allowed now, so: " if code in ("D", "Ds") else ""
     if action is Action.STAND:
         if row >= 17 and table == "hard":
             return prefix + f"{row} is strong enough; most cards would bust it."

@@ -6,6 +6,7 @@ import argparse
 import random
 import sys
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -70,7 +71,10 @@ def _method(result: EquityResult, ascii_only: bool) -> str:
 
 
 def _table(result: EquityResult, ascii_only: bool) -> Table:
-    table = Table(title=f"Board: {_cards(result.board, ascii_only)}")
+    table = Table(
+        title=f"Board: {_cards(result.board, ascii_only)}",
+        box=box.ASCII if ascii_only else box.HEAVY_HEAD,  # --ascii: terminals without UTF-8
+    )
     table.add_column("Hand")
     for heading in ("Win %", "Tie %", "Equity %"):
         table.add_column(heading, justify="right")

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,
     )
-    console = Console(highlight=False)
+    console = Console(highlight=False, log_path=False)
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(_serve(config, console))
     return 0

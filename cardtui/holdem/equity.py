@@ -144,6 +144,7 @@ def equity_vs_random(
         raise ValueError(f"trials must be at least 1, not {trials}")
 
     keys, flush_suit, table = CARD_KEYS, _FLUSH_SUIT, _RANK_TABLE
+    key_of = keys.__getitem__
     known = [c.index for c in board_cards]
     base = sum(keys[i] for i in known)
     hero_idx = [c.index for c in hero]
@@ -153,7 +154,7 @@ def equity_vs_random(
     for _ in range(trials):
         drawn = rng.sample(remaining, drawn_count)
         runout = drawn[:missing]
-        board_key = base + sum(keys[i] for i in runout)
+        board_key = base + sum(map(key_of, runout))
         key = board_key + hero_key
         if flush_suit[key & SUIT_MASK] < 0:
             best = table[key >> SUIT_BITS]
@@ -182,7 +183,10 @@ def _tally(
     boards: Iterable[Sequence[int]],
 ) -> tuple[list[int], list[int], list[float]]:
     """Wins, ties and tie shares of each hand over the given run-outs (index tuples)."""
+    if len(holes) == 2:
+        return _tally_heads_up(holes, board, boards)
     keys, flush_suit, table = CARD_KEYS, _FLUSH_SUIT, _RANK_TABLE
+    key_of = keys.__getitem__
     known = [c.index for c in board]
     base = sum(keys[i] for i in known)
     hole_idx = [(h[0].index, h[1].index) for h in holes]
@@ -190,7 +194,7 @@ def _tally(
     players = range(len(holes))
     wins, ties, shares = [0] * len(holes), [0] * len(holes), [0.0] * len(holes)
     for runout in boards:
-        board_key = base + sum(keys[i] for i in runout)
+        board_key = base + sum(map(key_of, runout))
         values = []
         for player in players:
             key = board_key + hole_keys[player]
@@ -207,6 +211,40 @@ def _tally(
                 ties[p] += 1
                 shares[p] += 1 / len(winners)
     return wins, ties, shares
+
+
+def _tally_heads_up(
+    holes: list[tuple[Card, ...]],
+    board: tuple[Card, ...],
+    boards: Iterable[Sequence[int]],
+) -> tuple[list[int], list[int], list[float]]:
+    """:func:`_tally` for two hands, the common case, unrolled: twice as fast preflop."""
+    keys, flush_suit, table = CARD_KEYS, _FLUSH_SUIT, _RANK_TABLE
+    key_of = keys.__getitem__
+    known = [c.index for c in board]
+    base = sum(keys[i] for i in known)
+    (a1, a2), (b1, b2) = ((h[0].index, h[1].index) for h in holes)
+    first_key, second_key = keys[a1] + keys[a2], keys[b1] + keys[b2]
+    first = second = split = 0
+    for runout in boards:
+        board_key = base + sum(map(key_of, runout))
+        key = board_key + first_key
+        if flush_suit[key & SUIT_MASK] < 0:
+            first_value = table[key >> SUIT_BITS]
+        else:
+            first_value = rank7(a1, a2, *known, *runout)
+        key = board_key + second_key
+        if flush_suit[key & SUIT_MASK] < 0:
+            second_value = table[key >> SUIT_BITS]
+        else:
+            second_value = rank7(b1, b2, *known, *runout)
+        if first_value > second_value:
+            first += 1
+        elif second_value > first_value:
+            second += 1
+        else:
+            split += 1
+    return [first, second], [split, split], [split / 2, split / 2]
 
 
 def _check_hole(hole: tuple[Card, ...]) -> None:

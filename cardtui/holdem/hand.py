@@ -85,6 +85,8 @@ class HandView:
     #: All chips in the middle: collected pots plus this street's bets.
     pot: int
     current_bet: int
+    #: This seat's own bet this street.
+    bet: int
     big_blind: int
     stack: int
     #: Opponents still in the hand (not folded).
@@ -145,6 +147,7 @@ class Hand:
         rng: random.Random | None = None,
         deck: Deck | None = None,
         positions: Positions | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         if big_blind < 1 or small_blind < 0 or ante < 0:
             raise ValueError("blinds must be positive and the ante not negative")
@@ -158,6 +161,8 @@ class Hand:
         self.button = self.positions.button
         self.small_blind, self.big_blind, self.ante = small_blind, big_blind, ante
         self.starting_stacks: tuple[int | None, ...] = tuple(stacks)
+        #: Player names by seat (for hand histories), when the table gave them.
+        self.names: tuple[str, ...] | None = tuple(names) if names is not None else None
         #: Seated players clockwise from the first seat left of the button:
         #: the dealing order, the odd-chip order and PHH's p1..pN order.
         self.players: tuple[int, ...] = tuple(
@@ -265,6 +270,7 @@ class Hand:
             legal=self.legal_actions(),
             pot=self.pot_total,
             current_bet=self.current_bet,
+            bet=self.bets[seat],
             big_blind=self.big_blind,
             stack=self.stacks[seat],
             opponents=len(live) - 1,

@@ -87,8 +87,9 @@ def to_phh(
     hand_number: int | None = None,
     event: str | None = None,
 ) -> str:
-    """The hand as PHH text; ``names[seat]`` names each seat (default "Seat 1", ...)."""
+    """The hand as PHH text; ``names[seat]`` names each seat (default: the hand's names)."""
     players = hand.players
+    names = names if names is not None else hand.names
     starting = [hand.starting_stacks[s] or 0 for s in players]
     blinds = [0] * len(players)
     small_seat, big_seat = hand.positions.small_blind, hand.positions.big_blind

@@ -28,6 +28,9 @@ from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, cl
 #: The game, run with the interpreter that runs the server.
 GAME_COMMAND = (sys.executable, "-m", "cardtui")
 
+#: Keys typed before the game has started are kept, up to this many bytes.
+EARLY_INPUT_LIMIT = 4096
+
 #: After the game exits, how long its last frame may take to reach the client.
 DRAIN_TIMEOUT = 1.0
 
@@ -101,6 +104,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._connected = True
         self._task: asyncio.Task[None] | None = None
         self._finished = False
+        self._early_input = bytearray()
 
     # asyncssh callbacks, in the order a client triggers them.
 
@@ -136,6 +140,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self._child is not None:
             self._child.write(data)
+        elif len(self._early_input) + len(data) <= EARLY_INPUT_LIMIT:
+            self._early_input += data  # typed while the game was starting
 
     def eof_received(self) -> bool:
         # The player can type no more: end the game rather than leave it running.
@@ -205,6 +211,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if (client.width, client.height) != clamp_size(*self._size):
             child.resize(*clamp_size(*self._size))  # resized while the game was starting
         output_over = asyncio.Event()
+        child.write(bytes(self._early_input))
+        self._early_input.clear()
         child.start_reading(self._forward, output_over.set)
         if self._client_slow:
             child.pause_reading()

@@ -129,30 +129,36 @@ _ON_BY_DEFAULT = frozenset({7, 25})  # autowrap, cursor visible
 
 _PRIVATE_MODE = re.compile(rb"\x1b\[\?([0-9;]+)([hl])")
 
+# The kitty keyboard protocol keeps a stack of flags: CSI > flags u pushes,
+# CSI < n u pops n (default 1). Textual pushes one entry at start.
+_KITTY_KEYBOARD = re.compile(rb"\x1b\[([<>])([0-9]*)u")
+
 #: Enough to hold a split ``ESC [ ? 1000 ; 1006 ; 1015 h`` between two reads.
 _TAIL = 32
 
 
 class ModeTracker:
-    """Follows the DEC private modes a child turns on, to turn them off again.
+    """Follows the terminal modes a child turns on, to turn them off again.
 
-    A game that exits normally leaves the alternate screen and stops mouse
-    reporting itself; one that is killed leaves the client's terminal
-    swallowing clicks in a blank screen. The tracker watches the bytes sent to
-    the client and knows what to undo.
+    A game that exits normally leaves the alternate screen, stops mouse
+    reporting and pops its keyboard mode itself; one that is killed leaves the
+    client's terminal swallowing clicks in a blank screen. The tracker watches
+    the bytes sent to the client (DEC private modes and the kitty keyboard
+    stack) and knows what to undo.
 
     >>> tracker = ModeTracker()
-    >>> tracker.feed(b"\\x1b[?1049h\\x1b[?25l\\x1b[?1000;1006h")
+    >>> tracker.feed(b"\\x1b[?1049h\\x1b[?25l\\x1b[?1000;1006h\\x1b[>1u")
     >>> tracker.restore_sequence()
-    b'\\x1b[?1000l\\x1b[?1006l\\x1b[?1049l\\x1b[?25h\\x1b[0m'
-    >>> tracker.feed(b"\\x1b[?1000;1006l\\x1b[?25h\\x1b[?10")  # a sequence split...
-    >>> tracker.feed(b"49l")                                  # ...across two reads
+    b'\\x1b[<1u\\x1b[?1000l\\x1b[?1006l\\x1b[?1049l\\x1b[?25h\\x1b[0m'
+    >>> tracker.feed(b"\\x1b[<u\\x1b[?1000;1006l\\x1b[?25h\\x1b[?10")  # a sequence split...
+    >>> tracker.feed(b"49l")                                          # ...across two reads
     >>> tracker.restore_sequence()
     b'\\x1b[0m'
     """
 
     def __init__(self) -> None:
         self._changed: dict[int, bool] = {}
+        self._keyboard_pushes = 0
         self._tail = b""
 
     def feed(self, data: bytes) -> None:
@@ -164,7 +170,14 @@ class ModeTracker:
             for number in match.group(1).split(b";"):
                 if number:
                     self._note(int(number), on)
-            end = match.end()
+            end = max(end, match.end())
+        for match in _KITTY_KEYBOARD.finditer(chunk):
+            if match.group(1) == b">":
+                self._keyboard_pushes += 1
+            else:
+                popped = int(match.group(2) or 1)
+                self._keyboard_pushes = max(0, self._keyboard_pushes - popped)
+            end = max(end, match.end())
         rest = chunk[end:]
         escape = rest.rfind(b"\x1b", max(0, len(rest) - _TAIL))
         self._tail = rest[escape:] if escape >= 0 else b""
@@ -178,7 +191,10 @@ class ModeTracker:
     def restore_sequence(self) -> bytes:
         """Bytes that put every changed mode back; the cursor reappears last, on the
         client's own screen."""
+        out = []
+        if self._keyboard_pushes:
+            out.append(b"\x1b[<%du" % self._keyboard_pushes)
         modes = sorted(self._changed, key=lambda mode: (mode in _ON_BY_DEFAULT, mode == 1049))
-        out = [b"\x1b[?%d%s" % (mode, b"h" if mode in _ON_BY_DEFAULT else b"l") for mode in modes]
+        out += [b"\x1b[?%d%s" % (mode, b"h" if mode in _ON_BY_DEFAULT else b"l") for mode in modes]
         out.append(b"\x1b[0m")
         return b"".join(out)

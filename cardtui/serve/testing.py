@@ -125,15 +125,17 @@ class TerminalClient:
         return "\n".join(self.screen.display)
 
     async def wait_for(self, *texts: str, timeout: float = DEFAULT_TIMEOUT) -> str:
-        """Wait until one of ``texts`` is on screen; return it.
+        """Wait until one of ``texts`` is on screen, perhaps wrapped; return it.
 
         Raises ``TimeoutError`` quoting the screen, so a failure shows what was there.
         """
         deadline = time.monotonic() + timeout
         while True:
             screen = self.text
+            # A message may wrap ("Deal" at the end of a row, "again?" below).
+            flat = " ".join(line.strip() for line in self.screen.display)
             for text in texts:
-                if text in screen:
+                if text in screen or text in flat:
                     return text
             remaining = deadline - time.monotonic()
             if remaining <= 0 or self._closed.is_set():

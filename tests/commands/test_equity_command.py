@@ -45,6 +45,7 @@ def test_ascii_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert command.run(namespace("AhKh", "QsQd", "--board", "Jc3d5c4h", ascii_only=True)) == 0
     out = capsys.readouterr().out
     assert "AH KH" in out and "JC 3D 5C 4H" in out and "Exact: every one of 44 run-outs." in out
+    assert out.isascii()
 
 
 @pytest.mark.parametrize(

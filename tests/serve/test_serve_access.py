@@ -93,10 +93,11 @@ async def test_an_open_room_lets_in_any_key(tmp_path: Path) -> None:
 
 
 async def test_anything_but_an_interactive_game_is_refused(tmp_path: Path) -> None:
-    async with serving(probe_room(tmp_path, open=True)) as server, asyncssh.connect(
-        "127.0.0.1", server.port, username="p", known_hosts=None,
-        client_keys=[new_key()], agent_path=None, config=None,
-    ) as connection:  # fmt: skip
+    async with serving(probe_room(tmp_path, open=True)) as server:
+        connection = await asyncssh.connect(
+            "127.0.0.1", server.port, username="p", known_hosts=None,
+            client_keys=[new_key()], agent_path=None, config=None,
+        )  # fmt: skip
         with pytest.raises(asyncssh.ChannelOpenError):
             await connection.run("cat /etc/passwd")
         with pytest.raises(asyncssh.ChannelOpenError):
@@ -109,6 +110,10 @@ async def test_anything_but_an_interactive_game_is_refused(tmp_path: Path) -> No
         assert no_pty.exit_status == 1
         assert "ssh -t" in str(no_pty.stderr)
         assert no_pty.stdout == ""
+        await asyncio.sleep(0.2)
+        assert not server.room.sessions, "a refused session still holds a seat"
+        connection.close()
+        await connection.wait_closed()
 
 
 async def test_a_dropped_connection_leaves_no_process_behind(tmp_path: Path) -> None:

@@ -44,6 +44,8 @@ from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel,
 DEAL_PAUSE = 0.3
 DEALER_PAUSE = 0.8
 SEATS_PER_ROW = 4
+#: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
+FIXED_LINES = 11
 
 #: key action -> engine action, for the moves a player makes.
 MOVES = {
@@ -138,8 +140,20 @@ class BlackjackScreen(Screen[None]):
         return table
 
     async def on_mount(self) -> None:
+        self.sub_title = "Blackjack"
         await self._build_seats()
         self._sync()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._set_budgets(event.size.height)
+        self._sync()
+
+    def _set_budgets(self, height: int) -> None:
+        """Share the rows left after the fixed lines among the rows of seats."""
+        rows = -(-len(self.table.seats) // SEATS_PER_ROW)
+        per_row = (height - FIXED_LINES) // rows - 2  # less the panel's border
+        for panel in self.query(SeatPanel):
+            panel.budget = max(per_row, 1)
 
     async def _build_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
@@ -152,6 +166,7 @@ class BlackjackScreen(Screen[None]):
             panel = SeatPanel(self._seat_info(index), ascii=ascii, id=f"seat-{index}")
             await rows[index // SEATS_PER_ROW].mount(panel)
         self.set_class(count > 3, "many-seats")
+        self._set_budgets(self.size.height or self.app.size.height)
 
     # -- what is shown -------------------------------------------------------
 
@@ -204,8 +219,13 @@ class BlackjackScreen(Screen[None]):
     def _message(self) -> Text:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
+        prompt = self._prompt()
         if self.note is not None:
-            return self.note
+            return Text.assemble(self.note, "  ", prompt)
+        return prompt
+
+    def _prompt(self) -> Text:
+        """What seed 001 asks: "Hit or stand?", "Deal again?", and "Insurance?"."""
         table = self.table
         rnd = table.round
         if rnd is not None and table.in_round:

@@ -87,7 +87,11 @@ def render_seat(
     info: SeatInfo, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
     width: int, height: int,
 ) -> Text:
-    """A seat's panel body: the bet line, then each hand as roomily as the panel allows."""
+    """A seat's panel body: the bet line, then each hand as roomily as ``height`` allows.
+
+    Boxed cards take four lines a hand; inline cards two (cards, then value
+    and badges), or one when even that does not fit.
+    """
     lines: list[Text] = []
     if view is None or not view.hands:
         head = Text(f"Bet {info.bet}")
@@ -143,7 +147,11 @@ def render_dealer(
 
 
 class SeatPanel(Widget):
-    """One seat: name and bankroll on the border, bet and hands inside."""
+    """One seat: name and bankroll on the border, bet and hands inside.
+
+    The panel is as tall as its hands need, within :attr:`budget` lines (set by
+    the screen from the room it has), and never shorter than one boxed hand.
+    """
 
     def __init__(self, info: SeatInfo, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
@@ -151,7 +159,13 @@ class SeatPanel(Widget):
         self.view: SeatView | None = None
         self.acting_hand: int | None = None
         self.ascii = ascii
+        self.budget = 5
         self._titles()
+
+    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+        body = render_seat(self.info, self.view, self.acting_hand, ascii=self.ascii,
+                           width=width, height=self.budget)
+        return max(min(5, self.budget), min(len(body.split("\n")), self.budget))
 
     def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> None:
         self.info = info
@@ -160,7 +174,7 @@ class SeatPanel(Widget):
         self.set_class(acting_hand is not None, "acting")
         self.set_class(info.selected and view is None, "selected")
         self._titles()
-        self.refresh()
+        self.refresh(layout=True)
 
     def _titles(self) -> None:
         self.border_title = ("▶ " if self.acting_hand is not None else "") + self.info.name + (

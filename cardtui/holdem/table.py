@@ -1,0 +1,302 @@
+"""A hold'em table: named seats playing hand after hand, cash game or tournament.
+
+The table owns the seats, the button (dead button rule, see
+:mod:`cardtui.holdem.button`), the blind level and who is still playing;
+each hand is a :class:`~cardtui.holdem.hand.Hand`.
+
+>>> import random
+>>> from cardtui.holdem.bots import Personality
+>>> table = Table(
+...     [Player("Ann", 200), Player("Rocky", 200, Personality.ROCK), Player("Max", 200, Personality.MANIAC)],
+...     blinds=BlindLevel(1, 2), rng=random.Random(5), button=0,
+... )
+>>> hand = table.start_hand()
+>>> hand.positions, hand.actor, table.seats[hand.actor].name
+(Positions(button=0, small_blind=1, big_blind=2), 0, 'Ann')
+>>> _ = hand.fold()
+>>> while not hand.is_over:
+...     _ = hand.act(table.bot_action())
+>>> events = table.finish_hand()
+>>> sum(seat.stack for seat in table.seats if seat), table.hand_number
+(600, 1)
+>>> table.start_hand().positions  # the button moved one seat to the left
+Positions(button=1, small_blind=2, big_blind=0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cardtui.cards import Deck
+from cardtui.holdem.actions import Action
+from cardtui.holdem.bots import Personality, decide
+from cardtui.holdem.button import Positions, first_positions, next_positions
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.phh import to_phh
+
+
+class Mode(StrEnum):
+    #: Busted players leave; a busted human may buy chips again (rebuy).
+    CASH = "cash"
+    #: Blinds rise on a schedule; the last player with chips wins.
+    TOURNAMENT = "tournament"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindLevel:
+    small: int
+    big: int
+    ante: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.small}/{self.big}"
+        return f"{text} ante {self.ante}" if self.ante else text
+
+
+#: A tournament schedule: each level doubles-ish, antes from level 4 (TDA-style).
+DEFAULT_SCHEDULE: tuple[BlindLevel, ...] = (
+    BlindLevel(5, 10), BlindLevel(10, 20), BlindLevel(15, 30), BlindLevel(25, 50, 5),
+    BlindLevel(50, 100, 10), BlindLevel(75, 150, 15), BlindLevel(100, 200, 25),
+    BlindLevel(150, 300, 40), BlindLevel(200, 400, 50), BlindLevel(300, 600, 75),
+    BlindLevel(500, 1000, 100), BlindLevel(1000, 2000, 200),
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Who sits down: a name, a buy-in, and a personality for a bot (None: a human)."""
+
+    name: str
+    stack: int
+    personality: Personality | None = None
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    stack: int
+    personality: Personality | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.personality is not None
+
+
+# --- table events (what finish_hand reports) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBusted:
+    seat: int
+    name: str
+    #: Tournament finishing place (1 = winner); None in a cash game.
+    place: int | None
+    #: In a cash game a busted human keeps the seat until they rebuy or leave.
+    may_rebuy: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LevelRaised:
+    level: int
+    blinds: BlindLevel
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentWon:
+    seat: int
+    name: str
+
+
+TableEvent = PlayerBusted | LevelRaised | TournamentWon
+
+
+class Table:
+    def __init__(
+        self,
+        players: Sequence[Player],
+        *,
+        mode: Mode = Mode.CASH,
+        blinds: BlindLevel | Sequence[BlindLevel] = BlindLevel(1, 2),
+        hands_per_level: int = 10,
+        seat_count: int | None = None,
+        rng: random.Random | None = None,
+        button: int | None = None,
+    ) -> None:
+        count = seat_count if seat_count is not None else len(players)
+        if not 2 <= len(players) <= count <= 10:
+            raise ValueError(f"a table seats 2 to 10 players, not {len(players)}")
+        if any(p.stack <= 0 for p in players):
+            raise ValueError("every player needs chips to sit down")
+        self.mode = mode
+        self.schedule: tuple[BlindLevel, ...] = (
+            (blinds,) if isinstance(blinds, BlindLevel) else tuple(blinds)
+        )
+        if not self.schedule:
+            raise ValueError("a table needs at least one blind level")
+        if hands_per_level < 1:
+            raise ValueError("hands_per_level must be at least 1")
+        self.hands_per_level = hands_per_level
+        self.rng = rng or random.Random()
+        self.seats: list[Seat | None] = [None] * count
+        for i, player in enumerate(players):
+            self.seats[i] = Seat(player.name, player.stack, player.personality)
+        self.entrants = len(players)
+        self.hand_number = 0
+        self.hand: Hand | None = None
+        self.positions: Positions | None = None
+        self._first_button = button if button is not None else self.rng.randrange(len(players))
+        #: Tournament results, best first once finished: (place, name).
+        self.places: list[tuple[int, str]] = []
+
+    # --- queries ------------------------------------------------------------
+
+    @property
+    def blinds(self) -> BlindLevel:
+        """The blinds of the next hand (or of the hand being played)."""
+        hands_done = self.hand_number - (1 if self.hand is not None else 0)
+        if self.mode is Mode.CASH:
+            return self.schedule[0]
+        return self.schedule[min(hands_done // self.hands_per_level, len(self.schedule) - 1)]
+
+    @property
+    def in_play(self) -> list[int]:
+        """Seats that will be dealt the next hand (seated, with chips)."""
+        return [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0]
+
+    @property
+    def is_finished(self) -> bool:
+        return len(self.in_play) < 2
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name if s is not None else "" for s in self.seats]
+
+    # --- hands --------------------------------------------------------------
+
+    def start_hand(self, deck: Deck | None = None) -> Hand:
+        """Deal the next hand; ``deck`` stacks the cards (tests, demos)."""
+        if self.hand is not None and not self.hand.is_over:
+            raise ValueError("finish the current hand first")
+        if self.hand is not None:
+            self.finish_hand()
+        seated = self.in_play
+        if len(seated) < 2:
+            raise ValueError("the game is over: fewer than two players have chips")
+        if self.positions is None:
+            button = self._first_button if self._first_button in seated else seated[0]
+            self.positions = first_positions(seated, button, len(self.seats))
+        else:
+            self.positions = next_positions(self.positions, seated, len(self.seats))
+        level = self.blinds
+        stacks = [
+            s.stack if s is not None and s.stack > 0 else None for s in self.seats
+        ]
+        self.hand = Hand(
+            stacks,
+            button=self.positions.button,
+            small_blind=level.small,
+            big_blind=level.big,
+            ante=level.ante,
+            rng=self.rng,
+            deck=deck,
+            positions=self.positions,
+            names=self.names,
+        )
+        self.hand_number += 1
+        return self.hand
+
+    def bot_action(self) -> Action:
+        """The current actor's bot decision (ValueError when a human is to act)."""
+        hand = self._require_hand()
+        if hand.actor is None:
+            raise ValueError("nobody is to act")
+        seat = self.seats[hand.actor]
+        if seat is None or seat.personality is None:
+            raise ValueError(f"seat {hand.actor} is not a bot")
+        return decide(hand.view(hand.actor), self.rng, seat.personality)
+
+    def finish_hand(self) -> list[TableEvent]:
+        """Settle the finished hand: stacks, busted players, places, blind level."""
+        hand = self._require_hand()
+        if not hand.is_over:
+            raise ValueError("the hand is not over yet")
+        level_before = self.level_index_for(self.hand_number - 1)
+        events: list[TableEvent] = []
+        busted: list[int] = []
+        for seat_index, stack in enumerate(hand.final_stacks):
+            seat = self.seats[seat_index]
+            if stack is None or seat is None:
+                continue
+            seat.stack = stack
+            if stack == 0:
+                busted.append(seat_index)
+        # TDA rule 9: players busted in the same hand place by the chips they
+        # started the hand with (more chips, better place).
+        busted.sort(key=lambda s: hand.starting_stacks[s] or 0, reverse=True)
+        remaining = len(self.in_play)
+        for offset, seat_index in enumerate(busted):
+            seat = self.seats[seat_index]
+            assert seat is not None
+            if self.mode is Mode.TOURNAMENT:
+                place = remaining + 1 + offset
+                self.places.append((place, seat.name))
+                events.append(PlayerBusted(seat_index, seat.name, place, False))
+                self.seats[seat_index] = None
+            elif seat.is_bot:
+                events.append(PlayerBusted(seat_index, seat.name, None, False))
+                self.seats[seat_index] = None
+            else:
+                events.append(PlayerBusted(seat_index, seat.name, None, True))
+        if self.mode is Mode.TOURNAMENT and remaining == 1:
+            winner = self.in_play[0]
+            name = self.seats[winner].name  # type: ignore[union-attr]
+            self.places.append((1, name))
+            events.append(TournamentWon(winner, name))
+        self.places.sort()
+        level_after = self.level_index_for(self.hand_number)
+        if self.mode is Mode.TOURNAMENT and level_after != level_before and remaining > 1:
+            events.append(LevelRaised(level_after + 1, self.schedule[level_after]))
+        self.hand = None
+        return events
+
+    def level_index_for(self, hands_done: int) -> int:
+        if self.mode is Mode.CASH:
+            return 0
+        return min(hands_done // self.hands_per_level, len(self.schedule) - 1)
+
+    def rebuy(self, seat_index: int, amount: int) -> None:
+        """Cash game only: a busted human buys chips again."""
+        if self.mode is not Mode.CASH:
+            raise ValueError("rebuys are for cash games")
+        seat = self.seats[seat_index]
+        if seat is None or seat.stack > 0:
+            raise ValueError("only a busted player still at the table may rebuy")
+        if amount <= 0:
+            raise ValueError("a rebuy needs a positive amount")
+        seat.stack = amount
+
+    def leave(self, seat_index: int) -> None:
+        """A player stands up (between hands)."""
+        if self.hand is not None and not self.hand.is_over:
+            raise ValueError("players leave between hands")
+        self.seats[seat_index] = None
+
+    def play_bot_hand(self, deck: Deck | None = None) -> Hand:
+        """Deal and play a whole hand where every seat is a bot; settle it."""
+        hand = self.start_hand(deck)
+        while not hand.is_over:
+            hand.act(self.bot_action())
+        self.finish_hand()
+        return hand
+
+    def hand_history(self, hand: Hand, hand_number: int | None = None) -> str:
+        """PHH text for ``hand``, players named as they were when it was dealt."""
+        return to_phh(hand, hand_number=hand_number)
+
+    def _require_hand(self) -> Hand:
+        if self.hand is None:
+            raise ValueError("no hand has been dealt")
+        return self.hand

@@ -1,0 +1,221 @@
+"""Blackjack table setup: the house rules, 1-7 seats (a named human or a
+basic-strategy bot, each with a bankroll) and the trainer switch.
+
+Saved in ``app.settings.blackjack`` (see :class:`TableSetup`) when the player
+presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
+from cardtui.blackjack.setup import TableSetup
+from cardtui.blackjack.table import MAX_SEATS, NAME_MAX, SeatKind, SeatSetup, name_problem
+
+_DECKS = [(f"{n} deck{'s' if n > 1 else ''}", n) for n in (1, 2, 4, 6, 8)]
+_PENETRATION = [(f"{p}%", p) for p in (50, 60, 65, 70, 75, 80, 85, 90)]
+_SOFT_17 = [("Dealer stands on soft 17 (S17)", False), ("Dealer hits soft 17 (H17)", True)]
+_PAYS = [("3:2", BlackjackPayout.THREE_TO_TWO), ("6:5", BlackjackPayout.SIX_TO_FIVE)]
+_DOUBLE = [("Any first two cards", DoubleRule.ANY_TWO), ("Hard 9, 10 or 11 only",
+                                                          DoubleRule.NINE_TO_ELEVEN)]
+_SPLIT = [("No splitting", 1), ("Up to 2 hands", 2), ("Up to 3 hands", 3), ("Up to 4 hands", 4)]
+_KINDS = [("Human", SeatKind.HUMAN), ("Bot (basic strategy)", SeatKind.BOT)]
+_SWITCHES = (
+    ("double_after_split", "Double after split"),
+    ("resplit_aces", "Resplit aces"),
+    ("late_surrender", "Late surrender"),
+    ("insurance", "Insurance / even money"),
+    ("dealer_wins_ties", "Dealer wins ties (seed 001)"),
+)
+
+
+class BlackjackSetupScreen(Screen[bool]):
+    CSS_PATH = "blackjack_setup.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        setup = TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
+        rules = setup.rules
+        yield Header()
+        with VerticalScroll(id="setup-form"):
+            yield Static("House rules", classes="section")
+            yield from _row("Shoe", Select(_DECKS, value=rules.decks, allow_blank=False,
+                                           compact=True, id="decks"))
+            yield from _row("Cut card at", Select(
+                _PENETRATION, value=_nearest_penetration(rules.penetration),
+                allow_blank=False, compact=True, id="penetration"))
+            yield from _row("Soft 17", Select(_SOFT_17, value=rules.dealer_hits_soft_17,
+                                              allow_blank=False, compact=True, id="soft17"))
+            yield from _row("Blackjack pays", Select(_PAYS, value=rules.blackjack_pays,
+                                                     allow_blank=False, compact=True, id="pays"))
+            yield from _row("Double on", Select(_DOUBLE, value=rules.double,
+                                                allow_blank=False, compact=True, id="double"))
+            yield from _row("Split", Select(_SPLIT, value=rules.max_hands, allow_blank=False,
+                                            compact=True, id="max-hands"))
+            for field_name, label in _SWITCHES:
+                yield Checkbox(label, getattr(rules, field_name),
+                               id=field_name.replace("_", "-"))
+            with Horizontal(classes="row"):
+                yield Label("Table limits", classes="label")
+                yield Input(str(rules.min_bet), type="integer", compact=True, id="min-bet",
+                            classes="number")
+                yield Label(" to ", classes="to")
+                yield Input(str(rules.max_bet), type="integer", compact=True, id="max-bet",
+                            classes="number")
+            yield Static("", id="rules-error", classes="warning")
+            yield Static("Seats", classes="section")
+            yield from _row("Seats at the table", Select(
+                [(str(n), n) for n in range(1, MAX_SEATS + 1)], value=len(setup.seats),
+                allow_blank=False, compact=True, id="seat-count"))
+            defaults = list(setup.seats) + [
+                SeatSetup(f"Bot {n}", SeatKind.BOT) for n in range(len(setup.seats) + 1,
+                                                                   MAX_SEATS + 1)
+            ]
+            for index, seat in enumerate(defaults):
+                with Horizontal(classes="row seat-row", id=f"seat-row-{index}"):
+                    yield Label(f"Seat {index + 1}", classes="label")
+                    yield Input(seat.name, max_length=NAME_MAX, placeholder="name", compact=True,
+                                id=f"name-{index}", classes="name")
+                    yield Select(_KINDS, value=seat.kind, allow_blank=False, compact=True,
+                                 id=f"kind-{index}", classes="kind")
+                    yield Input(str(seat.bankroll), type="integer", compact=True,
+                                id=f"bankroll-{index}", classes="number")
+                yield Static("", id=f"seat-warning-{index}", classes="warning")
+            yield Static("Trainer", classes="section")
+            yield Checkbox("Count my moves that differ from basic strategy", setup.trainer,
+                           id="trainer")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save")
+                yield Button("Cancel (esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Blackjack table setup"
+        for widget in self.query(Input):
+            # A blinking cursor would make headless snapshots depend on timing.
+            widget.cursor_blink = not self.app.is_headless
+        self._show_seat_rows()
+
+    # -- live feedback ---------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "seat-count":
+            self._show_seat_rows()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith(("name-", "bankroll-")):
+            self._check_seat(int(event.input.id.rsplit("-", 1)[1]))
+
+    def _seat_count(self) -> int:
+        return int(self.query_one("#seat-count", Select).value)  # type: ignore[arg-type]
+
+    def _show_seat_rows(self) -> None:
+        count = self._seat_count()
+        for index in range(MAX_SEATS):
+            visible = index < count
+            self.query_one(f"#seat-row-{index}").display = visible
+            if visible:
+                self._check_seat(index)
+            else:
+                self.query_one(f"#seat-warning-{index}").remove_class("shown")
+
+    def _check_seat(self, index: int) -> str | None:
+        """Show (and return) what is wrong with a seat, in red under its row."""
+        name = self.query_one(f"#name-{index}", Input).value
+        problem = name_problem(name)
+        if problem is None:
+            bankroll = self.query_one(f"#bankroll-{index}", Input).value
+            if not bankroll.isdigit() or int(bankroll) <= 0:
+                problem = "A bankroll is a whole number of chips above 0."
+        warning = self.query_one(f"#seat-warning-{index}", Static)
+        warning.update(f"⚠ Seat {index + 1}: {problem}" if problem else "")
+        warning.set_class(problem is not None, "shown")
+        return problem
+
+    # -- saving ------------------------------------------------------------------
+
+    def _rules(self) -> Rules:
+        def select(widget_id: str) -> object:
+            return self.query_one(f"#{widget_id}", Select).value
+
+        def number(widget_id: str) -> int:
+            text = self.query_one(f"#{widget_id}", Input).value
+            if not text.lstrip("-").isdigit():
+                raise ValueError("table limits are whole numbers of chips")
+            return int(text)
+
+        switches = {
+            name: self.query_one(f"#{name.replace('_', '-')}", Checkbox).value
+            for name, _ in _SWITCHES
+        }
+        return Rules(
+            decks=int(select("decks")),  # type: ignore[call-overload]
+            penetration=int(select("penetration")) / 100,  # type: ignore[call-overload]
+            dealer_hits_soft_17=bool(select("soft17")),
+            blackjack_pays=BlackjackPayout(select("pays")),
+            double=DoubleRule(select("double")),
+            max_hands=int(select("max-hands")),  # type: ignore[call-overload]
+            min_bet=number("min-bet"), max_bet=number("max-bet"),
+            **switches,
+        )
+
+    def collect(self) -> TableSetup | None:
+        """The setup on screen, or ``None`` after showing what must be fixed."""
+        error = self.query_one("#rules-error", Static)
+        try:
+            rules = self._rules()
+        except ValueError as problem:
+            error.update(f"⚠ {str(problem).capitalize()}.")
+            error.add_class("shown")
+            return None
+        error.update("")
+        error.remove_class("shown")
+        count = self._seat_count()
+        if any([self._check_seat(i) for i in range(count)]):
+            return None
+        seats = tuple(
+            SeatSetup(
+                self.query_one(f"#name-{i}", Input).value,
+                SeatKind(self.query_one(f"#kind-{i}", Select).value),
+                int(self.query_one(f"#bankroll-{i}", Input).value),
+            )
+            for i in range(count)
+        )
+        return TableSetup(rules, seats, self.query_one("#trainer", Checkbox).value)
+
+    def action_save(self) -> None:
+        setup = self.collect()
+        if setup is None:
+            self.notify("Fix the marked fields first.", severity="warning")
+            return
+        self.app.settings.blackjack = setup.to_json()  # type: ignore[attr-defined]
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+
+def _row(label: str, widget: Select | Input) -> ComposeResult:
+    with Horizontal(classes="row"):
+        yield Label(label, classes="label")
+        yield widget
+
+
+def _nearest_penetration(penetration: float) -> int:
+    return min((p for _, p in _PENETRATION), key=lambda p: abs(p - penetration * 100))

@@ -1,0 +1,83 @@
+"""Helpers shared by the hold'em engine tests: random tables, random legal play, pokerkit replay."""
+
+from __future__ import annotations
+
+import random
+
+from pokerkit import HandHistory, State
+from pokerkit.notation import parse_action
+
+from cardtui.holdem.actions import Action
+from cardtui.holdem.hand import Hand
+
+STACK_CHOICES = (1, 2, 3, 5, 8, 15, 20, 37, 50, 100, 200, 1000)
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """Any legal action, biased towards calls and all-ins so side pots happen often."""
+    legal = hand.legal_actions()
+    options = []
+    if legal.can_fold:
+        options.append(Action.fold())
+    if legal.can_check:
+        options.append(Action.check())
+    if legal.call_amount:
+        options += [Action.call()] * 2
+    if legal.can_raise:
+        options.append(Action.raise_to(legal.min_raise_to))
+        options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+        options.append(Action.all_in())
+    return rng.choice(options)
+
+
+def random_hand(rng: random.Random) -> Hand:
+    """A new hand at a random table: 2-10 players, some empty seats, short stacks, antes."""
+    players = rng.randint(2, 10)
+    seat_count = rng.randint(players, 10)
+    stacks: list[int | None] = [None] * seat_count
+    for seat in rng.sample(range(seat_count), players):
+        stacks[seat] = rng.choice(STACK_CHOICES)
+    big = rng.choice((2, 4, 10))
+    button = rng.choice([s for s, stack in enumerate(stacks) if stack is not None])
+    ante = rng.choice((0, 0, 1, 2))
+    return Hand(stacks, button=button, small_blind=big // 2, big_blind=big, ante=ante, rng=rng)
+
+
+def _deal_automatically(state: State) -> None:
+    """pokerkit's dealer chores, never a player's decision (so nothing is 'repaired')."""
+    while True:
+        if state.can_post_ante():
+            state.post_ante()
+        elif state.can_collect_bets():
+            state.collect_bets()
+        elif state.can_post_blind_or_straddle():
+            state.post_blind_or_straddle()
+        elif state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_select_runout_count():
+            state.select_runout_count()
+        elif state.can_kill_hand():
+            state.kill_hand()
+        elif state.can_push_chips():
+            state.push_chips()
+        elif state.can_pull_chips():
+            state.pull_chips()
+        else:
+            return
+
+
+def replay_strictly(text: str) -> State:
+    """Load PHH text in pokerkit and apply every action; any rejected action raises.
+
+    ``HandHistory``'s own iterator silently inserts checks and folds when an
+    action does not fit, which would hide a disagreement: this does not.
+    """
+    history = HandHistory.loads(text)
+    state = history.create_state()
+    for action in history.actions:
+        _deal_automatically(state)
+        parse_action(state, action)
+    _deal_automatically(state)
+    if state.status:
+        raise AssertionError("pokerkit says the hand is not over")
+    return state

@@ -1,0 +1,231 @@
+"""Pilot tests of the blackjack table: whole rounds by keys, legal keys only,
+forfeit on re-deal, insurance, the trainer, the animated reveal and the setup screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.widgets import Button, Checkbox, Input, Select, Static
+
+from cardtui.blackjack.round import Phase
+from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.menu import MenuScreen
+
+MakeApp = Callable[..., CardtuiApp]
+
+
+def seats(*entries: tuple[str, str]) -> dict[str, Any]:
+    return {"seats": [{"name": n, "kind": k, "bankroll": 1000} for n, k in entries]}
+
+
+def table_app(make_app: MakeApp, setup: dict[str, Any] | None = None, **kwargs: Any) -> CardtuiApp:
+    app = make_app(start="blackjack", **kwargs)
+    app.settings.blackjack = setup or {}
+    return app
+
+
+def message(app: CardtuiApp) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+def legal_keys(screen: BlackjackScreen) -> set[str]:
+    actions = ("deal", "hit", "stand", "double", "split", "surrender", "insure",
+               "no_insurance", "bet_up", "bet_down", "rebuy", "hint", "setup")
+    return {a for a in actions if screen.check_action(a, ())}
+
+
+async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        assert legal_keys(screen) == {"deal", "bet_up", "bet_down", "setup"}
+        await pilot.press("plus", "plus")  # bet 30
+        assert screen.table.seats[0].bet == 30
+        screen.table.shoe.stack(["Th", "9c", "6d", "7s", "Ks"])
+        await pilot.press("d")
+        assert screen.view.hole_hidden
+        assert message(app) == "Player: Hit or stand?"
+        assert legal_keys(screen) == {"deal", "hit", "stand", "double", "hint"}
+        assert {b.id for b in screen.query(Button) if b.display} == {
+            "deal", "hit", "stand", "double", "hint"}
+        await pilot.press("s")  # 16 against 9 + 7, dealer draws K: bust
+        await pilot.pause()
+        assert not screen.view.hole_hidden
+        assert screen.table.seats[0].bankroll == 1030
+        assert "Deal again?" in message(app)
+        assert "Trainer:" in message(app)  # standing on 16 against a 9 is a mistake
+        totals = app.store.totals(Game.BLACKJACK)
+        assert [(t.player, t.rounds, t.wins, t.net, t.decisions, t.mistakes) for t in totals] == [
+            ("Player", 1, 1, 30, 1, 1)]
+        counters = str(screen.query_one("#counters", Static).render())
+        assert "W 1" in counters and "Net +30" in counters
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_deal_during_a_round_asks_then_forfeits(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "9c", "6d", "7s"])
+        await pilot.press("d", "d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen and screen.table.in_round
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert app.screen is screen
+        totals = app.store.totals(Game.BLACKJACK)[0]
+        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -10)
+        # A new round is dealt from 990 chips.
+        assert screen.table.round.phase is not Phase.DEALING
+        assert screen.table.round.stacks == [990]
+
+
+async def test_insurance_prompt_and_keys(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "Ac", "9d", "Ks"])
+        await pilot.press("d")
+        assert message(app) == "Player: Insurance?  i insures, n declines."
+        assert legal_keys(screen) == {"deal", "insure", "no_insurance", "hint"}
+        await pilot.press("i")
+        await pilot.pause()
+        assert not screen.table.in_round  # the dealer had it: insurance paid
+        assert screen.table.seats[0].bankroll == 1000
+
+
+async def test_split_hands_are_played_in_turn(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["8h", "6c", "8d", "Ts", "3c", "Td", "7s", "Kd"])
+        await pilot.press("d")
+        assert "split" in legal_keys(screen)
+        await pilot.press("p")
+        assert message(app) == "Player, hand 1: Hit or stand?"
+        await pilot.press("x")  # double 8 3 -> 21 with the ten
+        assert message(app) == "Player, hand 2: Hit or stand?"
+        await pilot.press("s")
+        await pilot.pause()
+        assert [h.result.net for h in screen.view.seats[0].hands] == [20, 10]
+
+
+async def test_hint_explains_the_basic_strategy_move(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "7c", "6d", "9s"])
+        await pilot.press("d", "question_mark")
+        text = message(app)
+        assert text.startswith("Hint: Hit (hard 16 against a 7)")
+        assert "Hit or stand?" in text
+
+
+async def test_bots_and_hot_seat_humans(make_app: MakeApp) -> None:
+    app = table_app(make_app, seats(("Ann", "human"), ("Robo", "bot"), ("Cy", "human")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.selected == 0
+        await pilot.press("right", "plus")
+        assert screen.selected == 2 and screen.table.seats[2].bet == 20
+        await pilot.press("left")
+        assert screen.selected == 0
+        # Ann T9, Robo 8 8 (splits against a 6), Cy TT; dealer 6 up.
+        screen.table.shoe.stack(["Th", "8h", "Tc", "6c", "9d", "8d", "Td", "Kc",
+                                 "2c", "3c", "9s"])
+        await pilot.press("d")
+        assert message(app).startswith("Ann: Hit or stand?")
+        await pilot.press("s")
+        assert message(app).startswith("Cy: Hit or stand?")
+        assert len(screen.view.seats[1].hands) == 2  # the bot split by itself
+        await pilot.press("s")
+        await pilot.pause()
+        assert not screen.table.in_round
+        players = {t.player for t in app.store.totals(Game.BLACKJACK)}
+        assert players == {"Ann", "Robo", "Cy"}
+
+
+async def test_animated_reveal_never_blocks_and_any_key_skips(make_app: MakeApp) -> None:
+    app = table_app(make_app, animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Ah", "9c", "Kd", "7s"])  # a natural: settles on the deal
+        await pilot.press("d")
+        assert screen.animating
+        assert screen.check_action("hit", ()) is False and not legal_keys(screen)
+        # The round is already in the store, but the results are not shown yet.
+        assert app.store.round_count() == 1
+        assert screen.view.settlement is None
+        await pilot.press("z")  # any key skips to the end
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.animating
+        assert screen.view.settlement is not None and not screen.view.hole_hidden
+        assert screen.view.seats[0].hands[0].result.net == 15
+        assert "Deal again?" in message(app)
+
+
+async def test_animation_plays_by_itself(make_app: MakeApp) -> None:
+    app = table_app(make_app, animation="fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "9c", "9d", "8s"])
+        await pilot.press("d")
+        assert screen.animating
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.animating and screen.view.turn == (0, 0)
+        assert [c.code for c in screen.view.dealer] == ["9c", "8s"]
+
+
+async def test_setup_screen_warns_on_an_empty_name_and_saves(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        setup = app.screen
+        assert isinstance(setup, BlackjackSetupScreen)
+        setup.query_one("#seat-count", Select).value = 2
+        await pilot.pause()
+        name = setup.query_one("#name-0", Input)
+        name.value = ""
+        await pilot.pause()
+        warning = setup.query_one("#seat-warning-0", Static)
+        assert "Enter a name" in str(warning.render()) and warning.has_class("shown")
+        await pilot.press("ctrl+s")
+        assert app.screen is setup  # not saved
+        name.value = "Ann"
+        setup.query_one("#kind-1", Select).value = "bot"
+        setup.query_one("#soft17", Select).value = True
+        setup.query_one("#late-surrender", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, BlackjackScreen)
+        assert [s.name for s in table.table.seats] == ["Ann", "Bot 2"]
+        assert table.table.seats[1].is_bot
+        assert table.table.rules.dealer_hits_soft_17 and table.table.rules.late_surrender
+        assert "H17" in str(table.query_one("#rules-line", Static).render())
+        assert app.settings.blackjack["seats"][0]["name"] == "Ann"
+
+
+async def test_setup_refuses_bad_table_limits(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        setup = app.screen
+        setup.query_one("#min-bet", Input).value = "600"
+        await pilot.press("ctrl+s")
+        assert app.screen is setup
+        assert "table limits" in str(setup.query_one("#rules-error", Static).render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, BlackjackScreen)
