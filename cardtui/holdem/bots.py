@@ -61,17 +61,24 @@ class Style:
     bet_size: float
     #: Chen score to move all-in with a short stack (12 big blinds or less).
     shove: int
+    #: Equity discounted per bet or raise faced this street (respect for aggression).
+    caution: float = 0.0
+    #: Most bets and raises per street this bot will make after the flop.
+    max_raises: int = 2
     #: Monte Carlo trials per decision.
-    trials: int = 250
+    trials: int = 400
 
 
 STYLES: dict[Personality, Style] = {
     Personality.ROCK: Style(play=9, open_raise=11, reraise=13, value_equity=0.72,
-                            call_margin=0.08, bluff=0.02, bet_size=0.5, shove=10),
-    Personality.MANIAC: Style(play=3, open_raise=6, reraise=8, value_equity=0.45,
-                              call_margin=-0.05, bluff=0.3, bet_size=1.0, shove=4),
-    Personality.SHARK: Style(play=7, open_raise=9, reraise=11, value_equity=0.58,
-                             call_margin=0.0, bluff=0.1, bet_size=0.66, shove=7),
+                            call_margin=0.08, bluff=0.02, bet_size=0.5, shove=10,
+                            caution=0.08, max_raises=1),
+    Personality.MANIAC: Style(play=3, open_raise=6, reraise=8, value_equity=0.5,
+                              call_margin=-0.03, bluff=0.3, bet_size=1.0, shove=4,
+                              max_raises=3),
+    Personality.SHARK: Style(play=7, open_raise=9, reraise=11, value_equity=0.6,
+                             call_margin=0.0, bluff=0.1, bet_size=0.66, shove=7,
+                             caution=0.06),
 }  # fmt: skip
 
 #: Stacks this short (in big blinds) play push-or-fold before the flop.
@@ -88,7 +95,9 @@ class Bot:
         return decide(view, rng, self.personality)
 
 
-def decide(view: HandView, rng: random.Random, personality: Personality = Personality.SHARK) -> Action:
+def decide(
+    view: HandView, rng: random.Random, personality: Personality = Personality.SHARK
+) -> Action:
     """A legal action for ``view.seat``; all randomness comes from ``rng``."""
     style = STYLES[personality]
     if view.street is Street.PREFLOP:
@@ -106,17 +115,18 @@ def _preflop(view: HandView, rng: random.Random, style: Style) -> Action:
         score += 1
     if view.stack + view.bet <= SHORT_STACK_BIG_BLINDS * big:
         return Action.all_in() if score >= style.shove else _check_or_fold(view)
-    raised = view.current_bet > big
-    if not raised:
+    if view.raises == 0:
         if score >= style.open_raise or rng.random() < style.bluff / 3:
-            return Action.raise_to(3 * big + view.raises * big)
+            limpers = max(0, view.pot - view.big_blind * 3 // 2) // big
+            return Action.raise_to((3 + limpers) * big)
         if score >= style.play:
             return Action.check() if view.legal.can_check else Action.call()
         return _check_or_fold(view)
-    if score >= style.reraise:
+    # Each further re-raise needs a stronger hand (a 4-bet wants about QQ+).
+    if score >= style.reraise + 2 * (view.raises - 1):
         return Action.raise_to(3 * view.current_bet)
     cheap = view.legal.call_amount <= max(view.stack // 10, 3 * big)
-    if score >= style.play + 2 or (score >= style.play and cheap):
+    if score >= style.play + 2 * view.raises or (score >= style.play and cheap):
         return Action.call()
     return _check_or_fold(view)
 
@@ -124,10 +134,14 @@ def _preflop(view: HandView, rng: random.Random, style: Style) -> Action:
 def _postflop(view: HandView, rng: random.Random, style: Style) -> Action:
     opponents = max(1, view.opponents)
     equity = equity_vs_random(view.hole, view.board, opponents, trials=style.trials, rng=rng)
+    # Equity against random hands overrates ours when someone bets into us:
+    # their range is stronger than random. Careful players discount it.
+    equity -= style.caution * min(view.raises, 3)
     to_call = view.legal.call_amount
     pot_odds = to_call / (view.pot + to_call) if to_call else 0.0
     size = view.current_bet + int(style.bet_size * (view.pot + to_call))
-    if equity >= style.value_equity:
+    # Raising again needs more equity each time, up to the style's cap.
+    if equity >= style.value_equity + 0.1 * view.raises and view.raises < style.max_raises:
         return Action.raise_to(size)
     if to_call == 0:
         return Action.raise_to(size) if rng.random() < style.bluff else Action.check()

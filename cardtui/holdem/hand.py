@@ -3,13 +3,29 @@
 See :class:`Hand`. Rules cited in comments: poker.md ("No-limit betting rules
 that implementations get wrong"), Robert's Rules of Poker (RRoP) and the Poker
 TDA rules.
+
+Reading a hand (everything is indexed by seat, clockwise):
+
+- ``street`` (:class:`Street`), ``actor`` (seat to act, None between
+  decisions or when over), ``is_over``;
+- ``stacks``, ``bets`` (this street), ``current_bet``, ``call_amount``,
+  ``pot_total``, ``pots`` (collected pots: amount and eligible seats);
+- ``board``, ``hole[seat]``, ``folded``, ``live``, ``positions`` (button,
+  small blind, big blind), ``players`` (seats dealt in, from the button's left);
+- ``legal_actions()`` (:class:`LegalActions`), ``can_fold()``,
+  ``can_check()``, ``can_raise_to(n)``, ``min_raise_to``, ``max_raise_to``;
+- ``records``: every event so far, in order (the UI animates them).
+
+Acting: ``fold()``, ``check()``, ``call()``, ``raise_to(n)``, ``all_in()``,
+or ``act(Action)``, which returns every record the action caused (the
+dealer's work that followed included). An illegal action raises
+``ValueError`` with a plain message and changes nothing.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from cardtui.cards import Card, Deck, parse_cards
@@ -37,66 +53,9 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions, first_positions
 from cardtui.holdem.evaluator import HandRank, evaluate
 from cardtui.holdem.pots import Pot, build_pots, split_pot
+from cardtui.holdem.views import HandView, LegalActions
 
 _R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the actor may do now; amounts are chips, "raise to" amounts are totals."""
-
-    seat: int
-    can_fold: bool
-    can_check: bool
-    #: Chips a call puts in (0 when checking is possible); capped by the stack.
-    call_amount: int
-    can_raise: bool
-    #: Smallest and largest legal "bet/raise to" totals (0 when raising is closed).
-    min_raise_to: int
-    max_raise_to: int
-    #: True when a raise would be the first bet of the street ("Bet" rather than "Raise").
-    is_bet: bool
-
-    def allows(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        match action.kind:
-            case ActionKind.FOLD:
-                return self.can_fold
-            case ActionKind.CHECK:
-                return self.can_check
-            case ActionKind.CALL:
-                return self.call_amount > 0
-            case ActionKind.RAISE_TO:
-                return self.can_raise and self.min_raise_to <= action.amount <= self.max_raise_to
-            case ActionKind.ALL_IN:
-                return self.can_raise or self.call_amount > 0
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class HandView:
-    """What one seat can see when it must act (what a bot decides from)."""
-
-    seat: int
-    hole: tuple[Card, Card]
-    board: tuple[Card, ...]
-    street: Street
-    legal: LegalActions
-    #: All chips in the middle: collected pots plus this street's bets.
-    pot: int
-    current_bet: int
-    #: This seat's own bet this street.
-    bet: int
-    big_blind: int
-    stack: int
-    #: Opponents still in the hand (not folded).
-    opponents: int
-    #: Opponents still in the hand who can still bet (not all-in).
-    active_opponents: int
-    #: Players who act after this seat on this street (0 = last to act).
-    players_behind: int
-    #: How many bets/raises were made this street.
-    raises: int
 
 
 class Hand:
@@ -185,8 +144,10 @@ class Hand:
         self._acted: dict[int, int] = {}
         self.records: list[Record] = []
         if deck is None:
+            if rng is None:
+                raise ValueError("give the hand a random.Random to shuffle with (or a deck)")
             deck = Deck()
-            deck.shuffle(rng or random.Random())
+            deck.shuffle(rng)
         self.deck = deck
         self._start()
 

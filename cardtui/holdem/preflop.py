@@ -6,10 +6,10 @@ doubles it (at least 5); suited adds 2; the gap between the cards costs
 below a queen gains 1; half points round up.
 
 >>> from cardtui.cards import parse_cards
->>> chen_points(parse_cards("AsAh")), chen_points(parse_cards("JsTs")), chen_points(parse_cards("7h2d"))
-(20.0, 9.0, -1.5)
->>> chen_score(parse_cards("7h2d")), chen_score(parse_cards("5s4s")), chen_score(parse_cards("2c2d"))
-(-1, 8, 5)
+>>> [chen_points(parse_cards(hole)) for hole in ("AsAh", "JsTs", "7h2d")]
+[20.0, 9.0, -1.5]
+>>> [chen_score(parse_cards(hole)) for hole in ("7h2d", "5s4s", "2c2d", "AhKd")]
+[-1, 6, 5, 10]
 """
 
 from __future__ import annotations

@@ -6,10 +6,9 @@ each hand is a :class:`~cardtui.holdem.hand.Hand`.
 
 >>> import random
 >>> from cardtui.holdem.bots import Personality
->>> table = Table(
-...     [Player("Ann", 200), Player("Rocky", 200, Personality.ROCK), Player("Max", 200, Personality.MANIAC)],
-...     blinds=BlindLevel(1, 2), rng=random.Random(5), button=0,
-... )
+>>> players = [Player("Ann", 200), Player("Rocky", 200, Personality.ROCK),
+...            Player("Max", 200, Personality.MANIAC)]
+>>> table = Table(players, blinds=BlindLevel(1, 2), rng=random.Random(5), button=0)
 >>> hand = table.start_hand()
 >>> hand.positions, hand.actor, table.seats[hand.actor].name
 (Positions(button=0, small_blind=1, big_blind=2), 0, 'Ann')
@@ -143,7 +142,8 @@ class Table:
         self.seats: list[Seat | None] = [None] * count
         for i, player in enumerate(players):
             self.seats[i] = Seat(player.name, player.stack, player.personality)
-        self.entrants = len(players)
+        #: Everyone who sat down, in seat order (busted players included).
+        self.entrants: tuple[Player, ...] = tuple(players)
         self.hand_number = 0
         self.hand: Hand | None = None
         self.positions: Positions | None = None

@@ -113,7 +113,7 @@ class Room:
         """End every game and wait until all their processes are gone."""
         sessions = list(self.sessions)
         for session in sessions:
-            session.hang_up()
+            session.hang_up("The host has closed the room. Thanks for playing!")
         await asyncio.gather(*(session.finished() for session in sessions))
 
 

@@ -105,6 +105,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._task: asyncio.Task[None] | None = None
         self._finished = False
         self._early_input = bytearray()
+        self._farewell: str | None = None
 
     # asyncssh callbacks, in the order a client triggers them.
 
@@ -166,8 +167,9 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
 
     # The game.
 
-    def hang_up(self) -> None:
-        """End this player's game (the server is shutting down)."""
+    def hang_up(self, notice: str | None = None) -> None:
+        """End this player's game, telling them ``notice`` once their terminal is back."""
+        self._farewell = notice
         self._hung_up.set()
 
     async def finished(self) -> None:
@@ -218,13 +220,16 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             child.pause_reading()
         try:
             await _first_of(output_over.wait(), child.wait(), self._hung_up.wait())
-            if child.returncode is not None and not self._hung_up.is_set():
-                # The game has exited; let its last frame (leaving the alternate
-                # screen) reach the client before the PTY is closed.
+            if not self._hung_up.is_set():
+                # The game is ending by itself: let its last frame (leaving the
+                # alternate screen) reach the client, and let it exit unhurried.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(output_over.wait(), DRAIN_TIMEOUT)
-            returncode = await child.terminate()
+                    await asyncio.wait_for(
+                        asyncio.gather(output_over.wait(), child.wait()), DRAIN_TIMEOUT
+                    )
         finally:
+            # Also on cancellation: no way out of here leaves the process running.
+            returncode = await child.terminate()
             child.close()
         self._log(f"{self.identity.label} left (exit status {returncode})")
         return exit_status(returncode)
@@ -245,6 +250,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             # A game that was killed leaves mouse reporting on and the alternate
             # screen up; a clean exit has undone them, and this is only an SGR reset.
             self._chan.write(self._modes.restore_sequence())
+        if self._farewell:
+            self._notice(self._farewell)
         self._chan.exit(status)
 
     def _finish(self) -> None:

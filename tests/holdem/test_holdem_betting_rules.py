@@ -225,3 +225,20 @@ def test_illegal_actions_raise_plain_messages() -> None:
     play(hand, "raise 100")
     with pytest.raises(ValueError, match="cannot check: 100 to call"):
         hand.check()
+
+
+def test_short_all_ins_adding_up_across_a_call_reopen_the_betting() -> None:
+    # Seat 0 bets 100; three short all-ins (+60 each) follow, with seat 2's
+    # call in between. Seat 0 now faces 180 more and seat 2 faces 120 more:
+    # each is at least a full raise since they acted, so each may re-raise
+    # (TDA rule 41, poker.md). pokerkit 0.7.7 resets its short all-in tally
+    # once it reaches a full raise and would refuse seat 0's raise here: a
+    # known difference, so such hands do not replay in pokerkit.
+    deck = stacked_deck(["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "8s8h"], board=BORING_BOARD)
+    hand = Hand([1000, 170, 1000, 230, 290, 1000], button=5, small_blind=5, big_blind=10,
+                deck=deck)
+    play(hand, "call", "call", "call", "call", "call", "check")
+    play(hand, "raise 100", "allin", "call", "allin", "allin", "fold")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call_amount, legal.can_raise) == (0, 180, True)
+    assert legal.min_raise_to == 380

@@ -131,8 +131,10 @@ async def test_a_dropped_connection_leaves_no_process_behind(tmp_path: Path) -> 
             await asyncio.sleep(0.05)
         stayer.press("x")
         await stayer.wait_for("key x")
-    # Closing the server ends the game still being played.
+    # Closing the server ends the game still being played, and says so.
     await wait_gone(games)
+    assert await stayer.wait_closed() == 128 + 1  # SIGHUP
+    assert b"closed the room" in stayer.raw
 
 
 async def test_a_full_room_says_so(tmp_path: Path) -> None:

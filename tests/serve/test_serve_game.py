@@ -7,8 +7,12 @@ import re
 import time
 from pathlib import Path
 
+import asyncssh
 import pytest
 
+from cardtui import locations
+from cardtui.serve.identity import profile_name
+from cardtui.serve.keys import fingerprint
 from cardtui.serve.server import ServeConfig
 from cardtui.serve.session import Launch
 from cardtui.serve.testing import (
@@ -18,7 +22,7 @@ from cardtui.serve.testing import (
     serving,
 )
 
-MENU = "Blackjack"
+MENU = "Rules & keys"  # on the menu only (the table's title says "Blackjack")
 
 
 def game_room(root: Path) -> ServeConfig:
@@ -38,7 +42,7 @@ async def test_a_player_reaches_the_menu_and_quits(tmp_path: Path) -> None:
     async with serving(game_room(tmp_path)) as server:
         client = await TerminalClient.connect(server.port)
         await client.wait_for(MENU)
-        assert "Hold'em" in client.text
+        assert "Blackjack" in client.text and "Hold'em" in client.text
         client.press("q")
         assert await client.wait_closed() == 0
 
@@ -80,10 +84,11 @@ async def test_twenty_players_at_once_each_reach_the_menu(tmp_path: Path) -> Non
 RESULT = re.compile(r"WIN \+\d+|LOSE [−-]\d+|PUSH")
 
 
-@pytest.mark.slow
 async def test_a_round_of_blackjack_over_ssh(tmp_path: Path) -> None:
+    player = asyncssh.generate_private_key("ssh-ed25519")
+    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
     async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port)
+        client = await TerminalClient.connect(server.port, key=player)
         await client.wait_for(MENU)
         client.press("b")
         await client.wait_for("Deal")
@@ -93,3 +98,4 @@ async def test_a_round_of_blackjack_over_ssh(tmp_path: Path) -> None:
         await client.wait_for(MENU)
         client.press("q")
         assert await client.wait_closed() == 0
+    assert locations.database_path(profile).exists(), "the round was not kept in the profile"

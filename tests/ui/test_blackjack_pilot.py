@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from cardtui.blackjack.round import Phase
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens import blackjack as blackjack_screen
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -154,7 +156,16 @@ async def test_bots_and_hot_seat_humans(make_app: MakeApp) -> None:
         assert players == {"Ann", "Robo", "Cy"}
 
 
-async def test_animated_reveal_never_blocks_and_any_key_skips(make_app: MakeApp) -> None:
+@pytest.fixture
+def long_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pauses long enough that a loaded machine cannot finish a reveal by itself."""
+    monkeypatch.setattr(blackjack_screen, "DEAL_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_screen, "DEALER_PAUSE", 60.0)
+
+
+async def test_animated_reveal_never_blocks_and_any_key_skips(
+    make_app: MakeApp, long_pauses: None
+) -> None:
     app = table_app(make_app, animation="slow")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -180,7 +191,6 @@ async def test_animation_plays_by_itself(make_app: MakeApp) -> None:
         screen = app.screen
         screen.table.shoe.stack(["Th", "9c", "9d", "8s"])
         await pilot.press("d")
-        assert screen.animating
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.animating and screen.view.turn == (0, 0)
@@ -229,3 +239,24 @@ async def test_setup_refuses_bad_table_limits(make_app: MakeApp) -> None:
         assert "table limits" in str(setup.query_one("#rules-error", Static).render())
         await pilot.press("escape")
         assert isinstance(app.screen, BlackjackScreen)
+
+
+async def test_results_and_counters_wait_for_the_reveal(
+    make_app: MakeApp, long_pauses: None
+) -> None:
+    app = table_app(make_app, animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "9c", "9d", "7s", "Ks"])
+        await pilot.press("d")
+        await pilot.press("z")  # skip the deal
+        await app.workers.wait_for_complete()
+        await pilot.press("s")  # 19 against 9 7 K: the dealer busts
+        assert screen.animating and screen.table.seats[0].bankroll == 1010
+        panel_info = screen._seat_info(0)
+        assert panel_info.bankroll == 1000  # not yet: the hole card is still turning
+        assert screen.session_net == 0
+        await pilot.press("space")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen._seat_info(0).bankroll == 1010 and screen.session_net == 10

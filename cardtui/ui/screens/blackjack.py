@@ -172,8 +172,13 @@ class BlackjackScreen(Screen[None]):
 
     def _seat_info(self, index: int) -> SeatInfo:
         seat = self.table.seats[index]
+        bankroll = seat.bankroll
+        settled = self.table.round.settlement if self.table.round is not None else None
+        if settled is not None and self.view is not None and self.view.settlement is not settled:
+            # Still revealing: the bankroll shows the result only with the rest.
+            bankroll -= sum(s.net for s in settled.seats if s.seat == index)
         return SeatInfo(
-            seat.name, seat.is_bot, seat.bankroll, seat.bet,
+            seat.name, seat.is_bot, bankroll, seat.bet,
             selected=index == self.selected and self._human_count() > 1,
             sitting_out=self.table.stake(index) == 0,
         )
@@ -196,6 +201,8 @@ class BlackjackScreen(Screen[None]):
             if view is not None and view.turn is not None and view.turn[0] == index:
                 acting = view.turn[1]
             panel.show(self._seat_info(index), seat_view, acting)
+        for row in self.query(".seat-row"):
+            row.refresh(layout=True)
         self.query_one("#message", Static).update(self._message())
         self.query_one("#counters", Static).update(self._counters())
         for button_id, _, action in BUTTONS:
@@ -209,7 +216,7 @@ class BlackjackScreen(Screen[None]):
             return ""
         value = view.dealer_value
         if view.hole_hidden:
-            return f"{value.label} + ?"
+            return f"{value.total} + ?"
         if view.settlement is not None and view.settlement.dealer_blackjack:
             return "BLACKJACK"
         if value.is_bust:
@@ -416,13 +423,12 @@ class BlackjackScreen(Screen[None]):
             self._reveal()
 
     def _apply_now(self, records: Iterable[Record]) -> None:
-        assert self.view is not None
         for record in records:
-            self.view.apply(record)
+            self._apply(record)
         self._sync()
 
     def _settled(self, records: list[Record]) -> None:
-        """Record a settled round in the store at once, and count it for the session."""
+        """Record a settled round in the store at once (before its reveal is shown)."""
         settlement = next((r for r in records if isinstance(r, RoundSettled)), None)
         if settlement is None:
             return
@@ -438,12 +444,19 @@ class BlackjackScreen(Screen[None]):
                 decisions=seat.round_decisions if counted else 0,
                 mistakes=seat.round_mistakes if counted else 0,
             ))
-            if not seat.is_bot:
-                self.session[seat_result.outcome] += 1
-                self.session_net += seat_result.net
         self.app.store.record_round(  # type: ignore[attr-defined]
             Game.BLACKJACK, results, session_id=self.app.session_id,  # type: ignore[attr-defined]
         )
+
+    def _apply(self, record: Record) -> None:
+        """Show one record; the session counters move only when the results are shown."""
+        assert self.view is not None
+        self.view.apply(record)
+        if isinstance(record, RoundSettled):
+            for seat_result in record.seats:
+                if not self.table.seats[seat_result.seat].is_bot:
+                    self.session[seat_result.outcome] += 1
+                    self.session_net += seat_result.net
 
     def _pause_for(self, record: Record) -> float:
         if isinstance(record, HoleCardRevealed | Shuffled):
@@ -462,8 +475,7 @@ class BlackjackScreen(Screen[None]):
         try:
             while self._pending:
                 record = self._pending.popleft()
-                assert self.view is not None
-                self.view.apply(record)
+                self._apply(record)
                 pause = self.app.settings.delay(self._pause_for(record))  # type: ignore[attr-defined]
                 if pause and not self._skip.is_set():
                     self._sync()

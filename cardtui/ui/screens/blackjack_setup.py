@@ -81,7 +81,7 @@ class BlackjackSetupScreen(Screen[bool]):
                                                                    MAX_SEATS + 1)
             ]
             for index, seat in enumerate(defaults):
-                with Horizontal(classes="row seat-row", id=f"seat-row-{index}"):
+                with Horizontal(classes="row seat-setup", id=f"seat-row-{index}"):
                     yield Label(f"Seat {index + 1}", classes="label")
                     yield Input(seat.name, max_length=NAME_MAX, placeholder="name", compact=True,
                                 id=f"name-{index}", classes="name")

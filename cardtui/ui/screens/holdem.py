@@ -1,17 +1,640 @@
-"""The hold'em table (placeholder until the table lands)."""
+"""The Texas Hold'em table: seats round the board, the pots, the action log and the keys.
+
+Data flows one way: a key -> an action on the engine's
+:class:`~cardtui.holdem.hand.Hand` -> records -> the records are played on a
+:class:`~cardtui.ui.screens.holdem_view.TableView` one step at a time (with
+pauses when animations are on) -> the panels redraw. One worker (``_run_hand``)
+moves the hand on: it animates, asks bots for their decision in a thread, and
+stops when a human must act. A finished hand is written to the store the
+moment the engine settles it, before its showdown has been shown.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import random
+import time
+from collections import deque
+
+from rich.text import Text
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from cardtui.cards import Deck
+from cardtui.holdem.actions import (
+    Action,
+    BetsCollected,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    Record,
+)
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TournamentWon
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.holdem_config import HoldemConfig
+from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, PlayedHand
+from cardtui.ui.screens.holdem_pass import PassScreen
+from cardtui.ui.screens.holdem_raise import RaiseScreen
+from cardtui.ui.screens.holdem_view import BoardCard, HoleCard, SeatView, Step, TableView, steps
+from cardtui.ui.screens.holdem_words import describe_hand, pots_line
+from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
+
+#: Seconds per step at "normal" speed: hole cards pitched briskly, the flop
+#: card by card, a pause on each hand turned over and on each pot pushed.
+HOLE_CARD_PAUSE = 0.12
+BOARD_CARD_PAUSE = 0.4
+COLLECT_PAUSE = 0.3
+SHOW_PAUSE = 0.9
+AWARD_PAUSE = 1.2
+#: A bot "thinks" at least this long so a person can follow the action.
+THINK_PAUSE = 0.7
+#: Terminals at least this big get boxed cards and taller seat panels.
+ROOMY_SIZE = (110, 34)
+
 
 class HoldemScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    CSS_PATH = "holdem.tcss"
+    BINDINGS = [
+        Binding("f", "fold", "Fold"),
+        # One key, two moves: only the legal one is active and shown.
+        Binding("c", "check", "Check"),
+        Binding("c", "call", "Call"),
+        Binding("r", "bet", "Bet"),
+        Binding("r", "raise", "Raise"),
+        Binding("a", "all_in", "All-in"),
+        Binding("d,enter", "deal", "Next hand"),
+        Binding("b", "rebuy", "Rebuy"),
+        Binding("t", "setup", "Setup"),
+        Binding("y", "history", "History"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.ascii: bool = settings.ascii_cards
+        self.config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        self.table = self._make_table()
+        self.hand: Hand | None = None
+        self.view = self._idle_view()
+        self.history: list[PlayedHand] = []
+        #: Stacks the next hand's deck (tests and demos); used once.
+        self.next_deck: Deck | None = None
+        #: The human seat whose key is awaited (None while bots act or between hands).
+        self.waiting_for: int | None = None
+        #: The bot seat thinking now.
+        self.thinking: int | None = None
+        self.animating = False
+        #: Hot-seat: the human who took the keyboard for the decision at hand.
+        self.passed: int | None = None
+        self.leaving = False
+        self.notes: list[Text] = []
+        self._pending: deque[Step] = deque()
+        self._skip = asyncio.Event()
+
+    # -- the table -----------------------------------------------------------------
+
+    def _make_table(self, button: int | None = None) -> Table:
+        rng = random.Random(self.app.rng.getrandbits(64))  # type: ignore[attr-defined]
+        return self.config.make_table(rng, button)
+
+    def _idle_view(self) -> TableView:
+        """The table between hands: names and stacks, nobody dealt in."""
+        seats = [
+            SeatView(s.name, s.stack, s.is_bot) if s is not None else SeatView("", 0)
+            for s in self.table.seats
+        ]
+        return TableView(seats, ascii=self.ascii)
+
+    async def new_table(self, button: int | None = None) -> None:
+        """Sit down at a fresh table from the setup (``button`` fixes the first button)."""
+        self.table = self._make_table(button)
+        self.hand = None
+        self.view = self._idle_view()
+        self.waiting_for = self.thinking = self.passed = None
+        await self._build_seats()
+        self._sync()
+
+    def set_stacks(self, stacks: dict[int, int]) -> None:
+        """Change stacks between hands (demos and tests: a short stack makes a side pot)."""
+        if self.in_hand:
+            raise ValueError("stacks change between hands")
+        for index, chips in stacks.items():
+            seat = self.table.seats[index]
+            if seat is None:
+                raise ValueError(f"nobody sits in seat {index}")
+            seat.stack = chips
+        self._refresh_idle_stacks()
+        self._sync()
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if not s.is_bot]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the keyboard: hole cards stay hidden until each takes it."""
+        return len(self.humans) > 1
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.is_over
+
+    @property
+    def viewer(self) -> int | None:
+        """The human whose hole cards are face up on screen now."""
+        if not self.hot_seat:
+            return self.humans[0] if self.humans else None
+        if self.waiting_for is not None and self.passed == self.waiting_for:
+            return self.waiting_for
+        return None
+
+    # -- composition -------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Texas Hold'em: coming soon.")
+        with Vertical(id="felt"):
+            yield Horizontal(id="top-row", classes="seat-row")
+            with Horizontal(id="middle-row"):
+                yield Vertical(id="left-side", classes="side")
+                yield HoldemBoard(ascii=self.ascii, id="board")
+                yield Vertical(id="right-side", classes="side")
+            yield Horizontal(id="bottom-row", classes="seat-row")
+        yield Static("", id="log")
+        yield Static("", id="prompt")
         yield Footer()
+
+    async def on_mount(self) -> None:
+        self.sub_title = "Texas Hold'em"
+        await self._build_seats()
+        self._set_roomy(*self.app.size)
+        self._sync()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._set_roomy(event.size.width, event.size.height)
+        self._sync()
+
+    def _set_roomy(self, width: int, height: int) -> None:
+        self.set_class(width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1], "roomy")
+
+    async def _build_seats(self) -> None:
+        top, right, bottom, left = arrange(len(self.table.seats))
+        for container_id, seats in (("#top-row", top), ("#right-side", right),
+                                    ("#bottom-row", bottom), ("#left-side", left)):
+            container = self.query_one(container_id)
+            await container.remove_children()
+            await container.mount_all(
+                HoldemSeat(ascii=self.ascii, id=f"seat-{seat}") for seat in seats
+            )
+            container.display = bool(seats) or "row" in container_id
+
+    # -- what is shown -------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Redraw everything from the view, and refresh the keys."""
+        if not self.is_mounted:
+            return
+        view = self.view
+        roomy = self.has_class("roomy")
+        for index, seat in enumerate(view.seats):
+            with contextlib.suppress(Exception):
+                panel = self.query_one(f"#seat-{index}", HoldemSeat)
+                panel.show(seat if seat.name else None, self._look(index, seat), roomy=roomy)
+        self.query_one("#board", HoldemBoard).show(
+            view.board, street=self._street_label(), pots=self._pots_text(),
+            bet=self._bet_text(), note=self._hand_note(), highlight=view.winning_cards,
+        )
+        log = self.query_one("#log", Static)
+        lines = max(log.size.height, 1)
+        log.update(Text("\n").join(view.log[-lines:]))
+        self.query_one("#prompt", Static).update(self._prompt())
+        self.refresh_bindings()
+
+    def _look(self, index: int, seat: SeatView) -> SeatLook:
+        view = self.view
+        markers = []
+        if view.positions is not None:
+            if view.positions.button == index:
+                markers.append("D")
+            if view.positions.small_blind == index and seat.in_hand:
+                markers.append("SB")
+            if view.positions.big_blind == index:
+                markers.append("BB")
+        return SeatLook(
+            markers=" ".join(markers),
+            status=self._status(index, seat),
+            face_up=seat.shown or index == self.viewer,
+            acting=index in (self.waiting_for, self.thinking),
+            winner=seat.won > 0,
+            highlight=view.winning_cards if seat.won else (),
+        )
+
+    def _status(self, index: int, seat: SeatView) -> str:
+        if self.view.positions is None:
+            return "bot" if seat.is_bot else ""
+        if not seat.in_hand:
+            return "out"
+        if index == self.thinking:
+            return "thinking…"
+        if index == self.waiting_for:
+            return "to act"
+        if seat.won:
+            return f"wins {seat.won:,}"
+        if seat.folded:
+            return "folded"
+        if seat.all_in:
+            return "all-in"
+        return ""
+
+    def _street_label(self) -> str:
+        if self.hand is None:
+            return "Waiting for the deal"
+        return "" if self.view.over else self.view.street.label
+
+    def _pots_text(self) -> Text:
+        view = self.view
+        if view.over and view.log:
+            awards = [line for line in view.log if line.style == "bold green"]
+            if awards:
+                return awards[0]
+        return Text(pots_line(view.pots, sum(s.bet for s in view.seats)), style="bold")
+
+    def _bet_text(self) -> Text:
+        view = self.view
+        if self.hand is None or view.over:
+            blinds = self.table.blinds
+            level = f"Blinds {blinds}"
+            if self.table.mode is Mode.TOURNAMENT:
+                level += f" · level {self.table.level_index_for(self.table.hand_number) + 1}"
+            return Text(level, style="dim")
+        actor = self.waiting_for if self.waiting_for is not None else self.thinking
+        owed = 0
+        if actor is not None:
+            owed = min(view.current_bet - view.seats[actor].bet, view.seats[actor].stack)
+        if owed <= 0:
+            return Text(f"Bet {view.current_bet:,}")
+        return Text.assemble(f"Bet {view.current_bet:,} · ", (f"{owed:,} to call", "bold"))
+
+    def _hand_note(self) -> Text:
+        viewer = self.viewer
+        if viewer is None:
+            return Text("")
+        seat = self.view.seats[viewer]
+        description = describe_hand(seat.hole, self.view.board)
+        if not description or not seat.in_hand:
+            return Text("")
+        who = f"{seat.name}: " if self.hot_seat else "You: "
+        return Text(who + description, style="bold cyan")
+
+    def _prompt(self) -> Text:
+        if self.animating:
+            return Text("…  (any key skips)", style="dim")
+        if self.thinking is not None:
+            return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
+        notes = Text("  ").join(self.notes)
+        if self.waiting_for is not None and self.hand is not None:
+            seat = self.view.seats[self.waiting_for]
+            legal = self.hand.legal_actions()
+            ask = f"{seat.name}, your turn: "
+            ask += f"{legal.call_amount:,} to call." if legal.call_amount else "check or bet."
+            return Text.assemble((ask, "bold"), " ", notes)
+        if self.table.is_finished:
+            return Text.assemble(notes, " ", ("d starts a new table.", "bold"))
+        if self.hand is None:
+            return Text.assemble(("d deals the first hand.", "bold"), " ", notes)
+        return Text.assemble(notes, " ", ("d deals the next hand.", "bold"))
+
+    # -- legality ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave":
+            return True
+        if self.animating or self.leaving:
+            return False
+        if action in ("fold", "check", "call", "bet", "raise", "all_in"):
+            return self._may(action)
+        between = not self.in_hand and self.thinking is None
+        if action in ("deal", "setup"):
+            return between
+        if action == "rebuy":
+            return between and bool(self._busted_humans())
+        return True
+
+    def _may(self, move: str) -> bool:
+        hand = self.hand
+        if self.waiting_for is None or hand is None or hand.actor != self.waiting_for:
+            return False
+        if self.hot_seat and self.passed != self.waiting_for:
+            return False
+        legal = hand.legal_actions()
+        match move:
+            case "fold":
+                return legal.can_fold
+            case "check":
+                return legal.can_check
+            case "call":
+                return legal.call_amount > 0
+            case "bet":
+                return legal.can_raise and legal.is_bet
+            case "raise":
+                return legal.can_raise and not legal.is_bet
+            case "all_in":
+                return legal.can_raise or legal.call_amount == hand.stacks[legal.seat]
+        return False
+
+    def _busted_humans(self) -> list[int]:
+        if self.table.mode is not Mode.CASH:
+            return []
+        return [i for i in self.humans
+                if (seat := self.table.seats[i]) is not None and seat.stack == 0]
+
+    # -- keys ------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the reveal (or a bot's pause) to its end, and does nothing else.
+        if (self.animating or self.thinking is not None) and event.key != "escape":
+            self._skip.set()
+            event.stop()
+            event.prevent_default()
+
+    def action_fold(self) -> None:
+        self._human(Action.fold())
+
+    def action_check(self) -> None:
+        self._human(Action.check())
+
+    def action_call(self) -> None:
+        self._human(Action.call())
+
+    def action_all_in(self) -> None:
+        self._human(Action.all_in())
+
+    def action_bet(self) -> None:
+        self._ask_amount()
+
+    def action_raise(self) -> None:
+        self._ask_amount()
+
+    def _ask_amount(self) -> None:
+        hand = self.hand
+        if hand is None or self.waiting_for is None:
+            return
+        name = self.view.seats[self.waiting_for].name
+        screen = RaiseScreen(name, hand.legal_actions(), pot=hand.pot_total,
+                             current_bet=hand.current_bet, big_blind=hand.big_blind)
+        self.app.push_screen(screen, self._amount_chosen)
+
+    def _amount_chosen(self, amount: int | None) -> None:
+        if amount is not None:
+            self._human(Action.raise_to(amount))
+
+    def _human(self, action: Action) -> None:
+        hand = self.hand
+        if hand is None or self.waiting_for is None or hand.actor != self.waiting_for:
+            return
+        self.waiting_for = None
+        self.passed = None
+        self.notes = []
+        self._act(action)
+        self._run_hand()
+
+    async def action_deal(self) -> None:
+        if self.in_hand:
+            return
+        if self.table.is_finished:
+            await self.new_table()
+        self.notes = []
+        hand = self.table.start_hand(deck=self.next_deck)
+        self.next_deck = None
+        self.hand = hand
+        bots = [i for i, s in enumerate(self.table.seats) if s is not None and s.is_bot]
+        self.view = TableView.for_hand(hand, self.table.names, bots=bots, ascii=self.ascii)
+        self._pending.extend(steps(hand.records))
+        self._run_hand()
+
+    def action_rebuy(self) -> None:
+        for seat in self._busted_humans():
+            self.table.rebuy(seat, self.config.stack)
+            name = self.config.seats[seat].name
+            self.notes = [Text(f"{name} buys in again for {self.config.stack:,}.")]
+        if self.hand is None or self.hand.is_over:
+            self._refresh_idle_stacks()
+        self._sync()
+
+    def _refresh_idle_stacks(self) -> None:
+        for index, seat in enumerate(self.table.seats):
+            if seat is not None:
+                self.view.seats[index].stack = seat.stack
+
+    def action_setup(self) -> None:
+        from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
+
+        self.app.push_screen(HoldemSetupScreen(), self._setup_closed)
+
+    async def _setup_closed(self, saved: bool | None) -> None:
+        if not saved or self.in_hand:
+            return
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        await self.new_table()
+        self.notes = [Text("New table: " + self._table_words())]
+        self._sync()
+
+    def _table_words(self) -> str:
+        config = self.config
+        mode = "tournament" if config.mode is Mode.TOURNAMENT else "cash game"
+        return (f"{len(config.seats)} seats, {config.stack:,} chips, "
+                f"blinds {config.small_blind}/{config.big_blind}, {mode}")
+
+    def action_history(self) -> None:
+        self.app.push_screen(HoldemHistoryScreen(self.history))
+
+    def action_leave(self) -> None:
+        if not self.in_hand or not self.humans or self.leaving:
+            self._go_back()
+            return
+        question = "Leave the table? Your hand is folded (checked when you can check)."
+        self.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), self._leave_answered)
+
+    def _leave_answered(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if not self.in_hand:
+            self._go_back()
+            return
+        self.leaving = True
+        self._skip.set()
+        if self.waiting_for is not None:
+            self.waiting_for = None
+            self._run_hand()
+
+    def _go_back(self) -> None:
+        if self.app.screen is self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+    # -- moving the hand on ------------------------------------------------------------
+
+    def _act(self, action: Action) -> None:
+        """Apply ``action`` for the actor; queue its records; settle a finished hand."""
+        hand = self.hand
+        assert hand is not None
+        self._pending.extend(steps(hand.act(action)))
+        if hand.is_over:
+            self._settle(hand)
+
+    @work(exclusive=True, group="holdem-play")
+    async def _run_hand(self) -> None:
+        """Animate, let bots act, and stop when a human must act or the hand is over."""
+        hand = self.hand
+        assert hand is not None
+        while True:
+            await self._reveal_pending()
+            if hand.is_over:
+                break
+            seat = hand.actor
+            assert seat is not None
+            player = self.table.seats[seat]
+            if player is not None and player.is_bot:
+                await self._bot_turn(seat)
+            elif self.leaving:
+                self._act(Action.fold() if hand.can_fold() else Action.check())
+            else:
+                self.waiting_for = seat
+                if self.hot_seat and self.passed != seat:
+                    self.app.push_screen(PassScreen(self.view.seats[seat].name),
+                                         self._passed_to)
+                self._sync()
+                return
+        self._sync()
+        if self.leaving:
+            self._go_back()
+
+    def _passed_to(self, ready: bool | None) -> None:
+        self.passed = self.waiting_for
+        self._sync()
+
+    async def _bot_turn(self, seat: int) -> None:
+        self.thinking = seat
+        self._sync()
+        started = time.monotonic()
+        # Monte Carlo equity takes a moment: off the event loop, so keys still work.
+        action = await asyncio.to_thread(self.table.bot_action)
+        pause = self.app.settings.delay(THINK_PAUSE) - (time.monotonic() - started)  # type: ignore[attr-defined]
+        if pause > 0 and not self.leaving:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._skip.wait(), pause)
+        self._skip.clear()
+        self.thinking = None
+        self._act(action)
+
+    async def _reveal_pending(self) -> None:
+        """Play the queued steps; any key sets ``_skip`` and the rest land at once."""
+        if not self._pending:
+            return
+        delay = self.app.settings.delay  # type: ignore[attr-defined]
+        if delay(1.0) == 0 or self.leaving:
+            while self._pending:
+                self.view.apply(self._pending.popleft())
+            self._sync()
+            return
+        self.animating = True
+        try:
+            while self._pending:
+                step = self._pending.popleft()
+                self.view.apply(step)
+                pause = delay(_pause_for(step))
+                if pause and not self._skip.is_set():
+                    self._sync()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._skip.wait(), pause)
+        finally:
+            self._skip.clear()
+            self.animating = False
+            self._sync()
+
+    # -- a finished hand: the store, the table, the history -------------------------
+
+    def _settle(self, hand: Hand) -> None:
+        """Record the hand for every human at once, then settle the table."""
+        names = self.view.seats
+        won: dict[int, int] = {}
+        at_showdown: set[int] = set()
+        for record in hand.records:
+            if isinstance(record, PotAwarded):
+                for seat, share in zip(record.winners, record.shares, strict=True):
+                    won[seat] = won.get(seat, 0) + share
+            elif isinstance(record, HandShown | HandMucked):
+                at_showdown.add(record.seat)
+        results = []
+        for seat in self.humans:
+            start = hand.starting_stacks[seat] if seat < len(hand.starting_stacks) else None
+            if start is None:
+                continue
+            net = hand.stacks[seat] - start
+            chips = won.get(seat, 0)
+            outcome = Outcome.WIN if chips and net > 0 else Outcome.LOSS if net < 0 else (
+                Outcome.PUSH)
+            results.append(SeatResult(
+                player=names[seat].name, bet=_put_in(hand, seat),
+                net=net, outcome=outcome, pot=chips, showdown=seat in at_showdown,
+                showdown_won=seat in at_showdown and chips > 0,
+            ))
+        app = self.app
+        if results:
+            app.store.record_round(Game.HOLDEM, results, session_id=app.session_id)  # type: ignore[attr-defined]
+        self.history.append(PlayedHand(self.table.hand_number, hand, self.view))
+        self._table_events(self.table.finish_hand())
+
+    def _table_events(self, events_: list[object]) -> None:
+        app = self.app
+        human_names = {self.config.seats[i].name for i in self.humans}
+        for event in events_:
+            match event:
+                case PlayerBusted(name=name, place=place, may_rebuy=may_rebuy):
+                    if place is not None:
+                        self.notes.append(Text(f"{name} is out in place {place}.", style="red"))
+                        if name in human_names:
+                            app.store.record_tournament(  # type: ignore[attr-defined]
+                                name, place, self.table.entrants, session_id=app.session_id)  # type: ignore[attr-defined]
+                    elif may_rebuy:
+                        self.notes.append(Text(f"{name} is out of chips: b buys in again.",
+                                               style="red"))
+                    else:
+                        self.notes.append(Text(f"{name} is out of chips and leaves.", style="red"))
+                case TournamentWon(name=name):
+                    self.notes.append(Text(f"{name} wins the tournament!", style="bold green"))
+                    if name in human_names:
+                        app.store.record_tournament(  # type: ignore[attr-defined]
+                            name, 1, self.table.entrants, session_id=app.session_id)  # type: ignore[attr-defined]
+                case LevelRaised(blinds=blinds):
+                    self.notes.append(Text(f"Blinds go up to {blinds}.", style="yellow"))
+
+
+def _put_in(hand: Hand, seat: int) -> int:
+    """Chips ``seat`` put in the middle this hand (net of any uncalled bet returned)."""
+    start = hand.starting_stacks[seat] or 0
+    won = sum(share for r in hand.records if isinstance(r, PotAwarded)
+              for s, share in zip(r.winners, r.shares, strict=True) if s == seat)
+    return start - (hand.stacks[seat] - won)
+
+
+def _pause_for(step: Step | Record) -> float:
+    match step:
+        case HoleCard():
+            return HOLE_CARD_PAUSE
+        case BoardCard():
+            return BOARD_CARD_PAUSE
+        case BetsCollected():
+            return COLLECT_PAUSE
+        case HandShown():
+            return SHOW_PAUSE
+        case PotAwarded():
+            return AWARD_PAUSE
+    return 0.0

@@ -162,10 +162,17 @@ class SeatPanel(Widget):
         self.budget = 5
         self._titles()
 
-    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+    def needed_lines(self, width: int) -> int:
         body = render_seat(self.info, self.view, self.acting_hand, ascii=self.ascii,
                            width=width, height=self.budget)
         return max(min(5, self.budget), min(len(body.split("\n")), self.budget))
+
+    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+        # Panels side by side share one height, so a row reads as a row.
+        row = self.parent.children if self.parent is not None else [self]
+        return max(
+            panel.needed_lines(width) for panel in row if isinstance(panel, SeatPanel)
+        )
 
     def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> None:
         self.info = info

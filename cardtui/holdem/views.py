@@ -1,0 +1,71 @@
+"""What a player may do and what a seat can see: the hand's read-only views.
+
+:class:`LegalActions` answers "what can the actor do now" (the UI's buttons,
+a bot's options); :class:`HandView` is one seat's view of the table when it
+must act, the input of a bot's decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import Action, ActionKind, Street
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the actor may do now; amounts are chips, "raise to" amounts are totals."""
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    #: Chips a call puts in (0 when checking is possible); capped by the stack.
+    call_amount: int
+    can_raise: bool
+    #: Smallest and largest legal "bet/raise to" totals (0 when raising is closed).
+    min_raise_to: int
+    max_raise_to: int
+    #: True when a raise would be the first bet of the street ("Bet" rather than "Raise").
+    is_bet: bool
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        match action.kind:
+            case ActionKind.FOLD:
+                return self.can_fold
+            case ActionKind.CHECK:
+                return self.can_check
+            case ActionKind.CALL:
+                return self.call_amount > 0
+            case ActionKind.RAISE_TO:
+                return self.can_raise and self.min_raise_to <= action.amount <= self.max_raise_to
+            case ActionKind.ALL_IN:
+                return self.can_raise or self.call_amount > 0
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What one seat can see when it must act (what a bot decides from)."""
+
+    seat: int
+    hole: tuple[Card, Card]
+    board: tuple[Card, ...]
+    street: Street
+    legal: LegalActions
+    #: All chips in the middle: collected pots plus this street's bets.
+    pot: int
+    current_bet: int
+    #: This seat's own bet this street.
+    bet: int
+    big_blind: int
+    stack: int
+    #: Opponents still in the hand (not folded).
+    opponents: int
+    #: Opponents still in the hand who can still bet (not all-in).
+    active_opponents: int
+    #: Players who act after this seat on this street (0 = last to act).
+    players_behind: int
+    #: How many bets/raises were made this street.
+    raises: int

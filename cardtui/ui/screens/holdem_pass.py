@@ -1,0 +1,35 @@
+"""Hot-seat privacy: "Pass to <name>" covers the whole table until that player presses Enter.
+
+Several humans share one keyboard, so nobody's hole cards are on screen
+until the player to act has taken the keyboard (the seed's privacy flaw:
+it printed every player's hole cards on one console).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class PassScreen(Screen[bool]):
+    CSS_PATH = "holdem_pass.tcss"
+    BINDINGS = [Binding("enter", "ready", "Ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="pass-box"):
+            yield Static(f"Pass to {self.player}", id="pass-title")
+            yield Static(
+                f"Everyone else, look away. {self.player}, press Enter to see your cards.",
+                id="pass-text",
+            )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(True)

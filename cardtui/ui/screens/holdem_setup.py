@@ -1,0 +1,151 @@
+"""Hold'em table setup: 2-10 seats (a named human or a bot with a personality),
+starting stack, blinds, and cash game or tournament (blinds rising every N hands).
+
+Saved in ``app.settings.holdem`` (see :class:`HoldemConfig`) when the player
+presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.table import Mode
+from cardtui.settings import NAME_MAX
+from cardtui.ui.screens.holdem_config import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
+
+#: Seat kinds: a human, or a bot of one personality.
+HUMAN = "human"
+_KINDS = [("Human", HUMAN)] + [
+    (f"Bot: {p.label} ({_words})", p.value)
+    for p, _words in (
+        (Personality.ROCK, "tight"), (Personality.SHARK, "solid"),
+        (Personality.MANIAC, "wild"),
+    )
+]  # fmt: skip
+_MODES = [("Cash game (rebuy when busted)", Mode.CASH),
+          ("Tournament (last player standing)", Mode.TOURNAMENT)]  # fmt: skip
+_NUMBERS = (
+    ("stack", "Starting stack"), ("small-blind", "Small blind"), ("big-blind", "Big blind"),
+    ("hands-per-level", "Blinds rise every (hands)"),
+)
+
+
+class HoldemSetupScreen(Screen[bool]):
+    CSS_PATH = "holdem_setup.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        values = {"stack": config.stack, "small-blind": config.small_blind,
+                  "big-blind": config.big_blind, "hands-per-level": config.hands_per_level}
+        yield Header()
+        with VerticalScroll(id="setup-form"):
+            yield Static("Game", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Format", classes="label")
+                yield Select(_MODES, value=config.mode, allow_blank=False, compact=True,
+                             id="mode")
+            for field_id, label in _NUMBERS:
+                with Horizontal(classes="row", id=f"row-{field_id}"):
+                    yield Label(label, classes="label")
+                    yield Input(str(values[field_id]), type="integer", compact=True,
+                                id=field_id, classes="number")
+            yield Static("Seats", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Players at the table", classes="label")
+                yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+                             value=len(config.seats), allow_blank=False, compact=True,
+                             id="seat-count")
+            seats = list(config.seats) + [
+                SeatConfig(f"Bot {n}", Personality.SHARK)
+                for n in range(len(config.seats), MAX_SEATS)
+            ]
+            for index, seat in enumerate(seats):
+                with Horizontal(classes="row seat-row", id=f"seat-row-{index}"):
+                    yield Label(f"Seat {index + 1}", classes="label")
+                    yield Input(seat.name, max_length=NAME_MAX, placeholder="name",
+                                compact=True, id=f"name-{index}", classes="name")
+                    kind = seat.personality.value if seat.personality else HUMAN
+                    yield Select(_KINDS, value=kind, allow_blank=False, compact=True,
+                                 id=f"kind-{index}", classes="kind")
+            yield Static("", id="setup-error", classes="warning")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save")
+                yield Button("Cancel (esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Hold'em table setup"
+        for widget in self.query(Input):
+            # A blinking cursor would make headless snapshots depend on timing.
+            widget.cursor_blink = not self.app.is_headless
+        self._show_rows()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("seat-count", "mode"):
+            self._show_rows()
+
+    def _seat_count(self) -> int:
+        return int(self.query_one("#seat-count", Select).value)  # type: ignore[arg-type]
+
+    def _show_rows(self) -> None:
+        count = self._seat_count()
+        for index in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{index}").display = index < count
+        tournament = self.query_one("#mode", Select).value == Mode.TOURNAMENT
+        self.query_one("#row-hands-per-level").display = tournament
+
+    def collect(self) -> HoldemConfig | None:
+        """The setup on screen, or ``None`` after showing what must be fixed."""
+        numbers = {}
+        for field_id, label in _NUMBERS:
+            text = self.query_one(f"#{field_id}", Input).value
+            if not text.isdigit():
+                return self._problem(f"{label}: enter a whole number of chips.")
+            numbers[field_id.replace("-", "_")] = int(text)
+        seats = []
+        for index in range(self._seat_count()):
+            name = self.query_one(f"#name-{index}", Input).value.strip()
+            kind = self.query_one(f"#kind-{index}", Select).value
+            personality = None if kind == HUMAN else Personality(str(kind))
+            seats.append(SeatConfig(name, personality))
+        config = HoldemConfig(seats=tuple(seats), mode=Mode(self.query_one("#mode", Select).value),
+                              **numbers)
+        problems = config.problems()
+        if problems:
+            return self._problem(" ".join(problems))
+        self._problem("")
+        return config
+
+    def _problem(self, message: str) -> None:
+        error = self.query_one("#setup-error", Static)
+        error.update(f"⚠ {message}" if message else "")
+        error.set_class(bool(message), "shown")
+        return None
+
+    def action_save(self) -> None:
+        config = self.collect()
+        if config is None:
+            self.notify("Fix the marked fields first.", severity="warning")
+            return
+        self.app.settings.holdem = config.to_json()  # type: ignore[attr-defined]
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        elif event.button.id == "cancel":
+            self.action_cancel()

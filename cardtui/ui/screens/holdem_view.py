@@ -1,0 +1,273 @@
+"""What the hold'em table shows: the engine's records applied one at a time.
+
+The engine's :class:`~cardtui.holdem.hand.Hand` is always ahead of the
+screen: an action returns every record it caused at once. :class:`TableView`
+replays those records step by step so the screen can animate them; the hole
+cards and the flop are split into one step per card (:func:`steps`), the way a
+dealer deals them: one card to each player round the table, then the second.
+
+>>> from cardtui.holdem.actions import Action
+>>> from cardtui.holdem.hand import Hand, stacked_deck
+>>> hand = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2,
+...             deck=stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs"))
+>>> view = TableView.for_hand(hand, ["Ann", "Bot 1", "Bot 2"], bots={1, 2}, ascii=True)
+>>> plan = steps(hand.records)
+>>> [type(s).__name__ for s in plan][:4]
+['BlindPosted', 'BlindPosted', 'HoleCard', 'HoleCard']
+>>> for step in plan:
+...     view.apply(step)
+>>> view.seats[1].bet, [str(c) for c in view.seats[0].hole], view.log[-1].plain
+(2, ['As', 'Ks'], 'Bot 1 posts the big blind 2')
+>>> for step in steps(hand.act(Action.raise_to(6)) + hand.act(Action.fold())):
+...     view.apply(step)
+>>> [line.plain for line in view.log[-2:]]
+['Bot 2 raises to 6', 'Ann folds']
+>>> for step in steps(hand.act(Action.fold())):
+...     view.apply(step)
+>>> view.log[-1].plain, view.seats[2].stack, view.seats[2].won
+('Bot 2 wins 5', 203, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import (
+    AntePosted,
+    BetOrRaised,
+    BetsCollected,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    Record,
+    Street,
+    UncalledBetReturned,
+)
+from cardtui.holdem.button import Positions
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.pots import Pot
+from cardtui.ui.widgets.cards import cards_text
+
+__all__ = ["BoardCard", "HoleCard", "SeatView", "Step", "TableView", "steps"]
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCard:
+    """One hole card on its way to a seat (a UI step: the engine deals both at once)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCard:
+    """One board card turned up: the flop lands card by card."""
+
+    street: Street
+    card: Card
+    #: The first card of its street (the log names the street once).
+    first: bool
+
+
+Step = Record | HoleCard | BoardCard
+
+
+def steps(records: Iterable[Record]) -> list[Step]:
+    """The records as animation steps: hole cards one at a time, board cards one by one."""
+    out: list[Step] = []
+    pending: list[HoleCardsDealt] = []
+
+    def flush() -> None:
+        # A dealer pitches one card to each player round the table, then the second.
+        for index in range(2):
+            out.extend(HoleCard(dealt.seat, dealt.cards[index]) for dealt in pending)
+        pending.clear()
+
+    for record in records:
+        if isinstance(record, HoleCardsDealt):
+            pending.append(record)
+            continue
+        flush()
+        if isinstance(record, BoardDealt):
+            cards = enumerate(record.cards)
+            out.extend(BoardCard(record.street, card, i == 0) for i, card in cards)
+        else:
+            out.append(record)
+    flush()
+    return out
+
+
+@dataclass
+class SeatView:
+    """One seat as the table shows it now."""
+
+    name: str
+    stack: int
+    is_bot: bool = False
+    #: Dealt into this hand (False: an empty seat or a player without chips).
+    in_hand: bool = False
+    bet: int = 0
+    hole: list[Card] = field(default_factory=list)
+    folded: bool = False
+    all_in: bool = False
+    #: Hole cards turned up at showdown.
+    shown: bool = False
+    description: str = ""
+    #: The seat's last action in words ("raises to 40"), cleared each street.
+    action: str = ""
+    #: Chips won from pots this hand.
+    won: int = 0
+
+
+class TableView:
+    """The table as shown: seats, board, pots and the action log."""
+
+    def __init__(self, seats: Sequence[SeatView], *, ascii: bool,
+                 positions: Positions | None = None) -> None:
+        self.seats = list(seats)
+        self.ascii = ascii
+        self.positions = positions
+        self.board: list[Card] = []
+        #: Collected pots (main first), without this street's bets.
+        self.pots: list[Pot] = []
+        self.current_bet = 0
+        self.street = Street.PREFLOP
+        self.log: list[Text] = []
+        #: Winning cards to highlight: every pot winner's best five.
+        self.winning_cards: set[Card] = set()
+        self.winners: set[int] = set()
+        self.over = False
+
+    @classmethod
+    def for_hand(cls, hand: Hand, names: Sequence[str], *, bots: Iterable[int] = (),
+                 ascii: bool) -> TableView:
+        """A view of ``hand`` before any of its records: stacks as they sat down."""
+        bot_seats = set(bots)
+        seats = [
+            SeatView(name, stack or 0, i in bot_seats, in_hand=stack is not None)
+            for i, (name, stack) in enumerate(zip(names, hand.starting_stacks, strict=True))
+        ]
+        return cls(seats, ascii=ascii, positions=hand.positions)
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: the pots and the bets in front of the players."""
+        return sum(p.amount for p in self.pots) + sum(s.bet for s in self.seats)
+
+    def apply(self, step: Step) -> None:
+        match step:
+            case AntePosted(seat=seat, amount=amount, all_in=all_in):
+                self._put(seat, amount, all_in, bet=False)
+                self._say(seat, f"posts an ante of {amount}", short=f"ante {amount}")
+            case BlindPosted(seat=seat, kind=kind, amount=amount, all_in=all_in):
+                self._put(seat, amount, all_in)
+                self.current_bet = max(self.current_bet, self.seats[seat].bet)
+                self._say(seat, f"posts the {kind.value} {amount}", all_in=all_in,
+                          short=f"{kind.value} {amount}")
+            case HoleCard(seat=seat, card=card):
+                self.seats[seat].hole.append(card)
+            case Folded(seat=seat):
+                self.seats[seat].folded = True
+                self._say(seat, "folds")
+            case Checked(seat=seat):
+                self._say(seat, "checks")
+            case Called(seat=seat, amount=amount, all_in=all_in):
+                self._put(seat, amount, all_in)
+                self._say(seat, f"calls {amount}", all_in=all_in)
+            case BetOrRaised(seat=seat, to=to, amount=amount, is_bet=is_bet, all_in=all_in):
+                self._put(seat, amount, all_in)
+                self.current_bet = to
+                self._say(seat, f"bets {to}" if is_bet else f"raises to {to}", all_in=all_in)
+            case UncalledBetReturned(seat=seat, amount=amount):
+                view = self.seats[seat]
+                view.stack += amount
+                view.bet = max(0, view.bet - amount)
+                view.all_in = False
+                self.log.append(Text(f"Uncalled {amount} returned to {view.name}", style="dim"))
+            case BetsCollected(pots=pots):
+                self.pots = list(pots)
+                self.current_bet = 0
+                for view in self.seats:
+                    view.bet = 0
+            case BoardCard(street=street, card=card, first=first):
+                if first:
+                    self.street = street
+                    for view in self.seats:
+                        view.action = ""
+                self.board.append(card)
+                if len(self.board) == street.board_size:
+                    self._log_board(street)
+            case HandShown(seat=seat, description=description):
+                view = self.seats[seat]
+                view.shown = True
+                view.description = description
+                line = Text(f"{view.name} shows ")
+                line.append_text(cards_text(view.hole, ascii=self.ascii))
+                if description:
+                    line.append(f": {description}")
+                self.log.append(line)
+            case HandMucked(seat=seat):
+                self.seats[seat].folded = True
+                self._say(seat, "mucks")
+            case PotAwarded():
+                self._award(step)
+            case HandEnded(stacks=stacks):
+                for view, stack in zip(self.seats, stacks, strict=False):
+                    if stack is not None:
+                        view.stack = stack
+                self.pots = []
+                self.over = True
+                self.street = Street.COMPLETE
+
+    # --- helpers --------------------------------------------------------------
+
+    def _put(self, seat: int, amount: int, all_in: bool, *, bet: bool = True) -> None:
+        view = self.seats[seat]
+        view.stack -= amount
+        if bet:
+            view.bet += amount
+        view.all_in = view.all_in or all_in
+
+    def _say(self, seat: int, words: str, *, all_in: bool = False, short: str = "") -> None:
+        """Log ``words``; the seat panel keeps them (or the ``short`` form) until next street."""
+        view = self.seats[seat]
+        tail = ", all-in" if all_in else ""
+        view.action = (short or words) + tail
+        style = "bold" if not view.is_bot else ""
+        self.log.append(Text(f"{view.name} {words}{tail}", style=style))
+
+    def _log_board(self, street: Street) -> None:
+        shown = self.board[: street.board_size] if street is Street.FLOP else self.board[-1:]
+        line = Text(f"{street.label}: ", style="bold")
+        line.append_text(cards_text(shown, ascii=self.ascii))
+        self.log.append(line)
+
+    def _award(self, award: PotAwarded) -> None:
+        names = [self.seats[s].name for s in award.winners]
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            self.seats[seat].stack += share
+            self.seats[seat].won += share
+            self.winners.add(seat)
+        for five in award.best_five:
+            self.winning_cards.update(five)
+        if award.pot_index < len(self.pots):
+            self.pots[award.pot_index] = Pot(0, self.pots[award.pot_index].eligible)
+        which = "" if award.pot_index == 0 else f" side pot {award.pot_index}"
+        if len(names) == 1:
+            text = f"{names[0]} wins{which} {award.amount}"
+        else:
+            text = f"{' and '.join(names)} split{which} {award.amount}"
+        if award.description:
+            text += f" with {award.description}"
+        self.log.append(Text(text, style="bold green"))

@@ -1,0 +1,140 @@
+"""The hold'em table's pieces: a seat panel and the board with its pots.
+
+Both are plain displays: the screen hands them what to show (a
+:class:`~cardtui.ui.screens.holdem_view.SeatView` and a few words) and they
+draw it. Compact panels (cards inline) fit ten seats in 80x24; in a larger
+terminal the screen sets the ``roomy`` class and the cards are boxed.
+
+>>> arrange(6)
+([3, 4], [5], [1, 0], [2])
+>>> arrange(10)
+([4, 5, 6, 7], [8], [2, 1, 0, 9], [3])
+>>> sorted(sum(arrange(7), []))
+[0, 1, 2, 3, 4, 5, 6]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from cardtui.cards import Card
+from cardtui.ui.screens.holdem_view import SeatView
+from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text
+
+#: Seats per side for each table size: (top, right, bottom, left).
+_SIDES = {
+    2: (1, 0, 1, 0), 3: (2, 0, 1, 0), 4: (1, 1, 1, 1), 5: (2, 1, 1, 1), 6: (2, 1, 2, 1),
+    7: (3, 1, 2, 1), 8: (3, 1, 3, 1), 9: (4, 1, 3, 1), 10: (4, 1, 4, 1),
+}  # fmt: skip
+
+
+def arrange(count: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Seat numbers for the top row, right side, bottom row and left side, as drawn.
+
+    Seat 0 sits in the middle of the bottom row and the seats run clockwise
+    from it, as round a real table seen from above: leftwards along the
+    bottom, up the left side, across the top and down the right side.
+    """
+    top, right, bottom, left = _SIDES[count]
+    # Ring positions clockwise: top left-to-right, right, bottom right-to-left, left.
+    start = top + right + (bottom - 1 - bottom // 2)
+    ring = [(position - start) % count for position in range(count)]
+    top_seats = ring[:top]
+    right_seats = ring[top : top + right]
+    bottom_seats = list(reversed(ring[top + right : top + right + bottom]))
+    left_seats = ring[top + right + bottom :]
+    return top_seats, right_seats, bottom_seats, left_seats
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLook:
+    """How to draw one seat now, decided by the screen."""
+
+    #: "D", "SB", "BB" (heads-up the button is also the small blind: "D SB").
+    markers: str = ""
+    #: "to act", "thinking…", "folded", "all-in", "out", "wins 340".
+    status: str = ""
+    face_up: bool = False
+    acting: bool = False
+    winner: bool = False
+    highlight: Collection[Card] = ()
+
+
+class HoldemSeat(Static):
+    """One player's seat: name and markers on the frame, stack, bet and hole cards."""
+
+    def __init__(self, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+
+    def show(self, seat: SeatView | None, look: SeatLook, *, roomy: bool) -> None:
+        self.set_class(look.acting, "acting")
+        self.set_class(look.winner, "winner")
+        out = seat is None or not seat.in_hand
+        self.set_class(out or (seat is not None and seat.folded), "inactive")
+        if seat is None:
+            self.border_title = "empty seat"
+            self.border_subtitle = ""
+            self.update("")
+            return
+        title = seat.name + (f" ({look.markers})" if look.markers else "")
+        self.border_title = title
+        self.border_subtitle = look.status
+        self.update(self._content(seat, look, roomy=roomy))
+
+    def _content(self, seat: SeatView, look: SeatLook, *, roomy: bool) -> Text:
+        stack = Text(f"{seat.stack:,}", style="bold")
+        # The bet in front of the player says more than the words that put it there.
+        action = Text(f"bet {seat.bet:,}" if seat.bet else seat.action, style="italic")
+        show_cards = bool(seat.hole) and (look.face_up or not seat.folded)
+        hidden = () if look.face_up else range(len(seat.hole))
+        if roomy:
+            lines = [Text.assemble("Stack ", stack), action]
+            if show_cards:
+                winning = [i for i, c in enumerate(seat.hole) if c in look.highlight]
+                lines.append(boxed_cards(seat.hole, ascii=self.ascii, face_down=hidden,
+                                         highlight=winning))
+            return Text("\n").join(lines)
+        first = stack.copy()
+        if show_cards:
+            first.append("  ")
+            first.append_text(_inline(seat.hole, ascii=self.ascii, face_down=hidden,
+                                      highlight=look.highlight))
+        return Text("\n").join([first, action])
+
+
+def _inline(cards: Sequence[Card], *, ascii: bool, face_down: Collection[int],
+            highlight: Collection[Card]) -> Text:
+    """Cards inline; winning cards (face up) in reverse video."""
+    if not highlight:
+        return cards_text(cards, ascii=ascii, face_down=face_down)
+    parts = []
+    for i, card in enumerate(cards):
+        text = card_text(card, ascii=ascii, face_down=i in face_down)
+        if card in highlight and i not in face_down:
+            text.stylize(HIGHLIGHT)
+        parts.append(text)
+    return Text(" ").join(parts)
+
+
+class HoldemBoard(Static):
+    """The board cards (winning ones highlighted), the pots, the bet to call and a note."""
+
+    def __init__(self, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+
+    def show(self, board: Sequence[Card], *, street: str, pots: Text, bet: Text, note: Text,
+             highlight: Collection[Card] = ()) -> None:
+        if board:
+            winning = [i for i, c in enumerate(board) if c in highlight]
+            cards = boxed_cards(board, ascii=self.ascii, highlight=winning)
+        else:
+            cards = Text(f"\n{street}\n", style="dim")
+        body = Text("\n").join([cards, pots, bet, note])
+        body.justify = "center"
+        self.update(body)
