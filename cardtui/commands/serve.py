@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 from cardtui import locations
-from cardtui.serve import DEFAULT_FPS, DEFAULT_MAX_PLAYERS, DEFAULT_PORT
+from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 
 if TYPE_CHECKING:
     from cardtui.serve.server import RunningServer, ServeConfig
@@ -46,9 +46,21 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if value < 0 or value != value:
+        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, not {text}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default: every interface)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)",
     )
     parser.add_argument(
         "--port",
@@ -56,12 +68,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=f"port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)",
     )
-    parser.add_argument(
+    # Either a list of players' keys or an open room, never both.
+    access = parser.add_mutually_exclusive_group()
+    access.add_argument(
         "--open",
         action="store_true",
         help="let anyone in: any key gets a profile, no key plays as a guest",
     )
-    parser.add_argument(
+    access.add_argument(
         "--authorized-keys",
         type=Path,
         metavar="FILE",
@@ -75,10 +89,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: DATA_DIR/ssh_host_ed25519_key)",
     )
     parser.add_argument(
+        "--max-sessions",
         "--max-players",
+        dest="max_sessions",
         type=_positive,
-        default=DEFAULT_MAX_PLAYERS,
-        help=f"seats in the room (default: {DEFAULT_MAX_PLAYERS})",
+        default=DEFAULT_MAX_SESSIONS,
+        help=f"players at once (default: {DEFAULT_MAX_SESSIONS})",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_IDLE_TIMEOUT,
+        help=f"close a session after this long without a key press "
+        f"(default: {DEFAULT_IDLE_TIMEOUT}; 0: never)",
     )
     parser.add_argument(
         "--fps",
@@ -103,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         open=args.open,
-        max_players=args.max_players,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
         launch=Launch(
             ascii=args.ascii,
             seed=args.seed,

@@ -15,7 +15,11 @@ DEFAULT_PORT = 2222
 
 #: Each seat is a whole Python process; past this many the host's machine, not
 #: the game, becomes the bottleneck.
-DEFAULT_MAX_PLAYERS = 32
+DEFAULT_MAX_SESSIONS = 32
+
+#: Seconds without a key press before a seat is given back (0: never). A player
+#: who walked away still holds a whole process and a place in the room.
+DEFAULT_IDLE_TIMEOUT = 1800
 
 #: Frames per second a game may send (``TEXTUAL_FPS``); Textual's own default
 #: is 60, twice what a card animation needs and twice the bytes.

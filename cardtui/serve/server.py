@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
-from cardtui.serve import DEFAULT_MAX_PLAYERS, DEFAULT_PORT, identity
+from cardtui.serve import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
     HOST_KEY_NAME,
@@ -39,10 +39,13 @@ class ServeConfig:
     """Everything ``cardtui serve`` was asked to do."""
 
     root: Path
-    host: str = "0.0.0.0"
+    # Loopback unless asked: serving the whole network is a decision, not a default.
+    host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     open: bool = False
-    max_players: int = DEFAULT_MAX_PLAYERS
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    #: Seconds without input after which a session is closed (0: never).
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     launch: Launch = field(default_factory=Launch)
     host_key_path: Path | None = None
     authorized_keys_path: Path | None = None
@@ -94,17 +97,21 @@ class Room:
 
     def seat(self, key_fingerprint: str | None) -> asyncssh.SSHServerSession[bytes]:
         """A session for a player who has logged in, or a notice if the room is full."""
-        if len(self.sessions) >= self.config.max_players:
-            self.log(f"turned a player away: all {self.config.max_players} seats taken")
+        if len(self.sessions) >= self.config.max_sessions:
+            self.log(f"turned a player away: all {self.config.max_sessions} seats taken")
             return NoticeSession(
-                f"The room is full ({self.config.max_players} players). Try again later."
+                f"The room is full ({self.config.max_sessions} players). Try again later."
             )
         if key_fingerprint is None:
             player = identity.guest()
         else:
             player = identity.member(self.config.root, key_fingerprint)
         session = BridgeSession(
-            player, self.config.launch, log=self.log, on_finished=self.sessions.discard
+            player,
+            self.config.launch,
+            log=self.log,
+            on_finished=self.sessions.discard,
+            idle_timeout=self.config.idle_timeout,
         )
         self.sessions.add(session)
         return session

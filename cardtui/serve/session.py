@@ -88,6 +88,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         *,
         log: Callable[[str], None],
         on_finished: Callable[[BridgeSession], None],
+        idle_timeout: float = 0,
     ) -> None:
         self.identity = identity
         self._launch = launch
@@ -106,6 +107,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._finished = False
         self._early_input = bytearray()
         self._farewell: str | None = None
+        self._idle_timeout = idle_timeout
+        self._last_input = asyncio.get_running_loop().time()
 
     # asyncssh callbacks, in the order a client triggers them.
 
@@ -139,6 +142,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             self._child.resize(*clamp_size(width, height))
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._last_input = asyncio.get_running_loop().time()
         if self._child is not None:
             self._child.write(data)
         elif len(self._early_input) + len(data) <= EARLY_INPUT_LIMIT:
@@ -219,7 +223,9 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._client_slow:
             child.pause_reading()
         try:
-            await _first_of(output_over.wait(), child.wait(), self._hung_up.wait())
+            await _first_of(
+                output_over.wait(), child.wait(), self._hung_up.wait(), self._watch_idle()
+            )
             if not self._hung_up.is_set():
                 # The game is ending by itself: let its last frame (leaving the
                 # alternate screen) reach the client, and let it exit unhurried.
@@ -233,6 +239,22 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             child.close()
         self._log(f"{self.identity.label} left (exit status {returncode})")
         return exit_status(returncode)
+
+    async def _watch_idle(self) -> None:
+        """Return (after hanging up) once the player has typed nothing for the timeout."""
+        if not self._idle_timeout:
+            await asyncio.Event().wait()  # never idles out
+        loop = asyncio.get_running_loop()
+        while True:
+            left = self._last_input + self._idle_timeout - loop.time()
+            if left <= 0:
+                self._log(f"{self.identity.label} idled out")
+                self.hang_up(
+                    f"Closed after {_duration(self._idle_timeout)} without a key press. "
+                    "Your settled rounds are saved."
+                )
+                return
+            await asyncio.sleep(left)
 
     def _forward(self, data: bytes) -> None:
         self._modes.feed(data)
@@ -289,3 +311,15 @@ async def _first_of(*waits: Coroutine[Any, Any, object]) -> None:
     finally:
         for task in tasks:
             task.cancel()
+
+
+def _duration(seconds: float) -> str:
+    """``30 minutes``, ``90 seconds``: how long an idle timeout reads to a player.
+
+    >>> _duration(1800), _duration(90), _duration(1)
+    ('30 minutes', '90 seconds', '1 second')
+    """
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    whole = int(seconds)
+    return f"{whole} second{'s' if whole != 1 else ''}"

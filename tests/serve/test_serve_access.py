@@ -138,7 +138,7 @@ async def test_a_dropped_connection_leaves_no_process_behind(tmp_path: Path) -> 
 
 
 async def test_a_full_room_says_so(tmp_path: Path) -> None:
-    async with serving(probe_room(tmp_path, open=True, max_players=1)) as server:
+    async with serving(probe_room(tmp_path, open=True, max_sessions=1)) as server:
         seated = await TerminalClient.connect(server.port)
         await seated.wait_for("key none")
         late = await TerminalClient.connect(server.port)
@@ -146,3 +146,17 @@ async def test_a_full_room_says_so(tmp_path: Path) -> None:
         seated.press("q")
         await seated.wait_closed()
     assert b"room is full" in late.raw or "room is full" in late.text
+
+
+async def test_an_idle_player_is_shown_out_and_the_seat_freed(tmp_path: Path) -> None:
+    async with serving(probe_room(tmp_path, open=True, idle_timeout=1.5)) as server:
+        before = set(child_processes())
+        player = await TerminalClient.connect(server.port)
+        await player.wait_for("key none")
+        games = set(child_processes()) - before
+        player.press("x")  # a key press restarts the clock
+        await player.wait_for("key x")
+        assert await player.wait_closed(timeout=10) == 128 + 1  # hung up (SIGHUP)
+        await wait_gone(games)
+        assert not server.room.sessions
+    assert b"without a key press" in player.raw

@@ -110,3 +110,24 @@ async def test_the_host_key_is_made_once_kept_private_and_its_fingerprint_shown(
     again, _, printed_again = start(tmp_path)
     stop(again)
     assert printed_again == printed, "the host key must survive a restart"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--open", "--authorized-keys", "keys"], ["--idle-timeout", "-1"],
+     ["--idle-timeout", "soon"], ["--max-sessions", "0"]],
+)
+def test_contradictory_or_bad_options_are_one_line_and_status_2(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", *args])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_defaults_are_loopback_with_an_idle_timeout() -> None:
+    from cardtui.cli import build_parser
+
+    args = build_parser("serve").parse_args(["serve"])
+    assert args.host == "127.0.0.1" and args.idle_timeout > 0 and args.max_sessions >= 20

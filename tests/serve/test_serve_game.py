@@ -28,7 +28,7 @@ MENU = "Rules & keys"  # on the menu only (the table's title says "Blackjack")
 def game_room(root: Path) -> ServeConfig:
     # Animation off: the tests wait for text, not for frames in between.
     launch = Launch(animation="off", seed=7)
-    return ServeConfig(root=root, open=True, max_players=24, launch=launch)
+    return ServeConfig(root=root, open=True, max_sessions=24, launch=launch)
 
 
 def column_of(client: TerminalClient, text: str) -> int:

@@ -143,6 +143,8 @@ class RaiseScreen(ModalScreen[int | None]):
             self.error = (
                 f"{self.verb} {amount:,} is not allowed: enter an amount from {low:,} to {high:,}."
             )
+            # The next digit starts a new amount rather than extending the wrong one.
+            self.fresh = True
             self._show()
             return
         self.dismiss(amount)

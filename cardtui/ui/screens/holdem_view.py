@@ -184,17 +184,17 @@ class TableView:
                 self._say(seat, "checks")
             case Called(seat=seat, amount=amount, all_in=all_in):
                 self._put(seat, amount, all_in)
-                self._say(seat, f"calls {amount}", all_in=all_in)
+                self._say(seat, f"calls {amount:,}", all_in=all_in)
             case BetOrRaised(seat=seat, to=to, amount=amount, is_bet=is_bet, all_in=all_in):
                 self._put(seat, amount, all_in)
                 self.current_bet = to
-                self._say(seat, f"bets {to}" if is_bet else f"raises to {to}", all_in=all_in)
+                self._say(seat, f"bets {to:,}" if is_bet else f"raises to {to:,}", all_in=all_in)
             case UncalledBetReturned(seat=seat, amount=amount):
                 view = self.seats[seat]
                 view.stack += amount
                 view.bet = max(0, view.bet - amount)
                 view.all_in = False
-                self.log.append(Text(f"Uncalled {amount} returned to {view.name}", style="dim"))
+                self.log.append(Text(f"Uncalled {amount:,} returned to {view.name}", style="dim"))
             case BetsCollected(pots=pots):
                 self.pots = list(pots)
                 self.current_bet = 0
@@ -265,9 +265,9 @@ class TableView:
             self.pots[award.pot_index] = Pot(0, self.pots[award.pot_index].eligible)
         which = "" if award.pot_index == 0 else f" side pot {award.pot_index}"
         if len(names) == 1:
-            text = f"{names[0]} wins{which} {award.amount}"
+            text = f"{names[0]} wins{which} {award.amount:,}"
         else:
-            text = f"{' and '.join(names)} split{which} {award.amount}"
+            text = f"{' and '.join(names)} split{which} {award.amount:,}"
         if award.description:
             text += f" with {award.description}"
         self.log.append(Text(text, style="bold green"))

@@ -1,0 +1,293 @@
+"""Playing the hold'em table with the keyboard (Pilot), animations off, decks stacked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Static
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.table import Mode
+from cardtui.locations import hand_history_dir
+from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
+from cardtui.ui.screens.holdem_demo import open_table, settle
+from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
+from cardtui.ui.screens.holdem_pass import PassScreen
+from cardtui.ui.screens.holdem_raise import RaiseScreen
+from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat
+
+SHARK = Personality.SHARK
+HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK)))
+THREE = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK),
+                            SeatConfig("Bot 2", SHARK)))
+
+
+def shown(widget: Static) -> str:
+    return str(widget.render())
+
+
+def board_text(screen: HoldemScreen) -> str:
+    return shown(screen.query_one("#board", HoldemBoard))
+
+
+def ann_totals(app: CardtuiApp):  # type: ignore[no-untyped-def]
+    return {t.player: t for t in app.store.totals(Game.HOLDEM)}["Ann"]
+
+
+async def test_the_menu_opens_the_table_and_the_first_deal_waits_for_d(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HoldemScreen)
+        assert len(screen.query(HoldemSeat)) == 6  # the default: you and five bots
+        assert screen.hand is None and "d deals the first hand" in shown(
+            screen.query_one("#prompt", Static))
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.hand is not None
+        assert screen.table.hand_number == 1
+
+
+async def test_fold_preflop(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Button on seat 2: Ann is the small blind and acts after Bot 2 calls.
+        screen = await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                                  moves=[Action.call()])
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.waiting_for == 0
+        assert screen.check_action("fold", ()) and not screen.check_action("check", ())
+        await pilot.press("f")
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over
+        assert Folded(0) in hand.records
+        assert screen.view.seats[0].folded
+        totals = ann_totals(app)
+        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -5)
+        assert "Ann folds" in [line.plain for line in screen.view.log]
+        assert screen.check_action("deal", ()) and not screen.check_action("fold", ())
+
+
+async def test_check_down_to_a_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Heads-up the button (Ann) posts the small blind and acts first preflop;
+        # the big blind (Bot 1) is dealt first.
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.check_action("call", ()) and not screen.check_action("check", ())
+        await pilot.press("c")  # call the big blind
+        await settle(pilot)
+        for street in ("Flop", "Turn", "River"):
+            assert screen.view.street.label == street
+            assert "You: Three of a kind, Aces" in board_text(screen)
+            assert screen.check_action("check", ())
+            await pilot.press("c")
+            await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over
+        assert any(isinstance(r, HandShown) and r.seat == 1 for r in hand.records)
+        # The winning five (three aces, king, nine) are highlighted on the board.
+        assert screen.view.winning_cards == {Card.parse(c) for c in ("As", "Ah", "Ad", "Kc", "9d")}
+        assert screen.view.seats[0].won == 20
+        assert "Ann wins 20 with Three of a kind, Aces" in board_text(screen)
+        totals = ann_totals(app)
+        assert (totals.wins, totals.showdowns, totals.showdowns_won, totals.biggest_pot) == (
+            1, 1, 1, 20)
+
+
+async def test_raise_with_the_amount_entry(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"], moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("r")
+        entry = app.screen
+        assert isinstance(entry, RaiseScreen)
+        assert (entry.legal.min_raise_to, entry.legal.max_raise_to) == (20, 1000)
+        error = entry.query_one("#raise-error", Static)
+        await pilot.press("1", "5", "enter")  # too small
+        assert app.screen is entry
+        assert "from 20 to 1,000" in shown(error) and error.display
+        await pilot.press("2", "0", "0", "0", "enter")  # too large
+        assert app.screen is entry and "2,000 is not allowed" in shown(error)
+        await pilot.press("p")  # pot: call 5, then raise by the pot of 20
+        assert entry.text == "30" and not error.display
+        await pilot.press("up", "up", "down")  # one big blind up
+        assert entry.text == "40"
+        await pilot.press("escape")  # cancel: nothing happens
+        assert app.screen is screen and screen.waiting_for == 0
+        await pilot.press("r", "4", "5", "enter")
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None
+        assert BetOrRaised(0, 45, 40, False, False, True) in hand.records
+        assert "Ann raises to 45" in [line.plain for line in screen.view.log]
+
+
+async def test_all_in_with_a_side_pot_shown(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Bot 1 (big blind) has only 50 chips: Bot 2 raises to 100, Ann calls,
+        # Bot 1 calls all-in, and the 100 over Bot 1's 50 make a side pot.
+        screen = await open_table(pilot, THREE, button=2, holes=["KsKh", "AsAd", "JhJd"],
+                                  board="2c 7d 9s 3h 4c", stacks={1: 50},
+                                  moves=[Action.raise_to(100)])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.view.street.label == "Flop" and screen.waiting_for == 0
+        assert "Main pot 150 · Side pot 1: 100" in board_text(screen)
+        assert screen.view.seats[1].all_in
+        await pilot.press("a")
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over
+        log = [line.plain for line in screen.view.log]
+        assert "Ann bets 900, all-in" in log
+        assert any(line.startswith("Bot 1 wins 150 with") for line in log)
+        assert any(line.startswith("Ann wins side pot 1 1,900 with") for line in log)
+        assert screen.view.seats[0].stack == 1900
+
+
+async def test_hot_seat_hides_hole_cards_until_the_player_takes_the_keyboard(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    config = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob"),
+                                 SeatConfig("Bot 2", SHARK)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Button on Bob: Bot 2 is the small blind, Ann the big blind, Bob acts first.
+        screen = await open_table(pilot, config, button=1, holes=["2c2d", "AsAh", "KcKd"],
+                                  moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Bob"
+        assert screen.viewer is None
+        assert not any(screen._look(i, s).face_up for i, s in enumerate(screen.view.seats))
+        await pilot.press("f")  # keys do nothing until Enter
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.viewer == 1
+        assert screen._look(1, screen.view.seats[1]).face_up
+        assert not screen._look(0, screen.view.seats[0]).face_up
+        assert "Bob" in shown(screen.query_one("#prompt", Static))
+        await pilot.press("c")
+        await settle(pilot)
+        # Bot 2 called; now Ann: the table is covered again for her.
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"
+        assert screen.viewer is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.viewer == 0 and screen._look(0, screen.view.seats[0]).face_up
+        assert not screen._look(1, screen.view.seats[1]).face_up
+
+
+async def test_leaving_mid_hand_asks_and_folds(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                                  moves=[Action.raise_to(30)])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen and screen.waiting_for == 0
+        await pilot.press("escape")
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        hand = screen.hand
+        assert hand is not None and hand.is_over and Folded(0) in hand.records
+        totals = ann_totals(app)
+        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -5)
+
+
+async def test_leaving_between_hands_needs_no_confirmation(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, THREE, button=2)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_history_lists_hands_and_exports_phh(make_app, data_dir) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                         moves=[Action.call()])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        await pilot.press("y")
+        history = app.screen
+        assert isinstance(history, HoldemHistoryScreen) and len(history.hands) == 1
+        await pilot.press("e")
+        files = sorted(hand_history_dir(data_dir).glob("*.phh"))
+        assert len(files) == 1
+        text = files[0].read_text()
+        assert 'variant = "NT"' in text and '"Ann"' in text and "hand = 1" in text
+        assert str(hand_history_dir(data_dir)) in shown(history.query_one("#export-path", Static))
+        await pilot.press("escape")
+        assert isinstance(app.screen, HoldemScreen)
+
+
+async def test_tournament_records_the_finishing_places(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    config = HoldemConfig(seats=HEADS_UP.seats, stack=100, mode=Mode.TOURNAMENT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, config, button=0, holes=["7c2d", "AsAh"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.table.is_finished
+        assert "Ann wins the tournament!" in shown(screen.query_one("#prompt", Static))
+        results = app.store.tournaments()
+        assert [(r.player, r.place, r.entrants) for r in results] == [("Ann", 1, 2)]
+        await pilot.press("d")  # a new tournament
+        await settle(pilot)
+        assert screen.table.hand_number == 1 and screen.hand is not None
+
+
+async def test_bots_think_in_a_worker_and_any_key_skips_the_reveal(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, THREE, button=0, holes=["7h2d", "AsAh", "KcKd"])
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.animating  # hole cards going round, one at a time
+        dealt = sum(len(s.hole) for s in screen.view.seats)
+        assert dealt < 6
+        await pilot.press("x")  # any key: the deal lands at once
+        while screen.animating:
+            await pilot.pause(0.01)
+        assert sum(len(s.hole) for s in screen.view.seats) == 6
+        # Ann (button) acts first three-handed; no bot thinks before her.
+        await settle(pilot)
+        assert screen.waiting_for == 0 and screen.thinking is None
+
+
+def test_the_setup_is_remembered(make_app: Callable[..., CardtuiApp]) -> None:
+    app = make_app()
+    config = HoldemConfig(seats=THREE.seats, stack=500, small_blind=10, big_blind=20,
+                          mode=Mode.TOURNAMENT, hands_per_level=5)
+    app.settings.holdem = config.to_json()
+    assert HoldemConfig.from_json(app.settings.holdem, default_name="X") == config
