@@ -247,6 +247,8 @@ class HoldemScreen(Screen[None]):
             return "to act"
         if seat.won:
             return f"wins {seat.won:,}"
+        if seat.mucked:
+            return "mucked"
         if seat.folded:
             return "folded"
         if seat.all_in:
@@ -278,6 +280,8 @@ class HoldemScreen(Screen[None]):
         owed = 0
         if actor is not None:
             owed = min(view.current_bet - view.seats[actor].bet, view.seats[actor].stack)
+        if not view.current_bet:
+            return Text("No bet yet", style="dim")
         if owed <= 0:
             return Text(f"Bet {view.current_bet:,}")
         return Text.assemble(f"Bet {view.current_bet:,} · ", (f"{owed:,} to call", "bold"))
@@ -325,6 +329,8 @@ class HoldemScreen(Screen[None]):
             return between
         if action == "rebuy":
             return between and bool(self._busted_humans())
+        if action == "history":
+            return self.thinking is None
         return True
 
     def _may(self, move: str) -> bool:
@@ -602,7 +608,7 @@ class HoldemScreen(Screen[None]):
                         self.notes.append(Text(f"{name} is out in place {place}.", style="red"))
                         if name in human_names:
                             app.store.record_tournament(  # type: ignore[attr-defined]
-                                name, place, self.table.entrants, session_id=app.session_id)  # type: ignore[attr-defined]
+                                name, place, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
                     elif may_rebuy:
                         self.notes.append(Text(f"{name} is out of chips: b buys in again.",
                                                style="red"))
@@ -612,7 +618,7 @@ class HoldemScreen(Screen[None]):
                     self.notes.append(Text(f"{name} wins the tournament!", style="bold green"))
                     if name in human_names:
                         app.store.record_tournament(  # type: ignore[attr-defined]
-                            name, 1, self.table.entrants, session_id=app.session_id)  # type: ignore[attr-defined]
+                            name, 1, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
                 case LevelRaised(blinds=blinds):
                     self.notes.append(Text(f"Blinds go up to {blinds}.", style="yellow"))
 

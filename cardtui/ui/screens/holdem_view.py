@@ -120,6 +120,8 @@ class SeatView:
     bet: int = 0
     hole: list[Card] = field(default_factory=list)
     folded: bool = False
+    #: Gave up at showdown without showing (RRoP: a beaten hand may be mucked).
+    mucked: bool = False
     all_in: bool = False
     #: Hole cards turned up at showdown.
     shown: bool = False
@@ -218,7 +220,7 @@ class TableView:
                     line.append(f": {description}")
                 self.log.append(line)
             case HandMucked(seat=seat):
-                self.seats[seat].folded = True
+                self.seats[seat].folded = self.seats[seat].mucked = True
                 self._say(seat, "mucks")
             case PotAwarded():
                 self._award(step)
