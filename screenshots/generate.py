@@ -35,6 +35,22 @@ async def _record_some_rounds(pilot: Pilot[int]) -> None:
         showdown_won=True)], session_id=app.session_id)
 
 
+def stacked_shoe(cards: list[str]) -> Callable[[Pilot[int]], Awaitable[None]]:
+    """Put these cards on top of the blackjack shoe, so the scene is the same everywhere."""
+
+    async def before(pilot: Pilot[int]) -> None:
+        pilot.app.screen.table.shoe.stack(cards)  # type: ignore[attr-defined]
+
+    return before
+
+
+def blackjack_seats(*seats: tuple[str, str, int]) -> dict[str, object]:
+    """App options for a blackjack table with these (name, human|bot, bankroll) seats."""
+    return {"start": "blackjack", "blackjack": {"seats": [
+        {"name": name, "kind": kind, "bankroll": bankroll} for name, kind, bankroll in seats
+    ]}}
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str
@@ -51,12 +67,28 @@ SCENES: list[Scene] = [
     Scene("rules", ("r",)),
     Scene("scoreboard", ("s",), size=(100, 30), before=_record_some_rounds),
     Scene("too-small", size=(60, 18)),
+    Scene("blackjack-betting", ("plus",), options={"start": "blackjack"}),
+    Scene("blackjack-players-turn", ("d",), options={"start": "blackjack"},
+          before=stacked_shoe(["Ah", "9c", "6d", "7s"])),
+    Scene("blackjack-result", ("d", "s"), options={"start": "blackjack"},
+          before=stacked_shoe(["Th", "9c", "6d", "7s", "Ks"])),
+    Scene("blackjack-split", ("d", "p", "x"), size=(120, 40), options={"start": "blackjack"},
+          before=stacked_shoe(["8h", "6c", "8d", "Ts", "3c", "Td", "7s"])),
+    Scene("blackjack-three-seats", ("d", "h"), size=(120, 40),
+          options=blackjack_seats(("Ann", "human", 500), ("Robo", "bot", 1000),
+                                  ("Cy", "human", 200)),
+          before=stacked_shoe(["Ah", "8h", "Tc", "6c", "Kd", "8d", "6d", "Kc", "2c", "3c",
+                               "9s", "Qs"])),
 ]
 
 
 async def shoot(scene: Scene, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:
-        app = CardtuiApp(data_dir=data, seed=7, animation="off", **scene.options)  # type: ignore[arg-type]
+        options = dict(scene.options)
+        blackjack = options.pop("blackjack", None)
+        app = CardtuiApp(data_dir=data, seed=7, animation="off", **options)  # type: ignore[arg-type]
+        if isinstance(blackjack, dict):
+            app.settings.blackjack = blackjack
         async with app.run_test(size=scene.size) as pilot:
             await pilot.pause()
             if scene.before:
