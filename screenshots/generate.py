@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens import holdem_demo
 
 HERE = Path(__file__).parent
 
@@ -81,6 +82,18 @@ SCENES: list[Scene] = [
                                "9s", "Qs"])),
 ]
 
+
+# The hold'em table: stacked decks and scripted bots (see cardtui.ui.screens.holdem_demo).
+SCENES += [
+    Scene("holdem-preflop", before=holdem_demo.preflop),
+    Scene("holdem-flop-side-pot", before=holdem_demo.flop_side_pot),
+    Scene("holdem-showdown", before=holdem_demo.showdown),
+    Scene("holdem-showdown-large", size=(120, 40), before=holdem_demo.showdown),
+    Scene("holdem-ten-seats", before=holdem_demo.ten_seats),
+    Scene("holdem-ten-seats-large", size=(120, 40), before=holdem_demo.ten_seats),
+    Scene("holdem-pass-to", before=holdem_demo.pass_to),
+    Scene("holdem-raise-error", before=holdem_demo.raise_error),
+]
 
 async def shoot(scene: Scene, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:

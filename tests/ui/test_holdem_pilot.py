@@ -177,24 +177,30 @@ async def test_hot_seat_hides_hole_cards_until_the_player_takes_the_keyboard(mak
         await settle(pilot)
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Bob"
         assert screen.viewer is None
-        assert not any(screen._look(i, s).face_up for i, s in enumerate(screen.view.seats))
+        assert not any(screen.seat_look(i).face_up for i in range(3))
         await pilot.press("f")  # keys do nothing until Enter
         assert isinstance(app.screen, PassScreen)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen.viewer == 1
-        assert screen._look(1, screen.view.seats[1]).face_up
-        assert not screen._look(0, screen.view.seats[0]).face_up
+        assert screen.seat_look(1).face_up
+        assert not screen.seat_look(0).face_up
         assert "Bob" in shown(screen.query_one("#prompt", Static))
         await pilot.press("c")
         await settle(pilot)
         # Bot 2 called; now Ann: the table is covered again for her.
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"
         assert screen.viewer is None
+        # Escape asks about leaving; staying covers the table again for Ann.
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.viewer == 0 and screen._look(0, screen.view.seats[0]).face_up
-        assert not screen._look(1, screen.view.seats[1]).face_up
+        assert screen.viewer == 0 and screen.seat_look(0).face_up
+        assert not screen.seat_look(1).face_up
 
 
 async def test_leaving_mid_hand_asks_and_folds(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -291,3 +297,27 @@ def test_the_setup_is_remembered(make_app: Callable[..., CardtuiApp]) -> None:
                           mode=Mode.TOURNAMENT, hands_per_level=5)
     app.settings.holdem = config.to_json()
     assert HoldemConfig.from_json(app.settings.holdem, default_name="X") == config
+
+
+async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    config = HoldemConfig(seats=HEADS_UP.seats, stack=100)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, config, button=0, holes=["AsAh", "7c2d"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.view.seats[0].stack == 0 and screen.table.seats[0].stack == 0
+        assert "b buys in again" in shown(screen.query_one("#prompt", Static))
+        assert screen.check_action("rebuy", ())
+        await pilot.press("b")
+        assert screen.table.seats[0].stack == 100 and screen.view.seats[0].stack == 100
+        assert not screen.check_action("rebuy", ())
+        await pilot.press("d")
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.starting_stacks[0] == 100
+        totals = ann_totals(app)
+        assert (totals.rounds, totals.net) == (1, -100)

@@ -173,6 +173,7 @@ class HoldemScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.sub_title = "Texas Hold'em"
+        self.set_class(self.ascii, "ascii")
         await self._build_seats()
         self._set_roomy(*self.app.size)
         self._sync()
@@ -206,7 +207,7 @@ class HoldemScreen(Screen[None]):
         for index, seat in enumerate(view.seats):
             with contextlib.suppress(Exception):
                 panel = self.query_one(f"#seat-{index}", HoldemSeat)
-                panel.show(seat if seat.name else None, self._look(index, seat), roomy=roomy)
+                panel.show(seat if seat.name else None, self.seat_look(index), roomy=roomy)
         self.query_one("#board", HoldemBoard).show(
             view.board, street=self._street_label(), pots=self._pots_text(),
             bet=self._bet_text(), note=self._hand_note(), highlight=view.winning_cards,
@@ -217,8 +218,10 @@ class HoldemScreen(Screen[None]):
         self.query_one("#prompt", Static).update(self._prompt())
         self.refresh_bindings()
 
-    def _look(self, index: int, seat: SeatView) -> SeatLook:
+    def seat_look(self, index: int) -> SeatLook:
+        """How seat ``index`` is drawn now: markers, status, and whether its cards are face up."""
         view = self.view
+        seat = view.seats[index]
         markers = []
         if view.positions is not None:
             if view.positions.button == index:
@@ -302,18 +305,21 @@ class HoldemScreen(Screen[None]):
             return Text("…  (any key skips)", style="dim")
         if self.thinking is not None:
             return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
-        notes = Text("  ").join(self.notes)
         if self.waiting_for is not None and self.hand is not None:
             seat = self.view.seats[self.waiting_for]
             legal = self.hand.legal_actions()
             ask = f"{seat.name}, your turn: "
             ask += f"{legal.call_amount:,} to call." if legal.call_amount else "check or bet."
-            return Text.assemble((ask, "bold"), " ", notes)
+            return self._with_notes(Text(ask, style="bold"))
         if self.table.is_finished:
-            return Text.assemble(notes, " ", ("d starts a new table.", "bold"))
+            return self._with_notes(Text("d starts a new table.", style="bold"))
         if self.hand is None:
-            return Text.assemble(("d deals the first hand.", "bold"), " ", notes)
-        return Text.assemble(notes, " ", ("d deals the next hand.", "bold"))
+            return self._with_notes(Text("d deals the first hand.", style="bold"))
+        return self._with_notes(Text("d deals the next hand.", style="bold"))
+
+    def _with_notes(self, ask: Text) -> Text:
+        """What just happened at the table (busts, blinds up), then what to do."""
+        return Text("  ").join([*self.notes, ask])
 
     # -- legality ------------------------------------------------------------------
 
@@ -463,7 +469,9 @@ class HoldemScreen(Screen[None]):
         self.app.push_screen(HoldemHistoryScreen(self.history))
 
     def action_leave(self) -> None:
-        if not self.in_hand or not self.humans or self.leaving:
+        if self.leaving:
+            return  # the hand is being played out; the table closes when it is over
+        if not self.in_hand or not self.humans:
             self._go_back()
             return
         question = "Leave the table? Your hand is folded (checked when you can check)."
@@ -471,6 +479,7 @@ class HoldemScreen(Screen[None]):
 
     def _leave_answered(self, leave: bool | None) -> None:
         if not leave:
+            self._cover_for_next_player()
             return
         if not self.in_hand:
             self._go_back()
@@ -513,9 +522,7 @@ class HoldemScreen(Screen[None]):
                 self._act(Action.fold() if hand.can_fold() else Action.check())
             else:
                 self.waiting_for = seat
-                if self.hot_seat and self.passed != seat:
-                    self.app.push_screen(PassScreen(self.view.seats[seat].name),
-                                         self._passed_to)
+                self._cover_for_next_player()
                 self._sync()
                 return
         self._sync()
@@ -523,8 +530,17 @@ class HoldemScreen(Screen[None]):
             self._go_back()
 
     def _passed_to(self, ready: bool | None) -> None:
+        if not ready:
+            self.action_leave()
+            return
         self.passed = self.waiting_for
         self._sync()
+
+    def _cover_for_next_player(self) -> None:
+        """Hot seat: put the pass screen back for the player whose turn it still is."""
+        seat = self.waiting_for
+        if self.hot_seat and seat is not None and self.passed != seat:
+            self.app.push_screen(PassScreen(self.view.seats[seat].name), self._passed_to)
 
     async def _bot_turn(self, seat: int) -> None:
         self.thinking = seat

@@ -84,21 +84,20 @@ def _line_up(count: int, humans: Sequence[str] = ("Player",)) -> HoldemConfig:
 _FOLD, _CALL = Action.fold(), Action.call()
 
 
-async def preflop(pilot: Pilot[int]) -> HoldemScreen:
+async def preflop(pilot: Pilot[int]) -> None:
     """Six seats; Bot 2 raises, Bot 3 calls, two fold: the player's turn in the small blind."""
-    screen = await open_table(
+    await open_table(
         pilot, _line_up(6), button=5,
         holes=["AhKh", "9c9d", "QsJs", "8d7d", "5c2h", "Tc3s"],
         moves=[Action.raise_to(30), _CALL, _FOLD, _FOLD],
     )  # fmt: skip
     await pilot.press("d")
     await settle(pilot)
-    return screen
 
 
-async def flop_side_pot(pilot: Pilot[int]) -> HoldemScreen:
+async def flop_side_pot(pilot: Pilot[int]) -> None:
     """Bot 1 is all-in for 60 in the big blind: a main pot and a side pot on the flop."""
-    screen = await open_table(
+    await open_table(
         pilot, _line_up(6), button=5, stacks={1: 60},
         holes=["AhKh", "9c9d", "QsJs", "8d7d", "5c2h", "Tc3s"], board="Kd 9s 4h 2d 7c",
         moves=[Action.raise_to(100), _FOLD, _FOLD, _FOLD],
@@ -107,12 +106,11 @@ async def flop_side_pot(pilot: Pilot[int]) -> HoldemScreen:
     await settle(pilot)
     await pilot.press("c")
     await settle(pilot)
-    return screen
 
 
-async def showdown(pilot: Pilot[int]) -> HoldemScreen:
+async def showdown(pilot: Pilot[int]) -> None:
     """Four players check it down; the player's flush wins, its five cards highlighted."""
-    screen = await open_table(
+    await open_table(
         pilot, _line_up(6), button=5,
         holes=["AsKs", "7c7d", "QhJh", "9c8c", "5d4d", "Tc2c"], board="Js 7s 2s 4h Qd",
         moves=[_CALL, _CALL, _FOLD, _FOLD],
@@ -122,33 +120,29 @@ async def showdown(pilot: Pilot[int]) -> HoldemScreen:
     for _ in range(4):
         await pilot.press("c")
         await settle(pilot)
-    return screen
 
 
-async def ten_seats(pilot: Pilot[int]) -> HoldemScreen:
+async def ten_seats(pilot: Pilot[int]) -> None:
     """A full ring: ten seats, the player to act in the small blind."""
-    screen = await open_table(
+    await open_table(
         pilot, _line_up(10), button=9,
         holes=["AhKh", "9c9d", "QsJs", "8d7d", "5c2h", "Tc3s", "6h6s", "Ad4c", "Jc9h", "3d2d"],
         moves=[Action.raise_to(30), _FOLD, _CALL, _FOLD, _CALL, _FOLD, _FOLD, _FOLD],
     )  # fmt: skip
     await pilot.press("d")
     await settle(pilot)
-    return screen
 
 
-async def pass_to(pilot: Pilot[int]) -> HoldemScreen:
+async def pass_to(pilot: Pilot[int]) -> None:
     """Hot seat: Ann and Bob share the keyboard; Bot 3 calls and the table is covered for Ann."""
-    screen = await open_table(pilot, _line_up(4, humans=("Ann", "Bob")), button=0,
+    await open_table(pilot, _line_up(4, humans=("Ann", "Bob")), button=0,
                               holes=["AhKh", "9c9d", "QsJs", "8d7d"], moves=[_CALL])
     await pilot.press("d")
     await settle(pilot)
-    return screen
 
 
-async def raise_error(pilot: Pilot[int]) -> HoldemScreen:
+async def raise_error(pilot: Pilot[int]) -> None:
     """The raise entry after a too-small amount: the message gives the legal range."""
-    screen = await preflop(pilot)
+    await preflop(pilot)
     await pilot.press("r", "4", "0", "enter")
     await pilot.pause()
-    return screen

@@ -16,7 +16,10 @@ from textual.widgets import Footer, Static
 
 class PassScreen(Screen[bool]):
     CSS_PATH = "holdem_pass.tcss"
-    BINDINGS = [Binding("enter", "ready", "Ready")]
+    BINDINGS = [
+        Binding("enter", "ready", "Ready"),
+        Binding("escape", "leave", "Leave the table"),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -33,3 +36,7 @@ class PassScreen(Screen[bool]):
 
     def action_ready(self) -> None:
         self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Dismissed with ``False``: the table asks whether to leave (and covers again if not)."""
+        self.dismiss(False)
