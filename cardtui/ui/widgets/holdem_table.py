@@ -121,6 +121,35 @@ def _inline(cards: Sequence[Card], *, ascii: bool, face_down: Collection[int],
     return Text(" ").join(parts)
 
 
+def fit_note(note: Text, width: int, *, drop_label: bool = True) -> Text:
+    """Shorten a line to ``width`` cells, losing the least useful words first.
+
+    First a leading ``"You: "`` label (when ``drop_label``), then trailing
+    ``", …"`` clauses (kickers, least significant first), then an ellipsis.
+
+    >>> fit_note(Text("You: Two pair, Aces and Tens, Queen kicker"), 40).plain
+    'Two pair, Aces and Tens, Queen kicker'
+    >>> fit_note(Text("You: Flush, Ace high, then Queen-Nine-Seven-Four"), 30).plain
+    'Flush, Ace high'
+    >>> fit_note(Text("You: Straight, Five high"), 40).plain
+    'You: Straight, Five high'
+    >>> fit_note(Text("Ann wins 40 with Flush, Ace high, then King-Jack-Seven-Two"), 40,
+    ...          drop_label=False).plain
+    'Ann wins 40 with Flush, Ace high'
+    """
+    if note.cell_len <= width:
+        return note
+    plain = note.plain
+    _, sep, rest = plain.partition(": ")
+    if drop_label and sep:  # descriptions never contain ": ": this is "You: " or "<name>: "
+        plain = rest
+    while len(plain) > width and ", " in plain:
+        plain = plain.rsplit(", ", 1)[0]  # then kickers, from the least significant
+    fitted = Text(plain, style=note.style)
+    fitted.truncate(width, overflow="ellipsis")
+    return fitted
+
+
 class HoldemBoard(Static):
     """The board cards (winning ones highlighted), the pots, the bet to call and a note."""
 
@@ -135,6 +164,11 @@ class HoldemBoard(Static):
             cards = boxed_cards(board, ascii=self.ascii, highlight=winning)
         else:
             cards = Text(f"\n{street}\n", style="dim")
+        width = self.content_size.width
+        if width:
+            # One line each: the board is six lines tall at 80x24.
+            note = fit_note(note, width)
+            pots = fit_note(pots, width, drop_label=False)
         body = Text("\n").join([cards, pots, bet, note])
         body.justify = "center"
         self.update(body)
