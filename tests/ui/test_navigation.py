@@ -132,6 +132,9 @@ async def test_settings_apply_at_once_and_persist(make_app: MakeApp, data_dir: P
         await pilot.pause()
         assert app.theme == "nord"
         assert app.settings.ascii_cards
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "S H  c a r d t u i" in str(app.screen.query_one("#logo", Static).render())
     saved = load_settings(data_dir / "settings.json").settings
     assert saved.theme == "nord" and saved.ascii_cards
 

@@ -59,8 +59,10 @@ class MenuScreen(Screen[None]):
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
-        name = self.app.settings.player_name  # type: ignore[attr-defined]
-        self.query_one("#welcome", Static).update(f"Welcome, {name}.")
+        # Settings apply at once: coming back from them shows the new name and style.
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.query_one("#logo", Static).update(LOGO_ASCII if settings.ascii_cards else LOGO)
+        self.query_one("#welcome", Static).update(f"Welcome, {settings.player_name}.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         destination = event.option.id or ""
