@@ -90,6 +90,7 @@ class CardtuiApp(App[int]):
 
     def on_mount(self) -> None:
         self.theme = self.settings.theme
+        self.apply_card_style()
         if self.start:
             self.push_screen(self.make_screen(self.start))
         for notice in self.notices:
@@ -129,6 +130,10 @@ class CardtuiApp(App[int]):
             "Every settled round was saved."
         )
         self._close_messages_no_wait()
+
+    def apply_card_style(self) -> None:
+        """ASCII cards come with ASCII frames (see app.tcss)."""
+        self.set_class(self.settings.ascii_cards, "-ascii")
 
     def save_settings(self) -> None:
         try:

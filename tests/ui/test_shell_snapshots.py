@@ -57,3 +57,8 @@ def test_scoreboard(snap_compare, make_app, size) -> None:  # type: ignore[no-un
 
 def test_too_small(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(), terminal_size=(70, 20))
+
+
+def test_menu_in_ascii(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    """--ascii: ASCII cards and + - | frames, for terminals without UTF-8."""
+    assert snap_compare(make_app(ascii=True), terminal_size=(80, 24))

@@ -79,6 +79,7 @@ class SettingsScreen(Screen[None]):
             return
         if event.select.id == "card-style":
             settings.card_style = CardStyle(event.value)
+            self.app.apply_card_style()  # type: ignore[attr-defined]
         elif event.select.id == "animation":
             settings.animation = AnimationSpeed(event.value)
         elif event.select.id == "theme":
