@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from cardtui import locations
 from cardtui.serve.identity import profile_name
@@ -64,7 +63,6 @@ async def test_the_menu_follows_the_window_size(tmp_path: Path) -> None:
         assert await client.wait_closed() == 0
 
 
-@pytest.mark.slow
 async def test_twenty_players_at_once_each_reach_the_menu(tmp_path: Path) -> None:
     before = set(child_processes())
     started = time.monotonic()
