@@ -174,3 +174,22 @@ async def test_corrupt_database_gives_a_notice_not_a_crash(
         await pilot.pause()
         assert any("moved to" in n.message for n in app._notifications)
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(
+    ("button", "screen_name"),
+    [("#blackjack-setup", "BlackjackSetupScreen"), ("#holdem-setup", "HoldemSetupScreen")],
+)
+async def test_settings_open_each_games_setup(
+    make_app: MakeApp, button: str, screen_name: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.click(button)
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen_name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
