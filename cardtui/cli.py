@@ -105,12 +105,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(_chosen_command(argv))
     args = parser.parse_args(argv)
     command = args.command
-    if command in _SHELL_COMMANDS:
-        module = import_module(f"cardtui.commands.{_SHELL_COMMANDS[command][0]}")
-        return int(module.run(args))
-    if command == "holdem" and getattr(args, "bots_only", False):
-        return int(import_module("cardtui.commands.botmatch").run(args))
-    return run_app(args, start=command)
+    try:
+        if command in _SHELL_COMMANDS:
+            module = import_module(f"cardtui.commands.{_SHELL_COMMANDS[command][0]}")
+            return int(module.run(args))
+        if command == "holdem" and getattr(args, "bots_only", False):
+            return int(import_module("cardtui.commands.botmatch").run(args))
+        return run_app(args, start=command)
+    except KeyboardInterrupt:
+        # Ctrl+C in a long simulation is a request, not a crash: no traceback.
+        print("\ncardtui: interrupted", file=sys.stderr)
+        return 130
 
 
 def run_app(args: argparse.Namespace, start: str | None) -> int:

@@ -66,3 +66,18 @@ def test_global_options_work_after_the_command(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scores", "--data-dir", str(tmp_path / "new")]) == 0
     assert (tmp_path / "new" / "cardtui.sqlite3").exists()
+
+
+def test_ctrl_c_in_a_long_command_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardtui", "sim", "blackjack", "--hands", "100000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(3)  # well into the simulation, past start-up
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "interrupted" in err
