@@ -8,6 +8,7 @@ boxed cards when there is room and inline (``A♠ 10♥``) when there is not, so
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -160,6 +161,7 @@ class SeatPanel(Widget):
         self.acting_hand: int | None = None
         self.ascii = ascii
         self.budget = 5
+        self._shown: tuple[SeatInfo, SeatView | None, int | None] | None = None
         self._titles()
 
     def needed_lines(self, width: int) -> int:
@@ -175,6 +177,12 @@ class SeatPanel(Widget):
         )
 
     def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> None:
+        # Views are updated in place as records arrive: compare with a copy of
+        # what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
+        shown = (info, copy.deepcopy(view), acting_hand)
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.info = info
         self.view = view
         self.acting_hand = acting_hand
@@ -207,6 +215,8 @@ class DealerPanel(Widget):
         self.border_title = "Dealer"
 
     def show(self, cards: list[Card], hole_hidden: bool, total: Text) -> None:
+        if (cards, hole_hidden, total) == (self.cards, self.hole_hidden, self.border_subtitle):
+            return  # unchanged: a repaint would only cost bytes (over SSH, too)
         self.cards = list(cards)
         self.hole_hidden = hole_hidden
         self.border_subtitle = total
