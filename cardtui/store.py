@@ -5,9 +5,11 @@ cardtui processes (SSH sessions) can share one file. Each settled round is
 written in a single transaction the moment it settles, so a process killed
 right after a round was shown as settled has still recorded it.
 
-A database that cannot be opened, or fails its integrity check, is moved
-aside with a timestamped name and a fresh one is created; :attr:`Store.notice`
-tells the player what happened.
+A database that cannot be opened is moved aside with a timestamped name and
+a fresh one is created; :attr:`Store.notice` tells the player what happened.
+Damage deeper in the file, found by a later read or write, is handled the
+same way (and the write is retried on the fresh file), so start-up does not
+pay for a full integrity check of a long history.
 
 >>> store = Store(":memory:")
 >>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", bet=10, net=15,
@@ -21,16 +23,20 @@ tells the player what happened.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
+from typing import TypeVar
 
 from cardtui.settings import set_aside
 
 BUSY_TIMEOUT_MS = 5_000
+
+_T = TypeVar("_T")
 
 
 class Game(StrEnum):
@@ -177,6 +183,8 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = path
         self.notice: str | None = None
+        #: Called with a notice when damage is found after opening (the app shows it).
+        self.on_notice: Callable[[str], None] | None = None
         try:
             self._db = self._open()
         except sqlite3.DatabaseError as error:
@@ -202,14 +210,30 @@ class Store:
             # power cut can lose the last commit), and much faster than FULL.
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
-            check = db.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            # Reading the schema proves the file is a database at all; deeper
+            # damage surfaces on use and is handled in _guarded().
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
             self._migrate(db)
         except BaseException:
             db.close()
             raise
         return db
+
+    def _guarded(self, operation: Callable[[], _T]) -> _T:
+        """Run ``operation``; if the file turns out to be damaged, start afresh and retry."""
+        try:
+            return operation()
+        except (sqlite3.IntegrityError, sqlite3.OperationalError):
+            raise  # a bad value, or a busy database: not damage
+        except sqlite3.DatabaseError as error:
+            if str(self.path) == ":memory:":
+                raise
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = self._recover(Path(self.path), error)
+            if self.on_notice is not None and self.notice:
+                self.on_notice(self.notice)
+            return operation()
 
     def _recover(self, path: Path, error: sqlite3.DatabaseError) -> sqlite3.Connection:
         if not path.exists():
@@ -260,6 +284,9 @@ class Store:
         """Write one settled round, all seats, in one transaction; return its id."""
         if not results:
             raise ValueError("a round needs at least one seat result")
+        return self._guarded(lambda: self._record_round(game, results, session_id))
+
+    def _record_round(self, game: Game, results: Sequence[SeatResult], session_id: str) -> int:
         placeholders = ", ".join("?" for _ in _RESULT_COLUMNS)
         db = self._db
         db.execute("BEGIN IMMEDIATE")
@@ -283,6 +310,9 @@ class Store:
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str = ""
     ) -> None:
+        self._guarded(lambda: self._record_tournament(player, place, entrants, session_id))
+
+    def _record_tournament(self, player: str, place: int, entrants: int, session_id: str) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -298,6 +328,9 @@ class Store:
 
     def reset(self) -> None:
         """Delete every recorded result (the UI asks for confirmation first)."""
+        self._guarded(self._reset)
+
+    def _reset(self) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -313,6 +346,9 @@ class Store:
 
     def totals(self, game: Game, session_id: str | None = None) -> list[Totals]:
         """Per-player aggregates for ``game``, all time or for one session."""
+        return self._guarded(lambda: self._totals(game, session_id))
+
+    def _totals(self, game: Game, session_id: str | None) -> list[Totals]:
         where, params = "r.game = ?", [Game(game).value]
         if session_id is not None:
             where += " AND r.session_id = ?"
@@ -334,6 +370,9 @@ class Store:
         return [Totals(Game(game), row[0], *(int(v or 0) for v in row[1:])) for row in rows]
 
     def tournaments(self, session_id: str | None = None) -> list[TournamentResult]:
+        return self._guarded(lambda: self._tournaments(session_id))
+
+    def _tournaments(self, session_id: str | None) -> list[TournamentResult]:
         query = "SELECT player, place, entrants FROM tournaments"
         params: list[str] = []
         if session_id is not None:
@@ -343,6 +382,9 @@ class Store:
         return [TournamentResult(*row) for row in rows]
 
     def round_count(self) -> int:
+        return self._guarded(self._round_count)
+
+    def _round_count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM rounds").fetchone()[0])
 
 

@@ -138,3 +138,25 @@ def test_unwritable_location_raises_store_error(tmp_path: Path) -> None:
     with pytest.raises((StoreError, OSError)):
         Store(blocker / "sub" / "cardtui.sqlite3")
     assert os.path.exists(blocker)
+
+
+def test_damage_deep_in_the_file_is_found_on_use_set_aside_and_noticed(tmp_path: Path) -> None:
+    path = tmp_path / "cardtui.sqlite3"
+    store = Store(path)
+    for i in range(2000):
+        store.record_round(Game.BLACKJACK, [_win(f"P{i % 7}")])
+    store.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 20 * page
+    data[5 * page: len(data) - page] = b"\xde\xad\xbe\xef" * ((len(data) - 6 * page) // 4)
+    path.write_bytes(bytes(data))
+
+    notices: list[str] = []
+    store = Store(path)  # opening reads only the schema: damage is found on use
+    store.on_notice = notices.append
+    assert store.totals(Game.BLACKJACK) == []  # a fresh scoreboard, not a crash
+    assert notices and "moved to" in notices[0]
+    assert any(".corrupt-" in p.name for p in tmp_path.iterdir())
+    store.record_round(Game.BLACKJACK, [_win()])
+    assert store.round_count() == 1

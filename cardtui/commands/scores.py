@@ -23,9 +23,10 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         console.print(f"cardtui: error: {error}", style="red", highlight=False)
         return 1
-    if store.notice:
+    tables = rich_tables(store)
+    if store.notice:  # set when opening, or when reading found damage
         console.print(store.notice, style="yellow", highlight=False)
     console.print(f"Scoreboard: {path}", style="dim", highlight=False)
-    console.print(rich_tables(store))
+    console.print(tables)
     store.close()
     return 0

@@ -80,7 +80,11 @@ class CardtuiApp(App[int]):
             return Store(":memory:")
         if store.notice:
             self.notices.append(store.notice)
+        store.on_notice = self._store_notice
         return store
+
+    def _store_notice(self, text: str) -> None:
+        self.notify(text, title="Notice", severity="warning", timeout=12)
 
     # -- lifecycle ---------------------------------------------------------
 
