@@ -9,6 +9,7 @@ from textual.widgets import Static
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.pots import Pot
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.store import Game
@@ -321,3 +322,37 @@ async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  
         assert hand is not None and hand.starting_stacks[0] == 100
         totals = ann_totals(app)
         assert (totals.rounds, totals.net) == (1, -100)
+
+
+async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardtui.holdem.actions import PotAwarded
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        for _ in range(4):  # call preflop, then check the flop, turn and river
+            await pilot.press("c")
+            await settle(pilot)
+        assert screen.hand is not None and screen.hand.is_over
+        award = next(r for r in screen.hand.records if isinstance(r, PotAwarded))
+        # Replay the slide on the view as it stood before the award.
+        screen.view.pots = [Pot(award.amount, frozenset({0, 1}))] + screen.view.pots[1:]
+        winner = award.winners[0]
+        before = screen.view.seats[winner].stack
+        frames: list[tuple[int, int]] = []
+        screen._sync = lambda: frames.append(  # type: ignore[method-assign]
+            (screen.view.pots[0].amount, screen.view.seats[winner].stack))
+        await screen.slide_pot(award, 0.05)
+        pots = [pot for pot, _ in frames]
+        stacks = [stack for _, stack in frames]
+        assert len(frames) >= 5
+        assert pots == sorted(pots, reverse=True) and pots[0] < award.amount and pots[-1] > 0
+        assert stacks == sorted(stacks)
+        assert before < stacks[0] and stacks[-1] < before + award.amount
+        assert all(pot + stack == award.amount + before for pot, stack in frames)
+        # Only the picture moved: the view is as it was.
+        assert screen.view.pots[0].amount == award.amount
+        assert screen.view.seats[winner].stack == before

@@ -35,6 +35,7 @@ from cardtui.holdem.actions import (
     Record,
 )
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.pots import Pot
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TournamentWon
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -53,6 +54,10 @@ BOARD_CARD_PAUSE = 0.4
 COLLECT_PAUSE = 0.3
 SHOW_PAUSE = 0.9
 AWARD_PAUSE = 1.2
+#: The pot slides into the winners' stacks in this many frames, taking this
+#: share of the award pause; the rest is for reading the winning hand.
+SLIDE_FRAMES = 8
+SLIDE_SHARE = 0.5
 #: A bot "thinks" at least this long so a person can follow the action.
 THINK_PAUSE = 0.7
 #: Terminals at least this big get boxed cards and taller seat panels.
@@ -570,6 +575,8 @@ class HoldemScreen(Screen[None]):
         try:
             while self._pending:
                 step = self._pending.popleft()
+                if isinstance(step, PotAwarded) and not self._skip.is_set():
+                    await self.slide_pot(step, delay(AWARD_PAUSE) * SLIDE_SHARE)
                 self.view.apply(step)
                 pause = delay(_pause_for(step))
                 if pause and not self._skip.is_set():
@@ -580,6 +587,33 @@ class HoldemScreen(Screen[None]):
             self._skip.clear()
             self.animating = False
             self._sync()
+
+    async def slide_pot(self, award: PotAwarded, seconds: float) -> None:
+        """The pot counts down into its winners' stacks, frame by frame.
+
+        Only the picture moves: the view is put back as it was, and the award
+        itself is applied by the caller, so skipping never loses a chip.
+        """
+        view = self.view
+        if award.pot_index >= len(view.pots):
+            return
+        pot = view.pots[award.pot_index]
+        stacks = {seat: view.seats[seat].stack for seat in award.winners}
+        try:
+            for frame in range(1, SLIDE_FRAMES):
+                moved = [share * frame // SLIDE_FRAMES for share in award.shares]
+                view.pots[award.pot_index] = Pot(max(pot.amount - sum(moved), 0), pot.eligible)
+                for seat, chips in zip(award.winners, moved, strict=True):
+                    view.seats[seat].stack = stacks[seat] + chips
+                self._sync()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._skip.wait(), seconds / SLIDE_FRAMES)
+                if self._skip.is_set():
+                    break
+        finally:
+            view.pots[award.pot_index] = pot
+            for seat, stack in stacks.items():
+                view.seats[seat].stack = stack
 
     # -- a finished hand: the store, the table, the history -------------------------
 
