@@ -297,18 +297,32 @@ class Shoe:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def shuffle(self) -> None:
-        """Gather every card back and shuffle the whole shoe."""
+    def shuffle(self, excluding: Iterable[Card] = ()) -> None:
+        """Gather the cards back and shuffle the whole shoe.
+
+        ``excluding`` are cards still on the table when a round runs the shoe
+        dry: the dealer shuffles the discards and leaves those where they are.
+        They count as dealt, so the cut card keeps its place.
+
+        >>> shoe = Shoe(decks=1, rng=random.Random(5))
+        >>> shoe.shuffle(excluding=[Card.parse("As"), Card.parse("Kd")])
+        >>> len(shoe), shoe.dealt, Card.parse("As") in shoe.cards
+        (50, 2, False)
+        """
         self.cards = new_deck_order() * self.decks
+        kept = list(excluding)
+        for card in kept:
+            self.cards.remove(card)  # the first copy, so a seed always gives the same shoe
         self.rng.shuffle(self.cards)
         # Cards are dealt from the end of the list: pop() is O(1).
         self.cards.reverse()
-        self.dealt = 0
+        self.dealt = len(kept)
 
     def deal(self) -> Card:
         if not self.cards:
-            # Only a pathological round (many seats, many splits, tiny shoe)
-            # gets here; a real dealer would shuffle the discards back in.
+            # A game that can run the shoe dry mid-round (the blackjack round
+            # does) calls shuffle(excluding=cards on the table) first; this is
+            # only the last resort of a caller that keeps no cards in play.
             self.shuffle()
         self.dealt += 1
         return self.cards.pop()

@@ -35,9 +35,11 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Shuffled:
-    """The cut card came out last round: the whole shoe was shuffled."""
+    """The shoe was shuffled: between rounds once the cut card is out, or
+    mid-round when a round ran it dry (then the cards on the table stay out)."""
 
     decks: int
+    mid_round: bool = False
 
 
 @dataclass(frozen=True, slots=True)

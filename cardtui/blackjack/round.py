@@ -51,6 +51,7 @@ from cardtui.blackjack.records import (
     Record,
     RoundSettled,
     SeatSettlement,
+    Shuffled,
     TurnStarted,
 )
 from cardtui.blackjack.rules import DoubleRule, Rules
@@ -267,8 +268,8 @@ class Round:
         out: list[Record] = [BetPlaced(s, self.bets[s]) for s in self.seats_in_play]
         for face_down in (False, True):
             for seat in self.seats_in_play:
-                out.append(self._give(seat, 0))
-            card = self.shoe.deal()
+                out.append(self._give(seat, 0, out))
+            card = self._draw(out)
             self.dealer.append(card)
             out.append(DealerCard(card, face_down=face_down))
         if self.up_card.rank is Rank.ACE and self.rules.insurance:
@@ -315,7 +316,8 @@ class Round:
     def hit(self) -> list[Record]:
         self._check(Action.HIT)
         seat, index = self._turn  # type: ignore[misc]
-        out: list[Record] = [ActionTaken(seat, index, Action.HIT), self._give(seat, index)]
+        out: list[Record] = [ActionTaken(seat, index, Action.HIT)]
+        out.append(self._give(seat, index, out))
         hand = self.hands[seat][index]
         if hand.value.is_bust or hand.value.total == 21:
             hand.done = True
@@ -334,7 +336,8 @@ class Round:
         hand = self.hands[seat][index]
         hand.bet *= 2
         hand.doubled = True
-        out: list[Record] = [ActionTaken(seat, index, Action.DOUBLE), self._give(seat, index)]
+        out: list[Record] = [ActionTaken(seat, index, Action.DOUBLE)]
+        out.append(self._give(seat, index, out))
         hand.done = True
         return self._log(self._advance(out))
 
@@ -408,8 +411,18 @@ class Round:
         self.records.extend(out)
         return out
 
-    def _give(self, seat: int, index: int) -> PlayerCard:
-        card = self.shoe.deal()
+    def _draw(self, out: list[Record]) -> Card:
+        """The next card; a shoe run dry mid-round is reshuffled without the cards in play."""
+        if not self.shoe.cards:
+            # Few decks, many seats, deep penetration: as a dealer would, shuffle
+            # the discards and deal on. No card can then appear twice in a round.
+            on_table = [c for s in self.seats_in_play for h in self.hands[s] for c in h.cards]
+            self.shoe.shuffle(excluding=on_table + self.dealer)
+            out.append(Shuffled(self.rules.decks, mid_round=True))
+        return self.shoe.deal()
+
+    def _give(self, seat: int, index: int, out: list[Record]) -> PlayerCard:
+        card = self._draw(out)
         self.hands[seat][index].cards.append(card)
         return PlayerCard(seat, index, card)
 
@@ -455,7 +468,7 @@ class Round:
                         self._turn = (seat, index)
                         out.append(TurnStarted(seat, index))
                     if len(hand.cards) == 1:
-                        out.append(self._give(seat, index))
+                        out.append(self._give(seat, index, out))
                         self._auto_finish(seat, hand)
                     if not hand.done:
                         return out
@@ -483,7 +496,7 @@ class Round:
         # With no live hand left a casino dealer does not draw.
         if live and not dealer_blackjack:
             while dealer_must_hit(hand_value(self.dealer), self.rules):
-                card = self.shoe.deal()
+                card = self._draw(out)
                 self.dealer.append(card)
                 out.append(DealerCard(card))
         self._settle(out, dealer_blackjack)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.blackjack.strategy import decide
-from cardtui.cards import new_deck_order
+from cardtui.cards import Card, new_deck_order
 
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
 NO_SPLIT = -1
@@ -249,20 +249,32 @@ def simulate(
     """Play ``hands`` rounds of basic strategy at one seat; ``progress(done)`` now and then."""
     look = compile_strategy(rules)
     result = SimResult(rules, nets=[] if keep_nets else None)
-    base = [c.rank.blackjack_value for c in new_deck_order()] * rules.decks
-    size = len(base)
+    full_shoe = new_deck_order() * rules.decks
+    size = len(full_shoe)
     reshuffle_at = size - int(size * rules.penetration)  # cards left when the cut card is out
     vals: list[int] = []
+    # The cards behind vals, position for position (never popped): only the rare
+    # round that runs the shoe dry needs to know which cards are on the table.
+    shoe_cards: list[Card] = []
+    round_start = 0  # len(vals) when a careful round began
+    carried: list[Card] = []  # on the table from before a mid-round reshuffle
 
-    def shuffle() -> None:
-        # The same calls as Shoe.shuffle, so a seed deals the same cards.
-        vals[:] = base
-        rng.shuffle(vals)
-        vals.reverse()
+    def shuffle(excluding: list[Card] | None = None) -> None:
+        # The same calls as Shoe.shuffle(excluding), so a seed deals the same cards.
+        shoe_cards[:] = full_shoe
+        for card in excluding or ():
+            shoe_cards.remove(card)
+        rng.shuffle(shoe_cards)
+        shoe_cards.reverse()
+        vals[:] = [card.rank.blackjack_value for card in shoe_cards]
 
     def careful_draw() -> int:
+        nonlocal round_start, carried
         if not vals:
-            shuffle()  # as Shoe.deal does when a round runs the shoe dry
+            # As the engine does: shuffle the discards, the table's cards stay out.
+            carried = carried + shoe_cards[:round_start]
+            shuffle(carried)
+            round_start = len(vals)
         return vals.pop()
 
     shuffle()
@@ -284,7 +296,11 @@ def simulate(
         for _ in range(chunk_end - done):
             if len(vals) <= reshuffle_at:
                 shuffle()
-            draw = pop if len(vals) >= _SAFE_CARDS else careful_draw
+            if len(vals) >= _SAFE_CARDS:
+                draw = pop
+            else:
+                draw = careful_draw
+                round_start, carried = len(vals), []
             p1 = draw()
             up = draw()
             p2 = draw()

@@ -22,10 +22,10 @@ from cardtui.blackjack.view import RoundView
 
 rules_strategy = st.builds(
     Rules,
-    # Four or more decks: a 7-seat round can never run the shoe dry mid-round,
-    # which would (correctly) reshuffle and deal a card twice.
-    decks=st.integers(4, 8),
-    penetration=st.sampled_from([0.5, 0.75]),
+    # One deck at 95 % with seven seats runs the shoe dry mid-round: the
+    # discards are reshuffled and the cards on the table stay out.
+    decks=st.integers(1, 8),
+    penetration=st.sampled_from([0.5, 0.75, 0.95]),
     dealer_hits_soft_17=st.booleans(),
     blackjack_pays=st.sampled_from(list(BlackjackPayout)),
     double=st.sampled_from(list(DoubleRule)),
@@ -121,3 +121,19 @@ def test_the_view_rebuilt_from_records_matches_the_engine(rules, setups, seed) -
         assert [h.bet for h in view.seats[seat].hands] == [h.bet for h in rnd.hands[seat]]
         assert all(h.result is not None for h in view.seats[seat].hands)
     assert view.settlement is rnd.settlement
+
+
+def test_a_round_that_runs_the_shoe_dry_never_deals_a_card_on_the_table_again() -> None:
+    rules = Rules(decks=1, penetration=0.95)
+    setups = [SeatSetup(f"Bot {i}", SeatKind.BOT, 10_000) for i in range(7)]
+    table = Table(rules, setups, random.Random(3))
+    mid_round = 0
+    for _ in range(300):
+        records = table.deal()
+        while table.in_round:
+            records += table.act(sorted(table.legal_actions())[0])
+        if any(isinstance(r, Shuffled) and r.mid_round for r in records):
+            mid_round += 1
+        cards = [r.card for r in records if isinstance(r, PlayerCard | DealerCard)]
+        assert len(cards) == len(set(cards)), "a card on the table was dealt again"
+    assert mid_round >= 10  # the situation really arose, many times
