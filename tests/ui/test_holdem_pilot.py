@@ -356,3 +356,25 @@ async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  #
         # Only the picture moved: the view is as it was.
         assert screen.view.pots[0].amount == award.amount
         assert screen.view.seats[winner].stack == before
+
+
+async def test_the_mouse_plays_too_and_only_legal_buttons_show(make_app) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import Button
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        shown_buttons = lambda: {b.id for b in screen.query(Button) if b.display}  # noqa: E731
+        assert "btn-deal" in shown_buttons() and "btn-fold" not in shown_buttons()
+        await pilot.click("#btn-deal")
+        await settle(pilot)
+        assert screen.hand is not None
+        # Facing the big blind: fold, call, raise and all-in; no check, no next hand.
+        assert {"btn-fold", "btn-call", "btn-raise", "btn-all-in"} <= shown_buttons()
+        assert not {"btn-check", "btn-deal"} & shown_buttons()
+        await pilot.click("#btn-fold")
+        await settle(pilot)
+        assert screen.hand.is_over
+        assert any(isinstance(r, Folded) and r.seat == 0 for r in screen.hand.records)
+        assert not any(b.can_focus for b in screen.query(Button))

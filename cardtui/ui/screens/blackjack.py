@@ -130,7 +130,11 @@ class BlackjackScreen(Screen[None]):
         yield Static("", id="counters")
         with Horizontal(id="buttons"):
             for button_id, label, action in BUTTONS:
-                yield Button(label, id=button_id, action=f"screen.{action}", compact=True)
+                button = Button(label, id=button_id, action=f"screen.{action}", compact=True)
+                # For the mouse only: keys do the same, and a focused button
+                # would take Enter for itself (on the hold'em table Enter deals).
+                button.can_focus = False
+                yield button
         yield Footer()
 
     def _new_table(self) -> Table:

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Button, Footer, Header, Static
 
 from cardtui.cards import Deck
 from cardtui.holdem.actions import (
@@ -60,6 +60,20 @@ SLIDE_FRAMES = 8
 SLIDE_SHARE = 0.5
 #: A bot "thinks" at least this long so a person can follow the action.
 THINK_PAUSE = 0.7
+#: Buttons for the mouse: (id, label, action); each runs the same action as its
+#: key and is shown only when that action is legal.
+BUTTONS = (
+    ("btn-fold", "Fold f", "fold"),
+    ("btn-check", "Check c", "check"),
+    ("btn-call", "Call c", "call"),
+    ("btn-bet", "Bet r", "bet"),
+    ("btn-raise", "Raise r", "raise"),
+    ("btn-all-in", "All-in a", "all_in"),
+    ("btn-deal", "Next hand d", "deal"),
+    ("btn-rebuy", "Rebuy b", "rebuy"),
+    ("btn-setup", "Setup t", "setup"),
+    ("btn-history", "History y", "history"),
+)
 #: Terminals at least this big get boxed cards and taller seat panels.
 ROOMY_SIZE = (110, 34)
 
@@ -174,6 +188,13 @@ class HoldemScreen(Screen[None]):
             yield Horizontal(id="bottom-row", classes="seat-row")
         yield Static("", id="log")
         yield Static("", id="prompt")
+        with Horizontal(id="buttons"):
+            for button_id, label, action in BUTTONS:
+                button = Button(label, id=button_id, action=f"screen.{action}", compact=True)
+                # For the mouse only: keys do the same, and a focused button
+                # would take Enter for itself (on the hold'em table Enter deals).
+                button.can_focus = False
+                yield button
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -221,6 +242,8 @@ class HoldemScreen(Screen[None]):
         lines = max(log.size.height, 1)
         log.update(Text("\n").join(view.log[-lines:]))
         self.query_one("#prompt", Static).update(self._prompt())
+        for button_id, _, action in BUTTONS:
+            self.query_one(f"#{button_id}", Button).display = bool(self.check_action(action, ()))
         self.refresh_bindings()
 
     def seat_look(self, index: int) -> SeatLook:
