@@ -295,8 +295,12 @@ class HoldemScreen(Screen[None]):
         view = self.view
         if view.over and view.log:
             awards = [line for line in view.log if line.style == "bold green"]
-            if awards:
+            if len(awards) == 1:
                 return awards[0]
+            if awards:
+                # Several pots: who won what, on one line; the hands are in the log.
+                won = " · ".join(line.plain.split(" with ")[0] for line in awards)
+                return Text(won, style="bold green")
         return Text(pots_line(view.pots, sum(s.bet for s in view.seats)), style="bold")
 
     def _bet_text(self) -> Text:
