@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Footer, Header, Static
 
 from cardtui.blackjack.records import (
     Action,
@@ -37,6 +37,7 @@ from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel, signed
 
 #: Seconds between steps at "normal" speed: cards land briskly, the dealer's
@@ -128,13 +129,7 @@ class BlackjackScreen(Screen[None]):
         yield Vertical(id="seats")
         yield Static("", id="message")
         yield Static("", id="counters")
-        with Horizontal(id="buttons"):
-            for button_id, label, action in BUTTONS:
-                button = Button(label, id=button_id, action=f"screen.{action}", compact=True)
-                # For the mouse only: keys do the same, and a focused button
-                # would take Enter for itself (on the hold'em table Enter deals).
-                button.can_focus = False
-                yield button
+        yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
 
     def _new_table(self) -> Table:
@@ -209,10 +204,7 @@ class BlackjackScreen(Screen[None]):
             row.refresh(layout=True)
         self.query_one("#message", Static).update(self._message())
         self.query_one("#counters", Static).update(self._counters())
-        for button_id, _, action in BUTTONS:
-            self.query_one(f"#{button_id}", Button).display = bool(
-                self.check_action(action, ())
-            )
+        self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
 
     def _dealer_total(self, view: RoundView) -> str:

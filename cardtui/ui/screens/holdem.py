@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Footer, Header, Static
 
 from cardtui.cards import Deck
 from cardtui.holdem.actions import (
@@ -45,6 +45,7 @@ from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.holdem_view import BoardCard, HoleCard, SeatView, Step, TableView, steps
 from cardtui.ui.screens.holdem_words import describe_hand, pots_line
+from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 
 #: Seconds per step at "normal" speed: hole cards pitched briskly, the flop
@@ -188,13 +189,7 @@ class HoldemScreen(Screen[None]):
             yield Horizontal(id="bottom-row", classes="seat-row")
         yield Static("", id="log")
         yield Static("", id="prompt")
-        with Horizontal(id="buttons"):
-            for button_id, label, action in BUTTONS:
-                button = Button(label, id=button_id, action=f"screen.{action}", compact=True)
-                # For the mouse only: keys do the same, and a focused button
-                # would take Enter for itself (on the hold'em table Enter deals).
-                button.can_focus = False
-                yield button
+        yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -242,8 +237,7 @@ class HoldemScreen(Screen[None]):
         lines = max(log.size.height, 1)
         log.update(Text("\n").join(view.log[-lines:]))
         self.query_one("#prompt", Static).update(self._prompt())
-        for button_id, _, action in BUTTONS:
-            self.query_one(f"#{button_id}", Button).display = bool(self.check_action(action, ()))
+        self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
 
     def seat_look(self, index: int) -> SeatLook:

@@ -1,0 +1,31 @@
+"""A row of buttons for the mouse, one per table action, showing only the legal ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button
+
+#: (button id, label, screen action) — each button runs the same action as its key.
+ButtonSpec = tuple[str, str, str]
+
+
+class ActionBar(Horizontal):
+    def __init__(self, buttons: Sequence[ButtonSpec], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.buttons = tuple(buttons)
+
+    def compose(self) -> ComposeResult:
+        for button_id, label, action in self.buttons:
+            button = Button(label, id=button_id, action=f"screen.{action}", compact=True)
+            # For the mouse only: keys do the same, and a focused button would
+            # take Enter for itself (on the hold'em table Enter deals).
+            button.can_focus = False
+            yield button
+
+    def show_legal(self, is_legal: Callable[[str], object]) -> None:
+        """Show exactly the buttons whose action ``is_legal`` allows now."""
+        for button_id, _, action in self.buttons:
+            self.query_one(f"#{button_id}", Button).display = bool(is_legal(action))
