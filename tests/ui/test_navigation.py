@@ -193,3 +193,16 @@ async def test_settings_open_each_games_setup(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_scoreboard_columns_are_wide_enough_for_their_figures(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.store.record_round(Game.HOLDEM, [SeatResult("Player", 125, 1_130, Outcome.WIN,
+                                                        pot=1_255)], session_id=app.session_id)
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#holdem-session", DataTable)
+        net = next(c for c in table.columns.values() if c.label.plain == "Net")
+        assert net.width >= len("+1,130")
+        assert "+1,130" in table.get_row_at(0)

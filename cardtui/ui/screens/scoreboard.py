@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -51,7 +52,11 @@ class ScoreboardScreen(Screen[None]):
                 empty.display = not data
                 empty.update("No rounds yet.")
                 if data:
-                    table.add_columns(*scoreboard.columns(game))
+                    # Explicit widths: the automatic ones kept the header's width
+                    # and cut "+130" to "+13" under a three-letter "Net".
+                    for i, label in enumerate(scoreboard.columns(game)):
+                        width = max(cell_len(cell) for cell in [label, *(row[i] for row in data)])
+                        table.add_column(label, width=width)
                     table.add_rows(data)
 
     def action_reset(self) -> None:
