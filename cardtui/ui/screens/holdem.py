@@ -117,6 +117,8 @@ class HoldemScreen(Screen[None]):
         self.leaving = False
         self.notes: list[Text] = []
         self._pending: deque[Step] = deque()
+        #: The last hand written to the store and the history (each is settled once).
+        self._settled: Hand | None = None
         self._skip = asyncio.Event()
 
     # -- the table -----------------------------------------------------------------
@@ -454,7 +456,9 @@ class HoldemScreen(Screen[None]):
         self.hand = hand
         bots = [i for i, s in enumerate(self.table.seats) if s is not None and s.is_bot]
         self.view = TableView.for_hand(hand, self.table.names, bots=bots, ascii=self.ascii)
-        self._pending.extend(steps(hand.records))
+        # The blinds alone can decide a hand (an all-in small blind, covered):
+        # the deal then settles it like any action would.
+        self._advance(hand.records)
         self._run_hand()
 
     def action_rebuy(self) -> None:
@@ -523,11 +527,23 @@ class HoldemScreen(Screen[None]):
     # -- moving the hand on ------------------------------------------------------------
 
     def _act(self, action: Action) -> None:
-        """Apply ``action`` for the actor; queue its records; settle a finished hand."""
+        """Apply ``action`` for the actor and take in what the engine did."""
         hand = self.hand
         assert hand is not None
-        self._pending.extend(steps(hand.act(action)))
-        if hand.is_over:
+        self._advance(hand.act(action))
+
+    def _advance(self, records: list[Record]) -> None:
+        """Queue the engine's new records for the reveal; settle the hand once the engine
+        says it is over, whatever ended it (an action, the deal itself, a player leaving).
+
+        Settling happens here, before the reveal, so the store never lags behind
+        what the screen has shown.
+        """
+        hand = self.hand
+        assert hand is not None
+        self._pending.extend(steps(records))
+        if hand.is_over and self._settled is not hand:
+            self._settled = hand
             self._settle(hand)
 
     @work(exclusive=True, group="holdem-play")
