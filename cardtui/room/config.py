@@ -1,0 +1,247 @@
+"""The tables a room opens with: defaults, or a TOML file (``cardtui serve --tables FILE``).
+
+A tables file lists hold'em and blackjack tables; every key is optional and
+an unknown key is an error (a typo should not silently leave a default)::
+
+    [[holdem]]
+    name = "Friday game"
+    seats = 6              # 2-10
+    small_blind = 5
+    big_blind = 10
+    starting_stack = 1000  # the buy-in offered; limits below
+    buy_in_min = 400
+    buy_in_max = 1000
+    bots_fill = true       # bots take empty seats, and give them up between hands
+    action_clock = 30      # seconds
+    grace = 300            # seconds a dropped player's seat is kept
+
+    [[blackjack]]
+    name = "Main pit"
+    seats = 7              # 1-7
+    rules = { decks = 6, dealer_hits_soft_17 = false, min_bet = 10, max_bet = 500 }
+
+>>> options = parse_tables('[[holdem]]\\nname = "Big"\\nbig_blind = 20\\nsmall_blind = 10\\n')
+>>> options[0].name, options[0].stakes, options[0].buy_in_max
+('Big', '10/20', 1000)
+>>> parse_tables('[[holdem]]\\nseats = 12\\n')
+Traceback (most recent call last):
+...
+cardtui.room.config.ConfigError: holdem table 1: seats must be 2 to 10, not 12
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtui.blackjack.rules import Rules
+
+DEFAULT_ACTION_CLOCK = 30.0
+DEFAULT_GRACE = 300.0
+#: Blackjack: seconds the betting window stays open after the first bet.
+DEFAULT_BETTING_CLOCK = 15.0
+MAX_NAME = 24
+#: At most this many tables in one room (players create tables too).
+MAX_TABLES = 50
+
+
+class ConfigError(ValueError):
+    """A table description that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class HoldemOptions:
+    name: str = "Hold'em"
+    seats: int = 6
+    small_blind: int = 5
+    big_blind: int = 10
+    starting_stack: int = 1000
+    buy_in_min: int | None = None  # default: 40 big blinds, at most the starting stack
+    buy_in_max: int | None = None  # default: the starting stack
+    bots_fill: bool = True
+    action_clock: float = DEFAULT_ACTION_CLOCK
+    grace: float = DEFAULT_GRACE
+    #: Pause between hands (the screens show the showdown meanwhile).
+    between_hands: float = 3.0
+
+    def __post_init__(self) -> None:
+        _check_name(self.name)
+        _check_int("seats", self.seats, 2, 10)
+        _check_int("big_blind", self.big_blind, 1, 10**9)
+        _check_int("small_blind", self.small_blind, 0, self.big_blind)
+        _check_int("starting_stack", self.starting_stack, self.big_blind, 10**12)
+        low = self.buy_in_min if self.buy_in_min is not None else min(
+            40 * self.big_blind, self.starting_stack)
+        high = self.buy_in_max if self.buy_in_max is not None else self.starting_stack
+        _check_int("buy_in_min", low, 1, 10**12)
+        _check_int("buy_in_max", high, low, 10**12)
+        object.__setattr__(self, "buy_in_min", low)
+        object.__setattr__(self, "buy_in_max", high)
+        _check_seconds("action_clock", self.action_clock)
+        _check_seconds("grace", self.grace, allow_zero=True)
+        _check_seconds("between_hands", self.between_hands, allow_zero=True)
+
+    @property
+    def stakes(self) -> str:
+        return f"{self.small_blind}/{self.big_blind}"
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        assert self.buy_in_min is not None and self.buy_in_max is not None
+        return self.buy_in_min, self.buy_in_max
+
+
+@dataclass(frozen=True)
+class BlackjackOptions:
+    name: str = "Blackjack"
+    seats: int = 7
+    rules: Rules = field(default_factory=Rules)
+    buy_in_min: int | None = None  # default: the minimum bet
+    buy_in_max: int | None = None  # default: ten times the maximum bet
+    action_clock: float = DEFAULT_ACTION_CLOCK
+    betting_clock: float = DEFAULT_BETTING_CLOCK
+    grace: float = DEFAULT_GRACE
+    between_rounds: float = 3.0
+
+    def __post_init__(self) -> None:
+        _check_name(self.name)
+        _check_int("seats", self.seats, 1, 7)
+        if not isinstance(self.rules, Rules):
+            raise ConfigError("rules must be a rule set")
+        low = self.buy_in_min if self.buy_in_min is not None else self.rules.min_bet
+        high = self.buy_in_max if self.buy_in_max is not None else 10 * self.rules.max_bet
+        _check_int("buy_in_min", low, self.rules.min_bet, 10**12)
+        _check_int("buy_in_max", high, low, 10**12)
+        object.__setattr__(self, "buy_in_min", low)
+        object.__setattr__(self, "buy_in_max", high)
+        _check_seconds("action_clock", self.action_clock)
+        _check_seconds("betting_clock", self.betting_clock)
+        _check_seconds("grace", self.grace, allow_zero=True)
+        _check_seconds("between_rounds", self.between_rounds, allow_zero=True)
+
+    @property
+    def stakes(self) -> str:
+        return f"bets {self.rules.min_bet}-{self.rules.max_bet}"
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        assert self.buy_in_min is not None and self.buy_in_max is not None
+        return self.buy_in_min, self.buy_in_max
+
+
+TableOptions = HoldemOptions | BlackjackOptions
+
+
+def default_tables(action_clock: float = DEFAULT_ACTION_CLOCK) -> list[TableOptions]:
+    """One hold'em table (6 seats, 5/10, 1,000 chips, bots fill) and one blackjack table."""
+    return [
+        HoldemOptions(name="Hold'em 5/10", action_clock=action_clock),
+        BlackjackOptions(name="Blackjack", action_clock=action_clock),
+    ]
+
+
+def load_tables(path: Path, action_clock: float | None = None) -> list[TableOptions]:
+    """The tables of a TOML file; :class:`ConfigError` names the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read {path}: {error}") from None
+    try:
+        return parse_tables(text, action_clock)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def parse_tables(text: str, action_clock: float | None = None) -> list[TableOptions]:
+    """Tables from TOML text; ``action_clock`` is the default for tables that set none."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"not valid TOML: {error}") from None
+    unknown = set(data) - {"holdem", "blackjack"}
+    if unknown:
+        first = sorted(unknown)[0]
+        raise ConfigError(f"unknown section {first!r}: use [[holdem]] or [[blackjack]]")
+    tables: list[TableOptions] = []
+    for game, cls in (("holdem", HoldemOptions), ("blackjack", BlackjackOptions)):
+        entries = data.get(game, [])
+        if not isinstance(entries, list):
+            raise ConfigError(f"write [[{game}]] for each {game} table")
+        for number, entry in enumerate(entries, 1):
+            try:
+                tables.append(_options(cls, entry, action_clock))
+            except ConfigError as error:
+                raise ConfigError(f"{game} table {number}: {error}") from None
+    if not tables:
+        raise ConfigError("no tables: add a [[holdem]] or [[blackjack]] section")
+    if len(tables) > MAX_TABLES:
+        raise ConfigError(f"at most {MAX_TABLES} tables, not {len(tables)}")
+    return tables
+
+
+def holdem_options(**values: Any) -> HoldemOptions:
+    """Options from untrusted values (a player creating a table): ConfigError on any problem."""
+    return _options(HoldemOptions, values, None)  # type: ignore[return-value]
+
+
+def blackjack_options(**values: Any) -> BlackjackOptions:
+    return _options(BlackjackOptions, values, None)  # type: ignore[return-value]
+
+
+def _options(cls: type, entry: Any, action_clock: float | None) -> TableOptions:
+    if not isinstance(entry, dict):
+        raise ConfigError("a table is a set of key = value lines")
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    for key in entry:
+        if key not in known:
+            raise ConfigError(f"unknown key {key!r} (known: {', '.join(known)})")
+    values = dict(entry)
+    if action_clock is not None and "action_clock" not in values:
+        values["action_clock"] = action_clock
+    if "rules" in values:
+        if not isinstance(values["rules"], dict):
+            raise ConfigError("rules is a table of blackjack rules")
+        try:
+            values["rules"] = Rules.from_json(values["rules"])
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    for key, value in values.items():
+        if key == "rules":
+            continue
+        expected = known[key].type
+        if "bool" in expected and not isinstance(value, bool):
+            raise ConfigError(f"{key} must be true or false")
+        if "str" in expected and not isinstance(value, str):
+            raise ConfigError(f"{key} must be a string")
+    try:
+        return cls(**values)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ConfigError(str(error)) from None
+
+
+def _check_name(name: object) -> None:
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError("a table needs a name")
+    if len(name) > MAX_NAME:
+        raise ConfigError(f"a table name has at most {MAX_NAME} characters")
+    if not name.isprintable():
+        raise ConfigError("a table name may contain only printable characters")
+
+
+def _check_int(key: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{key} must be a whole number")
+    if not low <= value <= high:
+        raise ConfigError(f"{key} must be {low} to {high}, not {value}")
+
+
+def _check_seconds(key: str, value: object, *, allow_zero: bool = False) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{key} must be a number of seconds")
+    if not (0 if allow_zero else 0.01) <= value <= 24 * 3600:
+        raise ConfigError(f"{key} must be {'0' if allow_zero else '0.01'} to 86400 seconds")

@@ -1,0 +1,515 @@
+"""Every message between the room and a player's game process: JSON lines.
+
+One message is one JSON object on one line, ``{"type": "sit", ...}``. The
+client speaks first with :class:`Hello` (carrying :data:`PROTOCOL_VERSION`);
+the room answers :class:`Welcome`, telling the client who it is: identity is
+never claimed by a client, the room bound the connection to a profile when it
+made the socket pair (:func:`cardtui.room.client.room_pair`).
+
+A client's line may be at most :data:`MAX_MESSAGE_BYTES`; a longer one is an
+error and is dropped as it arrives, never buffered whole
+(:class:`LineSplitter`). A line that is not a known, well-formed message gets
+an :class:`Error` reply; the connection and the room carry on.
+
+>>> line = encode(Sit(table="t1", seat=2, buy_in=500))
+>>> line
+b'{"type":"sit","table":"t1","seat":2,"buy_in":500}\\n'
+>>> decode(line)
+Sit(table='t1', seat=2, buy_in=500)
+>>> decode(b'{"type":"sit","table":"t1","seat":"two","buy_in":500}')
+Traceback (most recent call last):
+...
+cardtui.room.protocol.ProtocolError: sit.seat: expected an integer, got 'two'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from cardtui.blackjack.records import Action as BlackjackMove
+from cardtui.holdem.actions import ActionKind
+from cardtui.holdem.views import LegalActions
+from cardtui.room.codec import DecodeError, from_json, to_json
+
+PROTOCOL_VERSION = 1
+
+#: The longest line a client may send (bytes, newline excluded).
+MAX_MESSAGE_BYTES = 64 * 1024
+
+#: The longest line the room sends: a table snapshot carries a hand's records.
+MAX_ROOM_MESSAGE_BYTES = 1024 * 1024
+
+#: Every message type by its wire name.
+MESSAGE_TYPES: dict[str, type[Message]] = {}
+
+
+class ErrorCode(StrEnum):
+    MALFORMED = "malformed"
+    TOO_LONG = "too_long"
+    UNKNOWN_TYPE = "unknown_type"
+    VERSION = "version"
+    HELLO_FIRST = "hello_first"
+    NO_TABLE = "no_table"
+    REFUSED = "refused"  # not allowed now: an illegal action, a full seat, a bad amount
+    RATE_LIMITED = "rate_limited"
+
+
+class ProtocolError(ValueError):
+    """A line that is not a valid message; ``code`` says which kind of problem."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Game(StrEnum):
+    HOLDEM = "holdem"
+    BLACKJACK = "blackjack"
+
+
+class SeatStatus(StrEnum):
+    PLAYING = "playing"
+    #: Seated and waiting to be dealt in (the big blind has not reached them).
+    WAITING = "waiting"
+    #: Sitting out: the room checks or folds for them (blinds still come round).
+    SITTING_OUT = "sitting out"
+    #: Disconnected: the seat is kept for the grace period, the clock acts.
+    AWAY = "away"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    TYPE: ClassVar[str] = ""
+
+
+def _message(name: str):  # noqa: ANN202 - a class decorator
+    def register(cls: type[Message]) -> type[Message]:
+        if name in MESSAGE_TYPES:
+            raise ValueError(f"message type {name} is defined twice")
+        cls.TYPE = name
+        MESSAGE_TYPES[name] = cls
+        return cls
+
+    return register
+
+
+# --- pieces that messages carry ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str
+    stack: int
+    bot: bool = False
+    status: SeatStatus = SeatStatus.PLAYING
+    #: Blackjack: the bet placed in the current betting window (0: none yet).
+    bet: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """One line of the lobby."""
+
+    id: str
+    game: Game
+    name: str
+    #: "5/10" for hold'em, the rules in short for blackjack.
+    stakes: str
+    seats: int
+    #: Who sits where: a name per seat, None for a free seat.
+    players: tuple[str | None, ...]
+    hand_running: bool
+    buy_in_min: int
+    buy_in_max: int
+    action_clock: float
+    watchers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatEntry:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettledResult:
+    """What a player's own store records for one settled hand or round.
+
+    The same fields as :class:`cardtui.store.SeatResult` (a test keeps them
+    equal), so the client writes ``SeatResult(**fields)`` exactly as local play.
+    """
+
+    player: str
+    bet: int
+    net: int
+    outcome: str
+    blackjack: bool = False
+    bust: bool = False
+    doubled: bool = False
+    split: bool = False
+    surrendered: bool = False
+    insured: bool = False
+    decisions: int = 0
+    mistakes: int = 0
+    pot: int = 0
+    showdown: bool = False
+    showdown_won: bool = False
+
+
+# --- the client asks ----------------------------------------------------------
+
+
+@_message("hello")
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    version: int
+
+
+@_message("lobby")
+@dataclass(frozen=True, slots=True)
+class GetLobby(Message):
+    """Ask for a fresh :class:`LobbySnapshot` (one is sent after :class:`Welcome` too)."""
+
+
+@_message("create_holdem")
+@dataclass(frozen=True, slots=True)
+class CreateHoldem(Message):
+    name: str
+    seats: int = 6
+    small_blind: int = 5
+    big_blind: int = 10
+    starting_stack: int = 1000
+    bots_fill: bool = True
+    action_clock: float | None = None
+
+
+@_message("create_blackjack")
+@dataclass(frozen=True, slots=True)
+class CreateBlackjack(Message):
+    name: str
+    seats: int = 7
+    #: A rule set as :meth:`cardtui.blackjack.rules.Rules.to_json` writes it.
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@_message("sit")
+@dataclass(frozen=True, slots=True)
+class Sit(Message):
+    table: str
+    #: None: any free seat.
+    seat: int | None
+    buy_in: int
+
+
+@_message("watch")
+@dataclass(frozen=True, slots=True)
+class Watch(Message):
+    table: str
+
+
+@_message("leave")
+@dataclass(frozen=True, slots=True)
+class Leave(Message):
+    """Stand up (or stop watching); a seat in a running hand is freed when it ends."""
+
+    table: str
+
+
+@_message("holdem_action")
+@dataclass(frozen=True, slots=True)
+class HoldemAction(Message):
+    table: str
+    action: ActionKind
+    #: For raise_to: the total bet this street.
+    amount: int = 0
+
+
+@_message("bet")
+@dataclass(frozen=True, slots=True)
+class Bet(Message):
+    """Blackjack: the bet for the coming round, during the betting window."""
+
+    table: str
+    amount: int
+
+
+@_message("blackjack_action")
+@dataclass(frozen=True, slots=True)
+class BlackjackAction(Message):
+    table: str
+    action: BlackjackMove
+
+
+@_message("chat")
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    table: str
+    text: str
+
+
+@_message("sit_out")
+@dataclass(frozen=True, slots=True)
+class SitOut(Message):
+    table: str
+
+
+@_message("come_back")
+@dataclass(frozen=True, slots=True)
+class ComeBack(Message):
+    table: str
+
+
+# --- the room tells -------------------------------------------------------------
+
+
+@_message("welcome")
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    version: int
+    #: The name the room shows for this player (from their profile's settings).
+    name: str
+    guest: bool
+    #: Tables where this profile already holds a seat (a reconnect).
+    seated_at: tuple[str, ...] = ()
+
+
+@_message("error")
+@dataclass(frozen=True, slots=True)
+class Error(Message):
+    code: ErrorCode
+    message: str
+    table: str | None = None
+
+
+@_message("lobby_snapshot")
+@dataclass(frozen=True, slots=True)
+class LobbySnapshot(Message):
+    tables: tuple[TableInfo, ...]
+
+
+@_message("lobby_update")
+@dataclass(frozen=True, slots=True)
+class LobbyUpdate(Message):
+    table: TableInfo
+
+
+@_message("table_closed")
+@dataclass(frozen=True, slots=True)
+class TableClosed(Message):
+    table: str
+
+
+@_message("table_snapshot")
+@dataclass(frozen=True, slots=True)
+class TableSnapshot(Message):
+    """Everything a viewer needs on (re)joining a table, filtered for that viewer."""
+
+    table: TableInfo
+    seats: tuple[SeatInfo, ...]
+    #: The viewer's seat, or None for a spectator.
+    your_seat: int | None
+    #: The hand (round) in progress: its start and its records so far, or None.
+    hand: HandStarted | None
+    records: tuple[dict[str, Any], ...]
+    turn: Turn | None
+    chat: tuple[ChatEntry, ...] = ()
+
+
+@_message("hand_started")
+@dataclass(frozen=True, slots=True)
+class HandStarted(Message):
+    """A hold'em hand or a blackjack round begins; ``seats`` as they were dealt in."""
+
+    table: str
+    number: int
+    seats: tuple[SeatInfo, ...]
+    #: Hold'em: the positions (-1 for blackjack).
+    button: int = -1
+    small_blind_seat: int = -1
+    big_blind_seat: int = -1
+    small_blind: int = 0
+    big_blind: int = 0
+
+
+@_message("records")
+@dataclass(frozen=True, slots=True)
+class Records(Message):
+    """New records of the hand in progress, filtered for this viewer (codec JSON)."""
+
+    table: str
+    hand: int
+    records: tuple[dict[str, Any], ...]
+
+
+@_message("turn")
+@dataclass(frozen=True, slots=True)
+class Turn(Message):
+    """Who acts now and until when (every viewer draws the countdown)."""
+
+    table: str
+    seat: int
+    #: Wall-clock time (``time.time()``) when the clock acts.
+    deadline: float
+    seconds: float
+
+
+@_message("your_turn_holdem")
+@dataclass(frozen=True, slots=True)
+class YourTurnHoldem(Message):
+    table: str
+    seat: int
+    deadline: float
+    legal: LegalActions
+
+
+@_message("your_turn_blackjack")
+@dataclass(frozen=True, slots=True)
+class YourTurnBlackjack(Message):
+    table: str
+    seat: int
+    deadline: float
+    legal: tuple[BlackjackMove, ...]
+
+
+@_message("bets_open")
+@dataclass(frozen=True, slots=True)
+class BetsOpen(Message):
+    """Blackjack: the betting window is open (``deadline`` None until the first bet)."""
+
+    table: str
+    min_bet: int
+    max_bet: int
+    deadline: float | None = None
+
+
+@_message("seats")
+@dataclass(frozen=True, slots=True)
+class Seats(Message):
+    table: str
+    seats: tuple[SeatInfo, ...]
+
+
+@_message("chat_line")
+@dataclass(frozen=True, slots=True)
+class ChatLine(Message):
+    table: str
+    name: str
+    text: str
+
+
+@_message("notice")
+@dataclass(frozen=True, slots=True)
+class Notice(Message):
+    table: str | None
+    text: str
+
+
+@_message("hand_voided")
+@dataclass(frozen=True, slots=True)
+class HandVoided(Message):
+    """The room stopped mid-hand: every bet of the hand went back; ``stacks`` after that."""
+
+    table: str
+    hand: int
+    stacks: tuple[SeatInfo, ...]
+    reason: str
+
+
+@_message("settled")
+@dataclass(frozen=True, slots=True)
+class Settled(Message):
+    """One of this player's hands (rounds) settled: the client writes it to its store."""
+
+    table: str
+    game: Game
+    hand: int
+    result: SettledResult
+
+
+# --- lines ------------------------------------------------------------------------
+
+
+def encode(message: Message) -> bytes:
+    """One line: compact JSON and a newline."""
+    data = {"type": message.TYPE, **to_json(message)}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes) -> Message:
+    """The message on ``line``; :class:`ProtocolError` for anything else."""
+    try:
+        data = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise ProtocolError(ErrorCode.MALFORMED, "not a JSON line") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")
+    name = data.pop("type", None)
+    cls = MESSAGE_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        shown = name if isinstance(name, str) and len(name) <= 30 else "?"
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {shown!r}")
+    try:
+        return from_json(cls, data, name)
+    except DecodeError as error:
+        raise ProtocolError(ErrorCode.MALFORMED, str(error)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class TooLong:
+    """Stands for a line that was longer than the limit (its bytes were dropped)."""
+
+    size: int
+
+
+class LineSplitter:
+    """Cuts a byte stream into lines, dropping any line over ``limit`` as it arrives.
+
+    At most ``limit`` bytes are ever held: the rest of an over-long line is
+    skipped up to its newline, and the line comes out as one :class:`TooLong`.
+
+    >>> splitter = LineSplitter(limit=8)
+    >>> splitter.feed(b'{"a":1}\\n{"b":')
+    [b'{"a":1}']
+    >>> splitter.feed(b'2}\\n' + b'x' * 20)
+    [b'{"b":2}']
+    >>> splitter.feed(b'x' * 20 + b'\\n{}\\n'), splitter.held
+    ([TooLong(size=40), b'{}'], 0)
+    """
+
+    def __init__(self, limit: int = MAX_MESSAGE_BYTES) -> None:
+        self.limit = limit
+        self._buffer = bytearray()
+        self._skipping = 0  # bytes of an over-long line dropped so far (0: not skipping)
+
+    @property
+    def held(self) -> int:
+        return len(self._buffer)
+
+    def feed(self, data: bytes) -> list[bytes | TooLong]:
+        out: list[bytes | TooLong] = []
+        start = 0
+        while start < len(data):
+            end = data.find(b"\n", start)
+            piece = data[start:] if end < 0 else data[start:end]
+            if self._skipping:
+                self._skipping += len(piece)
+            elif len(self._buffer) + len(piece) > self.limit:
+                self._skipping = len(self._buffer) + len(piece)
+                self._buffer.clear()
+            else:
+                self._buffer += piece
+            if end < 0:
+                break
+            if self._skipping:
+                out.append(TooLong(self._skipping))
+                self._skipping = 0
+            else:
+                out.append(bytes(self._buffer))
+                self._buffer.clear()
+            start = end + 1
+        return out
