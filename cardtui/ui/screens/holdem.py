@@ -40,7 +40,7 @@ from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, Tournam
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem_config import HoldemConfig
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, PlayedHand
+from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.holdem_view import BoardCard, HoleCard, SeatView, Step, TableView, steps
@@ -104,7 +104,7 @@ class HoldemScreen(Screen[None]):
         self.table = self._make_table()
         self.hand: Hand | None = None
         self.view = self._idle_view()
-        self.history: list[PlayedHand] = []
+        self.history = session_history(self.app)
         #: Stacks the next hand's deck (tests and demos); used once.
         self.next_deck: Deck | None = None
         #: The human seat whose key is awaited (None while bots act or between hands).
@@ -682,7 +682,7 @@ class HoldemScreen(Screen[None]):
         app = self.app
         if results:
             app.store.record_round(Game.HOLDEM, results, session_id=app.session_id)  # type: ignore[attr-defined]
-        self.history.append(PlayedHand(self.table.hand_number, hand, self.view))
+        self.history.add(hand, self.view)
         self._table_events(self.table.finish_hand())
 
     def _table_events(self, events_: list[object]) -> None:

@@ -1,15 +1,20 @@
 """The session's hands: one row each, the highlighted hand's action log below;
 ``e`` exports every finished hand as a PHH file (one per hand) and shows where.
+
+Hands are numbered for the whole session (:class:`HandHistory`), not per
+table: a new table deals its hand 1 again, but the history keeps every hand
+of the session, and each needs its own row and its own file name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
@@ -26,9 +31,41 @@ from cardtui.ui.widgets.cards import cards_text
 class PlayedHand:
     """One hand of the session: the engine's hand (for PHH) and what was shown."""
 
+    #: The hand's number in the session (1, 2, ...): its key in the history.
     number: int
     hand: Hand
     view: TableView
+
+
+class HandHistory(Sequence[PlayedHand]):
+    """The session's hands in the order they were played, numbered 1, 2, ... as added."""
+
+    def __init__(self) -> None:
+        self._hands: list[PlayedHand] = []
+
+    def add(self, hand: Hand, view: TableView) -> PlayedHand:
+        played = PlayedHand(len(self._hands) + 1, hand, view)
+        self._hands.append(played)
+        return played
+
+    def __getitem__(self, index: int) -> PlayedHand:  # type: ignore[override]
+        return self._hands[index]
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def __iter__(self) -> Iterator[PlayedHand]:
+        return iter(self._hands)
+
+
+#: One history per running app (one app is one session, also over SSH),
+#: so leaving the table and coming back keeps the session's hands.
+_SESSIONS: WeakKeyDictionary[App[object], HandHistory] = WeakKeyDictionary()
+
+
+def session_history(app: App[object]) -> HandHistory:
+    """The hand history of ``app``'s session."""
+    return _SESSIONS.setdefault(app, HandHistory())
 
 
 def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
@@ -66,6 +103,7 @@ class HoldemHistoryScreen(Screen[None]):
     def __init__(self, hands: Sequence[PlayedHand]) -> None:
         super().__init__()
         self.hands = list(hands)
+        self._by_key = {str(played.number): played for played in self.hands}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,7 +132,11 @@ class HoldemHistoryScreen(Screen[None]):
         table.focus()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        played = self.hands[event.cursor_row]
+        # An empty table still reports a highlight (row 0, no row key): nothing to show.
+        key = event.row_key.value if event.row_key is not None else None
+        played = self._by_key.get(key or "")
+        if played is None:
+            return
         log = Text(f"Hand {played.number}\n", style="bold")
         log.append_text(Text("\n").join(played.view.log))
         self.query_one("#hand-log", Static).update(log)

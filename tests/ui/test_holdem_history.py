@@ -1,0 +1,90 @@
+"""The hand history: every hand of the session once, under its own number."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.table import Mode
+from cardtui.locations import hand_history_dir
+from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
+from cardtui.ui.screens.holdem_demo import open_table, settle
+from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
+from cardtui.ui.screens.menu import MenuScreen
+
+HEADS_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK))
+
+
+async def test_arrows_on_an_empty_history_do_nothing(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, HoldemConfig(seats=HEADS_UP), button=0)
+        await pilot.press("y")
+        history = app.screen
+        assert isinstance(history, HoldemHistoryScreen)
+        await pilot.press("up", "down", "home", "end", "pageup")
+        await pilot.pause()
+        assert app.screen is history
+        assert "No hands played yet" in str(history.query_one("#hand-log", Static).render())
+
+
+async def _play_a_fold(pilot, screen: HoldemScreen) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("d")
+    await settle(pilot)
+    await pilot.press("f")
+    await settle(pilot)
+
+
+async def test_a_new_table_keeps_the_history_and_numbers_on(make_app, data_dir) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HoldemConfig(seats=HEADS_UP), button=0, moves=[])
+        await _play_a_fold(pilot, screen)
+        await screen.new_table(button=0)  # what saving a setup does
+        assert screen.table.hand_number == 0
+        await _play_a_fold(pilot, screen)
+        assert [played.number for played in screen.history] == [1, 2]
+        await pilot.press("y")
+        history = app.screen
+        assert isinstance(history, HoldemHistoryScreen)
+        assert history.query_one(DataTable).row_count == 2
+        await pilot.press("up")
+        assert "Hand 1" in str(history.query_one("#hand-log", Static).render())
+        await pilot.press("e")  # one file per hand: the second does not overwrite the first
+        assert len(list(hand_history_dir(data_dir).glob("*.phh"))) == 2
+
+
+async def test_a_finished_tournament_dealt_again_keeps_the_history(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    config = HoldemConfig(seats=HEADS_UP, stack=100, mode=Mode.TOURNAMENT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, config, button=0, holes=["7c2d", "AsAh"],
+                                  board="Ad 7h 2s Kc 9d", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("a")  # Ann's aces win the tournament
+        await settle(pilot)
+        assert screen.table.is_finished
+        await pilot.press("d")  # a new tournament: its hand 1 (seeded: Bot 1 shoves)
+        await settle(pilot)
+        assert screen.check_action("fold", ())
+        await pilot.press("f")
+        await settle(pilot)
+        assert screen.table.hand_number == 1 and len(screen.history) == 2
+        await pilot.press("y")
+        assert isinstance(app.screen, HoldemHistoryScreen)
+        assert app.screen.query_one(DataTable).row_count == 2
+
+
+async def test_the_history_lasts_the_session_across_visits_to_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HoldemConfig(seats=HEADS_UP), button=0, moves=[])
+        await _play_a_fold(pilot, screen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        again = await open_table(pilot, HoldemConfig(seats=HEADS_UP), button=0, moves=[])
+        assert again is not screen
+        await _play_a_fold(pilot, again)
+        assert [played.number for played in again.history] == [1, 2]
