@@ -74,6 +74,8 @@ class Settings:
     card_style: CardStyle = CardStyle.UNICODE
     animation: AnimationSpeed = AnimationSpeed.NORMAL
     theme: str = "textual-dark"
+    #: Hold'em: ask before an all-in of more than 10 big blinds (one key shoves a stack).
+    confirm_all_in: bool = True
     blackjack: dict[str, Any] = field(default_factory=dict)
     holdem: dict[str, Any] = field(default_factory=dict)
 
@@ -104,6 +106,8 @@ class Settings:
             settings.animation = AnimationSpeed(data["animation"])
         if data.get("theme") in THEMES:
             settings.theme = data["theme"]
+        if isinstance(data.get("confirm_all_in"), bool):
+            settings.confirm_all_in = data["confirm_all_in"]
         for game in ("blackjack", "holdem"):
             if isinstance(data.get(game), dict):
                 setattr(settings, game, data[game])
