@@ -188,33 +188,108 @@ class Hand:
     def max_raise_to(self) -> int:
         return self.legal_actions().max_raise_to if self.actor is not None else 0
 
+    # --- legality: one rule book ----------------------------------------------
+
+    def problem(self, action: Action) -> str | None:
+        """Why ``action`` is illegal for the actor now, or None when it is legal.
+
+        The only place hold'em legality is decided (pokerkit's ``verify_*``):
+        :meth:`can`, :meth:`legal_actions` and every operation read it, so
+        what the table offers and what it accepts cannot disagree.
+        """
+        if self.actor is None:
+            return "the hand is over" if self.is_over else "nobody is to act"
+        seat = self.actor
+        owed = self.current_bet - self.bets[seat]
+        match action.kind:
+            case ActionKind.FOLD:
+                # TDA Rule 58 makes a fold facing no bet binding but non-standard;
+                # the table offers the check instead.
+                return None if owed > 0 else f"seat {seat} can check: there is no bet to fold to"
+            case ActionKind.CHECK:
+                return None if owed == 0 else f"seat {seat} cannot check: {owed} to call"
+            case ActionKind.CALL:
+                return None if owed > 0 else f"seat {seat} has nothing to call: check instead"
+            case ActionKind.RAISE_TO:
+                return self._raise_problem(seat, action.amount)
+            case ActionKind.ALL_IN:
+                # All-in is a raise to the whole stack when raising is open, or
+                # a call when the call takes every chip; nothing else.
+                if self._raise_limits(seat) is not None or self.stacks[seat] <= owed:
+                    return None
+                return self._why_no_raise(seat)
+        raise AssertionError(action)
+
+    def can(self, action: Action) -> bool:
+        return self.problem(action) is None
+
     def can_fold(self) -> bool:
-        return self.actor is not None and self.legal_actions().can_fold
+        return self.can(Action.fold())
 
     def can_check(self) -> bool:
-        return self.actor is not None and self.legal_actions().can_check
+        return self.can(Action.check())
 
     def can_raise_to(self, amount: int) -> bool:
-        return self.actor is not None and self.legal_actions().allows(Action.raise_to(amount))
+        return self.can(Action.raise_to(amount))
 
     def legal_actions(self) -> LegalActions:
+        """Every answer of :meth:`problem` for the actor, as one snapshot."""
         seat = self._require_actor()
-        to_call = min(self.current_bet - self.bets[seat], self.stacks[seat])
-        can_raise = self._may_raise(seat)
-        most = self.stacks[seat] + self.bets[seat]
-        # poker.md: the minimum bet is the big blind; a raise adds at least the
-        # largest full bet or raise of this round. Less is allowed only all-in.
-        least = min(self.current_bet + self.min_raise_increment, most)
+        limits = self._raise_limits(seat)
+        owed = min(self.current_bet - self.bets[seat], self.stacks[seat])
         return LegalActions(
             seat=seat,
-            can_fold=to_call > 0,
-            can_check=to_call == 0,
-            call_amount=to_call,
-            can_raise=can_raise,
-            min_raise_to=least if can_raise else 0,
-            max_raise_to=most if can_raise else 0,
+            can_fold=self.can(Action.fold()),
+            can_check=self.can(Action.check()),
+            call_amount=owed if self.can(Action.call()) else 0,
+            can_raise=limits is not None,
+            min_raise_to=limits[0] if limits else 0,
+            max_raise_to=limits[1] if limits else 0,
             is_bet=self.current_bet == 0,
+            can_all_in=self.can(Action.all_in()),
         )
+
+    def _verify(self, action: Action) -> int:
+        """The actor's seat, once ``action`` is known to be legal (else ValueError)."""
+        problem = self.problem(action)
+        if problem is not None:
+            raise ValueError(problem)
+        assert self.actor is not None
+        return self.actor
+
+    def _raise_limits(self, seat: int) -> tuple[int, int] | None:
+        """The smallest and largest legal "raise to" totals, or None while raising is closed."""
+        if self.stacks[seat] <= self.current_bet - self.bets[seat]:
+            return None
+        # TDA Rule 47-A / RRoP section 14 rules 3 and 5: a player who already
+        # acted may raise again only when facing at least a full raise since;
+        # short all-ins that add up to a full raise reopen the betting.
+        if seat in self._acted and self.current_bet - self._acted[seat] < self.min_raise_increment:
+            return None
+        # Raising is pointless when nobody else could put in more than a call.
+        if not any(
+            s != seat and self.stacks[s] + self.bets[s] > self.current_bet for s in self.live
+        ):
+            return None
+        most = self.stacks[seat] + self.bets[seat]
+        # TDA Rule 43-A / RRoP section 14 rules 2 and 4: a bet is at least the
+        # big blind and a raise adds at least the largest full bet or raise of
+        # this round; less is allowed only all-in.
+        return min(self.current_bet + self.min_raise_increment, most), most
+
+    def _raise_problem(self, seat: int, amount: int) -> str | None:
+        limits = self._raise_limits(seat)
+        if limits is None:
+            return self._why_no_raise(seat)
+        least, most = limits
+        is_bet = self.current_bet == 0
+        word = "bet" if is_bet else "raise to"
+        if amount > most:
+            return f"{word} {amount} is more than seat {seat} has ({most})"
+        if amount < least:
+            floor = "minimum bet" if is_bet else "minimum raise to"
+            return f"{word} {amount} is below the {floor} {least}"
+        return None
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` sees when it is their turn (the input of a bot)."""
@@ -248,6 +323,7 @@ class Hand:
         That is the action's own record followed by whatever the dealer did
         next (bets collected, board dealt, showdown, pots pushed).
         """
+        self._verify(action)
         start = len(self.records)
         match action.kind:
             case ActionKind.FOLD:
@@ -263,43 +339,28 @@ class Hand:
         return self.records[start:]
 
     def fold(self) -> Folded:
-        seat = self._require_actor()
-        if self.current_bet <= self.bets[seat]:
-            raise ValueError(f"seat {seat} can check: there is no bet to fold to")
+        seat = self._verify(Action.fold())
         self.folded.add(seat)
         return self._acted_with(Folded(seat))
 
     def check(self) -> Checked:
-        seat = self._require_actor()
-        if self.current_bet > self.bets[seat]:
-            owed = self.current_bet - self.bets[seat]
-            raise ValueError(f"seat {seat} cannot check: {owed} to call")
+        seat = self._verify(Action.check())
         return self._acted_with(Checked(seat))
 
     def call(self) -> Called:
-        seat = self._require_actor()
+        seat = self._verify(Action.call())
         amount = min(self.current_bet - self.bets[seat], self.stacks[seat])
-        if amount <= 0:
-            raise ValueError(f"seat {seat} has nothing to call: check instead")
         self._put(seat, amount)
         return self._acted_with(Called(seat, amount, self.stacks[seat] == 0))
 
     def raise_to(self, amount: int) -> BetOrRaised:
         """Bet (first bet of the street) or raise so the actor's total bet is ``amount``."""
-        seat = self._require_actor()
-        legal = self.legal_actions()
-        word = "bet" if legal.is_bet else "raise to"
-        if not legal.can_raise:
-            raise ValueError(self._why_no_raise(seat))
-        if amount > legal.max_raise_to:
-            raise ValueError(f"{word} {amount} is more than seat {seat} has ({legal.max_raise_to})")
-        if amount < legal.min_raise_to:
-            floor = "minimum bet" if legal.is_bet else "minimum raise to"
-            raise ValueError(f"{word} {amount} is below the {floor} {legal.min_raise_to}")
+        seat = self._verify(Action.raise_to(amount))
+        is_bet = self.current_bet == 0
         increment = amount - self.current_bet
         put = amount - self.bets[seat]
         self._put(seat, put)
-        # TDA rule 41 / RRoP section 14 rule 3: only a full bet or raise sets
+        # TDA Rule 47-A / RRoP section 14 rule 3: only a full bet or raise sets
         # the new minimum and reopens the betting; a short all-in does not.
         full = increment >= self.min_raise_increment
         if full:
@@ -307,18 +368,16 @@ class Hand:
         self.current_bet = amount
         self.raises += 1
         self.last_aggressor = seat
-        record = BetOrRaised(seat, amount, put, legal.is_bet, self.stacks[seat] == 0, full)
+        record = BetOrRaised(seat, amount, put, is_bet, self.stacks[seat] == 0, full)
         return self._acted_with(record)
 
     def all_in(self) -> Called | BetOrRaised:
         """Put the whole stack in: a raise when raising is open, else a call."""
-        seat = self._require_actor()
-        legal = self.legal_actions()
-        if legal.can_raise:
-            return self.raise_to(legal.max_raise_to)
-        if legal.call_amount == self.stacks[seat]:
-            return self.call()
-        raise ValueError(self._why_no_raise(seat))
+        seat = self._verify(Action.all_in())
+        limits = self._raise_limits(seat)
+        if limits is not None:
+            return self.raise_to(limits[1])
+        return self.call()
 
     # --- the dealer ---------------------------------------------------------
 
@@ -389,19 +448,6 @@ class Hand:
         if self.stacks[seat] == 0:
             return False
         return seat not in self._acted or self.bets[seat] < self.current_bet
-
-    def _may_raise(self, seat: int) -> bool:
-        if self.stacks[seat] <= self.current_bet - self.bets[seat]:
-            return False
-        # TDA rule 41: a player who already acted may raise again only when
-        # facing at least a full raise since then; several short all-ins that
-        # add up to a full raise reopen the betting (poker.md).
-        if seat in self._acted and self.current_bet - self._acted[seat] < self.min_raise_increment:
-            return False
-        # Raising is pointless when nobody else could put in more than a call.
-        return any(
-            s != seat and self.stacks[s] + self.bets[s] > self.current_bet for s in self.live
-        )
 
     def _why_no_raise(self, seat: int) -> str:
         if self.stacks[seat] <= self.current_bet - self.bets[seat]:

@@ -1,7 +1,8 @@
 """What a player may do and what a seat can see: the hand's read-only views.
 
 :class:`LegalActions` answers "what can the actor do now" (the UI's buttons,
-a bot's options); :class:`HandView` is one seat's view of the table when it
+a bot's options), copied from :meth:`~cardtui.holdem.hand.Hand.problem`, the
+hand's one rule book; :class:`HandView` is one seat's view of the table when it
 must act, the input of a bot's decision.
 """
 
@@ -28,9 +29,13 @@ class LegalActions:
     max_raise_to: int
     #: True when a raise would be the first bet of the street ("Bet" rather than "Raise").
     is_bet: bool
+    #: Whether "all-in" is legal: a raise to ``max_raise_to``, or a call that
+    #: takes the whole stack. Not when raising is closed and the call leaves
+    #: chips behind (a short all-in did not reopen the betting).
+    can_all_in: bool = False
 
     def allows(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
+        """Whether ``action`` is legal now: the hand's own ``problem(action) is None``."""
         match action.kind:
             case ActionKind.FOLD:
                 return self.can_fold
@@ -41,7 +46,7 @@ class LegalActions:
             case ActionKind.RAISE_TO:
                 return self.can_raise and self.min_raise_to <= action.amount <= self.max_raise_to
             case ActionKind.ALL_IN:
-                return self.can_raise or self.call_amount > 0
+                return self.can_all_in
         return False
 
 

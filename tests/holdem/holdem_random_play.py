@@ -14,7 +14,12 @@ STACK_CHOICES = (1, 2, 3, 5, 8, 15, 20, 37, 50, 100, 200, 1000)
 
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
-    """Any legal action, biased towards calls and all-ins so side pots happen often."""
+    """Any legal action, biased towards calls and all-ins so side pots happen often.
+
+    Every kind the hand allows is on offer, all-in included whenever it is
+    legal: a call that takes the whole stack, or a raise to the whole stack
+    (often a short all-in that does not reopen the betting).
+    """
     legal = hand.legal_actions()
     options = []
     if legal.can_fold:
@@ -26,8 +31,23 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
     if legal.can_raise:
         options.append(Action.raise_to(legal.min_raise_to))
         options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-        options.append(Action.all_in())
+    if legal.allows(Action.all_in()):
+        options += [Action.all_in()] * 2
     return rng.choice(options)
+
+
+def candidate_actions(hand: Hand, rng: random.Random) -> list[Action]:
+    """Legal and illegal actions alike, raise sizes around every boundary."""
+    seat = hand.actor
+    assert seat is not None
+    legal = hand.legal_actions()
+    full_raise = hand.current_bet + hand.min_raise_increment
+    whole_stack = hand.stacks[seat] + hand.bets[seat]
+    sizes = {0, 1, hand.current_bet, full_raise - 1, full_raise, whole_stack - 1, whole_stack,
+             whole_stack + 1, legal.min_raise_to - 1, legal.min_raise_to, legal.max_raise_to,
+             legal.max_raise_to + 1, rng.randint(0, whole_stack + 5)}
+    return [Action.fold(), Action.check(), Action.call(), Action.all_in(),
+            *(Action.raise_to(n) for n in sorted(sizes))]
 
 
 def random_hand(rng: random.Random) -> Hand:
