@@ -66,6 +66,8 @@ class HoldemOptions:
     grace: float = DEFAULT_GRACE
     #: Pause between hands (the screens show the showdown meanwhile).
     between_hands: float = 3.0
+    #: Humans seated before the first hand is dealt (a game night waits for friends).
+    min_humans: int = 1
 
     def __post_init__(self) -> None:
         _check_name(self.name)
@@ -83,6 +85,7 @@ class HoldemOptions:
         _check_seconds("action_clock", self.action_clock)
         _check_seconds("grace", self.grace, allow_zero=True)
         _check_seconds("between_hands", self.between_hands, allow_zero=True)
+        _check_int("min_humans", self.min_humans, 1, self.seats)
 
     @property
     def stakes(self) -> str:

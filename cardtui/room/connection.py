@@ -1,0 +1,114 @@
+"""Who is connected: a member (the profile the server bound) and their line to the room."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from cardtui.room.protocol import (
+    MAX_MESSAGE_BYTES,
+    ErrorCode,
+    LineSplitter,
+    Message,
+    TooLong,
+    encode,
+)
+
+log = logging.getLogger("cardtui.room")
+
+#: Bytes waiting to be written to one client before the room gives up on it:
+#: a game process that stopped reading must not make the room hold its
+#: output for ever. It is a dropped connection; the seat is kept.
+MAX_BACKLOG = 4 * 1024 * 1024
+
+READ_SIZE = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A player as the server knows them: never a claim made by the client.
+
+    ``profile`` is the key the server derived from the SSH key (or a fresh
+    id for a guest); reconnecting with the same profile finds the same seats.
+    """
+
+    profile: str
+    name: str
+    guest: bool = False
+
+
+_ids = itertools.count(1)
+
+
+class Connection:
+    """One game process's end of a socket pair, as the room sees it."""
+
+    def __init__(self, member: Member, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.member = member
+        self.id = next(_ids)
+        self._reader = reader
+        self._writer = writer
+        self.greeted = False
+        self.closed = False
+        #: Tables this connection receives (seated or watching).
+        self.tables: set[str] = set()
+        self.task: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:
+        return f"Connection({self.id}, {self.member.profile[:12]!r})"
+
+    def send(self, message: Message) -> None:
+        if self.closed:
+            return
+        transport = self._writer.transport
+        if transport.is_closing():
+            self.close()
+            return
+        self._writer.write(encode(message))
+        if transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("%r stopped reading; dropping the connection", self)
+            self.close()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self._writer.transport.abort()
+
+    async def drain_and_close(self) -> None:
+        """Flush what is queued, then close (the room stopping says goodbye first)."""
+        if self.closed:
+            return
+        self._writer.close()
+        await self._writer.wait_closed()
+
+    async def serve(self, on_line: Callable[[bytes | TooLong], None],
+                    on_close: Callable[[], Awaitable[None] | None]) -> None:
+        """Read lines until the other end goes; each line (or TooLong) goes to ``on_line``."""
+        splitter = LineSplitter(MAX_MESSAGE_BYTES)
+        try:
+            while not self.closed:
+                try:
+                    data = await self._reader.read(READ_SIZE)
+                except (ConnectionError, OSError):
+                    break
+                if not data:
+                    break
+                for line in splitter.feed(data):
+                    if self.closed:
+                        break
+                    on_line(line)
+        finally:
+            self.close()
+            result = on_close()
+            if result is not None:
+                await result
+
+
+__all__ = ["Connection", "ErrorCode", "Member"]

@@ -1,0 +1,437 @@
+"""A shared hold'em table: humans and bots in seats, the engine dealing, a clock on turns.
+
+The pure :class:`~cardtui.holdem.hand.Hand` is the only authority on cards,
+chips and turns; a player's request is checked against its legality as if the
+client were hostile. Between hands players sit down, stand up, bots give
+their seats to humans, and the button moves under the dead button rule.
+
+New players wait for the big blind (TDA rule 1 lets a room choose waiting or
+posting; the engine has no out-of-position post, so this room waits). A
+player who is sitting out is still dealt in and posts their blinds when they
+come round; the room checks or folds for them at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from cardtui.cards import Deck
+from cardtui.holdem.actions import Action, Record
+from cardtui.holdem.bots import Personality, decide
+from cardtui.holdem.button import Positions, first_positions, next_positions
+from cardtui.holdem.hand import Hand
+from cardtui.room.config import HoldemOptions
+from cardtui.room.connection import Connection
+from cardtui.room.privacy import encode_holdem
+from cardtui.room.protocol import (
+    Game,
+    HandStarted,
+    HandVoided,
+    Records,
+    SeatInfo,
+    SeatStatus,
+    Settled,
+    TableInfo,
+    TableSnapshot,
+    Turn,
+    YourTurnHoldem,
+)
+from cardtui.room.results import holdem_result
+from cardtui.room.shared import Player, Refused, SharedTable
+
+log = logging.getLogger("cardtui.room")
+
+BOT_NAMES = ("Rocky", "Max", "Sharky", "Dot", "Vera", "Kit", "Lou", "Ned", "Ida", "Bo")
+
+
+@dataclass(eq=False)
+class Bot:
+    name: str
+    stack: int
+    personality: Personality
+
+
+class HoldemTable(SharedTable):
+    game = Game.HOLDEM
+
+    def __init__(self, room, table_id: str, options: HoldemOptions, *,  # noqa: ANN001
+                 permanent: bool, rng: random.Random) -> None:
+        super().__init__(room, table_id, options.name, options.seats, options.action_clock,
+                         options.grace, permanent=permanent)
+        self.options = options
+        self.rng = rng
+        self.seats: list[Player | Bot | None] = [None] * options.seats
+        #: Seats waiting for the big blind to reach them.
+        self.waiting: set[int] = set()
+        #: Humans taking a bot's seat when the hand in progress ends.
+        self.pending: dict[int, Player] = {}
+        self.hand: Hand | None = None
+        self.hand_number = 0
+        self.started: HandStarted | None = None
+        self.turn: Turn | None = None
+        self.positions: Positions | None = None
+        #: Tests and demos: the deck of the next hand.
+        self.next_deck: Deck | None = None
+        #: Numbers of the hands voided when the room stopped.
+        self.voided: list[int] = []
+        self._next_hand: asyncio.TimerHandle | None = None
+        self._bot_names = itertools.cycle(BOT_NAMES)
+        self._personalities = itertools.cycle(list(Personality))
+
+    # --- what the table shows ------------------------------------------------------
+
+    def players(self) -> Iterator[tuple[int, Player]]:
+        for seat, occupant in enumerate(self.seats):
+            if isinstance(occupant, Player):
+                yield seat, occupant
+
+    @property
+    def in_play(self) -> bool:
+        return self.hand is not None
+
+    def dealt_in(self, seat: int) -> bool:
+        return self.hand is not None and self.hand.starting_stacks[seat] is not None
+
+    def _stack(self, seat: int) -> int:
+        occupant = self.seats[seat]
+        assert occupant is not None
+        if self.hand is not None and self.dealt_in(seat):
+            return self.hand.stacks[seat]
+        return occupant.stack
+
+    def _seat_info(self, seat: int, stack: int | None = None) -> SeatInfo:
+        occupant = self.seats[seat]
+        assert occupant is not None
+        if isinstance(occupant, Bot):
+            status = SeatStatus.PLAYING
+        else:
+            status = occupant.status()
+            if status is SeatStatus.PLAYING and seat in self.waiting:
+                status = SeatStatus.WAITING
+        return SeatInfo(seat, occupant.name, self._stack(seat) if stack is None else stack,
+                        bot=isinstance(occupant, Bot), status=status)
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(self._seat_info(s) for s, o in enumerate(self.seats) if o is not None)
+
+    def info(self) -> TableInfo:
+        low, high = self.options.limits
+        return TableInfo(
+            id=self.id, game=Game.HOLDEM, name=self.name, stakes=self.options.stakes,
+            seats=self.seat_count,
+            players=tuple(o.name if o is not None else None for o in self.seats),
+            hand_running=self.hand is not None, buy_in_min=low, buy_in_max=high,
+            action_clock=self.action_clock, watchers=len(self.watchers),
+        )
+
+    def send_snapshot(self, conn: Connection) -> None:
+        seat = self.seat_of(conn.member.profile)
+        viewer = seat if seat is not None and self.seats[seat].conn is conn else None  # type: ignore[union-attr]
+        records = encode_holdem(self.hand.records, viewer) if self.hand is not None else ()
+        conn.send(TableSnapshot(self.info(), self.seat_infos(), viewer, self.started, records,
+                                self.turn, tuple(self.chat_log)))
+        hand = self.hand
+        if hand is not None and viewer is not None and hand.actor == viewer and self.clock.running:
+            assert self.clock.deadline is not None
+            conn.send(YourTurnHoldem(self.id, viewer, self.clock.deadline, hand.legal_actions()))
+
+    # --- sitting down and standing up ------------------------------------------------
+
+    def check_can_sit(self, conn: Connection) -> None:
+        super().check_can_sit(conn)
+        if any(p.member.profile == conn.member.profile for p in self.pending.values()):
+            raise Refused("you already have a seat at this table (from the next hand)")
+
+    def sit(self, conn: Connection, seat: int | None, buy_in: int) -> None:
+        self.check_can_sit(conn)
+        self.check_buy_in(buy_in, self.options.limits)
+        if seat is None:
+            seat = next((s for s, o in enumerate(self.seats) if o is None), None)
+            if seat is None:
+                seat = next((s for s, o in enumerate(self.seats)
+                             if isinstance(o, Bot) and s not in self.pending), None)
+            if seat is None:
+                raise Refused("every seat is taken")
+        if not 0 <= seat < self.seat_count:
+            raise Refused(f"this table has seats 1 to {self.seat_count}")
+        occupant = self.seats[seat]
+        if isinstance(occupant, Player) or seat in self.pending:
+            raise Refused(f"seat {seat + 1} is taken")
+        player = Player(conn.member, conn, buy_in)
+        conn.tables.add(self.id)
+        self.watchers.discard(conn)
+        if isinstance(occupant, Bot) and self.dealt_in(seat):
+            # Bots give their seats up between hands: watch until this one ends.
+            self.pending[seat] = player
+            self.watchers.add(conn)
+            self.notice(f"{player.name} takes seat {seat + 1} after this hand")
+            self.send_snapshot(conn)
+            self.room.lobby_changed(self)
+            return
+        self._seat(seat, player)
+        self.notice(f"{player.name} sits down in seat {seat + 1}")
+        self._fill_with_bots()
+        self.send_snapshot(conn)
+        self.send_seats()
+        self.players_changed()
+
+    def _seat(self, seat: int, occupant: Player | Bot) -> None:
+        self.seats[seat] = occupant
+        if self.positions is not None:
+            self.waiting.add(seat)
+
+    def stand_up(self, seat: int) -> None:
+        occupant = self.seats[seat]
+        self.seats[seat] = None
+        self.waiting.discard(seat)
+        if isinstance(occupant, Player):
+            if occupant.grace is not None:
+                occupant.grace.cancel()
+                occupant.grace = None
+            if occupant.conn is not None and occupant.conn not in self.watchers:
+                occupant.conn.tables.discard(self.id)
+        if not any(True for _ in self.players()):
+            # Nobody left to play with: the bots go too, and the table rests.
+            self.seats = [None if isinstance(o, Bot) else o for o in self.seats]
+            self.waiting.clear()
+        self.room.table_emptied(self)
+
+    def leave(self, conn: Connection) -> None:
+        for seat, player in list(self.pending.items()):
+            if player.member.profile == conn.member.profile:
+                del self.pending[seat]
+        super().leave(conn)
+
+    def disconnected(self, conn: Connection) -> None:
+        for seat, player in list(self.pending.items()):
+            if player.conn is conn:
+                del self.pending[seat]
+        super().disconnected(conn)
+
+    def _fill_with_bots(self) -> None:
+        if not self.options.bots_fill or not any(True for _ in self.players()):
+            return
+        for seat, occupant in enumerate(self.seats):
+            if occupant is None:
+                bot = Bot(next(self._bot_names), self.options.starting_stack,
+                          next(self._personalities))
+                self._seat(seat, bot)
+
+    def players_changed(self) -> None:
+        if self.hand is None and self._next_hand is None:
+            self._schedule_hand(0)
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def _someone_plays(self) -> bool:
+        """Hands are dealt only while a connected human is not sitting out."""
+        if self.hand_number == 0 and sum(1 for _ in self.players()) < self.options.min_humans:
+            return False
+        return any(not p.away and not p.sitting_out and not p.leaving for _, p in self.players())
+
+    def _schedule_hand(self, delay: float) -> None:
+        if self.closed or self._next_hand is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self._next_hand = loop.call_later(delay, self._deal)
+
+    def _dealing_order(self) -> tuple[Positions, list[int]] | None:
+        ready = [s for s, o in enumerate(self.seats) if o is not None and o.stack > 0]
+        if len(ready) < 2:
+            return None
+        previous = self.positions
+        if previous is None:
+            return first_positions(ready, self.rng.choice(ready), self.seat_count), ready
+        waiting = self.waiting & set(ready)
+        candidate = next_positions(previous, ready, self.seat_count)
+        dealt = [s for s in ready if s not in waiting or s == candidate.big_blind]
+        if len(dealt) < 2:
+            # Too few players to wait for anything: everybody is dealt in.
+            return candidate, ready
+        return next_positions(previous, dealt, self.seat_count), dealt
+
+    def _deal(self) -> None:
+        self._next_hand = None
+        if self.hand is not None or self.closed or not self._someone_plays():
+            return
+        order = self._dealing_order()
+        if order is None:
+            return
+        positions, dealt = order
+        stacks: list[int | None] = [None] * self.seat_count
+        for seat in dealt:
+            occupant = self.seats[seat]
+            assert occupant is not None
+            stacks[seat] = occupant.stack
+        names = [o.name if o is not None else "" for o in self.seats]
+        self.hand = Hand(stacks, button=positions.button, small_blind=self.options.small_blind,
+                         big_blind=self.options.big_blind, rng=self.rng, deck=self.next_deck,
+                         positions=positions, names=names)
+        self.next_deck = None
+        self.positions = positions
+        self.waiting -= set(dealt)
+        self.hand_number += 1
+        self.started = HandStarted(
+            self.id, self.hand_number, tuple(self._seat_info(s, stacks[s]) for s in dealt),
+            button=positions.button, small_blind_seat=positions.small_blind,
+            big_blind_seat=positions.big_blind, small_blind=self.options.small_blind,
+            big_blind=self.options.big_blind,
+        )
+        self.broadcast(self.started)
+        self._send_records(self.hand.records)
+        self.room.lobby_changed(self)
+        self._prompt()
+
+    def _send_records(self, records: Sequence[Record]) -> None:
+        encoded: dict[int | None, tuple[dict, ...]] = {}
+        for conn, viewer in self.viewers():
+            if viewer not in encoded:
+                encoded[viewer] = encode_holdem(records, viewer)
+            conn.send(Records(self.id, self.hand_number, encoded[viewer]))
+
+    def _prompt(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.is_over:
+            self._finish()
+            return
+        actor = hand.actor
+        assert actor is not None
+        occupant = self.seats[actor]
+        loop = asyncio.get_running_loop()
+        number = self.hand_number
+        if isinstance(occupant, Bot):
+            loop.call_soon(self._bot_turn, number, actor)
+            return
+        assert occupant is not None
+        if occupant.acts_alone:
+            loop.call_soon(self._auto, number, actor, False)
+            return
+        deadline = self.clock.start(self.action_clock, lambda: self._auto(number, actor, True))
+        self.turn = Turn(self.id, actor, deadline, self.action_clock)
+        self.broadcast(self.turn)
+        if occupant.conn is not None:
+            occupant.conn.send(YourTurnHoldem(self.id, actor, deadline, hand.legal_actions()))
+
+    def _current(self, number: int, actor: int) -> Hand | None:
+        hand = self.hand
+        if hand is None or self.hand_number != number or hand.actor != actor:
+            return None
+        return hand
+
+    def _bot_turn(self, number: int, actor: int) -> None:
+        hand = self._current(number, actor)
+        occupant = self.seats[actor]
+        if hand is None or not isinstance(occupant, Bot):
+            return
+        self._apply(decide(hand.view(actor), self.rng, occupant.personality))
+
+    def _auto(self, number: int, actor: int, expired: bool) -> None:
+        """Check if possible, else fold: the clock ran out, or the player is not playing."""
+        hand = self._current(number, actor)
+        if hand is None:
+            return
+        occupant = self.seats[actor]
+        if expired and isinstance(occupant, Player):
+            self.expired(actor, occupant)
+        self._apply(Action.check() if hand.can_check() else Action.fold())
+
+    def _apply(self, action: Action) -> None:
+        assert self.hand is not None
+        self.clock.stop()
+        self.turn = None
+        self._send_records(self.hand.act(action))
+        self._prompt()
+
+    def act(self, conn: Connection, action: Action) -> None:
+        hand = self.hand
+        if hand is None:
+            raise Refused("no hand is being played")
+        seat, player = self.player_of(conn)
+        if player.conn is not conn:
+            raise Refused("your seat is played from another connection")
+        if hand.actor != seat:
+            raise Refused("it is not your turn")
+        if not hand.legal_actions().allows(action):
+            try:
+                hand.act(action)  # raises with the engine's reason; changes nothing
+            except ValueError as error:
+                raise Refused(str(error)) from None
+            raise AssertionError("the engine accepted an action its legality refused")
+        player.expiries = 0
+        self._apply(action)
+
+    def act_for_absent(self, seat: int) -> None:
+        hand = self.hand
+        if hand is not None and hand.actor == seat and isinstance(self.seats[seat], Player):
+            self.clock.stop()
+            asyncio.get_running_loop().call_soon(self._auto, self.hand_number, seat, False)
+
+    # --- the end of a hand --------------------------------------------------------------
+
+    def _finish(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.clock.stop()
+        self.turn = None
+        for seat, player in list(self.players()):
+            if self.dealt_in(seat):
+                result = holdem_result(hand, seat, player.name)
+                self.room.deliver(player, Settled(self.id, Game.HOLDEM, self.hand_number, result))
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None and self.dealt_in(seat):
+                occupant.stack = hand.stacks[seat]
+        self.hand = None
+        self.started = None
+        self._between_hands()
+        self._schedule_hand(self.options.between_hands)
+
+    def _between_hands(self) -> None:
+        for seat, occupant in enumerate(self.seats):
+            if isinstance(occupant, Bot) and occupant.stack == 0:
+                self.seats[seat] = None
+                self.notice(f"{occupant.name} is out of chips")
+            elif isinstance(occupant, Player) and (occupant.stack == 0 or occupant.leaving):
+                if occupant.stack == 0:
+                    self.notice(f"{occupant.name} is out of chips: sit down again to buy in")
+                else:
+                    self.notice(f"{occupant.name} leaves the table")
+                conn = occupant.conn
+                self.stand_up(seat)
+                if conn is not None and occupant.stack == 0:
+                    self.watchers.add(conn)  # they stay to watch, and may buy in again
+                    conn.tables.add(self.id)
+        for seat, player in list(self.pending.items()):
+            del self.pending[seat]
+            if isinstance(self.seats[seat], Player) or player.conn is None:
+                continue
+            self.watchers.discard(player.conn)
+            self._seat(seat, player)
+            self.notice(f"{player.name} sits down in seat {seat + 1}")
+        self._fill_with_bots()
+        self.send_seats()
+
+    def void(self, reason: str) -> None:
+        """Stop the hand in progress: nothing of it counts, every chip goes back."""
+        self.clock.stop()
+        if self._next_hand is not None:
+            self._next_hand.cancel()
+            self._next_hand = None
+        hand = self.hand
+        if hand is None:
+            return
+        number = self.hand_number
+        # Seat stacks change only when a hand settles, so they are still the
+        # stacks the hand started with: every bet of the hand is returned.
+        self.hand = None
+        self.started = None
+        self.turn = None
+        self.voided.append(number)
+        log.info("table %s: hand %d voided (%s); stacks %s", self.id, number, reason,
+                 [o.stack if o is not None else None for o in self.seats])
+        self.broadcast(HandVoided(self.id, number, self.seat_infos(), reason))

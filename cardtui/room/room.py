@@ -1,0 +1,315 @@
+"""The room: one asyncio process owning every shared table and every player's line.
+
+The room runs the pure engines and is the only authority on cards, chips and
+turns. Each game process talks to it over one end of a socket pair the
+server made for that player (:func:`cardtui.room.client.room_pair`); the room
+knows who is on each line because the server told it when it made the pair,
+never because the client said so.
+
+A bad line never stops anything: it gets an :class:`~protocol.Error` reply
+and a log line, and the room carries on. Stopping the room voids every hand
+in progress (every bet goes back to its stack), tells every player, and
+closes every line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import itertools
+import logging
+import random
+import socket
+import time
+import uuid
+from collections.abc import Callable, Sequence
+
+from cardtui.holdem.actions import Action
+from cardtui.room.blackjack_table import BlackjackTable
+from cardtui.room.chat import clean
+from cardtui.room.config import (
+    MAX_NAME,
+    MAX_TABLES,
+    BlackjackOptions,
+    ConfigError,
+    HoldemOptions,
+    TableOptions,
+    blackjack_options,
+    default_tables,
+    holdem_options,
+)
+from cardtui.room.connection import Connection, Member
+from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.protocol import (
+    PROTOCOL_VERSION,
+    Bet,
+    BlackjackAction,
+    Chat,
+    ComeBack,
+    CreateBlackjack,
+    CreateHoldem,
+    Error,
+    ErrorCode,
+    GetLobby,
+    Hello,
+    HoldemAction,
+    Leave,
+    LobbySnapshot,
+    LobbyUpdate,
+    Message,
+    Notice,
+    ProtocolError,
+    Sit,
+    SitOut,
+    TableClosed,
+    TooLong,
+    Watch,
+    Welcome,
+    decode,
+)
+from cardtui.room.shared import Player, Refused, SharedTable
+
+log = logging.getLogger("cardtui.room")
+
+#: Tables one player may have created and still open.
+MAX_CREATED_PER_PLAYER = 2
+#: A player's name as the room shows it (the settings allow 12 characters).
+NAME_LIMIT = 12
+#: Seconds the room waits for each line to flush its last messages when stopping.
+CLOSE_TIMEOUT = 1.0
+
+
+class Room:
+    """The shared tables and the players' connections, on one event loop."""
+
+    def __init__(self, tables: Sequence[TableOptions] | None = None, *,
+                 rng: random.Random | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.rng = rng or random.Random()
+        #: The clock chat rate limits read (tests replace it).
+        self.monotonic = monotonic
+        self.tables: dict[str, HoldemTable | BlackjackTable] = {}
+        self.connections: set[Connection] = set()
+        #: Settled results waiting for a player's next connection.
+        self.undelivered: dict[str, list[Message]] = {}
+        self.stopped = False
+        self._table_ids = itertools.count(1)
+        self._guests = itertools.count(1)
+        self._creators: dict[str, str] = {}  # table id -> profile of who created it
+        for options in tables if tables is not None else default_tables():
+            self.add_table(options, permanent=True)
+
+    # --- tables --------------------------------------------------------------------
+
+    def add_table(self, options: TableOptions, *, permanent: bool = False
+                  ) -> HoldemTable | BlackjackTable:
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused(f"the room has its maximum of {MAX_TABLES} tables")
+        table_id = f"t{next(self._table_ids)}"
+        rng = random.Random(self.rng.getrandbits(64))
+        table: HoldemTable | BlackjackTable
+        if isinstance(options, HoldemOptions):
+            table = HoldemTable(self, table_id, options, permanent=permanent, rng=rng)
+        else:
+            table = BlackjackTable(self, table_id, options, permanent=permanent, rng=rng)
+        self.tables[table_id] = table
+        self._lobby(LobbyUpdate(table.info()))
+        return table
+
+    def lobby_changed(self, table: SharedTable) -> None:
+        if table.id in self.tables:
+            self._lobby(LobbyUpdate(table.info()))
+
+    def table_emptied(self, table: SharedTable) -> None:
+        """A table players created closes once nobody sits or watches there."""
+        if table.permanent or self.stopped:
+            return
+
+        def close() -> None:
+            if table.id in self.tables and not table.has_humans() and not table.in_play:
+                table.closed = True
+                table.void("the table closed")
+                del self.tables[table.id]
+                self._creators.pop(table.id, None)
+                self._lobby(TableClosed(table.id))
+
+        asyncio.get_running_loop().call_soon(close)
+
+    def _lobby(self, message: Message) -> None:
+        for conn in self.connections:
+            if conn.greeted:
+                conn.send(message)
+
+    def deliver(self, player: Player, message: Message) -> None:
+        """Send to the line that plays this seat; keep it for their return when away."""
+        if player.conn is not None and not player.conn.closed:
+            player.conn.send(message)
+        else:
+            self.undelivered.setdefault(player.member.profile, []).append(message)
+
+    # --- players -------------------------------------------------------------------
+
+    def member(self, profile: str, name: str) -> Member:
+        """A key holder's member, the name cleaned as chat is (it reaches every screen)."""
+        return Member(profile, clean(name, NAME_LIMIT) or "Player")
+
+    def guest(self, name: str | None = None) -> Member:
+        """A new guest: a fresh profile (their seat ends when they leave), "Guest N"."""
+        number = next(self._guests)
+        shown = clean(name, NAME_LIMIT) if name else ""
+        return Member(f"guest-{uuid.uuid4().hex}", shown or f"Guest {number}", guest=True)
+
+    async def attach(self, sock: socket.socket, member: Member) -> Connection:
+        """Serve ``member`` on the room's end of their socket pair."""
+        reader, writer = await asyncio.open_connection(sock=sock)
+        conn = Connection(member, reader, writer)
+        self.connections.add(conn)
+        conn.task = asyncio.create_task(conn.serve(
+            functools.partial(self._on_line, conn), functools.partial(self._on_close, conn)))
+        return conn
+
+    def _on_close(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        if self.stopped:
+            return
+        for table in list(self.tables.values()):
+            table.disconnected(conn)
+
+    def _on_line(self, conn: Connection, line: bytes | TooLong) -> None:
+        if isinstance(line, TooLong):
+            log.warning("%r sent a %d-byte line; dropped", conn, line.size)
+            conn.send(Error(ErrorCode.TOO_LONG, "that message was too long and was dropped"))
+            return
+        try:
+            message = decode(line)
+        except ProtocolError as error:
+            log.warning("%r sent a bad message: %s", conn, error)
+            conn.send(Error(error.code, str(error)))
+            return
+        table_id = getattr(message, "table", None)
+        try:
+            self.handle(conn, message)
+        except Refused as error:
+            conn.send(Error(ErrorCode.REFUSED, str(error), table_id))
+        except Exception:
+            # A bug must cost one request, never the room and everyone's game.
+            log.exception("handling %s from %r", type(message).__name__, conn)
+            conn.send(Error(ErrorCode.REFUSED, "the room could not do that", table_id))
+
+    def handle(self, conn: Connection, message: Message) -> None:
+        if self.stopped:
+            raise Refused("the room is closing")
+        if not conn.greeted:
+            if not isinstance(message, Hello):
+                conn.send(Error(ErrorCode.HELLO_FIRST, "say hello first"))
+                return
+            self._hello(conn, message)
+            return
+        match message:
+            case Hello():
+                raise Refused("hello was already said")
+            case GetLobby():
+                conn.send(self.lobby())
+            case CreateHoldem() | CreateBlackjack():
+                self._create(conn, message)
+            case Sit(table=table_id, seat=seat, buy_in=buy_in):
+                self._table(table_id).sit(conn, seat, buy_in)
+            case Watch(table=table_id):
+                self._table(table_id).watch(conn)
+            case Leave(table=table_id):
+                self._table(table_id).leave(conn)
+            case HoldemAction(table=table_id, action=kind, amount=amount):
+                table = self._table(table_id)
+                if not isinstance(table, HoldemTable):
+                    raise Refused("that is a blackjack table")
+                table.act(conn, Action(kind, amount))
+            case Bet(table=table_id, amount=amount):
+                self._blackjack(table_id).bet(conn, amount)
+            case BlackjackAction(table=table_id, action=move):
+                self._blackjack(table_id).act(conn, move)
+            case Chat(table=table_id, text=text):
+                self._table(table_id).chat(conn, text)
+            case SitOut(table=table_id):
+                self._table(table_id).sit_out(conn)
+            case ComeBack(table=table_id):
+                self._table(table_id).come_back(conn)
+            case _:
+                raise Refused(f"the room does not take {message.TYPE} messages")
+
+    def _hello(self, conn: Connection, hello: Hello) -> None:
+        if hello.version != PROTOCOL_VERSION:
+            conn.send(Error(ErrorCode.VERSION, f"this room speaks protocol version "
+                                               f"{PROTOCOL_VERSION}, not {hello.version}"))
+            conn.close()
+            return
+        conn.greeted = True
+        member = conn.member
+        seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
+        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated))
+        conn.send(self.lobby())
+        for message in self.undelivered.pop(member.profile, []):
+            conn.send(message)
+        for table_id in seated:
+            self.tables[table_id].reconnected(conn)
+
+    def lobby(self) -> LobbySnapshot:
+        return LobbySnapshot(tuple(t.info() for t in self.tables.values()))
+
+    def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refused("there is no such table")
+        return table
+
+    def _blackjack(self, table_id: str) -> BlackjackTable:
+        table = self._table(table_id)
+        if not isinstance(table, BlackjackTable):
+            raise Refused("that is a hold'em table")
+        return table
+
+    def _create(self, conn: Connection, message: CreateHoldem | CreateBlackjack) -> None:
+        profile = conn.member.profile
+        if sum(1 for p in self._creators.values() if p == profile) >= MAX_CREATED_PER_PLAYER:
+            raise Refused(f"you may have at most {MAX_CREATED_PER_PLAYER} tables open")
+        name = clean(message.name, MAX_NAME)
+        options: HoldemOptions | BlackjackOptions
+        try:
+            if isinstance(message, CreateHoldem):
+                extra = {} if message.action_clock is None else {
+                    "action_clock": message.action_clock}
+                options = holdem_options(
+                    name=name, seats=message.seats, small_blind=message.small_blind,
+                    big_blind=message.big_blind, starting_stack=message.starting_stack,
+                    bots_fill=message.bots_fill, **extra)
+            else:
+                options = blackjack_options(name=name, seats=message.seats, rules=message.rules)
+        except ConfigError as error:
+            raise Refused(str(error)) from None
+        table = self.add_table(options)
+        self._creators[table.id] = profile
+        conn.send(Notice(table.id, f"Table {table.name!r} is open"))
+
+    # --- stopping --------------------------------------------------------------------
+
+    async def stop(self, reason: str = "the room is closing") -> None:
+        """Void every hand in progress (bets back to the stacks), tell everyone, close."""
+        if self.stopped:
+            return
+        self.stopped = True
+        for table in self.tables.values():
+            table.closed = True
+            table.void(reason)
+        for conn in list(self.connections):
+            conn.send(Notice(None, f"The room is closing ({reason}): hands in progress are "
+                                   "void and every bet went back to its stack."))
+        await asyncio.gather(*(self._close(conn) for conn in list(self.connections)))
+
+    async def _close(self, conn: Connection) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.drain_and_close(), CLOSE_TIMEOUT)
+        conn.close()
+        if conn.task is not None:
+            conn.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await conn.task

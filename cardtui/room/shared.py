@@ -1,0 +1,301 @@
+"""What every shared table does alike: players, watchers, chat, dropped connections.
+
+A seated human is a :class:`Player`; the game tables (hold'em, blackjack)
+add the cards. A player whose connection drops keeps the seat for the
+table's grace period while the action clock acts for them; reconnecting with
+the same profile puts them back (a guest's seat ends when they leave).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardtui.room.chat import RateLimit, clean
+from cardtui.room.clock import ActionClock
+from cardtui.room.connection import Connection, Member
+from cardtui.room.protocol import (
+    ChatEntry,
+    ChatLine,
+    Game,
+    Message,
+    Notice,
+    SeatInfo,
+    Seats,
+    SeatStatus,
+    TableInfo,
+)
+
+if TYPE_CHECKING:
+    from cardtui.room.room import Room
+
+log = logging.getLogger("cardtui.room")
+
+#: Chat lines a newcomer gets with the table snapshot.
+CHAT_HISTORY = 30
+
+#: Action-clock expiries in a row that sit a player out (issue 11).
+EXPIRIES_TO_SIT_OUT = 2
+
+
+class Refused(ValueError):
+    """A request the table turns down; the message goes back to the player as is."""
+
+
+@dataclass(eq=False)
+class Player:
+    """A human in a seat."""
+
+    member: Member
+    conn: Connection | None
+    stack: int
+    sitting_out: bool = False
+    expiries: int = 0
+    #: Stands up when the hand (round) in progress ends.
+    leaving: bool = False
+    grace: asyncio.TimerHandle | None = None
+
+    @property
+    def name(self) -> str:
+        return self.member.name
+
+    @property
+    def away(self) -> bool:
+        return self.conn is None
+
+    @property
+    def acts_alone(self) -> bool:
+        """The room acts for this seat at once: sitting out or standing up."""
+        return self.sitting_out or self.leaving
+
+    def status(self) -> SeatStatus:
+        if self.away:
+            return SeatStatus.AWAY
+        return SeatStatus.SITTING_OUT if self.sitting_out else SeatStatus.PLAYING
+
+
+class SharedTable:
+    """The parts of a table that do not depend on the game."""
+
+    game: Game
+
+    def __init__(self, room: Room, table_id: str, name: str, seat_count: int,
+                 action_clock: float, grace: float, *, permanent: bool) -> None:
+        self.room = room
+        self.id = table_id
+        self.name = name
+        self.seat_count = seat_count
+        self.action_clock = action_clock
+        self.grace = grace
+        #: Predefined tables stay open when empty; tables players create close.
+        self.permanent = permanent
+        self.watchers: set[Connection] = set()
+        self.chat_log: deque[ChatEntry] = deque(maxlen=CHAT_HISTORY)
+        self._rates: dict[str, RateLimit] = {}
+        self.clock = ActionClock()
+        self.closed = False
+
+    # --- to implement ------------------------------------------------------------
+
+    def players(self) -> Iterator[tuple[int, Player]]:
+        raise NotImplementedError
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        raise NotImplementedError
+
+    def info(self) -> TableInfo:
+        raise NotImplementedError
+
+    def send_snapshot(self, conn: Connection) -> None:
+        raise NotImplementedError
+
+    def stand_up(self, seat: int) -> None:
+        """Free ``seat`` now (between hands)."""
+        raise NotImplementedError
+
+    @property
+    def in_play(self) -> bool:
+        raise NotImplementedError
+
+    # --- who is here --------------------------------------------------------------
+
+    def seat_of(self, profile: str) -> int | None:
+        for seat, player in self.players():
+            if player.member.profile == profile:
+                return seat
+        return None
+
+    def player_at(self, seat: int) -> Player | None:
+        return next((p for s, p in self.players() if s == seat), None)
+
+    def viewers(self) -> Iterator[tuple[Connection, int | None]]:
+        """Every live connection at this table with the seat it sees as (None: watching)."""
+        seated = set()
+        for seat, player in self.players():
+            if player.conn is not None and not player.conn.closed:
+                seated.add(player.conn)
+                yield player.conn, seat
+        for conn in list(self.watchers):
+            if conn not in seated and not conn.closed:
+                yield conn, None
+
+    def has_humans(self) -> bool:
+        return any(True for _ in self.players()) or bool(self.watchers)
+
+    def broadcast(self, message: Message) -> None:
+        for conn, _ in self.viewers():
+            conn.send(message)
+
+    def notice(self, text: str) -> None:
+        self.broadcast(Notice(self.id, text))
+
+    def send_seats(self) -> None:
+        self.broadcast(Seats(self.id, self.seat_infos()))
+        self.room.lobby_changed(self)
+
+    def player_of(self, conn: Connection) -> tuple[int, Player]:
+        seat = self.seat_of(conn.member.profile)
+        if seat is None:
+            raise Refused("you have no seat at this table")
+        player = self.player_at(seat)
+        assert player is not None
+        return seat, player
+
+    def check_buy_in(self, buy_in: int, limits: tuple[int, int]) -> None:
+        low, high = limits
+        if not low <= buy_in <= high:
+            raise Refused(f"the buy-in at this table is {low:,} to {high:,}, not {buy_in:,}")
+
+    def check_can_sit(self, conn: Connection) -> None:
+        if self.closed:
+            raise Refused("this table is closing")
+        if self.seat_of(conn.member.profile) is not None:
+            raise Refused("you already have a seat at this table")
+
+    # --- requests every table answers --------------------------------------------
+
+    def watch(self, conn: Connection) -> None:
+        self.watchers.add(conn)
+        conn.tables.add(self.id)
+        self.send_snapshot(conn)
+        self.room.lobby_changed(self)
+
+    def leave(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        seat = self.seat_of(conn.member.profile)
+        if seat is None:
+            conn.tables.discard(self.id)
+            self.room.lobby_changed(self)
+            return
+        player = self.player_at(seat)
+        assert player is not None
+        self._leave_seat(seat, player)
+        conn.tables.discard(self.id)
+
+    def _leave_seat(self, seat: int, player: Player) -> None:
+        if self.in_play and self.dealt_in(seat):
+            player.leaving = True
+            self.notice(f"{player.name} is leaving after this hand")
+            self.act_for_absent(seat)
+        else:
+            self.stand_up(seat)
+            self.notice(f"{player.name} leaves the table")
+            self.send_seats()
+
+    def dealt_in(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def act_for_absent(self, seat: int) -> None:
+        """If it is ``seat``'s turn now, the room acts for it (it sits out or leaves)."""
+        raise NotImplementedError
+
+    def sit_out(self, conn: Connection) -> None:
+        seat, player = self.player_of(conn)
+        if not player.sitting_out:
+            player.sitting_out = True
+            self.notice(f"{player.name} sits out")
+            self.send_seats()
+            self.act_for_absent(seat)
+
+    def come_back(self, conn: Connection) -> None:
+        _, player = self.player_of(conn)
+        player.expiries = 0
+        if player.sitting_out:
+            player.sitting_out = False
+            self.notice(f"{player.name} is back")
+            self.send_seats()
+            self.players_changed()
+
+    def players_changed(self) -> None:
+        """Somebody sat down or came back: a game may start."""
+
+    def chat(self, conn: Connection, text: str) -> None:
+        line = clean(text)
+        if not line:
+            raise Refused("nothing to say: the line was empty once cleaned")
+        if self.seat_of(conn.member.profile) is None and conn not in self.watchers:
+            raise Refused("join or watch the table to chat there")
+        rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.monotonic))
+        if not rate.allow():
+            raise Refused("slow down: too many chat lines")
+        entry = ChatEntry(conn.member.name, line)
+        self.chat_log.append(entry)
+        self.broadcast(ChatLine(self.id, entry.name, entry.text))
+
+    # --- connections ------------------------------------------------------------------
+
+    def disconnected(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        for seat, player in list(self.players()):
+            if player.conn is not conn:
+                continue
+            player.conn = None
+            if player.member.guest:
+                self._leave_seat(seat, player)  # a guest's seat ends when they leave
+                continue
+            self.notice(f"{player.name} lost the connection")
+            loop = asyncio.get_running_loop()
+            player.grace = loop.call_later(self.grace, self._grace_over, player)
+            self.send_seats()
+        self.room.lobby_changed(self)
+
+    def _grace_over(self, player: Player) -> None:
+        player.grace = None
+        seat = next((s for s, p in self.players() if p is player), None)
+        if seat is not None and player.away:
+            self._leave_seat(seat, player)
+
+    def reconnected(self, conn: Connection) -> bool:
+        """Put ``conn`` back in its member's seat here; False when they have none."""
+        seat = self.seat_of(conn.member.profile)
+        if seat is None:
+            return False
+        player = self.player_at(seat)
+        assert player is not None
+        if player.grace is not None:
+            player.grace.cancel()
+            player.grace = None
+        old = player.conn
+        player.conn = conn
+        if old is not None and old is not conn:
+            old.tables.discard(self.id)
+        player.sitting_out = False
+        player.expiries = 0
+        conn.tables.add(self.id)
+        self.notice(f"{player.name} is back")
+        self.send_snapshot(conn)
+        self.send_seats()
+        self.players_changed()
+        return True
+
+    def expired(self, seat: int, player: Player) -> None:
+        """The clock acted for ``player``: two in a row and they sit out."""
+        player.expiries += 1
+        if player.expiries >= EXPIRIES_TO_SIT_OUT and not player.sitting_out:
+            player.sitting_out = True
+            self.notice(f"{player.name} is sitting out (the clock acted twice)")
+            self.send_seats()
