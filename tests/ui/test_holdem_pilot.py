@@ -155,7 +155,7 @@ async def test_all_in_with_a_side_pot_shown(make_app) -> None:  # type: ignore[n
         assert screen.view.street.label == "Flop" and screen.waiting_for == 0
         assert "Main pot 150 · Side pot 1: 100" in board_text(screen)
         assert screen.view.seats[1].all_in
-        await pilot.press("a")
+        await pilot.press("a", "y")  # 90 big blinds: asked first
         await settle(pilot)
         hand = screen.hand
         assert hand is not None and hand.is_over

@@ -75,6 +75,9 @@ BUTTONS = (
     ("btn-setup", "Setup t", "setup"),
     ("btn-history", "History y", "history"),
 )
+#: One key shoves a whole stack: an all-in of more than this many big blinds
+#: is asked about first (``Settings.confirm_all_in`` turns the question off).
+ASK_ALL_IN_OVER_BIG_BLINDS = 10
 #: Terminals at least this big get boxed cards and taller seat panels.
 ROOMY_SIZE = (110, 34)
 
@@ -414,7 +417,24 @@ class HoldemScreen(Screen[None]):
         self._human(Action.call())
 
     def action_all_in(self) -> None:
-        self._human(Action.all_in())
+        hand = self.hand
+        if hand is None or self.waiting_for is None:
+            return
+        chips = hand.stacks[self.waiting_for]
+        big_blinds = chips / hand.big_blind
+        ask = self.app.settings.confirm_all_in  # type: ignore[attr-defined]
+        if not ask or big_blinds <= ASK_ALL_IN_OVER_BIG_BLINDS:
+            self._human(Action.all_in())
+            return
+        name = self.view.seats[self.waiting_for].name
+        size = f"{big_blinds:,.1f}".removesuffix(".0")
+        question = f"{name}, go all-in with all your {chips:,} chips ({size} big blinds)?"
+        self.app.push_screen(ConfirmScreen(question, yes="All-in", no="Back"),
+                             self._all_in_answered)
+
+    def _all_in_answered(self, shove: bool | None) -> None:
+        if shove:
+            self._human(Action.all_in())
 
     def action_bet(self) -> None:
         self._ask_amount()

@@ -1,5 +1,6 @@
 """Hold'em table setup: 2-10 seats (a named human or a bot with a personality),
-starting stack, blinds, and cash game or tournament (blinds rising every N hands).
+starting stack, blinds, and cash game or tournament (blinds rising every N hands);
+and whether `a` asks before a big all-in (``Settings.confirm_all_in``).
 
 Saved in ``app.settings.holdem`` (see :class:`HoldemConfig`) when the player
 presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
@@ -29,6 +30,7 @@ _KINDS = [("Human", HUMAN)] + [
 ]  # fmt: skip
 _MODES = [("Cash game (rebuy when busted)", Mode.CASH),
           ("Tournament (last player standing)", Mode.TOURNAMENT)]  # fmt: skip
+_ASK_ALL_IN = [("Yes, over 10 big blinds", True), ("No, one key shoves", False)]
 _NUMBERS = (
     ("stack", "Starting stack"), ("small-blind", "Small blind"), ("big-blind", "Big blind"),
     ("hands-per-level", "Blinds rise every (hands)"),
@@ -77,6 +79,11 @@ class HoldemSetupScreen(Screen[bool]):
                     kind = seat.personality.value if seat.personality else HUMAN
                     yield Select(_KINDS, value=kind, allow_blank=False, compact=True,
                                  id=f"kind-{index}", classes="kind")
+            yield Static("At the table", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Ask before an all-in", classes="label")
+                yield Select(_ASK_ALL_IN, value=settings.confirm_all_in, allow_blank=False,
+                             compact=True, id="confirm-all-in")
             yield Static("", id="setup-error", classes="warning")
             with Horizontal(id="setup-buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save")
@@ -137,7 +144,9 @@ class HoldemSetupScreen(Screen[bool]):
         if config is None:
             self.notify("Fix the marked fields first.", severity="warning")
             return
-        self.app.settings.holdem = config.to_json()  # type: ignore[attr-defined]
+        settings = self.app.settings  # type: ignore[attr-defined]
+        settings.holdem = config.to_json()
+        settings.confirm_all_in = self.query_one("#confirm-all-in", Select).value is True
         self.app.save_settings()  # type: ignore[attr-defined]
         self.dismiss(True)
 
