@@ -71,6 +71,8 @@ class HoldemTable(SharedTable):
         #: Humans taking a bot's seat when the hand in progress ends.
         self.pending: dict[int, Player] = {}
         self.hand: Hand | None = None
+        #: The last hand that settled (the room's own record of it).
+        self.last_hand: Hand | None = None
         self.hand_number = 0
         self.started: HandStarted | None = None
         self.turn: Turn | None = None
@@ -387,6 +389,7 @@ class HoldemTable(SharedTable):
             if occupant is not None and self.dealt_in(seat):
                 occupant.stack = hand.stacks[seat]
         self.hand = None
+        self.last_hand = hand
         self.started = None
         self._between_hands()
         self._schedule_hand(self.options.between_hands)
