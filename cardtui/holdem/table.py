@@ -4,6 +4,12 @@ The table owns the seats, the button (dead button rule, see
 :mod:`cardtui.holdem.button`), the blind level and who is still playing;
 each hand is a :class:`~cardtui.holdem.hand.Hand`.
 
+Driving a table: while :attr:`Table.can_deal` (else :meth:`Table.deal_problem`
+says why), :meth:`Table.start_hand` deals; the actor acts (``hand.act``; a
+bot's choice comes from :meth:`Table.bot_action`) until ``hand.is_over``,
+which can be true straight after the deal; then :meth:`Table.finish_hand`
+settles the hand and reports what it did to the table (busts, places, blinds).
+
 >>> import random
 >>> from cardtui.holdem.bots import Personality
 >>> players = [Player("Ann", 200), Player("Rocky", 200, Personality.ROCK),
@@ -176,15 +182,37 @@ class Table:
 
     # --- hands --------------------------------------------------------------
 
-    def start_hand(self, deck: Deck | None = None) -> Hand:
-        """Deal the next hand; ``deck`` stacks the cards (tests, demos)."""
-        if self.hand is not None and not self.hand.is_over:
-            raise ValueError("finish the current hand first")
+    def deal_problem(self) -> str | None:
+        """Why the next hand cannot be dealt now, or None: :meth:`start_hand` raises with it."""
         if self.hand is not None:
-            self.finish_hand()
+            if not self.hand.is_over:
+                return "finish the current hand first"
+            # Dealing on would drop the last hand's busts, places and blind
+            # level on the floor (issue 9): the driver settles every hand.
+            return "the last hand is over but not settled: call finish_hand() first"
+        if len(self.in_play) < 2:
+            return "the game is over: fewer than two players have chips"
+        return None
+
+    @property
+    def can_deal(self) -> bool:
+        return self.deal_problem() is None
+
+    def start_hand(self, deck: Deck | None = None) -> Hand:
+        """Deal the next hand; ``deck`` stacks the cards (tests, demos).
+
+        The hand may be over as soon as it is dealt: when the blinds and
+        antes leave nobody a decision (heads-up, a short button posts the
+        small blind all-in and the big blind covers it), the board is run out
+        and the pots are pushed at once, and its records end with
+        :class:`~cardtui.holdem.actions.HandEnded` like any other hand. As
+        after every action, ``hand.is_over`` then says it is time for
+        :meth:`finish_hand`.
+        """
+        problem = self.deal_problem()
+        if problem is not None:
+            raise ValueError(problem)
         seated = self.in_play
-        if len(seated) < 2:
-            raise ValueError("the game is over: fewer than two players have chips")
         if self.positions is None:
             button = self._first_button if self._first_button in seated else seated[0]
             self.positions = first_positions(seated, button, len(self.seats))
@@ -219,7 +247,11 @@ class Table:
         return decide(hand.view(hand.actor), self.rng, seat.personality)
 
     def finish_hand(self) -> list[TableEvent]:
-        """Settle the finished hand: stacks, busted players, places, blind level."""
+        """Settle the finished hand: stacks, busted players, places, blind level.
+
+        Call it once for every hand, as soon as ``hand.is_over`` (which may be
+        right after :meth:`start_hand`); the next deal waits for it.
+        """
         hand = self._require_hand()
         if not hand.is_over:
             raise ValueError("the hand is not over yet")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from holdem_random_play import random_action
 
-from cardtui.holdem.actions import BlindKind, BlindPosted
+from cardtui.holdem.actions import BlindKind, BlindPosted, HandEnded, PotAwarded
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand, stacked_deck
@@ -166,3 +167,71 @@ def test_cash_game_busted_bot_leaves_busted_human_may_rebuy() -> None:
     assert table.in_play == [0, 2] and not table.is_finished
     with pytest.raises(ValueError, match="rebuys are for cash games"):
         Table(players, mode=Mode.TOURNAMENT).rebuy(0, 10)
+
+
+# -- a hand decided at the deal, and dealing after a bust (issue 9, item 1) ----------
+
+
+def test_a_hand_decided_by_the_blinds_is_over_at_the_deal_with_its_settlement() -> None:
+    # Heads-up, the button posts the small blind with its last 5 chips and the
+    # big blind covers: nobody has a decision, yet the hand must end and settle.
+    players = [Player("Short", 5), Player("Big", 100, Personality.ROCK)]
+    table = Table(players, mode=Mode.TOURNAMENT, blinds=BlindLevel(5, 10),
+                  rng=random.Random(7), button=0)
+    # Dealing order from the big blind (seat 1), then the button.
+    hand = table.start_hand(stacked_deck(["AsAh", "8h3d"], board=BOARD))
+    assert hand.is_over and hand.actor is None and len(hand.board) == 5
+    awards = [r for r in hand.records if isinstance(r, PotAwarded)]
+    assert [(a.winners, a.amount) for a in awards] == [((1,), 10)]
+    assert hand.records[-1] == HandEnded((0, 105))
+    assert table.deal_problem() is not None  # the hand waits to be settled
+    assert table.finish_hand() == [PlayerBusted(0, "Short", 2, False), TournamentWon(1, "Big")]
+    assert table.is_finished and not table.can_deal
+    assert table.deal_problem() == "the game is over: fewer than two players have chips"
+    assert table.places == [(1, "Big"), (2, "Short")]
+
+
+def test_dealing_over_an_unsettled_hand_is_refused_and_loses_nothing() -> None:
+    players = [Player("Ann", 5), Player("Bot", 100, Personality.SHARK)]
+    table = Table(players, blinds=BlindLevel(5, 10), rng=random.Random(8), button=0)
+    hand = table.start_hand(stacked_deck(["AsAh", "8h3d"], board=BOARD))
+    assert hand.is_over and hand.stacks == [0, 105]
+    # Dealing on used to settle this hand behind the caller's back and drop
+    # its events (Ann's bust was never reported), then crash: the game is over.
+    with pytest.raises(ValueError, match="not settled"):
+        table.start_hand()
+    assert table.seats[0].stack == 5 and table.hand_number == 1  # nothing changed
+    assert table.finish_hand() == [PlayerBusted(0, "Ann", None, True)]
+    # The table's rules take over: a busted human may buy in again, then play on.
+    assert table.deal_problem() == "the game is over: fewer than two players have chips"
+    table.rebuy(0, 50)
+    assert table.can_deal
+    hand = table.start_hand()
+    assert hand.positions == Positions(button=1, small_blind=1, big_blind=0)
+
+
+def test_short_stacked_tables_play_to_the_end_by_the_deal_problem() -> None:
+    """Tiny stacks make hands decided at the deal common; none of them stalls a table."""
+    rng = random.Random(11)
+    decided_at_the_deal = 0
+    for _ in range(40):
+        count = rng.randint(2, 6)
+        players = [Player(f"P{i}", rng.choice((3, 5, 8, 12, 30))) for i in range(count)]
+        mode = rng.choice(list(Mode))
+        table = Table(players, mode=mode, blinds=[BlindLevel(2, 4), BlindLevel(5, 10, 1)],
+                      hands_per_level=3, rng=rng)
+        total = sum(p.stack for p in players)
+        for _ in range(300):
+            if not table.can_deal:
+                break
+            hand = table.start_hand()
+            decided_at_the_deal += hand.is_over
+            while not hand.is_over:
+                hand.act(random_action(hand, rng))
+            assert isinstance(hand.records[-1], HandEnded)
+            table.finish_hand()
+            assert sum(s.stack for s in table.seats if s is not None) == total
+        assert table.deal_problem() == "the game is over: fewer than two players have chips"
+        if mode is Mode.TOURNAMENT:
+            assert sorted(place for place, _ in table.places) == list(range(1, count + 1))
+    assert decided_at_the_deal > 10
