@@ -58,6 +58,12 @@ class Connection:
         #: Tables this connection receives (seated or watching).
         self.tables: set[str] = set()
         self.task: asyncio.Task[None] | None = None
+        self._splitter = LineSplitter(MAX_MESSAGE_BYTES)
+
+    @property
+    def splitter_held(self) -> int:
+        """Bytes of an unfinished line held now (never more than the message limit)."""
+        return self._splitter.held
 
     def __repr__(self) -> str:
         return f"Connection({self.id}, {self.member.profile[:12]!r})"
@@ -91,7 +97,7 @@ class Connection:
     async def serve(self, on_line: Callable[[bytes | TooLong], None],
                     on_close: Callable[[], Awaitable[None] | None]) -> None:
         """Read lines until the other end goes; each line (or TooLong) goes to ``on_line``."""
-        splitter = LineSplitter(MAX_MESSAGE_BYTES)
+        splitter = self._splitter
         try:
             while not self.closed:
                 try:
@@ -103,7 +109,12 @@ class Connection:
                 for line in splitter.feed(data):
                     if self.closed:
                         break
-                    on_line(line)
+                    try:
+                        on_line(line)
+                    except Exception:
+                        # The room answers every line itself; this is a last guard so
+                        # that a bug costs one line, not the player's connection.
+                        log.exception("%r: a line could not be handled", self)
         finally:
             self.close()
             result = on_close()

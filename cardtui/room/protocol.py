@@ -444,7 +444,9 @@ def decode(line: bytes) -> Message:
     """The message on ``line``; :class:`ProtocolError` for anything else."""
     try:
         data = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
+        # ValueError covers bad JSON, bad UTF-8 and integers past Python's
+        # 4,300-digit limit; RecursionError a line of thousands of nested "[".
         raise ProtocolError(ErrorCode.MALFORMED, "not a JSON line") from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from cardtui.holdem.actions import ActionKind, HoleCardsDealt
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.codec import decode_record
@@ -9,17 +11,23 @@ from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.holdem_table import Bot
 from cardtui.room.protocol import (
+    MAX_MESSAGE_BYTES,
+    Error,
     HandStarted,
+    HandVoided,
+    Hello,
     HoldemAction,
     Message,
+    Notice,
     Records,
     Settled,
     Sit,
     TableSnapshot,
     Watch,
+    Welcome,
     YourTurnHoldem,
 )
-from tests.room.support import FakeClient
+from tests.room.support import FakeClient, until
 
 
 def member(name: str) -> Member:
@@ -108,3 +116,168 @@ async def test_hand_started_names_every_seat_dealt_in(make_room) -> None:
     started = await ann.wait_for(lambda m: isinstance(m, HandStarted))
     assert len(started.seats) == 3
     assert sum(s.bot for s in started.seats) == 2
+
+
+async def test_the_clock_checks_or_folds_and_two_expiries_sit_a_player_out(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, action_clock=0.05, min_humans=2,
+                                   between_hands=0))
+    table = room.tables["t1"]
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    # Nobody acts: the clock folds whoever faces a bet, checks whoever can.
+    seats = await ann.wait_for(lambda m: m.TYPE == "seats" and any(
+        s.status == "sitting out" for s in m.seats))
+    acted = [r["type"] for m in ann.of(Records) for r in m.records
+             if r["type"] in ("holdem.Folded", "holdem.Checked")]
+    assert acted and acted[0] == "holdem.Folded"  # heads-up the button faces the big blind
+    assert any(s.status == "sitting out" for s in seats.seats)
+    assert any("the clock acted twice" in n.text for n in ann.of(Notice))
+    del table
+
+
+async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_restores_it(
+        make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, bots_fill=False, action_clock=0.1, min_humans=3,
+                                   between_hands=60))
+    table = room.tables["t1"]
+    table.next_deck = stacked_deck(["AsAh", "KsKh", "QsQh"])
+    ann, bob, cy = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy")]
+    bob.on_message = cy.on_message = check_or_call("t1")
+    ann_seat = await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    await sit(cy, "t1", 2)
+    await ann.wait_for(lambda m: isinstance(m, HandStarted))
+    await ann.close()  # the game process dies mid-hand
+    # The clock acts for the missing player: a check or a fold on seat 0.
+    await bob.wait_for(lambda m: isinstance(m, Records) and any(
+        r["type"] in ("holdem.Folded", "holdem.Checked") and r["seat"] == ann_seat
+        for r in m.records))
+    assert table.seats[ann_seat] is not None and table.seats[ann_seat].away
+    await bob.wait_for(hand_ended)
+    stack = table.seats[ann_seat].stack
+    back = await FakeClient.join(room, member("Ann"))
+    welcome = back.of(Welcome)[0]
+    assert welcome.seated_at == ("t1",)
+    snapshot = await back.wait_for(lambda m: isinstance(m, TableSnapshot))
+    assert snapshot.your_seat == ann_seat
+    assert {s.seat: s.stack for s in snapshot.seats}[ann_seat] == stack
+    assert not table.seats[ann_seat].away
+    # The settled hand waited for her and reached her new process.
+    settled = await back.wait_for(lambda m: isinstance(m, Settled))
+    assert settled.hand == 1
+
+
+async def test_a_reconnect_mid_hand_gets_back_its_own_hole_cards(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, action_clock=30, min_humans=2,
+                                   between_hands=60))
+    table = room.tables["t1"]
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    await ann.wait_for(lambda m: isinstance(m, YourTurnHoldem) or isinstance(m, HandStarted))
+    await ann.close()
+    await until(lambda: table.seats[0].away)
+    back = await FakeClient.join(room, member("Ann"))
+    snapshot = await back.wait_for(lambda m: isinstance(m, TableSnapshot))
+    dealt = {r["seat"]: r["cards"] for r in snapshot.records if r["type"] == "holdem.HoleCardsDealt"}
+    assert dealt[0] == [c.code for c in table.hand.hole[0]]
+    assert dealt[1] == [None, None]
+
+
+async def test_a_guest_seat_ends_when_the_guest_leaves(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2))
+    table = room.tables["t1"]
+    guest = await FakeClient.join(room, room.guest())
+    await sit(guest, "t1", 0)
+    await guest.close()
+    await until(lambda: table.seats[0] is None)
+
+
+async def test_stopping_the_room_voids_the_hand_and_returns_every_bet(make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, bots_fill=False, min_humans=3, action_clock=30))
+    table = room.tables["t1"]
+    clients = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy")]
+    for seat, client in enumerate(clients):
+        await sit(client, "t1", seat, buy_in=500 + 100 * seat)
+    turn = await clients[0].wait_for(lambda m: m.TYPE == "turn")
+    actor = clients[turn.seat]
+    actor.send(HoldemAction("t1", ActionKind.RAISE_TO, 40))
+    await clients[0].wait_for(lambda m: isinstance(m, Records) and any(
+        r["type"] == "holdem.BetOrRaised" for r in m.records))
+    assert table.hand is not None and table.hand.pot_total > 0
+    await room.stop()
+    for client in clients:
+        voided = await client.wait_for(lambda m: isinstance(m, HandVoided))
+        assert {s.seat: s.stack for s in voided.stacks} == {0: 500, 1: 600, 2: 700}
+        assert any("void" in n.text for n in client.of(Notice))
+        await client.wait_closed()
+    assert table.voided == [1]
+    assert [s.stack for s in table.seats] == [500, 600, 700]
+
+
+async def test_bad_lines_get_an_error_and_the_room_plays_on(make_room, caplog) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=True))
+    client = await FakeClient.join(room, member("Eve"))
+    client.send_raw(b"this is not json\n")
+    client.send_raw(b'{"type":"launch_missiles"}\n')
+    client.send_raw(b'{"type":"sit","table":"t1","seat":"one","buy_in":5}\n')
+    client.send_raw(b'[1,2,3]\n')
+    client.send_raw(b'{"type":"sit","table":"t1","seat":0,"buy_in":' + b"9" * 5000 + b"}\n")
+    client.send_raw(b'{"type":"chat","table":"t1","text":"' + b"x" * (MAX_MESSAGE_BYTES + 10)
+                    + b'"}\n')
+    client.send(HoldemAction("t1", ActionKind.CALL))  # no hand, no seat
+    client.send(Sit("nowhere", None, 1000))
+    errors = await client.wait_for(lambda m: len(client.of(Error)) >= 8) and client.of(Error)
+    codes = [e.code for e in errors]
+    assert codes[:4] == ["malformed", "unknown_type", "malformed", "malformed"]
+    assert "too_long" in codes
+    assert codes[-2:] == ["refused", "refused"]
+    assert "the room could not do that" not in [e.message for e in errors]
+    # Still serving: the same connection sits down and a hand is dealt.
+    await sit(client, "t1")
+    await client.wait_for(lambda m: isinstance(m, HandStarted))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_a_line_over_the_limit_is_never_held_whole(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2))
+    client = await FakeClient.join(room, member("Eve"))
+    conn = next(iter(room.connections))
+    client.send_raw(b"x" * (5 * MAX_MESSAGE_BYTES))
+    await asyncio.sleep(0.2)
+    assert conn.splitter_held <= MAX_MESSAGE_BYTES
+    client.send_raw(b"\n")
+    error = await client.wait_for(lambda m: isinstance(m, Error))
+    assert error.code == "too_long"
+
+
+async def test_a_message_before_hello_is_refused(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2))
+    client = await FakeClient.join(room, member("Eve"), hello=False)
+    client.send(Sit("t1", None, 1000))
+    error = await client.wait_for(lambda m: isinstance(m, Error))
+    assert error.code == "hello_first"
+    client.send(Hello(99))
+    error = await client.wait_for(lambda m: isinstance(m, Error) and m.code == "version")
+    await client.wait_closed()
+
+
+async def test_players_cannot_act_for_others_or_out_of_turn(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2, action_clock=30))
+    table = room.tables["t1"]
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    turn = await ann.wait_for(lambda m: m.TYPE == "turn")
+    waiting = (ann, bob)[1 - turn.seat]
+    start = len(waiting.messages)
+    waiting.send(HoldemAction("t1", ActionKind.FOLD))
+    error = await waiting.wait_for(lambda m: isinstance(m, Error), after=start)
+    assert error.message == "it is not your turn"
+    actor = (ann, bob)[turn.seat]
+    start = len(actor.messages)
+    actor.send(HoldemAction("t1", ActionKind.RAISE_TO, 3))
+    error = await actor.wait_for(lambda m: isinstance(m, Error), after=start)
+    assert "below the minimum raise to 20" in error.message
+    assert table.hand.actor == turn.seat
