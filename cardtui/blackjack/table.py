@@ -156,22 +156,41 @@ class Table:
         s.bet = self.rules.min_bet
 
     def deal_problem(self) -> str | None:
+        """Why :meth:`deal` would refuse now, or None: the one answer to "can we deal?"."""
         if self.in_round:
             return "a round is in progress"
-        if not any(self.stake(i) for i in range(len(self.seats))):
-            return "nobody can cover a bet: rebuy first"
-        return None
+        if any(self._stake_at_deal(i) for i in range(len(self.seats))):
+            return None
+        short = [s for s in self.seats if not s.is_bot and self.rules.min_bet <= s.bankroll < s.bet]
+        if short:
+            # Rebuying is only for a seat below the table minimum: a seat that
+            # still has that much lowers its bet instead (issue 9, item 14).
+            who = ", ".join(f"{s.name} has {s.bankroll}" for s in short)
+            return f"nobody can cover a bet: lower the bet ({who})"
+        return "nobody can cover a bet: rebuy first"
+
+    @property
+    def can_deal(self) -> bool:
+        return self.deal_problem() is None
+
+    def _stake_at_deal(self, seat: int) -> int:
+        """What the seat will bet if the next round is dealt now (a broke bot rebuys first)."""
+        s = self.seats[seat]
+        if s.is_bot and s.bankroll < self.rules.min_bet:
+            bet = self.rules.min_bet
+            return bet if s.bankroll + s.buy_in >= bet else 0
+        return self.stake(seat)
 
     # -- play --------------------------------------------------------------------
 
     def deal(self) -> list[Record]:
         """Start a round: reshuffle if the cut card came out, deal, let bots play."""
+        problem = self.deal_problem()  # counts the bots' rebuys below
+        if problem:
+            raise ValueError(problem)
         for i, s in enumerate(self.seats):
             if s.is_bot and s.bankroll < self.rules.min_bet:
                 self.rebuy(i)
-        problem = self.deal_problem()
-        if problem:
-            raise ValueError(problem)
         out: list[Record] = []
         if self.shoe.needs_shuffle:
             self.shoe.shuffle()
@@ -208,7 +227,11 @@ class Table:
         return self._after(out)
 
     def forfeit(self) -> list[Record]:
-        """Deal during a round: the round is lost as it stands (seed 001)."""
+        """Abandon the round in play: it is lost as it stands (see :meth:`Round.forfeit`).
+
+        It does not deal the next round: whoever forfeits deals again only
+        while :attr:`can_deal` (a forfeit can leave nobody able to bet).
+        """
         if not self.in_round:
             raise ValueError("there is no round in progress to forfeit")
         assert self.round is not None

@@ -73,8 +73,72 @@ def test_a_broke_seat_sits_out_and_can_rebuy() -> None:
 def test_nobody_can_bet_means_no_deal() -> None:
     table = table_of(SeatSetup("Ann", bankroll=5))
     assert table.deal_problem() == "nobody can cover a bet: rebuy first"
+    assert not table.can_deal
     with pytest.raises(ValueError):
         table.deal()
+
+
+def test_a_forfeit_that_leaves_nobody_able_to_bet_does_not_deal_again() -> None:
+    # Issue 9 item 5: the forfeit dealt again unconditionally and crashed.
+    table = table_of(SeatSetup("Ann", bankroll=20))
+    table.set_bet(0, 20)
+    table.shoe.stack(["Th", "6c", "9d", "7s"])
+    table.deal()
+    records = table.forfeit()
+    assert table.last_settlement is records[-1] and table.seats[0].bankroll == 0
+    assert not table.in_round and not table.can_deal
+    assert table.deal_problem() == "nobody can cover a bet: rebuy first"
+    table.rebuy(0)
+    assert table.can_deal
+
+
+def test_a_seat_short_of_its_bet_is_told_to_lower_it_not_to_rebuy() -> None:
+    # Issue 9 item 14: Ann can still afford the table minimum, so she may not
+    # rebuy; what helps is a smaller bet.
+    table = table_of(SeatSetup("Ann", bankroll=500))
+    table.set_bet(0, 490)
+    table.seats[0].bankroll = 60  # as if she had lost
+    assert not table.can_rebuy(0)
+    assert table.deal_problem() == "nobody can cover a bet: lower the bet (Ann has 60)"
+    table.set_bet(0, 60)
+    assert table.can_deal
+
+
+def test_a_broke_bot_rebuys_so_the_table_can_deal() -> None:
+    table = table_of(SeatSetup("Ann", bankroll=5), SeatSetup("Bot", SeatKind.BOT, bankroll=5))
+    assert table.deal_problem() is None  # the bot buys in again as the cards go out
+    table.deal()
+    assert table.seats[1].bought == 10
+
+
+def test_deal_problem_is_exactly_when_deal_refuses() -> None:
+    """Random bets, rebuys, forfeits and short bankrolls: "can we deal?" has one answer."""
+    rng = random.Random(5)
+    refused = 0
+    for _ in range(60):
+        kinds = [rng.choice(list(SeatKind)) for _ in range(rng.randint(1, 4))]
+        table = table_of(*[SeatSetup(f"P{i}", kind, rng.choice((5, 10, 25, 60)))
+                           for i, kind in enumerate(kinds)], seed=rng.randrange(1000))
+        for _ in range(15):
+            for i, seat in enumerate(table.seats):
+                if not seat.is_bot and table.can_rebuy(i) and rng.random() < 0.3:
+                    table.rebuy(i)
+                if not seat.is_bot:
+                    table.change_bet(i, rng.randint(-2, 5))
+            problem = table.deal_problem()
+            try:
+                table.deal()
+            except ValueError as error:
+                assert str(error) == problem
+                refused += 1
+                continue
+            assert problem is None
+            while table.in_round:
+                if rng.random() < 0.2:
+                    table.forfeit()
+                else:
+                    table.act(rng.choice(sorted(table.legal_actions())))
+    assert refused > 10
 
 
 def test_bots_play_basic_strategy_by_themselves() -> None:
