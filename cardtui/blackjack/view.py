@@ -59,10 +59,22 @@ class HandView:
     doubled: bool = False
     surrendered: bool = False
     result: HandSettled | None = None
+    #: Its player is done with it (stood, doubled, surrendered, or the turn moved on).
+    done: bool = False
 
     @property
     def value(self) -> HandValue:
         return hand_value(self.cards)
+
+    @property
+    def finished(self) -> bool:
+        """No card can change this hand any more."""
+        return self.done or self.result is not None or self.value.is_bust
+
+    @property
+    def label(self) -> str:
+        """Both totals of a soft hand while it plays (``7 / 17``), its final total once finished."""
+        return str(self.value.total) if self.finished else self.value.label
 
     @property
     def natural(self) -> bool:
@@ -107,6 +119,12 @@ class RoundView:
         shown = self.dealer[:1] + self.dealer[2:] if self.hole_hidden else self.dealer
         return hand_value(shown)
 
+    @property
+    def dealer_label(self) -> str:
+        """The dealer's total, like :attr:`HandView.label`: one number once settled."""
+        value = self.dealer_value
+        return str(value.total) if self.settlement is not None else value.label
+
     def apply(self, record: Record) -> None:
         match record:
             case Shuffled():
@@ -130,6 +148,8 @@ class RoundView:
                 self.peeked = blackjack
                 self.insurance_offered = False
             case TurnStarted(seat, hand):
+                if self.turn is not None and self.turn != (seat, hand):
+                    self.seats[self.turn[0]].hands[self.turn[1]].done = True
                 self.turn = (seat, hand)
                 self.insurance_offered = False
             case ActionTaken(seat, hand, action):
@@ -139,6 +159,8 @@ class RoundView:
                     target.doubled = True
                 elif action is Action.SURRENDER:
                     target.surrendered = True
+                if action in (Action.STAND, Action.DOUBLE, Action.SURRENDER):
+                    target.done = True
             case HandSplit(seat, hand, new_hand, bet):
                 hands = self.seats[seat].hands
                 moved = hands[hand].cards.pop()
@@ -147,6 +169,9 @@ class RoundView:
             case HoleCardRevealed():
                 self.hole_hidden = False
                 self.turn = None
+                for seat_view in self.seats.values():
+                    for player_hand in seat_view.hands:
+                        player_hand.done = True
             case HandSettled(seat, hand):
                 self.seats[seat].hands[hand].result = record
             case InsuranceSettled(seat, _, net):
