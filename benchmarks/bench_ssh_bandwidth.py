@@ -9,7 +9,7 @@ settling on "Deal again?". Measured in the same run, next to it:
   games at 30 by default),
 * the same round with animation off, and
 * the peer: the same keys, with the same pauses, sent through the same
-  bridge to a bare Textual app (``cardtui.serve.probe``: a header, a few
+  bridge to a bare Textual app (``cardtui.testing.probe``: a header, a few
   lines of text and a footer), the least a Textual screen costs.
 
 Run:  python3 benchmarks/bench_ssh_bandwidth.py
@@ -23,10 +23,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
-from cardtui.serve.session import Launch
-from cardtui.serve.testing import (
-    PROBE_COMMAND,
+from cardtui.testing.ssh import (
+    PROBE,
     TerminalClient,
     play_a_blackjack_round,
     serving,
@@ -66,7 +66,7 @@ async def game_round(root: Path, fps: int, animation: str = "normal") -> Measure
 
 
 async def peer_round(root: Path, keys: tuple[str, ...], fps: int) -> Measure:
-    launch = Launch(command=PROBE_COMMAND, fps=fps)
+    launch = Launch(game=PROBE, fps=fps)
     async with serving(ServeConfig(root=root, open=True, launch=launch)) as server:
         client = await TerminalClient.connect(server.port, width=WIDTH, height=HEIGHT)
         await client.wait_for("key none")

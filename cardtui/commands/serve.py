@@ -114,8 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        from cardtui.serve.launch import Launch
         from cardtui.serve.server import ServeConfig
-        from cardtui.serve.session import Launch
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
             raise

@@ -58,8 +58,14 @@ class PtyChild:
         cwd: Path,
         width: int,
         height: int,
+        stderr: int | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> PtyChild:
-        """Start ``argv`` in a new PTY of ``width`` x ``height`` cells."""
+        """Start ``argv`` in a new PTY of ``width`` x ``height`` cells.
+
+        The child's stderr is ``stderr`` (a descriptor) if given, else the PTY;
+        ``pass_fds`` are inherited as they are.
+        """
         master, slave = pty.openpty()
         try:
             # Raw before exec, so nothing typed before the game takes over the
@@ -70,10 +76,11 @@ class PtyChild:
                 *argv,
                 stdin=slave,
                 stdout=slave,
-                stderr=slave,
+                stderr=slave if stderr is None else stderr,
                 env=dict(env),
                 cwd=cwd,
                 start_new_session=True,
+                pass_fds=tuple(pass_fds),
             )
         except BaseException:
             os.close(master)

@@ -25,7 +25,8 @@ from cardtui.serve.keys import (
     load_or_create_host_key,
     read_authorized_fingerprints,
 )
-from cardtui.serve.session import BridgeSession, Launch, NoticeSession
+from cardtui.serve.launch import Launch
+from cardtui.serve.session import BridgeSession, NoticeSession
 
 # A player whose laptop sleeps sends no FIN; keepalives find the dead link in
 # about a minute so the seat (and its process) is freed.

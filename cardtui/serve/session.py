@@ -1,32 +1,30 @@
 """One SSH session bridged to one game process in its own pseudo-terminal.
 
-Bytes flow untouched both ways: the client's keys into the PTY, the game's
-frames out to the channel. The bridge adds only what a terminal would do:
-it passes on window resizes, holds the game back when the client reads
-slowly (SSH flow control reaches the game as a full PTY), and when the game
-ends, however it ends, it puts the client's terminal back the way it was and
-closes the channel with the game's exit status.
+The game's frames go out to the channel untouched; the client's keys go into
+the PTY once made safe (``keystrokes.py``: valid UTF-8, nothing but what a
+keyboard sends). The bridge adds only what a terminal would do: it passes on
+window resizes, holds the game back when the client reads slowly (SSH flow
+control reaches the game as a full PTY), and when the game ends, however it
+ends, it puts the client's terminal back the way it was and closes the
+channel with the game's exit status. A game that failed has written its
+report to the profile's crash.log; the player gets one line.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import sys
-from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass, field
+import signal
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 import asyncssh
 
-from cardtui.serve import DEFAULT_FPS
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
+from cardtui.serve.keystrokes import Keystrokes
+from cardtui.serve.launch import Game, Launch, spawn_game
 from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
-
-#: The game, run with the interpreter that runs the server.
-GAME_COMMAND = (sys.executable, "-m", "cardtui")
 
 #: Keys typed before the game has started are kept, up to this many bytes.
 EARLY_INPUT_LIMIT = 4096
@@ -34,39 +32,12 @@ EARLY_INPUT_LIMIT = 4096
 #: After the game exits, how long its last frame may take to reach the client.
 DRAIN_TIMEOUT = 1.0
 
-
-@dataclass(frozen=True)
-class Launch:
-    """How to start the game for a player: the same for every seat in the room."""
-
-    command: Sequence[str] = GAME_COMMAND
-    ascii: bool = False
-    seed: int | None = None
-    #: The game's ``--animation`` speed for every player; ``None``: their own setting.
-    animation: str | None = None
-    #: ``TEXTUAL_FPS`` for the game; fewer frames mean fewer bytes on the wire.
-    fps: int | None = DEFAULT_FPS
-    base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
-
-    def argv(self, identity: Identity, client: ClientTerminal) -> list[str]:
-        """The command line for one player's game.
-
-        >>> from pathlib import Path
-        >>> launch = Launch(command=("cardtui",), seed=7)
-        >>> latin1 = ClientTerminal(env={"LANG": "fr_FR.ISO-8859-1"})
-        >>> launch.argv(Identity(None, Path("/tmp/g")), latin1)
-        ['cardtui', '--data-dir', '/tmp/g', '--ascii', '--no-mouse', '--seed', '7']
-        """
-        argv = [*self.command, "--data-dir", str(identity.profile_dir)]
-        if self.ascii or client.wants_ascii:
-            argv.append("--ascii")
-        # Mouse reporting floods the link with motion events the game ignores.
-        argv.append("--no-mouse")
-        if self.seed is not None:
-            argv += ["--seed", str(self.seed)]
-        if self.animation is not None:
-            argv += ["--animation", self.animation]
-        return argv
+#: What a player is told when their game failed; the details are in the
+#: profile's crash.log, for the host.
+CRASHED = (
+    "cardtui stopped after an unexpected error. Your settled rounds are saved; "
+    "the host has the details."
+)
 
 
 def exit_status(returncode: int) -> int:
@@ -76,6 +47,20 @@ def exit_status(returncode: int) -> int:
     (0, 2, 137)
     """
     return returncode if returncode >= 0 else 128 - returncode
+
+
+def describe_exit(returncode: int) -> str:
+    """How a game's end reads in the server's log.
+
+    >>> describe_exit(0), describe_exit(-9)
+    ('exit status 0', 'killed by SIGKILL')
+    """
+    if returncode >= 0:
+        return f"exit status {returncode}"
+    try:
+        return f"killed by {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"killed by signal {-returncode}"
 
 
 class BridgeSession(asyncssh.SSHServerSession[bytes]):
@@ -99,6 +84,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._size = DEFAULT_SIZE
         self._has_pty = False
         self._child: PtyChild | None = None
+        self._keys: Keystrokes | None = None
         self._client_slow = False
         self._modes = ModeTracker()
         self._hung_up = asyncio.Event()
@@ -143,8 +129,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self._last_input = asyncio.get_running_loop().time()
-        if self._child is not None:
-            self._child.write(data)
+        if self._child is not None and self._keys is not None:
+            self._child.write(self._keys.feed(data))
         elif len(self._early_input) + len(data) <= EARLY_INPUT_LIMIT:
             self._early_input += data  # typed while the game was starting
 
@@ -197,27 +183,21 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         client = ClientTerminal.from_request(
             self._term_type, *self._size, self._chan.get_environment()
         )
-        argv = self._launch.argv(self.identity, client)
         try:
-            child = await PtyChild.spawn(
-                argv,
-                env=client.child_environment(self._launch.base_env, self._launch.fps),
-                cwd=self.identity.profile_dir,
-                width=client.width,
-                height=client.height,
-            )
+            game = await spawn_game(self._launch, self.identity, client)
         except OSError as error:
             self._log(f"could not start the game: {error}")
             self._notice("cardtui could not start; the host's console says why")
             return 1
-        self._child = child
+        child = self._child = game.child
+        self._keys = Keystrokes(client.encoding)
         self._log(
             f"{self.identity.label} sat down (pid {child.pid}, {client.width}x{client.height})"
         )
         if (client.width, client.height) != clamp_size(*self._size):
             child.resize(*clamp_size(*self._size))  # resized while the game was starting
         output_over = asyncio.Event()
-        child.write(bytes(self._early_input))
+        child.write(self._keys.feed(bytes(self._early_input)))
         self._early_input.clear()
         child.start_reading(self._forward, output_over.set)
         if self._client_slow:
@@ -237,7 +217,17 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             # Also on cancellation: no way out of here leaves the process running.
             returncode = await child.terminate()
             child.close()
-        self._log(f"{self.identity.label} left (exit status {returncode})")
+        return self._game_over(game, returncode)
+
+    def _game_over(self, game: Game, returncode: int) -> int:
+        """Log how the game ended; return the exit status for the client."""
+        ending = describe_exit(returncode)
+        if game.crashed():
+            self._log(f"{self.identity.label}'s game failed ({ending}); see {game.crash_log}")
+            if self._farewell is None:
+                self._farewell = CRASHED
+            return exit_status(returncode) or 1
+        self._log(f"{self.identity.label} left ({ending})")
         return exit_status(returncode)
 
     async def _watch_idle(self) -> None:

@@ -3,9 +3,8 @@
 An SSH client tells the server its terminal type and size in the PTY request
 and may offer environment variables (OpenSSH sends ``LANG`` and ``LC_*`` when
 ``SendEnv`` asks it to). From that the bridge decides what the child game is
-told: its ``TERM``, whether to draw cards in ASCII, and nothing from the
-server's own terminal (``COLUMNS``/``LINES`` would override the PTY size in
-``shutil.get_terminal_size``, which Textual uses).
+told: its ``TERM``, whether to draw cards in ASCII, and in which encoding
+to read its keys.
 """
 
 from __future__ import annotations
@@ -25,12 +24,6 @@ MAX_CELLS = 1000
 
 #: Variables the client may pass through; anything else it sends is ignored.
 PASSED_THROUGH = ("COLORTERM",)
-
-#: The server's own variables that would mislead the child about its terminal.
-STRIPPED = (
-    "TERM", "COLORTERM", "COLUMNS", "LINES", "LANG", "LANGUAGE", "LC_ALL",
-    "LC_CTYPE", "TEXTUAL_DRIVER", "TEXTUAL_FPS", "NO_COLOR", "TMUX", "STY",
-)  # fmt: skip
 
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
@@ -57,13 +50,38 @@ def term_name(requested: str | None) -> str:
     return DEFAULT_TERM
 
 
+def client_encoding(env: Mapping[str, str]) -> str:
+    """The character encoding of the client's locale, if it offered one.
+
+    POSIX precedence: ``LC_ALL`` over ``LC_CTYPE`` over ``LANG``; the encoding
+    is the part after the dot (``fr_FR.ISO-8859-1@euro``). A client that
+    offers no locale, or one without an encoding (``C``, ``fr_FR``), is taken
+    to be UTF-8: every current terminal is, and OpenSSH sends no locale
+    unless ``SendEnv`` is configured.
+
+    >>> client_encoding({}), client_encoding({"LANG": "en_GB.UTF-8"})
+    ('UTF-8', 'UTF-8')
+    >>> client_encoding({"LC_CTYPE": "fr_FR.ISO-8859-15@euro", "LANG": "de_DE.UTF-8"})
+    'ISO-8859-15'
+    >>> client_encoding({"LANG": "en_US.ISO-8859-1", "LC_ALL": "C"})
+    'UTF-8'
+    """
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name)
+        if value:
+            _, dot, encoding = value.partition(".")
+            encoding = encoding.partition("@")[0]
+            return encoding if dot and encoding else "UTF-8"
+    return "UTF-8"
+
+
 def locale_is_utf8(env: Mapping[str, str]) -> bool:
     """Whether the client's locale, if it offered one, can show UTF-8.
 
-    POSIX precedence: ``LC_ALL`` over ``LC_CTYPE`` over ``LANG``. A client that
-    offers none is assumed to be UTF-8: every current terminal is, and OpenSSH
-    sends no locale unless ``SendEnv`` is configured.
+    A locale without an encoding (``fr_FR``) is not trusted with UTF-8 cards.
 
+    >>> locale_is_utf8({}), locale_is_utf8({"LANG": "fr_FR"})
+    (True, False)
     >>> locale_is_utf8({}), locale_is_utf8({"LANG": "en_GB.UTF-8"})
     (True, True)
     >>> locale_is_utf8({"LANG": "en_US.utf8", "LC_ALL": "C"})
@@ -74,8 +92,7 @@ def locale_is_utf8(env: Mapping[str, str]) -> bool:
     for name in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(name)
         if value:
-            normal = value.lower().replace("-", "")
-            return "utf8" in normal
+            return "utf8" in value.lower().replace("-", "")
     return True
 
 
@@ -97,26 +114,32 @@ class ClientTerminal:
         return cls(term_name(term_type), width, height, dict(env))
 
     @property
+    def encoding(self) -> str:
+        """The encoding the client's keys arrive in."""
+        return client_encoding(self.env)
+
+    @property
     def wants_ascii(self) -> bool:
         """Whether cards must be drawn in ASCII (the client's locale is not UTF-8)."""
         return not locale_is_utf8(self.env)
 
-    def child_environment(self, base: Mapping[str, str], fps: int | None) -> dict[str, str]:
-        """The environment for the child game: ``base`` minus the server's terminal.
+    def child_environment(self, host: Mapping[str, str], fps: int | None) -> dict[str, str]:
+        """The environment for the child game: ``host`` plus the client's terminal.
 
         >>> client = ClientTerminal("xterm", 80, 24, {"COLORTERM": "truecolor", "EVIL": "1"})
-        >>> env = client.child_environment({"PATH": "/bin", "COLUMNS": "200"}, fps=30)
+        >>> env = client.child_environment({"PATH": "/bin"}, fps=30)
         >>> sorted(env.items())  # doctest: +NORMALIZE_WHITESPACE
         [('COLORTERM', 'truecolor'), ('LANG', 'C.UTF-8'), ('PATH', '/bin'),
          ('PYTHONUTF8', '1'), ('TERM', 'xterm'), ('TEXTUAL_FPS', '30')]
         """
-        env = {name: value for name, value in base.items() if name not in STRIPPED}
+        env = dict(host)
         env["TERM"] = self.term
         for name in PASSED_THROUGH:
             if name in self.env:
                 env[name] = self.env[name]
-        # The child always writes UTF-8; the client's locale decides --ascii
-        # instead, so a Latin-1 terminal gets plain cards, not mojibake.
+        # The child always writes UTF-8 and reads the UTF-8 the bridge makes of
+        # the client's keys; the client's locale decides --ascii instead, so a
+        # Latin-1 terminal gets plain cards, not mojibake.
         env["LANG"] = "C.UTF-8"
         env["PYTHONUTF8"] = "1"
         if fps is not None:

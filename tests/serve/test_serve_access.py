@@ -18,14 +18,14 @@ import pytest
 
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
+from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
-from cardtui.serve.session import Launch
-from cardtui.serve.testing import PROBE_COMMAND, TerminalClient, child_processes, serving
+from cardtui.testing.ssh import PROBE, TerminalClient, child_processes, serving
 
 
 def probe_room(root: Path, **options: Any) -> ServeConfig:
     """A room where the probe app plays the game."""
-    return ServeConfig(root=root, launch=Launch(command=PROBE_COMMAND), **options)
+    return ServeConfig(root=root, launch=Launch(game=PROBE), **options)
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -54,7 +54,8 @@ async def test_an_authorized_key_plays_in_its_own_profile(tmp_path: Path) -> Non
             server.port, key=player, width=200, username="../../etc"
         )
         profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-        await client.wait_for(f"data {profile}")
+        await client.wait_for(f"cwd {profile}")
+        assert "data ." in client.text  # every path the game shows is relative
         assert stat.S_IMODE(profile.stat().st_mode) == 0o700
         client.press("q")
         await client.wait_closed()

@@ -9,15 +9,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
-from cardtui.serve.session import Launch
 from cardtui.serve.terminal import ModeTracker
-from cardtui.serve.testing import PROBE_COMMAND, TerminalClient, serving
+from cardtui.testing.ssh import PROBE, TerminalClient, serving
 
 
 def probe_room(root: Path) -> ServeConfig:
     """An open room where the probe app plays the game."""
-    return ServeConfig(root=root, open=True, launch=Launch(command=PROBE_COMMAND))
+    return ServeConfig(root=root, open=True, launch=Launch(game=PROBE))
 
 
 async def test_a_guest_gets_the_game_in_the_terminal_they_asked_for(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ async def test_a_guest_gets_the_game_in_the_terminal_they_asked_for(tmp_path: Pa
         assert "COLORTERM truecolor" in client.text
         assert "ascii no" in client.text
         guest_dir = next(
-            line.split()[1] for line in client.screen.display if line.startswith("data ")
+            line.split()[1] for line in client.screen.display if line.startswith("cwd ")
         )
         assert "cardtui-guest-" in guest_dir and Path(guest_dir).is_dir()
         client.press("q")

@@ -12,9 +12,9 @@ import asyncssh
 from cardtui import locations
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
+from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
-from cardtui.serve.session import Launch
-from cardtui.serve.testing import (
+from cardtui.testing.ssh import (
     TerminalClient,
     child_processes,
     play_a_blackjack_round,

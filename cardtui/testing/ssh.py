@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import dataclasses
 import os
-import sys
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 
@@ -21,8 +20,8 @@ import pyte
 
 from cardtui.serve.server import RunningServer, ServeConfig, start_server
 
-#: The bare Textual app of :mod:`cardtui.serve.probe`, started as the bridge starts the game.
-PROBE_COMMAND = (sys.executable, "-m", "cardtui.serve.probe")
+#: The bare Textual app of :mod:`cardtui.testing.probe`: ``Launch(game=PROBE)``.
+PROBE = "cardtui.testing.probe"
 
 #: Bytes a player's terminal sends for the keys the tests and benchmark press.
 KEY_BYTES = {"escape": b"\x1b", "enter": b"\r", "tab": b"\t", "space": b" "}

@@ -4,13 +4,15 @@ The bridge's tests run it to see what the child sees (its window size, the
 keys that reach it, its data directory) and to make it crash on demand; the
 bandwidth benchmark runs it as the peer that costs the least a Textual app
 can cost. It takes the game's command-line options, so the bridge starts it
-the same way::
+the same way (``Launch(game=PROBE)``)::
 
-    python -m cardtui.serve.probe --data-dir DIR [--ascii] --no-mouse [--seed N]
+    python -m cardtui.serve.seat cardtui.testing.probe --data-dir DIR [--ascii] --no-mouse
 
 Keys: ``q`` quits (status 0), ``e`` exits with status 3, ``k`` kills the
-process with SIGKILL (no chance to restore the terminal); any other key is
-shown as the last key pressed.
+process with SIGKILL (no chance to restore the terminal), ``r`` raises an
+error in a key handler (Textual's traceback report), ``p`` panics (as
+Textual does when its input thread fails); any other key is shown as the
+last key pressed.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class ProbeApp(App[int]):
         yield Header()
         yield Static(id="size")
         yield Static(f"data {self._data_dir}", id="data")
+        yield Static(f"cwd {os.getcwd()}", id="cwd")
+        yield Static(f"home {os.environ.get('HOME', '-')}", id="home")
         yield Static(f"ascii {'yes' if self._ascii_only else 'no'}", id="ascii")
         yield Static(f"TERM {os.environ.get('TERM', '-')}", id="term")
         yield Static(f"COLORTERM {os.environ.get('COLORTERM', '-')}", id="colorterm")
@@ -59,6 +63,10 @@ class ProbeApp(App[int]):
             self.exit(3)
         elif event.key == "k":
             os.kill(os.getpid(), signal.SIGKILL)
+        elif event.key == "r":
+            raise RuntimeError(f"the probe was asked to fail in {os.getcwd()}")
+        elif event.key == "p":
+            self.panic(f"the probe panicked in {os.getcwd()}")
         elif event.key != "q":
             self._last_key = event.key
             self._show()

@@ -1,0 +1,156 @@
+"""How a player's game is started: the one place a game process is made.
+
+Every game runs as ``python -m cardtui.serve.seat cardtui --data-dir . ...``
+in its own pseudo-terminal, inside the player's profile:
+
+* its working directory is the profile and its data directory is ``.``, so
+  every path the game can show a player (an export, an error) is relative
+  and names nothing on the host;
+* ``HOME``, the XDG directories and ``TMPDIR`` point into the profile, so
+  whatever a library writes "in the user's home" stays there too;
+* its stderr is the profile's ``crash.log`` (see ``seat.py``);
+* it sees none of the host's environment but what running Python needs.
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardtui.serve import DEFAULT_FPS
+from cardtui.serve.child import PtyChild
+from cardtui.serve.identity import Identity
+from cardtui.serve.terminal import ClientTerminal
+
+#: The program every game runs first (``seat.py``), with this interpreter.
+SEAT_COMMAND = (sys.executable, "-m", "cardtui.serve.seat")
+
+#: Set in every served game's environment, so the game can tell it is served.
+SERVED_VARIABLE = "CARDTUI_SERVED"
+
+#: The host's variables a game keeps: enough for Python to find cardtui.
+HOST_VARIABLES = (
+    "PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "VIRTUAL_ENV", "LD_LIBRARY_PATH", "TZ",
+)  # fmt: skip
+
+#: Where the game's stderr goes, in the profile.
+CRASH_LOG = "crash.log"
+
+#: A report longer than this is set aside (``crash.log.old``) before the next game.
+CRASH_LOG_LIMIT = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How to start the game for a player: the same for every seat in the room."""
+
+    #: The module the seat runs as the game (``python -m`` style).
+    game: str = "cardtui"
+    ascii: bool = False
+    seed: int | None = None
+    #: The game's ``--animation`` speed for every player; ``None``: their own setting.
+    animation: str | None = None
+    #: ``TEXTUAL_FPS`` for the game; fewer frames mean fewer bytes on the wire.
+    fps: int | None = DEFAULT_FPS
+    base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+
+    def argv(self, client: ClientTerminal) -> list[str]:
+        """The command line for one player's game (run in their profile).
+
+        >>> latin1 = ClientTerminal(env={"LANG": "fr_FR.ISO-8859-1"})
+        >>> Launch(seed=7).argv(latin1)[3:]
+        ['cardtui', '--data-dir', '.', '--ascii', '--no-mouse', '--seed', '7']
+        """
+        argv = [*SEAT_COMMAND, self.game, "--data-dir", "."]
+        if self.ascii or client.wants_ascii:
+            argv.append("--ascii")
+        # Mouse reporting floods the link with motion events the game ignores.
+        argv.append("--no-mouse")
+        if self.seed is not None:
+            argv += ["--seed", str(self.seed)]
+        if self.animation is not None:
+            argv += ["--animation", self.animation]
+        return argv
+
+    def environment(self, client: ClientTerminal, profile: Path) -> dict[str, str]:
+        """The game's environment: the client's terminal, a home inside ``profile``.
+
+        >>> env = Launch(base_env={"PATH": "/bin", "SSH_AUTH_SOCK": "/run/agent", "HOME": "/root"}
+        ...              ).environment(ClientTerminal(), Path("/p"))
+        >>> env["HOME"], env["XDG_CONFIG_HOME"], env["TMPDIR"], env["PATH"]
+        ('/p', '/p/.config', '/p/.tmp', '/bin')
+        >>> "SSH_AUTH_SOCK" in env, env["CARDTUI_SERVED"]
+        (False, '1')
+        """
+        host = {name: self.base_env[name] for name in HOST_VARIABLES if name in self.base_env}
+        # A new HOME would hide packages installed with ``pip install --user``.
+        host.setdefault("PYTHONUSERBASE", site.getuserbase())
+        env = client.child_environment(host, self.fps)
+        env.update(
+            HOME=str(profile),
+            XDG_CONFIG_HOME=str(profile / ".config"),
+            XDG_DATA_HOME=str(profile / ".local" / "share"),
+            XDG_STATE_HOME=str(profile / ".local" / "state"),
+            XDG_CACHE_HOME=str(profile / ".cache"),
+            TMPDIR=str(profile / ".tmp"),
+        )
+        env[SERVED_VARIABLE] = "1"
+        return env
+
+
+@dataclass(frozen=True)
+class Game:
+    """A started game and its crash report, to tell afterwards whether it failed."""
+
+    child: PtyChild
+    crash_log: Path
+    report_size: int
+
+    def crashed(self) -> bool:
+        """Whether the game wrote anything to its crash report."""
+        try:
+            return self.crash_log.stat().st_size > self.report_size
+        except OSError:
+            return False
+
+
+async def spawn_game(
+    launch: Launch, identity: Identity, client: ClientTerminal, *, pass_fds: tuple[int, ...] = ()
+) -> Game:
+    """Start ``identity``'s game in a new PTY the size of ``client``'s window.
+
+    ``pass_fds`` are extra descriptors the game inherits (a channel to a
+    shared table, say). Raises ``OSError`` if the process cannot be started.
+    """
+    profile = identity.profile_dir
+    (profile / ".tmp").mkdir(mode=0o700, exist_ok=True)
+    crash_log = profile / CRASH_LOG
+    report = _open_report(crash_log)
+    try:
+        size = os.fstat(report).st_size
+        child = await PtyChild.spawn(
+            launch.argv(client),
+            env=launch.environment(client, profile),
+            cwd=profile,
+            width=client.width,
+            height=client.height,
+            stderr=report,
+            pass_fds=pass_fds,
+        )
+    finally:
+        os.close(report)
+    return Game(child, crash_log, size)
+
+
+def _open_report(path: Path) -> int:
+    """The crash report, opened for appending; a long one is set aside first."""
+    try:
+        if path.stat().st_size > CRASH_LOG_LIMIT:
+            path.replace(path.with_name(CRASH_LOG + ".old"))
+    except FileNotFoundError:
+        pass
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)

@@ -1,0 +1,60 @@
+"""The first code a served game runs, in its own process, before the game itself.
+
+    python -m cardtui.serve.seat MODULE [ARGS...]
+
+The server starts every game with the player's PTY as stdin and stdout and
+the profile's ``crash.log`` as stderr (file descriptor 2), so anything Python
+writes about a failure (a traceback, Textual's error report, a fatal error
+from C) lands in the report, never on the player's screen with the host's
+paths in it. Textual draws on ``sys.__stderr__``; the seat points that one
+stream at the terminal and then runs ``MODULE`` as ``python -m MODULE`` would.
+
+Only the standard library is imported here: this runs in every new game.
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import sys
+import warnings
+
+
+def main(argv: list[str]) -> int:
+    """Run ``MODULE ARGS...`` as the game; return its exit status."""
+    if not argv:
+        print("usage: python -m cardtui.serve.seat MODULE [ARGS...]", file=sys.stderr)
+        return 2
+    module, *args = argv
+    # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file).
+    sys.__stderr__ = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
+    # A warning in the report would read as a failure (see below); nobody
+    # reads a served game's warnings anyway.
+    warnings.simplefilter("ignore")
+    reported = _report_size()
+    sys.argv = [module, *args]
+    try:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+        status: object = 0
+    except SystemExit as stop:
+        status = stop.code
+    if status in (0, None) and _report_size() > reported:
+        # Textual's panic() (an error in its input thread, for one) writes an
+        # error report and exits with status 0: the game still failed.
+        return 1
+    if status is None or isinstance(status, int):
+        return status or 0
+    print(status, file=sys.stderr)  # sys.exit("message"), as Python would
+    return 1
+
+
+def _report_size() -> int:
+    sys.stderr.flush()
+    try:
+        return os.fstat(2).st_size
+    except OSError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

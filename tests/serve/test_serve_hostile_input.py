@@ -1,0 +1,143 @@
+"""Whatever a client types, its game keeps playing; a game that fails shows one line.
+
+Real server, real SSH clients, the real game (or the probe where a test
+needs a game to fail on purpose). No traceback and no host path may ever
+appear in the bytes a client receives.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import asyncssh
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual._xterm_parser import XTermParser
+
+from cardtui.serve.identity import profile_name
+from cardtui.serve.keys import fingerprint
+from cardtui.serve.keystrokes import Keystrokes
+from cardtui.serve.launch import Launch
+from cardtui.serve.server import ServeConfig
+from cardtui.testing.ssh import PROBE, TerminalClient, serving
+
+MENU = "Rules & keys"
+
+#: Bytes no keyboard sends, each of which stopped Textual's input thread.
+HOSTILE = [
+    b"\xff",  # not UTF-8 at all
+    b"\xc3",  # half a character...
+    b"(",  # ...finished by something else
+    b"\x1b[99999999999u",  # int too large for C
+    b"\x1b[1114112:u",  # a colon where Textual wants a number
+    b"\x1b[1114112u",  # past the last code point
+    b"\x1b[55296u",  # a surrogate, which cannot be written back out
+    b"\x1b[<0;99999999999;1M",  # a mouse report off the map
+    b"\xc2\x9b",  # U+009B, which Textual reads as shift+escape
+]
+
+TRACEBACK_MARKERS = (b"Traceback", b"Error:", b"site-packages", b".py", b"line ")
+
+
+def assert_nothing_leaked(raw: bytes, *paths: Path) -> None:
+    for marker in TRACEBACK_MARKERS:
+        assert marker not in raw, f"{marker!r} reached the client"
+    for path in paths:
+        assert str(path).encode() not in raw, f"the host path {path} reached the client"
+
+
+def game_room(root: Path) -> ServeConfig:
+    return ServeConfig(root=root, open=True, launch=Launch(animation="off", seed=7))
+
+
+def probe_room(root: Path) -> ServeConfig:
+    return ServeConfig(root=root, open=True, launch=Launch(game=PROBE))
+
+
+async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(tmp_path: Path) -> None:
+    async with serving(game_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for(MENU)
+        assert client.channel is not None
+        for data in HOSTILE:
+            client.channel.write(data)
+        client.press("b")
+        await client.wait_for("Deal")  # the game read the next key: it is alive
+        client.press("escape")
+        await client.wait_for(MENU)
+        client.press("q")
+        assert await client.wait_closed() == 0
+    assert_nothing_leaked(bytes(client.raw), tmp_path)
+
+
+async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> None:
+    player = asyncssh.generate_private_key("ssh-ed25519")
+    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
+    async with serving(game_room(tmp_path)) as server:
+        client = await TerminalClient.connect(
+            server.port, key=player, env={"LANG": "fr_FR.ISO-8859-1"}
+        )
+        await client.wait_for(MENU)
+        client.press("o")  # Settings, with the player's name focused
+        await client.wait_for("Player name")
+        assert client.channel is not None
+        client.channel.write(b"\x15")  # ctrl+u: clear the name
+        client.channel.write("José".encode("latin-1") + b"\t")
+        await client.settle(0.5)
+        client.press("escape")
+        await client.wait_for(MENU)
+        client.press("q")
+        assert await client.wait_closed() == 0
+    saved = json.loads((profile / "settings.json").read_text(encoding="utf-8"))
+    assert saved["player_name"] == "José"
+    assert_nothing_leaked(bytes(client.raw), tmp_path)
+
+
+async def test_a_failing_game_writes_crash_log_and_shows_one_line(tmp_path: Path) -> None:
+    player = asyncssh.generate_private_key("ssh-ed25519")
+    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
+    logged: list[str] = []
+    async with serving(probe_room(tmp_path), logged.append) as server:
+        for key in ("r", "p"):  # an error in a handler; Textual's panic()
+            client = await TerminalClient.connect(server.port, key=player, width=200)
+            await client.wait_for("key none")
+            await client.settle(0.3)
+            shown = len(client.raw)  # the probe itself shows its paths, on purpose
+            client.press(key)
+            assert await client.wait_closed() == 1, f"key {key}: the failure must show"
+            ending = bytes(client.raw[shown:])
+            assert_nothing_leaked(ending, tmp_path)
+            assert ending.count(b"unexpected error") == 1
+    report = (profile / "crash.log").read_text(encoding="utf-8")
+    assert "RuntimeError: the probe was asked to fail" in report
+    assert "the probe panicked" in report
+    failures = [line for line in logged if "failed" in line]
+    assert len(failures) == 2 and all("exit status 1" in line for line in failures), logged
+
+
+async def test_a_clean_game_writes_no_crash_report(tmp_path: Path) -> None:
+    player = asyncssh.generate_private_key("ssh-ed25519")
+    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
+    async with serving(probe_room(tmp_path)) as server:
+        client = await TerminalClient.connect(server.port, key=player)
+        await client.wait_for("key none")
+        client.press("x", "q")
+        assert await client.wait_closed() == 0
+    assert (profile / "crash.log").read_text() == ""
+    assert b"unexpected error" not in client.raw
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    chunks=st.lists(st.binary(max_size=24) | st.sampled_from(HOSTILE), max_size=8),
+    encoding=st.sampled_from(["UTF-8", "ISO-8859-1", "KOI8-R", "Shift_JIS", "ISO-2022-JP"]),
+)
+def test_textual_can_read_whatever_the_filter_lets_through(
+    chunks: list[bytes], encoding: str
+) -> None:
+    keys = Keystrokes(encoding)
+    text = b"".join(keys.feed(chunk) for chunk in chunks).decode("utf-8")  # valid UTF-8
+    parser = XTermParser()
+    for _ in parser.feed(text):
+        pass
