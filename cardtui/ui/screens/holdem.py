@@ -46,7 +46,13 @@ from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.holdem_view import BoardCard, HoleCard, SeatView, Step, TableView, steps
 from cardtui.ui.screens.holdem_words import describe_hand, pots_line
 from cardtui.ui.widgets.action_bar import ActionBar
-from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
+from cardtui.ui.widgets.holdem_table import (
+    HoldemBoard,
+    HoldemSeat,
+    SeatLook,
+    TableLog,
+    arrange,
+)
 
 #: Seconds per step at "normal" speed: hole cards pitched briskly, the flop
 #: card by card, a pause on each hand turned over and on each pot pushed.
@@ -192,7 +198,7 @@ class HoldemScreen(Screen[None]):
                 yield HoldemBoard(ascii=self.ascii, id="board")
                 yield Vertical(id="right-side", classes="side")
             yield Horizontal(id="bottom-row", classes="seat-row")
-        yield Static("", id="log")
+        yield TableLog(id="log")
         yield Static("", id="prompt")
         yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
@@ -238,9 +244,7 @@ class HoldemScreen(Screen[None]):
             view.board, street=self._street_label(), pots=self._pots_text(),
             bet=self._bet_text(), note=self._hand_note(), highlight=view.winning_cards,
         )
-        log = self.query_one("#log", Static)
-        lines = max(log.size.height, 1)
-        log.update(Text("\n").join(view.log[-lines:]))
+        self.query_one("#log", TableLog).show(view.log)
         self.query_one("#prompt", Static).update(self._prompt())
         self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
@@ -349,8 +353,16 @@ class HoldemScreen(Screen[None]):
         return self._with_notes(Text("d deals the next hand.", style="bold"))
 
     def _with_notes(self, ask: Text) -> Text:
-        """What just happened at the table (busts, blinds up), then what to do."""
-        return Text("  ").join([*self.notes, ask])
+        """What just happened at the table (busts, blinds up), then what to do.
+
+        Too long for one line, what to do gets a line of its own (the prompt
+        wraps rather than cutting anything off).
+        """
+        line = Text("  ").join([*self.notes, ask])
+        width = self.query_one("#prompt", Static).content_size.width
+        if self.notes and width and line.cell_len > width:
+            return Text("\n").join([Text("  ").join(self.notes), ask])
+        return line
 
     # -- legality ------------------------------------------------------------------
 

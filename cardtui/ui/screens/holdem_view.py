@@ -242,10 +242,18 @@ class TableView:
         view.all_in = view.all_in or all_in
 
     def _say(self, seat: int, words: str, *, all_in: bool = False, short: str = "") -> None:
-        """Log ``words``; the seat panel keeps them (or the ``short`` form) until next street."""
+        """Log ``words``; the seat panel keeps them (or the ``short`` form) until next street.
+
+        A seat panel is 18 cells wide with ten seats at 80 columns: an all-in
+        reads "all-in 1,000" there (the chips in front of the seat), never
+        "raises to 1,000, all-in".
+        """
         view = self.seats[seat]
         tail = ", all-in" if all_in else ""
-        view.action = (short or words) + tail
+        if all_in and view.bet:
+            view.action = f"all-in {view.bet:,}"
+        else:
+            view.action = (short or words) + tail
         style = "bold" if not view.is_bot else ""
         self.log.append(Text(f"{view.name} {words}{tail}", style=style))
 

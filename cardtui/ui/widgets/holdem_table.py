@@ -1,4 +1,4 @@
-"""The hold'em table's pieces: a seat panel and the board with its pots.
+"""The hold'em table's pieces: a seat panel, the board with its pots, the action log.
 
 Both are plain displays: the screen hands them what to show (a
 :class:`~cardtui.ui.screens.holdem_view.SeatView` and a few words) and they
@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from rich.console import Console
 from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.cards import Card
@@ -90,6 +93,9 @@ class HoldemSeat(Static):
         stack = Text(f"{seat.stack:,}", style="bold")
         # The bet in front of the player says more than the words that put it there.
         action = Text(f"bet {seat.bet:,}" if seat.bet else seat.action, style="italic")
+        if self.content_size.width:
+            # Words too long for the panel end in an ellipsis, never silently cut.
+            action.truncate(self.content_size.width, overflow="ellipsis")
         show_cards = bool(seat.hole) and (look.face_up or not seat.folded)
         hidden = () if look.face_up else range(len(seat.hole))
         if roomy:
@@ -172,3 +178,41 @@ class HoldemBoard(Static):
         body = Text("\n").join([cards, pots, bet, note])
         body.justify = "center"
         self.update(body)
+
+
+class TableLog(Widget):
+    """The newest lines of the action log: as many as fit, drawn after layout so the
+    size is the one on screen (the prompt above may just have grown a line)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+
+    def show(self, lines: Sequence[Text]) -> None:
+        self.lines = list(lines)
+        self.refresh()
+
+    def render(self) -> Text:
+        return Text("\n").join(last_lines(self.lines, self.content_size, self.app.console))
+
+
+def last_lines(log: Sequence[Text], size: Size, console: Console) -> list[Text]:
+    """The newest lines of ``log`` that fit ``size``, counting every row a long line
+    wraps to, so the newest line is never the one pushed out of sight.
+
+    >>> from rich.console import Console
+    >>> log = [Text("one"), Text("two " * 10), Text("three")]
+    >>> [line.plain for line in last_lines(log, Size(20, 3), Console())]
+    ['two two two two two two two two two two ', 'three']
+    >>> [line.plain for line in last_lines(log, Size(20, 1), Console())]
+    ['three']
+    """
+    rows = max(size.height, 1)
+    width = max(size.width, 1)
+    shown: list[Text] = []
+    for line in reversed(log):
+        rows -= len(line.wrap(console, width))
+        if rows < 0 and shown:  # the newest line is shown even when it alone overflows
+            break
+        shown.append(line)
+    return shown[::-1]
