@@ -79,6 +79,9 @@ class FakeClient:
     def of(self, kind: type[M]) -> list[M]:
         return [m for m in self.messages if isinstance(m, kind)]
 
+    def of_type(self, name: str) -> list[Any]:
+        return [m for m in self.messages if m.TYPE == name]
+
     async def wait_for(self, predicate: Callable[[Any], bool], *, after: int = 0,
                        timeout: float = TIMEOUT) -> Any:
         """The first message from index ``after`` on that satisfies ``predicate``."""
