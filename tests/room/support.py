@@ -80,7 +80,7 @@ class FakeClient:
         return [m for m in self.messages if isinstance(m, kind)]
 
     def of_type(self, name: str) -> list[Any]:
-        return [m for m in self.messages if m.TYPE == name]
+        return [m for m in self.messages if name == m.TYPE]
 
     async def wait_for(self, predicate: Callable[[Any], bool], *, after: int = 0,
                        timeout: float = TIMEOUT) -> Any:

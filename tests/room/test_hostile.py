@@ -94,7 +94,7 @@ async def test_hostile_blackjack_players_are_paid_only_what_the_rounds_settle(
             roll = rng.random()
             if roll < 0.3:
                 client.send(Bet("t1", rng.choice([-1, 0, 10, 25, 500, 501, 5000])))
-            elif roll < 0.32:
+            elif roll < 0.305:
                 client.send(Leave("t1"))
             else:
                 client.send(BlackjackAction("t1", rng.choice(list(Move))))
