@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -31,3 +32,15 @@ def settings_path(root: Path) -> Path:
 
 def hand_history_dir(root: Path) -> Path:
     return root / "hand-histories"
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<UTC timestamp>`` and return the new path."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, aside)
+    return aside

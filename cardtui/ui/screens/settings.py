@@ -39,11 +39,11 @@ class SettingsScreen(Screen[None]):
             yield Static("", id="name-error")
             with Horizontal(classes="row"):
                 yield Label("Cards", classes="label")
-                yield Select(_CARD_STYLES, value=settings.card_style, allow_blank=False,
+                yield Select(_CARD_STYLES, value=settings.effective_card_style, allow_blank=False,
                              id="card-style")
             with Horizontal(classes="row"):
                 yield Label("Animations", classes="label")
-                yield Select(_SPEEDS, value=settings.animation, allow_blank=False,
+                yield Select(_SPEEDS, value=settings.effective_animation, allow_blank=False,
                              id="animation")
             with Horizontal(classes="row"):
                 yield Label("Theme", classes="label")
@@ -77,15 +77,19 @@ class SettingsScreen(Screen[None]):
         settings = self.app.settings  # type: ignore[attr-defined]
         if event.value is Select.BLANK:
             return
+        # A Select reports its first value when it mounts: only a real change
+        # is saved (and ends a command-line choice for this session).
         if event.select.id == "card-style":
-            settings.card_style = CardStyle(event.value)
+            changed = settings.choose_card_style(CardStyle(event.value))
             self.app.apply_card_style()  # type: ignore[attr-defined]
         elif event.select.id == "animation":
-            settings.animation = AnimationSpeed(event.value)
-        elif event.select.id == "theme":
+            changed = settings.choose_animation(AnimationSpeed(event.value))
+        else:
+            changed = settings.theme != event.value
             settings.theme = str(event.value)
             self.app.theme = settings.theme
-        self.app.save_settings()  # type: ignore[attr-defined]
+        if changed:
+            self.app.save_settings()  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         for button_id, _, module, class_name in _GAME_SETUPS:

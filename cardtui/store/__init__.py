@@ -1,0 +1,21 @@
+"""The scoreboard store: the one place cardtui writes results to disk.
+
+- :mod:`~cardtui.store.records`: what is kept (a seat's result, totals).
+- :mod:`~cardtui.store.schema`: the tables, one migration per version.
+- :mod:`~cardtui.store.problems`: busy, full, read-only, newer, damaged: told apart.
+- :mod:`~cardtui.store.database`: one SQLite connection, one transaction per write.
+- :mod:`~cardtui.store.keeper`: :class:`Store`, which writes without blocking the
+  table and keeps in memory whatever cannot be saved yet.
+"""
+
+from cardtui.store.database import Database
+from cardtui.store.keeper import Store, unsaved_report
+from cardtui.store.pending import PendingWrite
+from cardtui.store.problems import Problem, StoreError
+from cardtui.store.records import Game, Outcome, SeatResult, Totals, TournamentResult
+from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+__all__ = [
+    "MIGRATIONS", "SCHEMA_VERSION", "Database", "Game", "Outcome", "PendingWrite", "Problem",
+    "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
+]  # fmt: skip

@@ -1,0 +1,219 @@
+"""One SQLite connection to the scoreboard, used by one thread at a time.
+
+WAL mode, so readers never wait for a writer and several cardtui processes
+(SSH sessions) share one file. Each write is one ``BEGIN IMMEDIATE``
+transaction (:meth:`Database._transaction`), so a round is stored whole or
+not at all. Every SQLite or file-system error leaves this module as a
+:class:`~cardtui.store.problems.StoreError` that says which kind of trouble
+it is; deciding what to do about it (wait, retry, set a damaged file aside)
+is :class:`~cardtui.store.keeper.Store`'s job.
+
+>>> from cardtui.store.records import Outcome
+>>> db = Database(":memory:")
+>>> db.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 15, Outcome.WIN)], "s", 0.0)
+1
+>>> db.totals(Game.BLACKJACK)[0].net
+15
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
+from cardtui.store.records import RESULT_COLUMNS, Game, SeatResult, Totals, TournamentResult
+from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION, TOURNAMENTS_SINCE
+
+MEMORY = ":memory:"
+
+
+class Database:
+    """The scoreboard file, opened for writing (migrated to the current schema) or read-only.
+
+    ``read_only=True`` never creates, migrates or otherwise changes the file:
+    ``cardtui scores`` reads an older schema as it is.
+    """
+
+    def __init__(self, path: Path | str, *, read_only: bool = False, busy_ms: int = 0) -> None:
+        self.path = path
+        self.read_only = read_only
+        #: The file's schema version (``PRAGMA user_version``) once opened.
+        self.version = 0
+        with self._errors():
+            self._db = self._connect(busy_ms)
+        try:
+            with self._errors():
+                self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _connect(self, busy_ms: int) -> sqlite3.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a round is
+        # exactly one transaction. check_same_thread=False: the store hands the
+        # connection between the app's thread and its writer thread, one at a
+        # time, under a lock.
+        options = {"timeout": busy_ms / 1000, "isolation_level": None,
+                   "check_same_thread": False}
+        if self.read_only:
+            # On a read-only disk SQLite cannot make the WAL index it reads
+            # through; "immutable" tells it nobody can change the file anyway.
+            flags = "immutable=1" if read_only_disk(self.path) else "mode=ro"
+            return sqlite3.connect(f"file:{quote(str(self.path))}?{flags}", uri=True, **options)
+        if str(self.path) != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(self.path, **options)
+
+    def _prepare(self) -> None:
+        db = self._db
+        # Reading the schema proves the file is a database at all; deeper
+        # damage surfaces on use.
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        self.version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if self.version > SCHEMA_VERSION:
+            raise StoreError(
+                Problem.NEWER, self.path,
+                f"schema {self.version}; this cardtui knows up to {SCHEMA_VERSION}",
+            )
+        if self.read_only:
+            return
+        db.execute("PRAGMA journal_mode = WAL")
+        # NORMAL is durable across a killed process in WAL mode (only a power
+        # cut can lose the last commit), and much faster than FULL.
+        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        for number in range(self.version + 1, SCHEMA_VERSION + 1):
+            with self._transaction():
+                MIGRATIONS[number - 1](db)
+                db.execute(f"PRAGMA user_version = {number}")
+            self.version = number
+
+    # -- plumbing ----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn SQLite's and the file system's errors into a :class:`StoreError`.
+
+        A constraint violation is a bug in the caller, not trouble with the
+        file, and stays a :class:`sqlite3.IntegrityError`.
+        """
+        try:
+            yield
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
+            raise
+        except (sqlite3.Error, OSError) as error:
+            raise store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed whole, or rolled back whole."""
+        db = self._db
+        with self._errors():
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                # A failed COMMIT (a full disk) may already have rolled back.
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                raise
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._errors():
+            return self._db.execute(sql, params).fetchall()
+
+    def wait_for_locks(self, milliseconds: int) -> None:
+        """How long the next statements wait for another writer's lock before giving up."""
+        with self._errors():
+            self._db.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    # -- writing -----------------------------------------------------------
+
+    def record_round(
+        self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float
+    ) -> int:
+        """Write one settled round, all seats, in one transaction; return its id."""
+        placeholders = ", ".join("?" for _ in RESULT_COLUMNS)
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO rounds (session_id, game, played_at) VALUES (?, ?, ?)",
+                (session_id, Game(game).value, played_at),
+            )
+            round_id = int(cursor.lastrowid or 0)
+            db.executemany(
+                f"INSERT INTO results (round_id, {', '.join(RESULT_COLUMNS)}) "
+                f"VALUES (?, {placeholders})",
+                [(round_id, *result.row()) for result in results],
+            )
+        return round_id
+
+    def record_tournament(
+        self, player: str, place: int, entrants: int, session_id: str, played_at: float
+    ) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tournaments (session_id, player, place, entrants, played_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (session_id, player, place, entrants, played_at),
+            )
+
+    def reset(self) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM results")
+            db.execute("DELETE FROM rounds")
+            db.execute("DELETE FROM tournaments")
+
+    # -- reading -----------------------------------------------------------
+
+    def totals(self, game: Game, session_id: str | None = None) -> list[Totals]:
+        """Per-player aggregates for ``game``, all time or for one session."""
+        if self.version < 1:  # an empty file: nothing recorded yet
+            return []
+        where, params = "r.game = ?", [Game(game).value]
+        if session_id is not None:
+            where += " AND r.session_id = ?"
+            params.append(session_id)
+        rows = self._query(
+            f"""
+            SELECT s.player, COUNT(*),
+                   SUM(s.outcome = 'win'), SUM(s.outcome = 'loss'), SUM(s.outcome = 'push'),
+                   SUM(s.blackjack), SUM(s.net), MAX(MAX(s.net, 0)),
+                   SUM(s.decisions), SUM(s.mistakes),
+                   SUM(s.showdown), SUM(s.showdown_won), MAX(s.pot)
+            FROM results s JOIN rounds r ON r.id = s.round_id
+            WHERE {where}
+            GROUP BY s.player
+            ORDER BY COUNT(*) DESC, s.player
+            """,
+            params,
+        )
+        return [Totals(Game(game), str(row[0]), *(int(v or 0) for v in row[1:])) for row in rows]
+
+    def tournaments(self, session_id: str | None = None) -> list[TournamentResult]:
+        if self.version < TOURNAMENTS_SINCE:
+            return []
+        query, params = "SELECT player, place, entrants FROM tournaments", []
+        if session_id is not None:
+            query += " WHERE session_id = ?"
+            params.append(session_id)
+        return [TournamentResult(*row) for row in self._query(query + " ORDER BY id", params)]
+
+    def round_count(self) -> int:
+        if self.version < 1:
+            return 0
+        return int(self._query("SELECT COUNT(*) FROM rounds")[0][0])
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._query("PRAGMA user_version")[0][0])

@@ -1,0 +1,400 @@
+"""The scorekeeper: records every settled round without ever blocking the table.
+
+A round is written at once, on the caller's thread, *without waiting for
+any lock* (``busy_timeout = 0``): in the usual case it is committed, and so
+survives a killed process, before the screen shows it as settled. When that
+cannot be done (another program holds the database, the disk is full or
+read-only, the file is from a newer cardtui) the round is kept in memory,
+the player is told at once, and a single writer thread saves the waiting
+rounds, in order, as soon as it can: it waits for a busy database in short
+slices and retries the other troubles with a growing pause. Nothing is lost
+while cardtui runs; :meth:`Store.close` says exactly what could not be saved.
+
+Only real damage sets the file aside (``cardtui.sqlite3.corrupt-<time>``)
+and starts a fresh one; every other trouble leaves the file alone.
+
+>>> from cardtui.store.records import Outcome
+>>> store = Store(":memory:")
+>>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", bet=10, net=15,
+...     outcome=Outcome.WIN, blackjack=True)], session_id="s1")
+>>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", bet=10, net=-10,
+...     outcome=Outcome.LOSS)], session_id="s1")
+>>> t = store.totals(Game.BLACKJACK)[0]
+>>> t.player, t.rounds, t.wins, t.losses, t.blackjacks, t.net, t.biggest_win
+('Ann', 2, 1, 1, 1, 5, 15)
+>>> store.close()
+[]
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+import time
+import weakref
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from cardtui.locations import set_aside
+from cardtui.store.database import MEMORY, Database
+from cardtui.store.pending import PendingWrite, ResetWrite, RoundWrite, TournamentWrite
+from cardtui.store.problems import Problem, StoreError
+from cardtui.store.records import Game, SeatResult, Totals, TournamentResult
+
+_T = TypeVar("_T")
+
+#: The writer waits for another program's lock in slices this long, letting
+#: the app's reads in between.
+WAIT_SLICE_MS = 200
+#: How long a read (the scoreboard screen) waits for the database before
+#: showing what it has.
+READ_WAIT_MS = 250
+#: A busy database is mentioned to the player only when a round waits this long.
+BUSY_NOTICE_AFTER = 1.0
+#: Opening waits this long for a lock before starting in "kept in memory" mode.
+OPEN_WAIT_MS = 200
+#: The first pause before retrying a full or read-only disk; it doubles up to RETRY_MAX.
+RETRY_FIRST = 1.0
+RETRY_MAX = 30.0
+#: At exit, how long the writer may still try to save what is waiting.
+CLOSE_WAIT = 5.0
+
+
+#: Stores not closed yet: a script that exits without close() still gets its
+#: waiting rounds written (atexit runs while the writer thread is alive).
+_OPEN_STORES: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_stores() -> None:
+    for store in list(_OPEN_STORES):
+        store.close()
+
+
+class Store:
+    """Scoreboard persistence. Open with a path (or ``":memory:"`` in tests).
+
+    Never raises for trouble with the file: :attr:`notice` says what happened
+    when opening, :attr:`on_notice` is called (from any thread) with anything
+    the player must know later, and :attr:`status` describes what is waiting.
+    """
+
+    def __init__(self, path: Path | str, *, retry_first: float = RETRY_FIRST) -> None:
+        self.path = path
+        #: What the player should be told about opening (set aside, busy, ...).
+        self.notice: str | None = None
+        #: Called with a notice after opening; may be called from the writer thread.
+        self.on_notice: Callable[[str], None] | None = None
+        self._retry_first = retry_first
+        # _connection guards self._db (one thread at a time); _queue_lock guards
+        # the queue and the writer's state. Lock order: _queue_lock, then
+        # _connection (never blocking while holding _queue_lock).
+        self._connection = threading.Lock()
+        self._queue_lock = threading.Condition()
+        self._queue: deque[PendingWrite] = deque()
+        self._writer: threading.Thread | None = None
+        self._closing = False
+        self._deadline = 0.0
+        #: The trouble the player was last told about (``None`` when all is well).
+        self._told: Problem | None = None
+        self.problem: StoreError | None = None
+        self._db: Database | None = None
+        _OPEN_STORES.add(self)
+        try:
+            self._db = self._open(OPEN_WAIT_MS)
+        except StoreError as error:
+            self.problem = error
+            self._told = error.problem
+            self.notice = f"{error}. Settled rounds are kept until they can be saved."
+
+    # -- opening and damage ------------------------------------------------
+
+    def _open(self, busy_ms: int) -> Database:
+        try:
+            return Database(self.path, busy_ms=busy_ms)
+        except StoreError as error:
+            if error.problem is not Problem.DAMAGED or str(self.path) == MEMORY:
+                raise
+            return self._start_afresh(error)
+
+    def _start_afresh(self, error: StoreError) -> Database:
+        """Set a damaged file aside (with its WAL) and open a fresh one; tell the player."""
+        path = Path(self.path)
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        try:
+            aside = set_aside(path)
+            for suffix in ("-wal", "-shm"):
+                side = path.with_name(path.name + suffix)
+                if side.exists():
+                    side.replace(aside.with_name(aside.name + suffix))
+        except OSError as os_error:
+            raise StoreError(Problem.UNAVAILABLE, path,
+                             f"damaged, and it cannot be moved aside: {os_error.strerror}"
+                             ) from os_error
+        self._tell(
+            f"The scoreboard file was damaged ({error.detail}); it was moved to "
+            f"{aside.name} and a new one was started."
+        )
+        return Database(self.path, busy_ms=OPEN_WAIT_MS)
+
+    def _connected(self, busy_ms: int) -> Database:
+        """The open database (opening it now if it could not be opened before)."""
+        if self._db is None:
+            self._db = self._open(busy_ms)
+        self._db.wait_for_locks(busy_ms)
+        return self._db
+
+    def _use(self, operation: Callable[[Database], _T], busy_ms: int) -> _T:
+        """Run ``operation`` (the caller holds ``_connection``); damage found on use is
+        set aside and the operation runs again on the fresh file."""
+        db = self._connected(busy_ms)
+        try:
+            return operation(db)
+        except StoreError as error:
+            if error.problem is not Problem.DAMAGED or str(self.path) == MEMORY:
+                raise
+            self._db = self._start_afresh(error)
+            return operation(self._db)
+
+    # -- telling the player ------------------------------------------------
+
+    def _tell(self, text: str) -> None:
+        if self.on_notice is not None:
+            self.on_notice(text)
+        else:
+            self.notice = text
+
+    def _trouble(self, error: StoreError) -> None:
+        """Tell the player about ``error`` once, not once per round."""
+        self.problem = error
+        if self._told is error.problem:
+            return
+        self._told = error.problem
+        waiting = self.unsaved()
+        if not waiting:
+            self._tell(f"{error}.")
+            return
+        verb = "is" if len(waiting) == 1 else "are"
+        self._tell(f"{error}. {_what(waiting)} {verb} kept and will be saved as soon as possible.")
+
+    def _all_saved(self, saved: int) -> None:
+        self.problem = None
+        if self._told is not None:
+            self._told = None
+            self._tell(f"The scoreboard can be written again: {_count(saved, 'waiting result')} "
+                       "saved.")
+
+    @property
+    def status(self) -> str | None:
+        """What is not saved yet and why, or ``None`` when everything is saved."""
+        waiting = self.unsaved()
+        if self.problem is None and not waiting:
+            return None
+        why = f"{self.problem}." if self.problem is not None else "Saving…"
+        return f"{why} Not saved yet: {_what(waiting)}." if waiting else why
+
+    # -- writing -----------------------------------------------------------
+
+    def record_round(
+        self, game: Game, results: Sequence[SeatResult], session_id: str = ""
+    ) -> int | None:
+        """Record one settled round, all seats together.
+
+        Returns its id when it is already committed, ``None`` when it waits
+        in memory for the writer (the player has been told why).
+        """
+        if not results:
+            raise ValueError("a round needs at least one seat result")
+        return self._submit(RoundWrite(Game(game), tuple(results), session_id, time.time()))
+
+    def record_tournament(
+        self, player: str, place: int, entrants: int, session_id: str = ""
+    ) -> None:
+        self._submit(TournamentWrite(player, place, entrants, session_id, time.time()))
+
+    def reset(self) -> None:
+        """Delete every recorded result, and any still waiting (the UI asks first)."""
+        with self._queue_lock:
+            self._queue.clear()
+        self._submit(ResetWrite(time.time()))
+
+    def _submit(self, write: PendingWrite) -> int | None:
+        with self._queue_lock:
+            # Straight to the file only when nothing is waiting (the order of
+            # rounds is kept) and nobody is using the connection.
+            if self._queue or self._closing or not self._connection.acquire(blocking=False):
+                self._enqueue(write)
+                return None
+            try:
+                result = self._use(write.apply, busy_ms=0)
+            except StoreError as error:
+                self._enqueue(write)
+                failure: StoreError | None = error
+            else:
+                failure = None
+            finally:
+                self._connection.release()
+        if failure is None:
+            return result
+        if failure.problem is Problem.BUSY:
+            # Another writer's commit usually takes milliseconds: the writer
+            # thread waits for it, and says so only if it lasts (BUSY_NOTICE_AFTER).
+            self.problem = failure
+        else:
+            self._trouble(failure)  # a full or read-only disk: tell the player now
+        return None
+
+    def _enqueue(self, write: PendingWrite) -> None:
+        """Keep ``write`` for the writer thread (the caller holds ``_queue_lock``)."""
+        self._queue.append(write)
+        if self._writer is None or not self._writer.is_alive():
+            self._writer = threading.Thread(
+                target=self._write_waiting, name="cardtui-store-writer", daemon=True
+            )
+            self._writer.start()
+        self._queue_lock.notify_all()
+
+    def _write_waiting(self) -> None:
+        """The writer thread: save waiting writes in order until none is left."""
+        pause, saved, busy_since = self._retry_first, 0, time.monotonic()
+        while True:
+            with self._queue_lock:
+                if not self._queue or (self._closing and time.monotonic() > self._deadline):
+                    return
+                write = self._queue[0]
+            try:
+                with self._connection:
+                    self._use(write.apply, busy_ms=WAIT_SLICE_MS)
+            except StoreError as error:
+                if error.problem is Problem.BUSY:
+                    if time.monotonic() - busy_since >= BUSY_NOTICE_AFTER:
+                        self._trouble(error)
+                    time.sleep(0.01)  # let a read have the connection between slices
+                    continue
+                self._trouble(error)
+                with self._queue_lock:
+                    if self._closing or not error.problem.worth_retrying:
+                        return  # kept in memory; close() reports it
+                    self._queue_lock.wait(pause)
+                pause = min(pause * 2, RETRY_MAX)
+                continue
+            saved += 1
+            pause, busy_since = self._retry_first, time.monotonic()
+            with self._queue_lock:
+                if self._queue and self._queue[0] is write:
+                    self._queue.popleft()
+                done = not self._queue
+            if done:
+                self._all_saved(saved)
+                saved = 0
+
+    def unsaved(self) -> list[PendingWrite]:
+        """What is waiting in memory right now, oldest first."""
+        with self._queue_lock:
+            return list(self._queue)
+
+    def close(self, wait: float = CLOSE_WAIT) -> list[PendingWrite]:
+        """Give the writer up to ``wait`` seconds, close the file, return what was not saved."""
+        _OPEN_STORES.discard(self)
+        with self._queue_lock:
+            self._closing = True
+            self._deadline = time.monotonic() + wait
+            writer = self._writer
+            if self._queue and (writer is None or not writer.is_alive()):
+                # Stopped after a trouble that does not clear by waiting: one last try.
+                self._writer = writer = threading.Thread(
+                    target=self._write_waiting, name="cardtui-store-writer", daemon=True
+                )
+                writer.start()
+            self._queue_lock.notify_all()
+        if writer is not None:
+            writer.join(wait + 1.0)
+        if self._connection.acquire(timeout=1.0):
+            try:
+                if self._db is not None:
+                    self._db.close()
+                    self._db = None
+            finally:
+                self._connection.release()
+        return self.unsaved()
+
+    # -- reading -----------------------------------------------------------
+
+    def _read(self, query: Callable[[Database], _T], nothing: _T) -> _T:
+        """Run a read; when the file cannot be read, ``nothing`` (and :attr:`status` says why)."""
+        if not self._connection.acquire(timeout=READ_WAIT_MS / 1000):
+            return nothing  # the writer is waiting out another program's lock
+        try:
+            found = self._use(query, busy_ms=READ_WAIT_MS)
+        except StoreError as error:
+            self._trouble(error)
+            return self._read_only(query, nothing) if error.problem is Problem.READ_ONLY else (
+                nothing)
+        finally:
+            self._connection.release()
+        if self.problem is not None and self._told is self.problem.problem and not self.unsaved():
+            self.problem = self._told = None  # a read that failed before works again
+        return found
+
+    def _read_only(self, query: Callable[[Database], _T], nothing: _T) -> _T:
+        """A scoreboard on a read-only disk can still be shown."""
+        try:
+            db = Database(self.path, read_only=True)
+        except StoreError:
+            return nothing
+        try:
+            return query(db)
+        except StoreError:
+            return nothing
+        finally:
+            db.close()
+
+    def totals(self, game: Game, session_id: str | None = None) -> list[Totals]:
+        """Per-player aggregates for ``game``, all time or for one session."""
+        return self._read(lambda db: db.totals(game, session_id), [])
+
+    def tournaments(self, session_id: str | None = None) -> list[TournamentResult]:
+        return self._read(lambda db: db.tournaments(session_id), [])
+
+    def round_count(self) -> int:
+        """Rounds saved in the file (not counting any still waiting)."""
+        return self._read(lambda db: db.round_count(), 0)
+
+    @property
+    def schema_version(self) -> int:
+        return self._read(lambda db: db.schema_version, 0)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def unsaved_report(writes: Sequence[PendingWrite], problem: StoreError | None,
+                   *, shown: int = 5) -> str:
+    """The exit line's account of what could not be saved, and why.
+
+    >>> from cardtui.store.records import Outcome
+    >>> write = RoundWrite(Game.HOLDEM, (SeatResult("Ann", 20, -20, Outcome.LOSS),), "s", 0.0)
+    >>> print(unsaved_report([write], StoreError(Problem.FULL, "x")))  # doctest: +ELLIPSIS
+    Not saved (the disk holding the scoreboard x is full): 1 settled round: Texas Hold'em ...
+    """
+    why = str(problem) if problem is not None else "cardtui closed while it was still saving"
+    listed = "; ".join(write.describe() for write in writes[:shown])
+    if len(writes) > shown:
+        listed += f"; and {len(writes) - shown} more"
+    return f"Not saved ({why[0].lower()}{why[1:]}): {_what(writes)}: {listed}."
+
+
+def _what(writes: Sequence[PendingWrite]) -> str:
+    """``2 settled rounds and 1 tournament place``: what is waiting, in a player's words."""
+    rounds = sum(isinstance(w, RoundWrite) for w in writes)
+    places = sum(isinstance(w, TournamentWrite) for w in writes)
+    resets = len(writes) - rounds - places
+    parts = [_count(rounds, "settled round") if rounds else "",
+             _count(places, "tournament place") if places else "",
+             "a scoreboard reset" if resets else ""]
+    return " and ".join(part for part in parts if part)

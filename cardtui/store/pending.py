@@ -1,0 +1,84 @@
+"""Writes waiting for the scoreboard: what the store keeps in memory until it is saved.
+
+Each knows how to write itself (:meth:`apply`) and how to tell a player what
+it was (:meth:`describe`), for the notice and the exit line when it could
+not be saved.
+
+>>> from cardtui.store.records import Outcome
+>>> write = RoundWrite(Game.BLACKJACK, (SeatResult("Ann", 10, 15, Outcome.WIN),
+...     SeatResult("Bot 1", 10, -10, Outcome.LOSS)), "s", played_at=0.0)
+>>> write.describe(utc=True)
+'Blackjack round at 00:00:00 (Ann +15, Bot 1 −10)'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardtui.store.database import Database
+from cardtui.store.records import Game, SeatResult
+
+
+class PendingWrite(Protocol):
+    def apply(self, db: Database) -> int | None: ...
+
+    def describe(self, *, utc: bool = False) -> str: ...
+
+
+def _clock(seconds: float, utc: bool) -> str:
+    return time.strftime("%H:%M:%S", time.gmtime(seconds) if utc else time.localtime(seconds))
+
+
+def _signed(chips: int) -> str:
+    return f"+{chips:,}" if chips > 0 else f"−{-chips:,}" if chips < 0 else "0"
+
+
+@dataclass(frozen=True)
+class RoundWrite:
+    """One settled round (or hold'em hand), every seat's result."""
+
+    game: Game
+    results: tuple[SeatResult, ...]
+    session_id: str
+    #: When it settled, not when it was finally written.
+    played_at: float
+
+    def apply(self, db: Database) -> int:
+        return db.record_round(self.game, self.results, self.session_id, self.played_at)
+
+    def describe(self, *, utc: bool = False) -> str:
+        seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)
+        noun = "hand" if self.game is Game.HOLDEM else "round"
+        return f"{self.game.title} {noun} at {_clock(self.played_at, utc)} ({seats})"
+
+
+@dataclass(frozen=True)
+class TournamentWrite:
+    player: str
+    place: int
+    entrants: int
+    session_id: str
+    played_at: float
+
+    def apply(self, db: Database) -> None:
+        db.record_tournament(self.player, self.place, self.entrants, self.session_id,
+                             self.played_at)
+
+    def describe(self, *, utc: bool = False) -> str:
+        return (f"tournament place {self.place} of {self.entrants} for {self.player} "
+                f"at {_clock(self.played_at, utc)}")
+
+
+@dataclass(frozen=True)
+class ResetWrite:
+    """The player's "reset every recorded result"."""
+
+    asked_at: float
+
+    def apply(self, db: Database) -> None:
+        db.reset()
+
+    def describe(self, *, utc: bool = False) -> str:
+        return f"the scoreboard reset asked for at {_clock(self.asked_at, utc)}"

@@ -1,0 +1,99 @@
+"""What the scoreboard keeps: games, outcomes, one seat's result, and the totals read back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+
+
+class Game(StrEnum):
+    BLACKJACK = "blackjack"
+    HOLDEM = "holdem"
+
+    @property
+    def title(self) -> str:
+        return "Blackjack" if self is Game.BLACKJACK else "Texas Hold'em"
+
+
+class Outcome(StrEnum):
+    WIN = "win"
+    LOSS = "loss"
+    PUSH = "push"
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in one settled round (or one hold'em hand).
+
+    >>> SeatResult("Ann", 10, 10, "sideways")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'sideways' is not a valid Outcome
+    """
+
+    player: str
+    bet: int
+    net: int
+    outcome: Outcome
+    blackjack: bool = False
+    bust: bool = False
+    doubled: bool = False
+    split: bool = False
+    surrendered: bool = False
+    insured: bool = False
+    decisions: int = 0  # trainer: decisions taken this round
+    mistakes: int = 0  # trainer: of those, how many differed from basic strategy
+    pot: int = 0  # hold'em: chips won from pots this hand
+    showdown: bool = False
+    showdown_won: bool = False
+
+    def __post_init__(self) -> None:
+        # A bad value is refused here, by the caller, not later by the writer
+        # thread, where it would wait in the queue forever.
+        object.__setattr__(self, "outcome", Outcome(self.outcome))
+
+    def row(self) -> tuple[object, ...]:
+        """The values in :data:`RESULT_COLUMNS` order, as SQLite stores them."""
+        values: list[object] = []
+        for name in RESULT_COLUMNS:
+            value = getattr(self, name)
+            if isinstance(value, Outcome):
+                value = value.value
+            elif isinstance(value, bool):
+                value = int(value)
+            values.append(value)
+        return tuple(values)
+
+
+RESULT_COLUMNS = tuple(f.name for f in fields(SeatResult))
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Aggregates for one player in one game."""
+
+    game: Game
+    player: str
+    rounds: int = 0
+    wins: int = 0
+    losses: int = 0
+    pushes: int = 0
+    blackjacks: int = 0
+    net: int = 0
+    biggest_win: int = 0
+    decisions: int = 0
+    mistakes: int = 0
+    showdowns: int = 0
+    showdowns_won: int = 0
+    biggest_pot: int = 0
+
+    @property
+    def mistake_rate(self) -> float | None:
+        return self.mistakes / self.decisions if self.decisions else None
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    player: str
+    place: int
+    entrants: int

@@ -1,0 +1,72 @@
+"""The scoreboard's tables, one migration per schema version (``PRAGMA user_version``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+
+def _migrate_1(db: sqlite3.Connection) -> None:
+    _run_statements(
+        db,
+        """
+        CREATE TABLE rounds (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            game TEXT NOT NULL,
+            played_at REAL NOT NULL
+        );
+        CREATE TABLE results (
+            id INTEGER PRIMARY KEY,
+            round_id INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            bet INTEGER NOT NULL,
+            net INTEGER NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('win', 'loss', 'push')),
+            blackjack INTEGER NOT NULL DEFAULT 0,
+            bust INTEGER NOT NULL DEFAULT 0,
+            doubled INTEGER NOT NULL DEFAULT 0,
+            split INTEGER NOT NULL DEFAULT 0,
+            surrendered INTEGER NOT NULL DEFAULT 0,
+            insured INTEGER NOT NULL DEFAULT 0,
+            decisions INTEGER NOT NULL DEFAULT 0,
+            mistakes INTEGER NOT NULL DEFAULT 0,
+            pot INTEGER NOT NULL DEFAULT 0,
+            showdown INTEGER NOT NULL DEFAULT 0,
+            showdown_won INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX results_round ON results(round_id);
+        CREATE INDEX rounds_game_session ON rounds(game, session_id);
+        """
+    )
+
+
+def _migrate_2(db: sqlite3.Connection) -> None:
+    _run_statements(
+        db,
+        """
+        CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            player TEXT NOT NULL,
+            place INTEGER NOT NULL CHECK (place >= 1),
+            entrants INTEGER NOT NULL CHECK (entrants >= 2),
+            played_at REAL NOT NULL
+        );
+        """
+    )
+
+
+def _run_statements(db: sqlite3.Connection, script: str) -> None:
+    # Not executescript(): it commits first, and a migration must be one
+    # transaction together with its user_version bump.
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+#: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2)
+SCHEMA_VERSION = len(MIGRATIONS)
+#: The first schema version with the ``tournaments`` table.
+TOURNAMENTS_SINCE = 2
