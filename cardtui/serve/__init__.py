@@ -24,3 +24,7 @@ DEFAULT_IDLE_TIMEOUT = 1800
 #: Frames per second a game may send (``TEXTUAL_FPS``); Textual's own default
 #: is 60, twice what a card animation needs and twice the bytes.
 DEFAULT_FPS = 30
+
+#: Bytes a player's profile may hold (scores, settings, screenshots, hand
+#: histories); each file is capped on its own too (see ``launch.py``).
+DEFAULT_MAX_PROFILE_SIZE = 512 * 1024 * 1024

@@ -10,6 +10,7 @@ A guest without a key plays in a temporary directory removed when they leave.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -67,3 +68,15 @@ def member(root: Path, fingerprint: str) -> Identity:
 def guest() -> Identity:
     """A keyless player, with a fresh temporary data directory."""
     return Identity(None, Path(tempfile.mkdtemp(prefix="cardtui-guest-")))
+
+
+def disk_use(directory: Path) -> int:
+    """Bytes in the files under ``directory`` (symbolic links not followed)."""
+    total = 0
+    for folder, _, files in os.walk(directory):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                continue  # removed while we counted
+    return total

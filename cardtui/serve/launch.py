@@ -8,7 +8,8 @@ in its own pseudo-terminal, inside the player's profile:
   and names nothing on the host;
 * ``HOME``, the XDG directories and ``TMPDIR`` point into the profile, so
   whatever a library writes "in the user's home" stays there too;
-* its stderr is the profile's ``crash.log`` (see ``seat.py``);
+* its stderr is the profile's ``crash.log``, and no file it writes may
+  grow past ``max_file_size`` (see ``seat.py``);
 * it sees none of the host's environment but what running Python needs.
 """
 
@@ -24,6 +25,7 @@ from pathlib import Path
 from cardtui.serve import DEFAULT_FPS
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
+from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE
 from cardtui.serve.terminal import ClientTerminal
 
 #: The program every game runs first (``seat.py``), with this interpreter.
@@ -36,6 +38,9 @@ SERVED_VARIABLE = "CARDTUI_SERVED"
 HOST_VARIABLES = (
     "PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "VIRTUAL_ENV", "LD_LIBRARY_PATH", "TZ",
 )  # fmt: skip
+
+#: The largest file a game may write: a lifetime of scores is a few MiB.
+DEFAULT_MAX_FILE_SIZE = 256 * 1024 * 1024
 
 #: Where the game's stderr goes, in the profile.
 CRASH_LOG = "crash.log"
@@ -56,6 +61,8 @@ class Launch:
     animation: str | None = None
     #: ``TEXTUAL_FPS`` for the game; fewer frames mean fewer bytes on the wire.
     fps: int | None = DEFAULT_FPS
+    #: Bytes; a write past this fails (``RLIMIT_FSIZE``).
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
     base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
 
     def argv(self, client: ClientTerminal) -> list[str]:
@@ -99,6 +106,7 @@ class Launch:
             TMPDIR=str(profile / ".tmp"),
         )
         env[SERVED_VARIABLE] = "1"
+        env[MAX_FILE_SIZE_VARIABLE] = str(self.max_file_size)
         return env
 
 

@@ -9,15 +9,24 @@ from C) lands in the report, never on the player's screen with the host's
 paths in it. Textual draws on ``sys.__stderr__``; the seat points that one
 stream at the terminal and then runs ``MODULE`` as ``python -m MODULE`` would.
 
+Before that it caps the size of any file the game writes
+(``RLIMIT_FSIZE``, from ``CARDTUI_MAX_FILE_SIZE``; a write past it fails
+with EFBIG, since Python ignores SIGXFSZ) and turns off core dumps, so one
+player cannot fill the host's disk through their profile.
+
 Only the standard library is imported here: this runs in every new game.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import runpy
 import sys
 import warnings
+
+#: The largest file a game may write, in bytes (set by the server).
+MAX_FILE_SIZE_VARIABLE = "CARDTUI_MAX_FILE_SIZE"
 
 
 def main(argv: list[str]) -> int:
@@ -26,6 +35,7 @@ def main(argv: list[str]) -> int:
         print("usage: python -m cardtui.serve.seat MODULE [ARGS...]", file=sys.stderr)
         return 2
     module, *args = argv
+    _limit_disk_use()
     # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file).
     sys.__stderr__ = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
     # A warning in the report would read as a failure (see below); nobody
@@ -46,6 +56,13 @@ def main(argv: list[str]) -> int:
         return status or 0
     print(status, file=sys.stderr)  # sys.exit("message"), as Python would
     return 1
+
+
+def _limit_disk_use() -> None:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    limit = os.environ.pop(MAX_FILE_SIZE_VARIABLE, "")
+    if limit.isdigit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (int(limit), int(limit)))
 
 
 def _report_size() -> int:

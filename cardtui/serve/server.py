@@ -17,7 +17,13 @@ from pathlib import Path
 
 import asyncssh
 
-from cardtui.serve import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
+from cardtui.serve import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_PROFILE_SIZE,
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_PORT,
+    identity,
+)
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
     HOST_KEY_NAME,
@@ -47,6 +53,8 @@ class ServeConfig:
     max_sessions: int = DEFAULT_MAX_SESSIONS
     #: Seconds without input after which a session is closed (0: never).
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    #: Bytes a player's profile may hold; past it their game is closed.
+    max_profile_size: int | None = DEFAULT_MAX_PROFILE_SIZE
     launch: Launch = field(default_factory=Launch)
     host_key_path: Path | None = None
     authorized_keys_path: Path | None = None
@@ -113,6 +121,7 @@ class Room:
             log=self.log,
             on_finished=self.sessions.discard,
             idle_timeout=self.config.idle_timeout,
+            max_profile_size=self.config.max_profile_size,
         )
         self.sessions.add(session)
         return session

@@ -21,7 +21,7 @@ from typing import Any
 import asyncssh
 
 from cardtui.serve.child import PtyChild
-from cardtui.serve.identity import Identity
+from cardtui.serve.identity import Identity, disk_use
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Game, Launch, spawn_game
 from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
@@ -31,6 +31,9 @@ EARLY_INPUT_LIMIT = 4096
 
 #: After the game exits, how long its last frame may take to reach the client.
 DRAIN_TIMEOUT = 1.0
+
+#: How often a game's profile is measured against the room's limit, in seconds.
+PROFILE_CHECK_INTERVAL = 30.0
 
 #: What a player is told when their game failed; the details are in the
 #: profile's crash.log, for the host.
@@ -74,6 +77,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         log: Callable[[str], None],
         on_finished: Callable[[BridgeSession], None],
         idle_timeout: float = 0,
+        max_profile_size: int | None = None,
     ) -> None:
         self.identity = identity
         self._launch = launch
@@ -94,6 +98,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._early_input = bytearray()
         self._farewell: str | None = None
         self._idle_timeout = idle_timeout
+        self._max_profile_size = max_profile_size
         self._last_input = asyncio.get_running_loop().time()
 
     # asyncssh callbacks, in the order a client triggers them.
@@ -183,6 +188,9 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         client = ClientTerminal.from_request(
             self._term_type, *self._size, self._chan.get_environment()
         )
+        if self._profile_full():
+            self._notice(self._profile_full_notice())
+            return 1
         try:
             game = await spawn_game(self._launch, self.identity, client)
         except OSError as error:
@@ -204,7 +212,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             child.pause_reading()
         try:
             await _first_of(
-                output_over.wait(), child.wait(), self._hung_up.wait(), self._watch_idle()
+                output_over.wait(), child.wait(), self._hung_up.wait(), self._watch_idle(),
+                self._watch_profile(),
             )
             if not self._hung_up.is_set():
                 # The game is ending by itself: let its last frame (leaving the
@@ -245,6 +254,28 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
                 )
                 return
             await asyncio.sleep(left)
+
+    async def _watch_profile(self) -> None:
+        """Return (after hanging up) once the player's profile outgrows the room's limit.
+
+        Each file a game writes is capped (``RLIMIT_FSIZE``); this caps them all.
+        """
+        while True:
+            await asyncio.sleep(PROFILE_CHECK_INTERVAL)
+            if self._profile_full():
+                self._log(f"{self.identity.label}'s profile is over the limit")
+                self.hang_up(self._profile_full_notice())
+                return
+
+    def _profile_full(self) -> bool:
+        limit = self._max_profile_size
+        return limit is not None and disk_use(self.identity.profile_dir) > limit
+
+    def _profile_full_notice(self) -> str:
+        return (
+            f"Your profile on this host is full ({_size(self._max_profile_size or 0)}); "
+            "the host can make room."
+        )
 
     def _forward(self, data: bytes) -> None:
         self._modes.feed(data)
@@ -313,3 +344,13 @@ def _duration(seconds: float) -> str:
         return f"{int(seconds // 60)} minutes"
     whole = int(seconds)
     return f"{whole} second{'s' if whole != 1 else ''}"
+
+
+def _size(count: int) -> str:
+    """``512 MiB``: a byte count as a player reads it.
+
+    >>> _size(512 * 1024 * 1024), _size(1536 * 1024)
+    ('512 MiB', '1.5 MiB')
+    """
+    mib = count / (1024 * 1024)
+    return f"{mib:.0f} MiB" if mib == int(mib) else f"{mib:.1f} MiB"

@@ -11,8 +11,9 @@ the same way (``Launch(game=PROBE)``)::
 Keys: ``q`` quits (status 0), ``e`` exits with status 3, ``k`` kills the
 process with SIGKILL (no chance to restore the terminal), ``r`` raises an
 error in a key handler (Textual's traceback report), ``p`` panics (as
-Textual does when its input thread fails); any other key is shown as the
-last key pressed.
+Textual does when its input thread fails), ``w`` tries to write a 2 MiB
+file in its working directory; any other key is shown as the last key
+pressed.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ class ProbeApp(App[int]):
             raise RuntimeError(f"the probe was asked to fail in {os.getcwd()}")
         elif event.key == "p":
             self.panic(f"the probe panicked in {os.getcwd()}")
+        elif event.key == "w":
+            self._last_key = _write_big_file()
+            self._show()
         elif event.key != "q":
             self._last_key = event.key
             self._show()
@@ -76,6 +80,15 @@ class ProbeApp(App[int]):
         height = self.size.height if height is None else height
         self.query_one("#size", Static).update(f"size {width}x{height}")
         self.query_one("#key", Static).update(f"key {self._last_key}")
+
+
+def _write_big_file() -> str:
+    try:
+        with open("big.bin", "wb") as out:
+            out.write(bytes(2 * 1024 * 1024))
+    except OSError as error:
+        return f"write failed: {error.strerror}"
+    return "write done"
 
 
 def main(argv: list[str] | None = None) -> int:
