@@ -1,7 +1,8 @@
 """The card model both games share: suits, ranks, cards, a deck and a shoe.
 
-A new deck lists its 52 cards suit by suit (clubs, spades, hearts, diamonds, as
-in seed 001), each suit from the ace up to the king:
+A new deck lists its 52 cards suit by suit (clubs, spades, hearts, diamonds),
+each suit from the ace up to the king, so an unshuffled or stacked deck is
+predictable (tests, demos):
 
 >>> deck = Deck()
 >>> len(deck)
@@ -195,8 +196,8 @@ ALL_CARDS: tuple[Card, ...] = tuple(
     Card(Rank(r), _SUITS_BY_CODE[s]) for r in range(2, 15) for s in range(4)
 )
 
-#: The documented order of a new deck: clubs, spades, hearts, diamonds (the
-#: order of seed 001), each from the ace up to the king.
+#: The documented order of a new deck: clubs, spades, hearts, diamonds, each
+#: from the ace up to the king (a fixed order, not a maker's new-deck order).
 DECK_SUIT_ORDER = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 DECK_RANK_ORDER = (Rank.ACE, *(Rank(r) for r in range(2, 14)))
 

@@ -1,8 +1,8 @@
 """Hand values: an ace counts 11 while that does not bust the hand, else 1.
 
 Only one ace can ever count 11 (two would make 22), so a hand is described by
-its hard total (every ace as 1) and whether an ace is counted as 11 (seed 001,
-"Observations"). The four cases seed 001 asks for:
+its hard total (every ace as 1) and whether an ace is counted as 11, a *soft*
+hand (https://wizardofodds.com/games/blackjack/basics/). Four cases:
 
 >>> hand_value(parse_cards("As Kd")).total
 21
@@ -51,7 +51,7 @@ class HandValue:
 
     @property
     def label(self) -> str:
-        """``17``, or both totals of a soft hand as seed 000 shows them: ``7 / 17``."""
+        """``17``, or both totals of a soft hand still in play: ``7 / 17``."""
         if self.soft and self.total != 21:
             return f"{self.hard} / {self.total}"
         return str(self.total)

@@ -373,9 +373,11 @@ class Round:
         return self._log(self._advance([ActionTaken(seat, index, Action.SURRENDER)]))
 
     def forfeit(self) -> list[Record]:
-        """Abandon the round (seed 001: Deal during a round counts as a loss).
+        """Abandon the round: every hand in play loses its bet as it stands and
+        insurance is lost.
 
-        Every hand in play loses its bet as it stands and insurance is lost.
+        Leaving a losing round must cost what the round would have, or a
+        player could dodge any bad hand for free (issue 9, item 7).
         """
         if self.phase not in (Phase.INSURANCE, Phase.PLAYING):
             raise ValueError("there is no round in progress to forfeit")
@@ -547,7 +549,8 @@ class Round:
         if hand.value.is_bust:
             return Outcome.LOSS, -bet
         if hand.natural:
-            # A natural beats any other 21 (seed 000); two naturals tie.
+            # A natural beats any other 21; two naturals tie
+            # (https://wizardofodds.com/games/blackjack/basics/).
             if dealer_blackjack:
                 return tie
             return Outcome.WIN, self.rules.blackjack_pays.pay(bet)

@@ -1,6 +1,7 @@
 """The house rules of a blackjack table, as one frozen value.
 
-The defaults are the "base game" of shared/reference/blackjack.md: six decks,
+The defaults are a common Las Vegas Strip game (house edge about 0.4 % with
+basic strategy: https://wizardofodds.com/games/blackjack/calculator/): six decks,
 a cut card at 75 %, the dealer stands on soft 17, blackjack pays 3:2, double
 on any two cards and after a split, split to four hands, one card to each
 split ace, insurance offered, the dealer peeks, a tie is a push.
@@ -67,7 +68,7 @@ class Rules:
     resplit_aces: bool = False
     late_surrender: bool = False
     insurance: bool = True
-    dealer_wins_ties: bool = False  # seed 001's variant; the casino rule is a push
+    dealer_wins_ties: bool = False  # a house variant; in casinos a tie is a push
     min_bet: int = 10
     max_bet: int = 500
 

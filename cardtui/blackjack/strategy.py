@@ -1,4 +1,5 @@
-"""Basic strategy as data: the tables of shared/reference/blackjack.md.
+"""Basic strategy as data, the tables strategy cards print for 4-8 decks
+(https://wizardofodds.com/games/blackjack/strategy/4-decks/).
 
 Rows are player totals (or pairs), columns the dealer's up-card 2-9, T, A.
 Each cell holds a code, as printed in strategy cards:
@@ -90,7 +91,7 @@ PAIRS: dict[int, tuple[str, ...]] = {
     10: _row("- - - - - - - - - -"),
 }
 
-#: (table, row, up-card) -> code: the reference's "H17 changes".
+#: (table, row, up-card) -> code: what changes when the dealer hits soft 17.
 H17_CHANGES: dict[tuple[str, int, int], str] = {
     ("hard", 11, 1): "D",
     ("soft", 18, 2): "Ds",

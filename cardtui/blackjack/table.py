@@ -29,7 +29,9 @@ from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
 
-NAME_MAX = 8  # seed 000: names of up to 8 characters
+# The longest name a blackjack seat takes; the settings allow 12 (issue 10
+# asks for one limit, enforced in one place).
+NAME_MAX = 8
 MAX_SEATS = 7
 BET_STEP = 10
 DEFAULT_BANKROLL = 1000
@@ -41,7 +43,7 @@ class SeatKind(StrEnum):
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot sit at the table (seed 000 warns on an empty name).
+    """Why ``name`` cannot sit at the table, in one line for the player (None: it can).
 
     >>> name_problem("Ann"), name_problem(""), name_problem("Bartholomew")
     (None, 'Enter a name: 1 to 8 characters.', 'Names are at most 8 characters (this has 11).')

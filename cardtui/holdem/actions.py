@@ -144,7 +144,7 @@ class BetOrRaised:
     #: True for the first bet of a street (no bet to raise), False for a raise.
     is_bet: bool
     all_in: bool
-    #: False for a short all-in that does not reopen the betting (TDA rule 41).
+    #: False for a short all-in that does not reopen the betting (TDA Rule 47-A).
     full: bool
 
 

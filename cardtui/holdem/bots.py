@@ -5,8 +5,8 @@ and draws every random number from the injected generator. Before the flop it
 ranks its hand with the Chen formula (:mod:`cardtui.holdem.preflop`); after
 it, it estimates its share of the pot against the opponents still in the hand
 with a Monte Carlo run (:func:`~cardtui.holdem.equity.equity_vs_random`) and
-compares it with the pot odds (poker.md: a call of C into a pot of P is
-profitable when equity > C / (P + C)).
+compares it with the pot odds (a call of C into a pot of P is profitable
+when equity > C / (P + C); https://en.wikipedia.org/wiki/Pot_odds).
 
 - **Rock** (tight-passive): plays few hands, rarely raises, folds to pressure.
 - **Maniac** (loose-aggressive): plays most hands, bets and bluffs often, big.

@@ -1,8 +1,9 @@
 """Where the button and the blinds go, hand after hand: the dead button rule.
 
-Robert's Rules of Poker (section 3, "Button and blind use") and the TDA both
-allow the *dead button*; we use it because it is the rule under which nobody
-ever skips the big blind or posts it twice in a row, whoever busts:
+Robert's Rules of Poker (section 4, "Button and Blind Use") allows a moving
+or a *dead button*, and the Poker TDA Rules (Rule 32) use the dead button in
+tournaments; we use it everywhere because under it nobody ever skips the big
+blind or posts it twice in a row, whoever busts:
 
 - the big blind moves to the next player still seated after last hand's big
   blind;
@@ -12,8 +13,8 @@ ever skips the big blind or posts it twice in a row, whoever busts:
   now (a dead button).
 
 Heads-up (two players) the button posts the small blind and acts first before
-the flop (poker.md, "Heads-up"); the big blind still moves to the next player,
-so the two players alternate.
+the flop and last after it (TDA Rule 34-B); the big blind still moves to the
+next player, so the two players alternate.
 
 >>> p = first_positions([0, 1, 2, 3], button=0)
 >>> p

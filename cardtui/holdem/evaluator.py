@@ -189,7 +189,8 @@ def _words(category: HandCategory, names: list[Rank]) -> tuple[str, tuple[int, .
     match category:
         case HandCategory.STRAIGHT_FLUSH | HandCategory.STRAIGHT:
             top = int(first)
-            # The wheel reads 5-4-3-2-A: the ace plays low (Robert's Rules).
+            # The wheel reads 5-4-3-2-A: the ace plays low
+            # (https://en.wikipedia.org/wiki/List_of_poker_hands#Straight).
             ranks = tuple(top - i for i in range(4)) + (14 if top == 5 else top - 4,)
             if category is HandCategory.STRAIGHT_FLUSH and top == 14:
                 return "Royal flush", ranks

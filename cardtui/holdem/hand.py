@@ -1,8 +1,9 @@
 """One hand of no-limit Texas hold'em as an explicit state machine.
 
-See :class:`Hand`. Rules cited in comments: poker.md ("No-limit betting rules
-that implementations get wrong"), Robert's Rules of Poker (RRoP) and the Poker
-TDA rules.
+See :class:`Hand`. Rules are cited by number from the Poker TDA Rules (2024,
+version 1.0: https://www.pokertda.com/poker-tda-rules/) and by section from
+Robert's Rules of Poker (RRoP, Bob Ciaffone: https://www.pokercoach.us/), whose
+section 14 holds the no-limit betting rules.
 
 Reading a hand (everything is indexed by seat, clockwise):
 
@@ -392,7 +393,7 @@ class Hand:
                   (self.positions.big_blind, BlindKind.BIG, self.big_blind))  # fmt: skip
         for seat, kind, size in blinds:
             # A missing small blind is dead (see button.py); a short stack
-            # posts what it has and is all-in (RRoP section 3).
+            # posts what it has and is all-in (RRoP section 4, rule 1).
             amount = min(size, self.stacks[seat])
             if seat in self.players and amount:
                 self._put(seat, amount)
@@ -400,7 +401,8 @@ class Hand:
         # A blind posted all-in for less plays as posted: the bet to call is
         # the largest blind actually in (pokerkit and online rooms; live rooms
         # often make callers match the full big blind). The minimum raise is
-        # still a full big blind on top.
+        # still a full big blind on top (RRoP section 4, rule 1; TDA Rule 43,
+        # Addendum example 2).
         self.current_bet = max(self.bets)
         cards: dict[int, list[Card]] = {s: [] for s in self.players}
         for _ in range(2):
@@ -491,7 +493,7 @@ class Hand:
             self._showdown()
             return
         if sum(1 for s in live if self.stacks[s] > 0) <= 1:
-            # poker.md, "Showdown order": when everyone left is all-in, all
+            # TDA Rule 16: once someone is all-in and the betting is over, all
             # hands are turned up before the rest of the board is dealt.
             for seat in self._showdown_order():
                 self._show(seat)
@@ -503,8 +505,8 @@ class Hand:
         self._begin_round(after=self.button)
 
     def _return_uncalled(self) -> None:
-        # poker.md, "Side pots": the uncalled part of a bet goes back to the
-        # bettor; it is not a pot.
+        # The uncalled part of a bet goes back to the bettor; it is not a pot
+        # (TDA Rules 15-B and 65-A: "the uncalled amount will be returned").
         ranked = sorted(((self.bets[s], s) for s in self.players), reverse=True)
         (top, seat), (second, _) = ranked[0], ranked[1]
         if top > second:
@@ -524,8 +526,8 @@ class Hand:
         return record
 
     def _showdown_order(self) -> list[int]:
-        """RRoP section 16 / poker.md: the last aggressor of the final round
-        shows first, else the first player left of the button; then clockwise."""
+        """TDA Rule 17-A: the last aggressor of the final betting round shows
+        first, else the first player left of the button; then clockwise."""
         start = self.last_aggressor if self.last_aggressor in self.live else None
         order = self._clockwise_from(start - 1) if start is not None else self.players
         live = self.live
@@ -555,8 +557,11 @@ class Hand:
         for seat in self._showdown_order():
             if seat in self.shown:
                 continue
-            # A hand beaten in every pot it can win may be mucked (RRoP
-            # section 16); anything that can still win or tie is shown.
+            # A hand beaten in every pot it can win is mucked unseen (TDA Rule
+            # 17-B lets a player discard without tabling); anything that can
+            # still win or tie is shown. This is pokerkit's showdown, which our
+            # hand histories must replay; TDA Rule 16 would table the losing
+            # hands too when someone was all-in. Only what is seen differs.
             beaten = all(
                 any(o in self.shown and ranks[o] > ranks[seat] for o in pot.eligible)
                 for pot in pots

@@ -88,7 +88,9 @@ def _straight_top(mask: int) -> int:
         window = 0b11111 << (top - 4)
         if mask & window == window:
             return top + 2
-    wheel = 1 << 12 | 0b1111  # A-2-3-4-5: the ace plays low (Robert's Rules, "Ranking of hands")
+    # A-2-3-4-5, the wheel: the ace plays low in a straight
+    # (https://en.wikipedia.org/wiki/List_of_poker_hands#Straight).
+    wheel = 1 << 12 | 0b1111
     return 5 if mask & wheel == wheel else 0
 
 

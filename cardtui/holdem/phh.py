@@ -102,8 +102,9 @@ def to_phh(
         blinds[players.index(big_seat)] = hand.big_blind
     lines = [
         'variant = "NT"',
-        # Antes count like bets for side pots (RRoP: a player all-in for part
-        # of the ante wins only that much from each opponent's ante).
+        # The part of an ante nobody else could match goes back at once
+        # (Hand._trim_antes); pokerkit does the same with ante trimming on
+        # (its docs: "if you want uniform antes, set this to True").
         "ante_trimming_status = true",
         f"antes = {_list([hand.ante] * len(players))}",
         f"blinds_or_straddles = {_list(blinds)}",

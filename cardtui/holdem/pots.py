@@ -1,7 +1,8 @@
 """Main and side pots, and splitting a pot between tied winners.
 
 A player all-in can win from each opponent only what they put in themselves,
-so every distinct all-in level makes one more pot (poker.md, "Side pots").
+so every distinct all-in level makes one more pot (table stakes:
+https://en.wikipedia.org/wiki/Betting_in_poker#Table_stakes).
 Seat 0 is all-in for 50, seat 1 for 120, seats 2 and 3 put in 200 each and
 seat 3 later folded:
 
@@ -15,8 +16,8 @@ which matters for the odd chip).
 >>> [(p.amount, p.eligible) for p in build_pots([30, 100, 100], live={1, 2})]
 [(230, (1, 2))]
 
-Each pot is split separately; the odd chips go to the first winner clockwise
-from the button (poker.md, "Split pots"):
+Each pot is split separately (TDA Rule 21); the odd chips go to the first
+winner clockwise from the button (TDA Rule 20-A):
 
 >>> split_pot(11, (4, 1, 2))
 (5, 3, 3)
@@ -59,8 +60,8 @@ def build_pots(
 def split_pot(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
     """Shares of ``amount`` for ``winners`` (listed clockwise from the button).
 
-    Every odd chip goes to the first winner: Robert's Rules give the odd chip
-    to the first winner left of the button, and pokerkit (whose replays our
+    Every odd chip goes to the first winner: TDA Rule 20-A gives the odd chip
+    to the first seat left of the button, and pokerkit (whose replays our
     hand histories must match) hands the whole remainder to that player.
     """
     if not winners:

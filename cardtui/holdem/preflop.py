@@ -1,4 +1,4 @@
-"""Preflop hand strength: Bill Chen's formula (from *Hold'em Excellence*, poker.md).
+"""Preflop hand strength: Bill Chen's formula, as Lou Krieger's *Hold'em Excellence* gives it.
 
 Score the highest card (A 10, K 8, Q 7, J 6, else half its rank); a pair
 doubles it (at least 5); suited adds 2; the gap between the cards costs

@@ -61,7 +61,7 @@ class BlindLevel:
         return f"{text} ante {self.ante}" if self.ante else text
 
 
-#: A tournament schedule: each level doubles-ish, antes from level 4 (TDA-style).
+#: A tournament schedule: each level roughly doubles the last, antes from level 4.
 DEFAULT_SCHEDULE: tuple[BlindLevel, ...] = (
     BlindLevel(5, 10), BlindLevel(10, 20), BlindLevel(15, 30), BlindLevel(25, 50, 5),
     BlindLevel(50, 100, 10), BlindLevel(75, 150, 15), BlindLevel(100, 200, 25),
@@ -265,8 +265,9 @@ class Table:
             seat.stack = stack
             if stack == 0:
                 busted.append(seat_index)
-        # TDA rule 9: players busted in the same hand place by the chips they
-        # started the hand with (more chips, better place).
+        # Players busted in the same hand place by the chips they started it
+        # with, more chips placing higher (the usual tournament rule, e.g.
+        # https://www.pokerstarslive.net/help/articles/rules-table-master).
         busted.sort(key=lambda s: hand.starting_stacks[s] or 0, reverse=True)
         remaining = len(self.in_play)
         for offset, seat_index in enumerate(busted):

@@ -45,7 +45,7 @@ def hand_results(rnd: Round) -> list[HandSettled]:
 
 
 def test_natural_pays_three_to_two_and_beats_a_dealer_21() -> None:
-    # Player A K; dealer 6 up, 5 hole, draws K: a three-card 21 (seed 000).
+    # Player A K; dealer 6 up, 5 hole, draws K: a three-card 21, beaten by the natural.
     rnd = stacked("As 6h Kd 5c Kc")
     assert rnd.phase is Phase.SETTLED
     assert nets(rnd) == [15]

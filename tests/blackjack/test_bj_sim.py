@@ -1,4 +1,4 @@
-"""The fast simulator: agreement with the full engine, and with blackjack.md."""
+"""The fast simulator: agreement with the full engine, and with exact dealer figures."""
 
 from __future__ import annotations
 
@@ -67,7 +67,8 @@ def _bust_se(p: float, n: int) -> float:
     return math.sqrt(p * (1 - p) / n)
 
 
-# Exact figures from shared/reference/blackjack.md (6 decks).
+# Dealer bust chances by up-card, computed exactly for a six-deck shoe with the
+# up-card removed, given no dealer blackjack (the dealer peeks).
 BUST_S17 = {2: .3535, 3: .3742, 4: .3958, 5: .4184, 6: .4228, 7: .2619, 8: .2437, 9: .2292,
             10: .2302, 1: .1670}
 BUST_H17 = {**BUST_S17, 2: .3567, 3: .3770, 4: .3985, 5: .4196, 6: .4393, 1: .2013}

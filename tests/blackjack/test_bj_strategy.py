@@ -1,4 +1,7 @@
-"""Basic strategy tables against shared/reference/blackjack.md, and the hint text."""
+"""Basic strategy tables against the published 4-8 deck chart, and the hint text.
+
+https://wizardofodds.com/games/blackjack/strategy/4-decks/
+"""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ def table_of(*setups: SeatSetup, rules: Rules | None = None, seed: int = 1) -> T
     return Table(rules or Rules(), list(setups), random.Random(seed))
 
 
-def test_seat_names_follow_seed_000() -> None:
+def test_seat_names_are_1_to_8_characters() -> None:
     assert name_problem("Ann") is None
     assert name_problem("") == "Enter a name: 1 to 8 characters."
     with pytest.raises(ValueError, match="at most 8"):

@@ -1,4 +1,8 @@
-"""Stacked-deck tests, one per no-limit rule in poker.md that implementations get wrong."""
+"""Stacked-deck tests, one per no-limit rule that implementations get wrong.
+
+Rules by number from the Poker TDA Rules (2024, version 1.0) and by section
+from Robert's Rules of Poker (RRoP); see cardtui/holdem/hand.py.
+"""
 
 from __future__ import annotations
 
@@ -49,7 +53,7 @@ def three_way_to_flop(stacks: list[int]) -> Hand:
 
 
 def test_min_raise_after_a_short_all_in_is_the_full_bet_on_top() -> None:
-    # poker.md: bet 100, all-in to 140 -> the next raise is to at least 240.
+    # RRoP section 14 rule 4: bet 100, all-in to 140 -> the next raise is to at least 240.
     hand = three_way_to_flop([1000, 150, 1000])
     play(hand, "raise 100", "allin")
     assert hand.records[-1] == BetOrRaised(1, 140, 140, False, True, False)
@@ -70,7 +74,7 @@ def test_minimum_bet_is_the_big_blind() -> None:
 def test_short_all_in_does_not_reopen_the_betting() -> None:
     hand = three_way_to_flop([1000, 150, 1000])
     play(hand, "raise 100", "allin", "call")
-    # Seat 0 bet 100 and faces only a short all-in: call or fold (TDA rule 41).
+    # Seat 0 bet 100 and faces only a short all-in: call or fold (TDA Rule 47-A).
     legal = hand.legal_actions()
     assert (legal.seat, legal.can_raise, legal.call_amount, legal.can_fold) == (0, False, 40, True)
     with pytest.raises(ValueError, match="less than a full raise"):
@@ -104,7 +108,7 @@ def test_one_short_all_in_then_a_call_keeps_it_closed() -> None:
 
 def test_side_pots_for_three_all_in_levels_and_the_uncalled_bet() -> None:
     # Stacks 50 / 100 / 200 behind a 500 shove: three all-in levels, three
-    # pots, and the 300 nobody could call goes back (poker.md, "Side pots").
+    # pots (TDA Rule 21), and the 300 nobody could call goes back.
     deck = stacked_deck(["AsAh", "KsKh", "JsJh", "QsQh"], board=BORING_BOARD)
     hand = Hand([50, 100, 500, 200], button=3, small_blind=5, big_blind=10, deck=deck)
     play(hand, "allin", "call", "call", "call")
@@ -231,7 +235,7 @@ def test_short_all_ins_adding_up_across_a_call_reopen_the_betting() -> None:
     # Seat 0 bets 100; three short all-ins (+60 each) follow, with seat 2's
     # call in between. Seat 0 now faces 180 more and seat 2 faces 120 more:
     # each is at least a full raise since they acted, so each may re-raise
-    # (TDA rule 41, poker.md). pokerkit 0.7.7 resets its short all-in tally
+    # (TDA Rule 47-A, Addendum example 1-B). pokerkit 0.7.7 resets its short all-in tally
     # once it reaches a full raise and would refuse seat 0's raise here: a
     # known difference, so such hands do not replay in pokerkit.
     deck = stacked_deck(["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "8s8h"], board=BORING_BOARD)

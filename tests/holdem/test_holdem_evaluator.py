@@ -12,7 +12,8 @@ from cardtui.cards import Card, parse_cards
 from cardtui.holdem import HandCategory, HandRank, evaluate, rank5, rank6, rank7, rank_indices
 from cardtui.holdem.hand_tables import RANK_TABLES, unpack
 
-# poker.md: every five-card hand, by category: (hands, distinct values).
+# Every five-card hand, by category: (hands, distinct values)
+# (https://en.wikipedia.org/wiki/Poker_probability#Frequency_of_5-card_poker_hands).
 FIVE_CARD_COUNTS = {
     HandCategory.STRAIGHT_FLUSH: (40, 10),
     HandCategory.FOUR_OF_A_KIND: (624, 156),

@@ -11,7 +11,8 @@ import pytest
 from cardtui.holdem import HandCategory, rank7
 from cardtui.holdem.hand_tables import unpack
 
-# poker.md (Alspach, "7-Card Poker Hands"): the best five of seven.
+# The best five of seven, every 7-card hand (Brian Alspach, "7-Card Poker Hands";
+# https://en.wikipedia.org/wiki/Poker_probability#Frequency_of_7-card_poker_hands).
 SEVEN_CARD_COUNTS = {
     HandCategory.STRAIGHT_FLUSH: 41_584,
     HandCategory.FOUR_OF_A_KIND: 224_848,

@@ -104,7 +104,7 @@ def test_known_difference_pokerkit_refuses_a_raise_reopened_by_three_short_all_i
     hand.all_in()
     hand.all_in()
     hand.fold()
-    hand.all_in()  # seat 0 re-raises: legal under TDA rule 41
+    hand.all_in()  # seat 0 re-raises: legal under TDA Rule 47-A
     while not hand.is_over:
         hand.call()
     with pytest.raises(ValueError, match="cannot raise in face of a non-full all-in"):

@@ -131,7 +131,7 @@ def test_tournament_blinds_rise_every_n_hands() -> None:
 
 
 def test_tournament_places_players_busted_in_the_same_hand_by_starting_chips() -> None:
-    # TDA: busted in the same hand, the player who started with more chips places higher.
+    # Busted in the same hand, the player who started with more chips places higher.
     players = [Player("Big", 1000), Player("Short", 30), Player("Shorter", 20)]
     table = Table(players, mode=Mode.TOURNAMENT, blinds=BlindLevel(5, 10),
                   rng=random.Random(5), button=0)
