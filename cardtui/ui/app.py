@@ -7,23 +7,34 @@ navigation (``open``, ``back``).
 
 from __future__ import annotations
 
+import asyncio
 import random
 import traceback
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import Path
 
+from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 from cardtui import __version__, locations
-from cardtui.settings import AnimationSpeed, CardStyle, load_settings, save_settings
-from cardtui.store import Store, StoreError
+from cardtui.settings import (
+    AnimationSpeed,
+    CardStyle,
+    SessionChoices,
+    load_settings,
+    save_settings,
+)
+from cardtui.store import PendingWrite, Store, unsaved_report
+from cardtui.ui.leaving import LeaveGuard
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
+from cardtui.ui.session import Session
 
 #: Where each destination's screen lives: imported on first use, so starting
 #: the app does not pay for the game tables.
@@ -57,34 +68,49 @@ class CardtuiApp(App[int]):
         self.settings = loaded.settings
         if loaded.notice:
             self.notices.append(loaded.notice)
-        # Command-line choices apply to this session only; Settings saves.
-        if ascii:
-            self.settings.card_style = CardStyle.ASCII
-        if animation is not None:
-            self.settings.animation = AnimationSpeed(animation)
+        # Command-line choices apply to this session only: kept beside the
+        # saved settings, never in them, so no save writes them to the file.
+        self.settings.session = SessionChoices(
+            card_style=CardStyle.ASCII if ascii else None,
+            animation=AnimationSpeed(animation) if animation is not None else None,
+        )
+        #: Where the crash report went, once an unexpected error stopped the app.
+        self._crash_report: str | None = None
+        self._store_closed = False
+        #: The line printed on leaving (what was not saved, a crash), if any.
+        self.exit_note: str | None = None
         self.store = self._open_store()
         self.seed = seed
         self.rng = random.Random(seed)
         self.session_id = uuid.uuid4().hex
+        #: What this run remembers between visits to a table (counters, bankrolls).
+        self.session = Session()
         self.start = start
         if start is not None and start not in SCREENS_BY_DESTINATION:
             raise ValueError(f"unknown screen {start!r}")
 
     def _open_store(self) -> Store:
-        path = locations.database_path(self.data_dir)
-        try:
-            store = Store(path)
-        except (StoreError, OSError) as error:
-            # The game stays playable; results of this session only are kept.
-            self.notices.append(f"Scores cannot be saved ({error}); they last this session only.")
-            return Store(":memory:")
+        # Never fails: trouble with the file is a notice, and the rounds wait
+        # in memory until they can be saved.
+        store = Store(locations.database_path(self.data_dir))
         if store.notice:
             self.notices.append(store.notice)
         store.on_notice = self._store_notice
         return store
 
+    class StoreNotice(Message):
+        """Something the store must tell the player (posted from its writer thread too)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def _store_notice(self, text: str) -> None:
-        self.notify(text, title="Notice", severity="warning", timeout=12)
+        # post_message is safe from any thread; notify() is not.
+        self.post_message(self.StoreNotice(text))
+
+    def on_cardtui_app_store_notice(self, message: StoreNotice) -> None:
+        self.notify(message.text, title="Scoreboard", severity="warning", timeout=12)
 
     # -- lifecycle ---------------------------------------------------------
 
@@ -118,22 +144,41 @@ class CardtuiApp(App[int]):
         """An unexpected error: save the traceback to a file, tell the player in one line.
 
         Textual would print a full traceback on exit; a player gets the path of
-        the report instead. Settled rounds are already in the store. (Tests
-        still see the exception: ``run_test`` re-raises it.)
+        the report instead, and the exit line (:meth:`on_unmount`) says whether
+        every settled round was saved. (Tests still see the exception:
+        ``run_test`` re-raises it.)
         """
         report = self.data_dir / "crash.log"
         try:
             report.parent.mkdir(parents=True, exist_ok=True)
             with report.open("a", encoding="utf-8") as log:
                 log.write(f"--- cardtui {__version__} ---\n{traceback.format_exc()}\n")
-            where = f"details are in {report}"
+            self._crash_report = f"details are in {report}"
         except OSError:
-            where = "no report could be written"
-        self._exit_renderables.append(
-            f"cardtui stopped after an unexpected error ({where}). "
-            "Every settled round was saved."
-        )
+            self._crash_report = "no report could be written"
         self._close_messages_no_wait()
+
+    async def on_unmount(self) -> None:
+        """Save what is still waiting (off the event loop), then say what was not saved."""
+        if self._store_closed:
+            return
+        self._store_closed = True
+        unsaved = await asyncio.to_thread(self.store.close)
+        self.exit_note = self.exit_line(unsaved)
+        if self.exit_note:
+            # Textual prints only the first exit renderable (on stderr).
+            self._exit_renderables.insert(0, Text(self.exit_note))
+
+    def exit_line(self, unsaved: list[PendingWrite]) -> str | None:
+        """The one line printed on leaving: nothing when all went well."""
+        parts = []
+        if self._crash_report is not None:
+            parts.append(f"cardtui stopped after an unexpected error ({self._crash_report}).")
+        if unsaved:
+            parts.append(unsaved_report(unsaved, self.store.problem))
+        elif parts:
+            parts.append("Every settled round was saved.")
+        return " ".join(parts) or None
 
     def apply_card_style(self) -> None:
         """ASCII cards come with ASCII frames (see app.tcss)."""
@@ -146,25 +191,52 @@ class CardtuiApp(App[int]):
             self.notify(f"Settings could not be saved: {error.strerror}", severity="error")
 
     # -- navigation --------------------------------------------------------
+    #
+    # Every way off a screen goes through leave_then(): Escape (back), a
+    # destination from the menu or the palette (open), and quitting. A table
+    # with a round in play asks first and records what leaving costs.
 
     def make_screen(self, destination: str) -> Screen[None]:
         module, name = SCREENS_BY_DESTINATION[destination]
         return getattr(import_module(module), name)()
 
+    def leave_then(self, go: Callable[[], object]) -> None:
+        """Run ``go`` once the screen guarding a game (if any) lets the player leave."""
+        guard = next((s for s in reversed(self.screen_stack) if isinstance(s, LeaveGuard)), None)
+        if guard is None:
+            go()
+        else:
+            guard.request_leave(go)
+
     def action_open(self, destination: str) -> None:
         """Go to a destination from anywhere: back to the menu, then there."""
         if destination == "quit":
-            self.exit()
+            self.leave_then(self.exit)
             return
         if destination not in SCREENS_BY_DESTINATION:
             return
+        self.leave_then(lambda: self._go_to(destination))
+
+    def _go_to(self, destination: str) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(self.make_screen(destination))
 
-    def action_back(self) -> None:
-        if len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+    async def action_back(self) -> None:
+        screen = self.screen
+        if len(self.screen_stack) > 1 and not isinstance(screen, MenuScreen):
+            if isinstance(screen, LeaveGuard):
+                screen.request_leave(lambda: self._close(screen))
+            else:
+                self._close(screen)
+
+    def _close(self, screen: Screen[object]) -> None:
+        """Pop ``screen`` and anything above it (a question left open over it)."""
+        while screen in self.screen_stack and len(self.screen_stack) > 1:
             self.pop_screen()
+
+    async def action_quit(self) -> None:
+        self.leave_then(self.exit)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for destination, key, label, _ in DESTINATIONS:
