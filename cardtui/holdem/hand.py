@@ -13,14 +13,20 @@ Reading a hand (everything is indexed by seat, clockwise):
   ``pot_total``, ``pots`` (collected pots: amount and eligible seats);
 - ``board``, ``hole[seat]``, ``folded``, ``live``, ``positions`` (button,
   small blind, big blind), ``players`` (seats dealt in, from the button's left);
-- ``legal_actions()`` (:class:`LegalActions`), ``can_fold()``,
-  ``can_check()``, ``can_raise_to(n)``, ``min_raise_to``, ``max_raise_to``;
+- legality, decided in one place: ``problem(action)`` says why an action is
+  illegal (None when legal); ``can(action)``, ``can_fold()``, ``can_check()``,
+  ``can_raise_to(n)``, ``legal_actions()`` (:class:`LegalActions`, a
+  snapshot for buttons and bots), ``min_raise_to`` and ``max_raise_to`` all
+  read it, as pokerkit's ``can_*`` read its ``verify_*``;
 - ``records``: every event so far, in order (the UI animates them).
 
 Acting: ``fold()``, ``check()``, ``call()``, ``raise_to(n)``, ``all_in()``,
 or ``act(Action)``, which returns every record the action caused (the
-dealer's work that followed included). An illegal action raises
-``ValueError`` with a plain message and changes nothing.
+dealer's work that followed included). Each first asks ``problem``: an
+illegal action raises ``ValueError`` with its plain message and changes
+nothing. A hand can be over as soon as it is dealt, when the blinds and
+antes leave nobody a decision; its records then already end with the pots
+pushed and :class:`HandEnded`.
 """
 
 from __future__ import annotations
