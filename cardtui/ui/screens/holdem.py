@@ -22,7 +22,6 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from cardtui.cards import Deck
@@ -38,6 +37,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.pots import Pot
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TournamentWon
 from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.screen_lifetime import ScreenLifetime
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem_config import HoldemConfig
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
@@ -88,7 +88,7 @@ ASK_ALL_IN_OVER_BIG_BLINDS = 10
 ROOMY_SIZE = (110, 34)
 
 
-class HoldemScreen(Screen[None]):
+class HoldemScreen(ScreenLifetime[None]):
     CSS_PATH = "holdem.tcss"
     BINDINGS = [
         Binding("f", "fold", "Fold"),
@@ -232,7 +232,7 @@ class HoldemScreen(Screen[None]):
 
     def _sync(self) -> None:
         """Redraw everything from the view, and refresh the keys."""
-        if not self.is_mounted:
+        if not self.is_mounted or self.gone:
             return
         view = self.view
         roomy = self.has_class("roomy")
@@ -555,6 +555,21 @@ class HoldemScreen(Screen[None]):
     def _go_back(self) -> None:
         if self.app.screen is self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
+
+    def when_gone(self) -> None:
+        """The table left the screen with a hand still being played (the reveal and the
+        bots are stopped): play it out at once, every human folding (checking when
+        they can), and settle it, so leaving never loses or dodges a result."""
+        self._skip.set()
+        self.leaving = True
+        self.waiting_for = self.thinking = None
+        hand = self.hand
+        while hand is not None and not hand.is_over:
+            seat = self.table.seats[hand.actor] if hand.actor is not None else None
+            if seat is not None and seat.is_bot:
+                self._act(self.table.bot_action())
+            else:
+                self._act(Action.fold() if hand.can_fold() else Action.check())
 
     # -- moving the hand on ------------------------------------------------------------
 

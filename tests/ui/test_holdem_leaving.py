@@ -1,0 +1,70 @@
+"""Leaving the hold'em table at any moment: nothing crashes, nothing is lost or dodged."""
+
+from __future__ import annotations
+
+from cardtui.holdem.actions import Action, Folded
+from cardtui.holdem.bots import Personality
+from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
+from cardtui.ui.screens.holdem_demo import open_table, settle
+from cardtui.ui.screens.menu import MenuScreen
+
+SHARK = Personality.SHARK
+HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK)))
+THREE = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK),
+                            SeatConfig("Bot 2", SHARK)))
+
+
+def ann(app: CardtuiApp):  # type: ignore[no-untyped-def]
+    return {t.player: t for t in app.store.totals(Game.HOLDEM)}["Ann"]
+
+
+async def test_escape_while_the_fold_is_being_revealed(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"], moves=[])
+        await pilot.press("d", "x")  # deal, skip the deal's reveal
+        await settle(pilot)
+        await pilot.press("f")
+        await pilot.pause(0.2)
+        assert screen.animating  # the pot is on its way to Bot 1
+        await pilot.press("escape")
+        await pilot.pause(2.5)  # longer than the rest of the reveal would have taken
+        assert isinstance(app.screen, MenuScreen)
+        assert screen.gone and not screen.workers
+        assert (ann(app).rounds, ann(app).net) == (1, -5)
+
+
+async def test_navigation_away_mid_hand_folds_and_records_it(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                                  moves=[Action.raise_to(30)])
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.waiting_for == 0
+        app.action_open("scoreboard")  # what the command palette's "Scoreboard" does
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over and Folded(0) in hand.records
+        assert (ann(app).rounds, ann(app).net) == (1, -5)
+        assert [played.hand for played in screen.history] == [hand]
+
+
+async def test_navigation_away_while_a_bot_thinks(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Ann is the big blind: both bots act before her, slowly.
+        screen = await open_table(pilot, THREE, button=1, holes=["AsAh", "KcKd", "7h2d"],
+                                  moves=[Action.call(), Action.call()])
+        await pilot.press("d", "x")
+        while screen.thinking is None:
+            await pilot.pause(0.02)
+        app.action_open("rules")
+        await pilot.pause(1.5)
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over
+        assert ann(app).rounds == 1
+        assert screen.gone and not screen.workers
