@@ -115,6 +115,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         from cardtui.serve.launch import Launch
+        from cardtui.serve.limits import Limits
         from cardtui.serve.server import ServeConfig
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         open=args.open,
         max_sessions=args.max_sessions,
-        idle_timeout=args.idle_timeout,
+        limits=Limits(idle_timeout=args.idle_timeout),
         launch=Launch(
             ascii=args.ascii,
             seed=args.seed,

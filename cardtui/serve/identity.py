@@ -4,7 +4,8 @@ A profile is an ordinary cardtui data directory (settings, scoreboard, hand
 histories), so the child game needs nothing but ``--data-dir``. Its name is
 derived from the key fingerprint alone: the SSH user name is whatever the
 client typed, so it never becomes part of a path (``ssh ../../etc@host``).
-A guest without a key plays in a temporary directory removed when they leave.
+A guest without a key plays in a fresh directory under ``<root>/guests/``,
+removed when they leave.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROFILES = "profiles"
+GUESTS = "guests"
 
 
 def profile_name(fingerprint: str) -> str:
@@ -65,9 +67,11 @@ def member(root: Path, fingerprint: str) -> Identity:
     return Identity(fingerprint, profile)
 
 
-def guest() -> Identity:
-    """A keyless player, with a fresh temporary data directory."""
-    return Identity(None, Path(tempfile.mkdtemp(prefix="cardtui-guest-")))
+def guest(root: Path) -> Identity:
+    """A keyless player, with a fresh data directory (mode 0700) under ``root``."""
+    guests = root / GUESTS
+    guests.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return Identity(None, Path(tempfile.mkdtemp(prefix="guest-", dir=guests)))
 
 
 def disk_use(directory: Path) -> int:

@@ -6,6 +6,10 @@ empty keyboard-interactive exchange (``ssh`` tries public keys first, so a
 player with a key is still recognised). Everything but an interactive
 session is refused: no commands, no sftp/scp, no port, agent or X11
 forwarding. The room is the only thing to do here, so nothing else is offered.
+
+A seat is taken by a game, not by a connection or a channel: a connection
+that has no game going for ``limits.start_timeout`` seconds is closed, and a
+player's profile (or a guest's directory) is made only when their game starts.
 """
 
 from __future__ import annotations
@@ -17,13 +21,7 @@ from pathlib import Path
 
 import asyncssh
 
-from cardtui.serve import (
-    DEFAULT_IDLE_TIMEOUT,
-    DEFAULT_MAX_PROFILE_SIZE,
-    DEFAULT_MAX_SESSIONS,
-    DEFAULT_PORT,
-    identity,
-)
+from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
     HOST_KEY_NAME,
@@ -32,7 +30,8 @@ from cardtui.serve.keys import (
     read_authorized_fingerprints,
 )
 from cardtui.serve.launch import Launch
-from cardtui.serve.session import BridgeSession, NoticeSession
+from cardtui.serve.limits import Limits
+from cardtui.serve.session import BridgeSession, NoSeat
 
 # A player whose laptop sleeps sends no FIN; keepalives find the dead link in
 # about a minute so the seat (and its process) is freed.
@@ -50,11 +49,9 @@ class ServeConfig:
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     open: bool = False
+    #: Games at once: each is a whole Python process.
     max_sessions: int = DEFAULT_MAX_SESSIONS
-    #: Seconds without input after which a session is closed (0: never).
-    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
-    #: Bytes a player's profile may hold; past it their game is closed.
-    max_profile_size: int | None = DEFAULT_MAX_PROFILE_SIZE
+    limits: Limits = field(default_factory=Limits)
     launch: Launch = field(default_factory=Launch)
     host_key_path: Path | None = None
     authorized_keys_path: Path | None = None
@@ -74,7 +71,10 @@ class Room:
     def __init__(self, config: ServeConfig, log: Callable[[str], None]) -> None:
         self.config = config
         self.log = log
+        #: Seated players: sessions whose game has started.
         self.sessions: set[BridgeSession] = set()
+        #: Every open connection, seated or not.
+        self.connections: set[asyncssh.SSHServerConnection] = set()
         self._authorized: frozenset[str] = frozenset()
         self._authorized_stamp: tuple[int, int] | None = None
         if not config.open:
@@ -104,27 +104,22 @@ class Room:
         self.reload_authorized_keys()
         return key_fingerprint in self._authorized
 
-    def seat(self, key_fingerprint: str | None) -> asyncssh.SSHServerSession[bytes]:
-        """A session for a player who has logged in, or a notice if the room is full."""
+    def take(self, session: BridgeSession) -> identity.Identity:
+        """Seat a player whose game is starting; ``NoSeat`` if the room is full."""
         if len(self.sessions) >= self.config.max_sessions:
             self.log(f"turned a player away: all {self.config.max_sessions} seats taken")
-            return NoticeSession(
-                f"The room is full ({self.config.max_sessions} players). Try again later."
-            )
-        if key_fingerprint is None:
-            player = identity.guest()
+            raise NoSeat(f"The room is full ({self.config.max_sessions} players). Try again later.")
+        if session.player_key is None:
+            player = identity.guest(self.config.root)
         else:
-            player = identity.member(self.config.root, key_fingerprint)
-        session = BridgeSession(
-            player,
-            self.config.launch,
-            log=self.log,
-            on_finished=self.sessions.discard,
-            idle_timeout=self.config.idle_timeout,
-            max_profile_size=self.config.max_profile_size,
-        )
+            player = identity.member(self.config.root, session.player_key)
         self.sessions.add(session)
-        return session
+        return player
+
+    def release(self, session: BridgeSession) -> None:
+        self.sessions.discard(session)
+        if session.identity is not None:
+            session.identity.release()
 
     async def close(self) -> None:
         """End every game and wait until all their processes are gone."""
@@ -132,6 +127,8 @@ class Room:
         for session in sessions:
             session.hang_up("The host has closed the room. Thanks for playing!")
         await asyncio.gather(*(session.finished() for session in sessions))
+        for connection in list(self.connections):
+            connection.close()
 
 
 class CardroomServer(asyncssh.SSHServer):
@@ -139,10 +136,36 @@ class CardroomServer(asyncssh.SSHServer):
 
     def __init__(self, room: Room) -> None:
         self._room = room
+        self._limits = room.config.limits
         # The key of the latest accepted public-key request; asyncssh asks about
         # each key a client offers, and the last one accepted is the one it logs
         # in with. None after a keyless (guest) login.
         self._key: str | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._sessions = 0
+        self._clock: asyncio.TimerHandle | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        self._room.connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._conn is not None:
+            self._room.connections.discard(self._conn)
+        if self._clock is not None:
+            self._clock.cancel()
+
+    def auth_completed(self) -> None:
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        """Close this connection unless a session is open within the start timeout."""
+        loop = asyncio.get_running_loop()
+        self._clock = loop.call_later(self._limits.start_timeout, self._close_if_unused)
+
+    def _close_if_unused(self) -> None:
+        if self._sessions == 0 and self._conn is not None:
+            self._conn.close()
 
     def begin_auth(self, username: str) -> bool:
         return True  # always authenticate; the user name itself is ignored
@@ -168,8 +191,21 @@ class CardroomServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        return self._room.seat(self._key)
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        if self._sessions >= self._limits.sessions_per_connection:
+            return False
+        self._sessions += 1
+        if self._clock is not None:
+            self._clock.cancel()
+        return BridgeSession(
+            self._key, self._room, self._room.config.launch, self._limits,
+            log=self._room.log, on_finished=self._session_finished,
+        )  # fmt: skip
+
+    def _session_finished(self, session: BridgeSession) -> None:
+        self._sessions -= 1
+        if self._sessions == 0:
+            self._start_clock()
 
     # Forwarding of any kind is refused (asyncssh's defaults, kept explicit).
 

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Callable, Coroutine, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -24,6 +24,7 @@ from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity, disk_use
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Game, Launch, spawn_game
+from cardtui.serve.limits import Limits
 from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
 
 #: Keys typed before the game has started are kept, up to this many bytes.
@@ -66,21 +67,44 @@ def describe_exit(returncode: int) -> str:
         return f"killed by signal {-returncode}"
 
 
+class NoSeat(Exception):
+    """No game for this player now; the message says why, in one line."""
+
+
+class Seats(Protocol):
+    """Where a session takes its seat (the room)."""
+
+    def take(self, session: BridgeSession) -> Identity:
+        """The player's identity, now seated; raises ``NoSeat`` if there is none."""
+        ...
+
+    def release(self, session: BridgeSession) -> None:
+        """Give the seat back once the game is over."""
+        ...
+
+
 class BridgeSession(asyncssh.SSHServerSession[bytes]):
-    """An interactive session playing cardtui; anything else (exec, sftp) is refused."""
+    """An interactive session playing cardtui; anything else (exec, sftp) is refused.
+
+    A session holds no seat until its game starts: one that has not asked for
+    a shell within ``limits.start_timeout`` is closed.
+    """
 
     def __init__(
         self,
-        identity: Identity,
+        player_key: str | None,
+        seats: Seats,
         launch: Launch,
+        limits: Limits,
         *,
         log: Callable[[str], None],
         on_finished: Callable[[BridgeSession], None],
-        idle_timeout: float = 0,
-        max_profile_size: int | None = None,
     ) -> None:
-        self.identity = identity
+        self.player_key = player_key
+        self.identity: Identity | None = None
+        self._seats = seats
         self._launch = launch
+        self._limits = limits
         self._log = log
         self._on_finished = on_finished
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -97,9 +121,13 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         self._finished = False
         self._early_input = bytearray()
         self._farewell: str | None = None
-        self._idle_timeout = idle_timeout
-        self._max_profile_size = max_profile_size
-        self._last_input = asyncio.get_running_loop().time()
+        loop = asyncio.get_running_loop()
+        self._last_input = loop.time()
+        self._clock = loop.call_later(limits.start_timeout, self._never_started)
+
+    @property
+    def label(self) -> str:
+        return self.identity.label if self.identity is not None else "a player"
 
     # asyncssh callbacks, in the order a client triggers them.
 
@@ -125,6 +153,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         return False  # no sftp
 
     def session_started(self) -> None:
+        self._clock.cancel()
         self._task = asyncio.create_task(self._play())
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -160,6 +189,13 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._task is None:  # lost before the shell started: nothing to end
             self._finish()
 
+    def _never_started(self) -> None:
+        """The start clock ran out: close a channel that never asked for a game."""
+        if self._task is None and self._chan is not None:
+            self._log("closed a session that started no game")
+            self._chan.close()
+        self._finish()
+
     # The game.
 
     def hang_up(self, notice: str | None = None) -> None:
@@ -178,30 +214,33 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             if not self._has_pty:
                 self._notice("cardtui needs a terminal: connect with  ssh -t")
                 return
-            status = await self._run_game()
+            try:
+                self.identity = self._seats.take(self)
+            except NoSeat as refusal:
+                self._notice(str(refusal))
+                return
+            status = await self._run_game(self.identity)
         finally:
             self._close_channel(status)
             self._finish()
 
-    async def _run_game(self) -> int:
+    async def _run_game(self, identity: Identity) -> int:
         assert self._chan is not None
         client = ClientTerminal.from_request(
             self._term_type, *self._size, self._chan.get_environment()
         )
-        if self._profile_full():
+        if self._profile_full(identity):
             self._notice(self._profile_full_notice())
             return 1
         try:
-            game = await spawn_game(self._launch, self.identity, client)
+            game = await spawn_game(self._launch, identity, client)
         except OSError as error:
             self._log(f"could not start the game: {error}")
             self._notice("cardtui could not start; the host's console says why")
             return 1
         child = self._child = game.child
         self._keys = Keystrokes(client.encoding)
-        self._log(
-            f"{self.identity.label} sat down (pid {child.pid}, {client.width}x{client.height})"
-        )
+        self._log(f"{identity.label} sat down (pid {child.pid}, {client.width}x{client.height})")
         if (client.width, client.height) != clamp_size(*self._size):
             child.resize(*clamp_size(*self._size))  # resized while the game was starting
         output_over = asyncio.Event()
@@ -213,7 +252,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         try:
             await _first_of(
                 output_over.wait(), child.wait(), self._hung_up.wait(), self._watch_idle(),
-                self._watch_profile(),
+                self._watch_profile(identity),
             )
             if not self._hung_up.is_set():
                 # The game is ending by itself: let its last frame (leaving the
@@ -232,48 +271,49 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         """Log how the game ended; return the exit status for the client."""
         ending = describe_exit(returncode)
         if game.crashed():
-            self._log(f"{self.identity.label}'s game failed ({ending}); see {game.crash_log}")
+            self._log(f"{self.label}'s game failed ({ending}); see {game.crash_log}")
             if self._farewell is None:
                 self._farewell = CRASHED
             return exit_status(returncode) or 1
-        self._log(f"{self.identity.label} left ({ending})")
+        self._log(f"{self.label} left ({ending})")
         return exit_status(returncode)
 
     async def _watch_idle(self) -> None:
         """Return (after hanging up) once the player has typed nothing for the timeout."""
-        if not self._idle_timeout:
+        timeout = self._limits.idle_timeout
+        if not timeout:
             await asyncio.Event().wait()  # never idles out
         loop = asyncio.get_running_loop()
         while True:
-            left = self._last_input + self._idle_timeout - loop.time()
+            left = self._last_input + timeout - loop.time()
             if left <= 0:
-                self._log(f"{self.identity.label} idled out")
+                self._log(f"{self.label} idled out")
                 self.hang_up(
-                    f"Closed after {_duration(self._idle_timeout)} without a key press. "
+                    f"Closed after {_duration(timeout)} without a key press. "
                     "Your settled rounds are saved."
                 )
                 return
             await asyncio.sleep(left)
 
-    async def _watch_profile(self) -> None:
+    async def _watch_profile(self, identity: Identity) -> None:
         """Return (after hanging up) once the player's profile outgrows the room's limit.
 
         Each file a game writes is capped (``RLIMIT_FSIZE``); this caps them all.
         """
         while True:
             await asyncio.sleep(PROFILE_CHECK_INTERVAL)
-            if self._profile_full():
-                self._log(f"{self.identity.label}'s profile is over the limit")
+            if self._profile_full(identity):
+                self._log(f"{identity.label}'s profile is over the limit")
                 self.hang_up(self._profile_full_notice())
                 return
 
-    def _profile_full(self) -> bool:
-        limit = self._max_profile_size
-        return limit is not None and disk_use(self.identity.profile_dir) > limit
+    def _profile_full(self, identity: Identity) -> bool:
+        limit = self._limits.max_profile_size
+        return limit is not None and disk_use(identity.profile_dir) > limit
 
     def _profile_full_notice(self) -> str:
         return (
-            f"Your profile on this host is full ({_size(self._max_profile_size or 0)}); "
+            f"Your profile on this host is full ({_size(self._limits.max_profile_size or 0)}); "
             "the host can make room."
         )
 
@@ -296,32 +336,22 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._farewell:
             self._notice(self._farewell)
         self._chan.exit(status)
+        asyncio.get_running_loop().call_later(self._limits.close_timeout, self._abort_if_open)
+
+    def _abort_if_open(self) -> None:
+        """A client that stopped reading never lets its channel close: drop what is queued."""
+        if self._connected and self._chan is not None:
+            self._log(f"dropped {self.label}, who stopped reading")
+            self._chan.abort()
 
     def _finish(self) -> None:
         if self._finished:
             return
         self._finished = True
-        self.identity.release()
+        self._clock.cancel()
+        if self.identity is not None:
+            self._seats.release(self)
         self._on_finished(self)
-
-
-class NoticeSession(asyncssh.SSHServerSession[bytes]):
-    """A session that prints one line and ends, for when no seat can be given."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self._chan = chan
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def session_started(self) -> None:
-        assert self._chan is not None
-        self._chan.write_stderr(self._text.encode("utf-8") + b"\r\n")
-        self._chan.exit(1)
 
 
 async def _first_of(*waits: Coroutine[Any, Any, object]) -> None:

@@ -181,6 +181,34 @@ class TerminalClient:
         await self.connection.wait_closed()
 
 
+async def open_bare_channel(
+    connection: asyncssh.SSHClientConnection,
+) -> asyncssh.SSHClientChannel[bytes]:
+    """Open a ``session`` channel and ask for nothing on it (no PTY, no shell).
+
+    No real client does this; a hostile one does, to hold a seat without
+    playing. asyncssh's public API always asks for a shell or a command, so
+    this opens the channel the way ``create_session`` does, and stops there.
+    """
+    channel: asyncssh.SSHClientChannel[bytes] = asyncssh.SSHClientChannel(
+        connection, asyncio.get_running_loop(), "strict", None, "strict", 2**21, 2**15
+    )
+    await channel._open(b"session")  # noqa: SLF001 - see the docstring
+    return channel
+
+
+async def connect_quietly(
+    port: int, key: asyncssh.SSHKey | None = None
+) -> asyncssh.SSHClientConnection:
+    """Log in (with ``key``, or as a keyless guest) and open nothing yet."""
+    return await asyncssh.connect(
+        "127.0.0.1", port, username="player", known_hosts=None,
+        client_keys=[key] if key is not None else None, agent_path=None,
+        kbdint_auth=key is None, password_auth=False, config=None,
+        client_factory=_Guest if key is None else None,
+    )  # fmt: skip
+
+
 #: The blackjack table's prompts (cardtui.ui.screens.blackjack).
 HIT_OR_STAND = "Hit or stand?"
 DEAL_AGAIN = "Deal again?"

@@ -19,6 +19,7 @@ import pytest
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
+from cardtui.serve.limits import Limits
 from cardtui.serve.server import ServeConfig
 from cardtui.testing.ssh import PROBE, TerminalClient, child_processes, serving
 
@@ -150,7 +151,7 @@ async def test_a_full_room_says_so(tmp_path: Path) -> None:
 
 
 async def test_an_idle_player_is_shown_out_and_the_seat_freed(tmp_path: Path) -> None:
-    async with serving(probe_room(tmp_path, open=True, idle_timeout=1.5)) as server:
+    async with serving(probe_room(tmp_path, open=True, limits=Limits(idle_timeout=1.5))) as server:
         before = set(child_processes())
         player = await TerminalClient.connect(server.port)
         await player.wait_for("key none")

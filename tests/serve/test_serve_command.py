@@ -126,8 +126,6 @@ def test_contradictory_or_bad_options_are_one_line_and_status_2(
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_defaults_are_loopback_with_an_idle_timeout() -> None:
-    from cardtui.cli import build_parser
-
-    args = build_parser("serve").parse_args(["serve"])
+def test_defaults_are_loopback_with_an_idle_timeout(tmp_path: Path) -> None:
+    args = serve_args(tmp_path)
     assert args.host == "127.0.0.1" and args.idle_timeout > 0 and args.max_sessions >= 20

@@ -23,6 +23,8 @@ from cardtui.serve.server import ServeConfig
 from cardtui.testing.ssh import PROBE, TerminalClient, serving
 
 MENU = "Rules & keys"
+#: Starting the real game can take a while on a busy 2-core machine.
+START = 60.0
 
 #: Bytes no keyboard sends, each of which stopped Textual's input thread.
 HOSTILE = [
@@ -58,7 +60,7 @@ def probe_room(root: Path) -> ServeConfig:
 async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(tmp_path: Path) -> None:
     async with serving(game_room(tmp_path)) as server:
         client = await TerminalClient.connect(server.port)
-        await client.wait_for(MENU)
+        await client.wait_for(MENU, timeout=START)
         assert client.channel is not None
         for data in HOSTILE:
             client.channel.write(data)
@@ -78,7 +80,7 @@ async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> No
         client = await TerminalClient.connect(
             server.port, key=player, env={"LANG": "fr_FR.ISO-8859-1"}
         )
-        await client.wait_for(MENU)
+        await client.wait_for(MENU, timeout=START)
         client.press("o")  # Settings, with the player's name focused
         await client.wait_for("Player name")
         assert client.channel is not None

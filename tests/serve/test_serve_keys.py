@@ -65,7 +65,7 @@ def test_each_key_has_its_own_profile_and_guests_leave_nothing(tmp_path: Path) -
     ann, bob = (fingerprint(asyncssh.generate_private_key("ssh-ed25519")) for _ in range(2))
     assert member(tmp_path, ann).profile_dir != member(tmp_path, bob).profile_dir
     assert member(tmp_path, ann).profile_dir == tmp_path / "profiles" / profile_name(ann)
-    visitor = guest()
+    visitor = guest(tmp_path)
     assert visitor.is_guest and visitor.profile_dir.is_dir()
     (visitor.profile_dir / "settings.json").write_text("{}")
     visitor.release()

@@ -11,6 +11,7 @@ import pytest
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
+from cardtui.serve.limits import Limits
 from cardtui.serve.server import ServeConfig
 from cardtui.serve.terminal import ClientTerminal
 from cardtui.testing.ssh import PROBE, TerminalClient, serving
@@ -106,7 +107,8 @@ async def test_a_full_profile_closes_the_game_with_one_line(tmp_path: Path) -> N
     profile = profile_of(tmp_path, player)
     profile.mkdir(parents=True)
     (profile / "old-hands.bin").write_bytes(bytes(2048))
-    config = ServeConfig(root=tmp_path, open=True, launch=Launch(game=PROBE), max_profile_size=1024)
+    limits = Limits(max_profile_size=1024)
+    config = ServeConfig(root=tmp_path, open=True, launch=Launch(game=PROBE), limits=limits)
     async with serving(config) as server:
         client = await TerminalClient.connect(server.port, key=player)
         assert await client.wait_closed() == 1

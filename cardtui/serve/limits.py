@@ -1,0 +1,37 @@
+"""What one player, and one connection, may cost the host.
+
+A room that is announced anywhere gets a crowd, and one misbehaving client
+must never cost the others their game: every state a connection can be in
+has a clock, and everything a client sends has a ceiling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtui.serve import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_PROFILE_SIZE
+
+#: Seconds a new session has to start a game (``ssh`` asks for a shell at
+#: once); a bare channel that never does is closed and gives nothing back.
+START_TIMEOUT = 5.0
+
+#: ``ssh`` opens one session per connection; a second is allowed for clients
+#: that multiplex, more are refused.
+SESSIONS_PER_CONNECTION = 2
+
+#: Seconds a game's channel may take to close once the game is over; a
+#: client that stopped reading is disconnected after that.
+CLOSE_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The clocks and ceilings for every connection to the room."""
+
+    #: Seconds without a key press before a game is closed (0: never).
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    start_timeout: float = START_TIMEOUT
+    sessions_per_connection: int = SESSIONS_PER_CONNECTION
+    close_timeout: float = CLOSE_TIMEOUT
+    #: Bytes a player's profile may hold; past it their game is closed.
+    max_profile_size: int | None = DEFAULT_MAX_PROFILE_SIZE
