@@ -255,8 +255,8 @@ async def test_results_and_counters_wait_for_the_reveal(
         assert screen.animating and screen.table.seats[0].bankroll == 1010
         panel_info = screen._seat_info(0)
         assert panel_info.bankroll == 1000  # not yet: the hole card is still turning
-        assert screen.session_net == 0
+        assert screen.tally.net == 0
         await pilot.press("space")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen._seat_info(0).bankroll == 1010 and screen.session_net == 10
+        assert screen._seat_info(0).bankroll == 1010 and screen.tally.net == 10

@@ -1,21 +1,24 @@
 """The blackjack table: the dealer at the top, the seats below, prompts and keys.
 
 Data flows one way: a key -> an action on the :class:`Table` -> records -> the
-records are applied to a :class:`RoundView` one at a time (with pauses when
-animations are on) -> the panels redraw. A settled round is written to the
-store the moment the engine settles it, before its reveal has been shown.
+records are applied to a :class:`RoundView` one at a time by a
+:class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
+are on) -> the panels redraw. A settled round is written to the store the
+moment the engine settles it, before its reveal has been shown.
+
+The table itself (bankrolls, shoe) and the session counters belong to the
+app's :class:`~cardtui.ui.session.Session`: leaving and coming back is the
+same sitting. Leaving mid-round asks first and records a forfeit
+(:meth:`BlackjackScreen.request_leave`, called by the app's navigation).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import random
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,17 +34,18 @@ from cardtui.blackjack.records import (
     RoundSettled,
     Shuffled,
 )
-from cardtui.blackjack.records import Outcome as BlackjackOutcome
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.store import Game, Outcome, SeatResult
+from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.session import BlackjackSitting, Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel, signed
 
 #: Seconds between steps at "normal" speed: cards land briskly, the dealer's
-#: reveal and draws come about 0.8 s apart (seed 001's bonus: one per second).
+#: reveal and draws come about 0.8 s apart (a real dealer's pace is about one a second).
 DEAL_PAUSE = 0.3
 DEALER_PAUSE = 0.8
 SEATS_PER_ROW = 4
@@ -95,28 +99,42 @@ class BlackjackScreen(Screen[None]):
         Binding("r", "rebuy", "Rebuy"),
         Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("t", "setup", "Setup"),
-        Binding("escape", "back", "Menu"),
+        # Through the app's navigation, which asks this screen first (request_leave).
+        Binding("escape", "app.back", "Menu"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.view: RoundView | None = None
-        self.animating = False
         self.note: Text | None = None  # a hint or trainer remark for the message line
         self.selected = 0
-        self.session = {BlackjackOutcome.WIN: 0, BlackjackOutcome.LOSS: 0,
-                        BlackjackOutcome.PUSH: 0}
-        self.session_net = 0
-        self._pending: deque[Record] = deque()
-        self._skip = asyncio.Event()
+        self.player: RecordPlayer[Record] = RecordPlayer(
+            self, apply=self._apply, pause_for=self._pause_for, redraw=self._sync,
+            instant=lambda: self.app.settings.delay(1.0) == 0,  # type: ignore[attr-defined]
+            group="blackjack-reveal",
+        )
+        #: The way out the player asked for while the leave question is open.
+        self._leave: Callable[[], object] | None = None
         # Screens are made inside the running app (the menu, --start), so the
         # services are there already.
         self.setup_config = self._load_setup()
-        self.table = self._new_table()
+        self.table = self._sit_down()
+        if self.table.round is not None:
+            # Back at the session's table: its last round as it ended.
+            self.view = RoundView.replay(self.table.round.records)
 
     def _load_setup(self) -> TableSetup:
         settings = self.app.settings  # type: ignore[attr-defined]
         return TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
+
+    @property
+    def tally(self) -> Tally:
+        """The session's counters: one set for the whole run of the app."""
+        return self.app.session.blackjack_tally  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def animating(self) -> bool:
+        return self.player.playing
 
     # -- composition -------------------------------------------------------
 
@@ -132,9 +150,16 @@ class BlackjackScreen(Screen[None]):
         yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
 
-    def _new_table(self) -> Table:
-        rng = random.Random(self.app.rng.getrandbits(64))  # type: ignore[attr-defined]
-        table = Table(self.setup_config.rules, self.setup_config.seats, rng)
+    def _sit_down(self, *, new_table: bool = False) -> Table:
+        """The session's table when its setup is unchanged, else a new table from the setup."""
+        session = self.app.session  # type: ignore[attr-defined]
+        sitting = session.blackjack
+        if not new_table and sitting is not None and sitting.setup == self.setup_config:
+            table: Table = sitting.table
+        else:
+            rng = random.Random(self.app.rng.getrandbits(64))  # type: ignore[attr-defined]
+            table = Table(self.setup_config.rules, self.setup_config.seats, rng)
+            session.blackjack = BlackjackSitting(self.setup_config, table)
         self.selected = next((i for i, s in enumerate(table.seats) if not s.is_bot), 0)
         return table
 
@@ -142,6 +167,10 @@ class BlackjackScreen(Screen[None]):
         self.sub_title = "Blackjack"
         await self._build_seats()
         self._sync()
+
+    def on_unmount(self) -> None:
+        # Left mid-reveal: the results not shown yet still count.
+        self.player.flush()
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_budgets(event.size.height)
@@ -180,6 +209,7 @@ class BlackjackScreen(Screen[None]):
             seat.name, seat.is_bot, bankroll, seat.bet,
             selected=index == self.selected and self._human_count() > 1,
             sitting_out=self.table.stake(index) == 0,
+            can_rebuy=self.table.can_rebuy(index),
         )
 
     def _human_count(self) -> int:
@@ -187,6 +217,8 @@ class BlackjackScreen(Screen[None]):
 
     def _sync(self) -> None:
         """Redraw everything from the view and the table, and refresh the keys."""
+        if not on_screen(self):
+            return  # on its way out: its widgets may be gone already
         view = self.view
         dealer = self.query_one("#dealer", DealerPanel)
         if view is None:
@@ -217,7 +249,7 @@ class BlackjackScreen(Screen[None]):
             return "BLACKJACK"
         if value.is_bust:
             return f"{value.total} BUST"
-        return value.label
+        return view.dealer_label
 
     def _message(self) -> Text:
         if self.animating:
@@ -228,7 +260,7 @@ class BlackjackScreen(Screen[None]):
         return prompt
 
     def _prompt(self) -> Text:
-        """What seed 001 asks: "Hit or stand?", "Deal again?", and "Insurance?"."""
+        """What the dealer asks: "Hit or stand?", "Deal again?", and "Insurance?"."""
         table = self.table
         rnd = table.round
         if rnd is not None and table.in_round:
@@ -243,18 +275,28 @@ class BlackjackScreen(Screen[None]):
             return Text(f"{seat.name}{hand}: Hit or stand?")
         problem = table.deal_problem()
         if problem:
-            return Text(problem.capitalize() + ".", style="red")
+            return Text.assemble((problem[0].upper() + problem[1:] + ".", "red"),
+                                 "  ", self._remedy())
         if table.last_settlement is not None:
             return Text("Deal again?")
         return Text("Place your bets (+/-), then d deals.")
 
+    def _remedy(self) -> str:
+        """The key that helps when nobody can bet: rebuy below the minimum, else a lower bet."""
+        humans = [i for i, s in enumerate(self.table.seats) if not s.is_bot]
+        if any(self.table.can_rebuy(i) for i in humans):
+            return "r rebuys (← → picks the seat)." if len(humans) > 1 else "r rebuys."
+        return "− lowers the bet (← → picks the seat)." if len(humans) > 1 else (
+            "− lowers the bet.")
+
     def _counters(self) -> Text:
+        tally = self.tally
         text = Text.assemble(
             ("Session ", "bold"),
-            ("W ", "dim"), (str(self.session[BlackjackOutcome.WIN]), "green"),
-            ("  L ", "dim"), (str(self.session[BlackjackOutcome.LOSS]), "red"),
-            ("  P ", "dim"), (str(self.session[BlackjackOutcome.PUSH]), "yellow"),
-            ("  Net ", "dim"), signed(self.session_net),
+            ("W ", "dim"), (str(tally.wins), "green"),
+            ("  L ", "dim"), (str(tally.losses), "red"),
+            ("  P ", "dim"), (str(tally.pushes), "yellow"),
+            ("  Net ", "dim"), signed(tally.net),
         )
         if self.setup_config.trainer:
             humans = [s for s in self.table.seats if not s.is_bot]
@@ -269,8 +311,6 @@ class BlackjackScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         table = self.table
-        if action == "back":
-            return True
         if self.animating:
             return False
         if action in MOVES:
@@ -292,15 +332,36 @@ class BlackjackScreen(Screen[None]):
     # -- keys ----------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        # Any key skips the reveal to its end (and does nothing else).
-        if self.animating:
-            self._skip.set()
+        # Any key skips the reveal to its end (and does nothing else); Escape
+        # still leaves (asking first if the round is in play).
+        if self.animating and event.key != "escape":
+            self.player.skip()
             event.stop()
             event.prevent_default()
 
-    def action_back(self) -> None:
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+    # -- leaving and forfeiting ------------------------------------------------------
+
+    def request_leave(self, leave: Callable[[], object]) -> None:
+        """The app asks before any way out: a round in play is forfeited, with the player's yes."""
+        if not self.table.in_round:
+            leave()
+            return
+        asking = self._leave is not None
+        self._leave = leave
+        if not asking:
+            self.app.push_screen(
+                ConfirmScreen("Leave the table? The round in play is forfeited and counts "
+                              "as a loss.", yes="Forfeit and leave", no="Keep playing"),
+                self._leave_answered,
+            )
+
+    def _leave_answered(self, forfeit: bool | None) -> None:
+        leave, self._leave = self._leave, None
+        if not forfeit or leave is None:
+            return
+        if self.table.in_round:
+            self._forfeit()
+        leave()
 
     def action_deal(self) -> None:
         if self.table.in_round:
@@ -315,13 +376,21 @@ class BlackjackScreen(Screen[None]):
     def _forfeit_answered(self, forfeit: bool | None) -> None:
         if not forfeit or not self.table.in_round:
             return
+        self._forfeit()
+        # A forfeit can leave nobody able to cover a bet: then the prompt says
+        # what helps instead of dealing (issue 9, item 5).
+        if self.table.can_deal:
+            self._deal()
+
+    def _forfeit(self) -> None:
+        """The round in play is lost as it stands: recorded at once, then shown."""
         records = self.table.forfeit()
         self._settled(records)
-        self._apply_now(records)
-        self._deal()
+        self.player.play(records)
 
     def _deal(self) -> None:
         self.note = None
+        self.player.flush()  # the last round's view takes its last records first
         records = self.table.deal()
         self.view = RoundView()
         self._after_engine(records)
@@ -361,24 +430,30 @@ class BlackjackScreen(Screen[None]):
     def action_no_insurance(self) -> None:
         self._move(Action.DECLINE_INSURANCE)
 
+    def _betting(self) -> None:
+        """Bets for the next round are being placed: the felt is cleared of the last
+        round, so every seat shows the bet the next deal will use (issue 9, item 20)."""
+        self.view = None
+        self._sync()
+
     def action_bet_up(self) -> None:
         self.table.change_bet(self.selected, 1)
-        self._sync()
+        self._betting()
 
     def action_bet_down(self) -> None:
         self.table.change_bet(self.selected, -1)
-        self._sync()
+        self._betting()
 
     def action_select_seat(self, step: int) -> None:
         humans = [i for i, s in enumerate(self.table.seats) if not s.is_bot]
         position = humans.index(self.selected) if self.selected in humans else 0
         self.selected = humans[(position + step) % len(humans)]
-        self._sync()
+        self._betting()
 
     def action_rebuy(self) -> None:
         self.table.rebuy(self.selected)
         self.note = Text(f"{self.table.seats[self.selected].name} buys back in.")
-        self._sync()
+        self._betting()
 
     def action_hint(self) -> None:
         advice = self.table.advice()
@@ -399,7 +474,7 @@ class BlackjackScreen(Screen[None]):
         if not saved or self.table.in_round:
             return
         self.setup_config = self._load_setup()
-        self.table = self._new_table()
+        self.table = self._sit_down(new_table=True)  # a saved setup seats everyone afresh
         self.view = None
         self.note = Text("New table: " + self.table.rules.describe())
         self.query_one("#rules-line", Static).update(self.table.rules.describe())
@@ -410,18 +485,7 @@ class BlackjackScreen(Screen[None]):
 
     def _after_engine(self, records: list[Record]) -> None:
         self._settled(records)
-        if self.app.settings.delay(1.0) == 0:  # type: ignore[attr-defined]
-            self._apply_now(records)
-        else:
-            self._pending.extend(records)
-            self.animating = True
-            self._sync()
-            self._reveal()
-
-    def _apply_now(self, records: Iterable[Record]) -> None:
-        for record in records:
-            self._apply(record)
-        self._sync()
+        self.player.play(records)
 
     def _settled(self, records: list[Record]) -> None:
         """Record a settled round in the store at once (before its reveal is shown)."""
@@ -451,10 +515,13 @@ class BlackjackScreen(Screen[None]):
         if isinstance(record, RoundSettled):
             for seat_result in record.seats:
                 if not self.table.seats[seat_result.seat].is_bot:
-                    self.session[seat_result.outcome] += 1
-                    self.session_net += seat_result.net
+                    self.tally.count(seat_result.outcome, seat_result.net)
 
     def _pause_for(self, record: Record) -> float:
+        """How long the reveal lingers after ``record``, at the chosen animation speed."""
+        return self.app.settings.delay(self._step_pause(record))  # type: ignore[attr-defined, no-any-return]
+
+    def _step_pause(self, record: Record) -> float:
         if isinstance(record, HoleCardRevealed | Shuffled):
             return DEALER_PAUSE
         if isinstance(record, DealerCard):
@@ -464,20 +531,3 @@ class BlackjackScreen(Screen[None]):
         if isinstance(record, PlayerCard):
             return DEAL_PAUSE
         return 0.0
-
-    @work(exclusive=True, group="blackjack-reveal")
-    async def _reveal(self) -> None:
-        """Play pending records one by one; any key sets ``_skip`` and the rest land at once."""
-        try:
-            while self._pending:
-                record = self._pending.popleft()
-                self._apply(record)
-                pause = self.app.settings.delay(self._pause_for(record))  # type: ignore[attr-defined]
-                if pause and not self._skip.is_set():
-                    self._sync()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._skip.wait(), pause)
-        finally:
-            self._skip.clear()
-            self.animating = False
-            self._sync()

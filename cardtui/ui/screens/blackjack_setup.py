@@ -30,7 +30,7 @@ _SWITCHES = (
     ("resplit_aces", "Resplit aces"),
     ("late_surrender", "Late surrender"),
     ("insurance", "Insurance / even money"),
-    ("dealer_wins_ties", "Dealer wins ties (seed 001)"),
+    ("dealer_wins_ties", "Dealer wins ties"),
 )
 
 

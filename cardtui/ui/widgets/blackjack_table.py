@@ -35,7 +35,8 @@ class SeatInfo:
     bankroll: int
     bet: int  # the bet for the next round
     selected: bool = False  # the seat +/- will change
-    sitting_out: bool = False
+    sitting_out: bool = False  # its bankroll does not cover its bet
+    can_rebuy: bool = False  # below the table minimum: it may buy back in
 
 
 def signed(amount: int) -> str:
@@ -62,7 +63,8 @@ def hand_badges(hand: HandView) -> Text:
     elif value.total == 21:
         text.append("21", style="bold green")
     elif hand.cards:
-        text.append(value.label, style="bold")
+        # Both totals of a soft hand while it plays, one once it is finished.
+        text.append(hand.label, style="bold")
     if hand.doubled:
         text.append(" ×2", style="cyan")
     result = hand.result
@@ -97,7 +99,10 @@ def render_seat(
     if view is None or not view.hands:
         head = Text(f"Bet {info.bet}")
         if info.sitting_out:
-            head = Text("Out of chips: r rebuys" if not info.bot else "Sits out", style="red")
+            # Rebuying is only for a seat below the table minimum; any other
+            # seat short of its bet lowers it (issue 9, item 14).
+            remedy = "Out of chips: r rebuys" if info.can_rebuy else "Lower the bet (−)"
+            head = Text("Sits out" if info.bot else remedy, style="red")
         elif info.selected:
             head.append("  ◀ +/- ▶", style="bold cyan")
         lines.append(head)

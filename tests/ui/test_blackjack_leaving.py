@@ -1,0 +1,297 @@
+"""Leaving the blackjack table, and coming back (issue 9, items 4, 5, 7, 13, 14, 20, 21, 24).
+
+Every way out of a round in play asks and records a forfeit; a reveal left
+behind never draws on a screen that is gone; the table and its counters are
+the same when the player comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens import blackjack as blackjack_screen
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.screens.scoreboard import ScoreboardScreen
+from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
+
+MakeApp = Callable[..., CardtuiApp]
+
+#: Ten and nine against the dealer's six and seven: a round that waits for the player.
+WAITING = ["Th", "6c", "9d", "7s"]
+
+
+def table_app(make_app: MakeApp, setup: dict[str, Any] | None = None, **kwargs: Any) -> CardtuiApp:
+    app = make_app(start="blackjack", **kwargs)
+    app.settings.blackjack = setup or {}
+    return app
+
+
+def message(app: CardtuiApp) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+def losses(app: CardtuiApp) -> tuple[int, int, int]:
+    totals = app.store.totals(Game.BLACKJACK)
+    if not totals:
+        return (0, 0, 0)
+    return (totals[0].rounds, totals[0].losses, totals[0].net)
+
+
+@pytest.fixture
+def long_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pauses long enough that a reveal is still playing whatever the machine's load."""
+    monkeypatch.setattr(blackjack_screen, "DEAL_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_screen, "DEALER_PAUSE", 60.0)
+
+
+async def open_from_palette(pilot: Any, label: str) -> None:
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*label)
+    await pilot.pause(0.4)  # the palette gathers its matches in a worker
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# -- item 4: a reveal never outlives its screen ---------------------------------------
+
+
+async def test_leaving_by_the_palette_mid_reveal_does_not_crash(
+    make_app: MakeApp, long_pauses: None
+) -> None:
+    app = table_app(make_app, animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        screen.table.shoe.stack(["Ah", "9c", "Kd", "7s"])  # a natural: settled on the deal
+        await pilot.press("d")
+        assert screen.animating and not screen.table.in_round
+        await open_from_palette(pilot, "Scoreboard")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        assert not screen.animating
+        # The result never shown still counts in the session, as in the store.
+        assert (app.session.blackjack_tally.wins, app.session.blackjack_tally.net) == (1, 15)
+        assert app.store.round_count() == 1
+
+
+async def test_escape_mid_reveal_of_a_settled_round_leaves_at_once(
+    make_app: MakeApp, long_pauses: None
+) -> None:
+    app = table_app(make_app, animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Ah", "9c", "Kd", "7s"])
+        await pilot.press("d")
+        await pilot.press("escape")  # nothing is at stake: the round is settled
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.session.blackjack_tally.wins == 1
+
+
+# -- item 7: every way out of a round in play asks, and records the forfeit -------------
+
+
+async def test_escape_mid_round_asks_and_records_a_forfeit(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(WAITING)
+        await pilot.press("d")
+        assert screen.table.in_round
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep playing
+        assert app.screen is screen and screen.table.in_round
+        assert losses(app) == (0, 0, 0)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert losses(app) == (1, 1, -10)
+
+
+async def test_palette_navigation_mid_round_asks_and_records_a_forfeit(
+    make_app: MakeApp, long_pauses: None
+) -> None:
+    app = table_app(make_app, animation="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(WAITING)
+        await pilot.press("d")  # still dealing: the reveal plays behind the question
+        await open_from_palette(pilot, "Scoreboard")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "forfeited" in str(app.screen.query_one("#question", Static).render())
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        assert losses(app) == (1, 1, -10)
+        assert app.session.blackjack_tally.losses == 1
+
+
+async def test_quitting_mid_round_asks_and_records_a_forfeit(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING)
+        await pilot.press("d", "ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.is_running
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert losses(app) == (1, 1, -10)
+
+
+async def test_leaving_between_rounds_is_free(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "s")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.store.round_count() == 1
+
+
+# -- item 5: a forfeit that leaves nobody able to bet does not deal ---------------------
+
+
+async def test_a_forfeit_that_breaks_every_seat_does_not_deal(make_app: MakeApp) -> None:
+    setup = {"seats": [{"name": "Ann", "kind": "human", "bankroll": 10}]}
+    app = table_app(make_app, setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(WAITING)
+        await pilot.press("d", "d", "y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert not screen.table.in_round and screen.table.seats[0].bankroll == 0
+        assert losses(app) == (1, 1, -10)
+        assert "r rebuys" in message(app)
+        assert not screen.check_action("deal", ())
+
+
+# -- item 14: what helps when a bet is more than the bankroll ---------------------------
+
+
+async def test_a_seat_short_of_its_bet_is_told_to_lower_it(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        seat = screen.table.seats[0]
+        seat.bet, seat.bankroll = 500, 300  # lost down to 300 with a 500 bet
+        screen._sync()
+        await pilot.pause()
+        text = message(app)
+        assert "lower the bet" in text and "rebuy" not in text
+        assert "Player has 300" in text  # names keep their capitals
+        panel = str(screen.query_one("#seat-0", SeatPanel).render())
+        assert "Lower the bet" in panel and "rebuys" not in panel
+        await pilot.press("minus")
+        assert seat.bet == 300 and screen.check_action("deal", ())
+
+
+# -- item 20: a new bet shows on the seat at once ----------------------------------------
+
+
+async def test_a_bet_changed_after_a_round_shows_on_the_seat(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "s")
+        await pilot.pause()
+        panel = screen.query_one("#seat-0", SeatPanel)
+        assert "Bet 10" in str(panel.render())
+        await pilot.press("plus", "plus")
+        await pilot.pause()
+        assert screen.table.seats[0].bet == 30
+        assert "Bet 30" in str(panel.render())
+
+
+# -- item 21: a finished soft hand shows one total ---------------------------------------
+
+
+async def test_settled_soft_hands_show_their_final_total(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        # Player A 9 (soft 20) against 6, A: the dealer stands on soft 17.
+        screen.table.shoe.stack(["Ah", "6c", "9d", "As"])
+        await pilot.press("d")
+        panel = screen.query_one("#seat-0", SeatPanel)
+        assert "10 / 20" in str(panel.render())  # while it plays: both totals
+        await pilot.press("s")
+        await pilot.pause()
+        body = str(panel.render())
+        assert "20 WIN" in body and "10 / 20" not in body
+        dealer = screen.query_one("#dealer", DealerPanel)
+        assert str(dealer.border_subtitle) == "17"
+
+
+# -- item 13: one session, one table, one set of counters --------------------------------
+
+
+async def test_the_table_and_counters_last_the_whole_session(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "s")  # 19 against a busted dealer: +10
+        await pilot.pause()
+        await pilot.press("escape", "b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        assert screen.table.seats[0].bankroll == 1010
+        counters = str(screen.query_one("#counters", Static).render())
+        assert "W 1" in counters and "Net +10" in counters
+        assert "1010 chips" in str(screen.query_one("#seat-0", SeatPanel).border_subtitle)
+
+
+async def test_a_new_setup_is_a_new_table_but_the_same_session(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "s")
+        await pilot.pause()
+        await pilot.press("t")
+        assert isinstance(app.screen, BlackjackSetupScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        assert screen.table.seats[0].bankroll == 1000  # a new table
+        assert app.session.blackjack_tally.wins == 1  # the same session
+
+
+# -- item 23 and 24 ------------------------------------------------------------------------
+
+
+async def test_setup_labels_name_rules_not_documents(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        label = str(app.screen.query_one("#dealer-wins-ties").label)
+        assert label == "Dealer wins ties"
+
+
+async def test_the_question_shows_over_the_dimmed_table(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING)
+        await pilot.press("d", "escape")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert 0 < dialog.styles.background.a < 1
