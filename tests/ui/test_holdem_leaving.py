@@ -6,9 +6,13 @@ from cardtui.holdem.actions import Action, Folded
 from cardtui.holdem.bots import Personality
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.record_player import on_screen
+from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.screens.rules import RulesScreen
+from cardtui.ui.screens.scoreboard import ScoreboardScreen
 
 SHARK = Personality.SHARK
 HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK)))
@@ -32,7 +36,7 @@ async def test_escape_while_the_fold_is_being_revealed(make_app) -> None:  # typ
         await pilot.press("escape")
         await pilot.pause(2.5)  # longer than the rest of the reveal would have taken
         assert isinstance(app.screen, MenuScreen)
-        assert screen.gone and not screen.workers
+        assert not on_screen(screen) and not screen.workers
         assert (ann(app).rounds, ann(app).net) == (1, -5)
 
 
@@ -45,7 +49,16 @@ async def test_navigation_away_mid_hand_folds_and_records_it(make_app) -> None: 
         await settle(pilot)
         assert screen.waiting_for == 0
         app.action_open("scoreboard")  # what the command palette's "Scoreboard" does
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # stay: nothing happened
+        await pilot.pause()
+        assert app.screen is screen and screen.in_hand and screen.waiting_for == 0
+        app.action_open("scoreboard")
+        await pilot.pause()
+        await pilot.press("y")
         await settle(pilot)
+        assert isinstance(app.screen, ScoreboardScreen)
         hand = screen.hand
         assert hand is not None and hand.is_over and Folded(0) in hand.records
         assert (ann(app).rounds, ann(app).net) == (1, -5)
@@ -62,9 +75,51 @@ async def test_navigation_away_while_a_bot_thinks(make_app) -> None:  # type: ig
         while screen.thinking is None:
             await pilot.pause(0.02)
         app.action_open("rules")
-        await pilot.pause(1.5)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
         await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
         hand = screen.hand
         assert hand is not None and hand.is_over
         assert ann(app).rounds == 1
-        assert screen.gone and not screen.workers
+        assert not on_screen(screen) and not screen.workers
+
+
+async def test_a_table_removed_without_asking_still_settles_its_hand(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                                  moves=[Action.raise_to(30)])
+        await pilot.press("d")
+        await settle(pilot)
+        await app.pop_screen()  # no navigation does this; the table copes anyway
+        await settle(pilot)
+        hand = screen.hand
+        assert hand is not None and hand.is_over and Folded(0) in hand.records
+        assert (ann(app).rounds, ann(app).net) == (1, -5)
+
+
+async def test_the_palette_over_a_covered_hot_seat_table_keeps_one_cover(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardtui.ui.screens.holdem_pass import PassScreen
+
+    app = make_app()
+    config = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot 2", SHARK)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, config, button=1, holes=["2c2d", "AsAh", "KcKd"],
+                                  moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        app.action_open("rules")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert sum(isinstance(s, PassScreen) for s in app.screen_stack) == 1
+        app.action_open("rules")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen) and screen not in app.screen_stack
+        assert {t.player: t.rounds for t in app.store.totals(Game.HOLDEM)} == {"Ann": 1, "Bob": 1}

@@ -9,7 +9,6 @@ from textual.widgets import Static
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
 from cardtui.holdem.bots import Personality
-from cardtui.holdem.pots import Pot
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.store import Game
@@ -328,6 +327,8 @@ async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  
 
 async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  # type: ignore[no-untyped-def]
     from cardtui.holdem.actions import PotAwarded
+    from cardtui.ui.screens.holdem import SLIDE_FRAMES
+    from cardtui.ui.screens.holdem_view import PotSlide, TableView, steps, with_slides
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -338,26 +339,30 @@ async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  #
         for _ in range(4):  # call preflop, then check the flop, turn and river
             await pilot.press("c")
             await settle(pilot)
-        assert screen.hand is not None and screen.hand.is_over
-        award = next(r for r in screen.hand.records if isinstance(r, PotAwarded))
-        # Replay the slide on the view as it stood before the award.
-        screen.view.pots = [Pot(award.amount, frozenset({0, 1}))] + screen.view.pots[1:]
+        hand = screen.hand
+        assert hand is not None and hand.is_over
+        # Replay the hand on a fresh view, watching the pot and the winner's stack.
+        view = TableView.for_hand(hand, ["Ann", "Bot 1"], bots={1}, ascii=True)
+        plan = with_slides(steps(hand.records), SLIDE_FRAMES)
+        award = next(r for r in hand.records if isinstance(r, PotAwarded))
         winner = award.winners[0]
-        before = screen.view.seats[winner].stack
         frames: list[tuple[int, int]] = []
-        screen._sync = lambda: frames.append(  # type: ignore[method-assign]
-            (screen.view.pots[0].amount, screen.view.seats[winner].stack))
-        await screen.slide_pot(award, 0.05)
+        before = 0
+        for step in plan:
+            if isinstance(step, PotSlide) and step.frame == 1:
+                before = view.seats[winner].stack
+            view.apply(step)
+            if isinstance(step, PotSlide):
+                frames.append((view.pots[0].amount, view.seats[winner].stack))
         pots = [pot for pot, _ in frames]
         stacks = [stack for _, stack in frames]
-        assert len(frames) >= 5
+        assert len(frames) == SLIDE_FRAMES - 1 >= 5
         assert pots == sorted(pots, reverse=True) and pots[0] < award.amount and pots[-1] > 0
         assert stacks == sorted(stacks)
         assert before < stacks[0] and stacks[-1] < before + award.amount
         assert all(pot + stack == award.amount + before for pot, stack in frames)
-        # Only the picture moved: the view is as it was.
-        assert screen.view.pots[0].amount == award.amount
-        assert screen.view.seats[winner].stack == before
+        # Only the picture moved: the award lands whole, as on the table.
+        assert view.seats[winner].stack == screen.view.seats[winner].stack == hand.stacks[winner]
 
 
 async def test_the_mouse_plays_too_and_only_legal_buttons_show(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -2,11 +2,18 @@
 
 Data flows one way: a key -> an action on the engine's
 :class:`~cardtui.holdem.hand.Hand` -> records -> the records are played on a
-:class:`~cardtui.ui.screens.holdem_view.TableView` one step at a time (with
-pauses when animations are on) -> the panels redraw. One worker (``_run_hand``)
-moves the hand on: it animates, asks bots for their decision in a thread, and
-stops when a human must act. A finished hand is written to the store the
-moment the engine settles it, before its showdown has been shown.
+:class:`~cardtui.ui.screens.holdem_view.TableView` one step at a time by a
+:class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
+are on) -> the panels redraw. One worker (``_run_hand``) moves the hand on: it
+plays the records, asks bots for their decision in a thread, and stops when a
+human must act. A finished hand is written to the store the moment the engine
+says it is over, whatever ended it, before its showdown has been shown.
+
+The table's work lives and dies with the screen: nothing is drawn once the
+screen has left the app's screen stack, the hand loop stops there, and every
+way off the table goes through :meth:`HoldemScreen.request_leave` (the app's
+navigation asks it first): a hand in play is folded for the humans, played
+out and settled before the app moves on.
 """
 
 from __future__ import annotations
@@ -15,13 +22,14 @@ import asyncio
 import contextlib
 import random
 import time
-from collections import deque
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from cardtui.cards import Deck
@@ -34,16 +42,24 @@ from cardtui.holdem.actions import (
     Record,
 )
 from cardtui.holdem.hand import Hand
-from cardtui.holdem.pots import Pot
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TournamentWon
 from cardtui.store import Game, Outcome, SeatResult
-from cardtui.ui.screen_lifetime import ScreenLifetime
+from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem_config import HoldemConfig
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
-from cardtui.ui.screens.holdem_view import BoardCard, HoleCard, SeatView, Step, TableView, steps
+from cardtui.ui.screens.holdem_view import (
+    BoardCard,
+    HoleCard,
+    PotSlide,
+    SeatView,
+    Step,
+    TableView,
+    steps,
+    with_slides,
+)
 from cardtui.ui.screens.holdem_words import describe_hand, pots_line
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_table import (
@@ -88,7 +104,7 @@ ASK_ALL_IN_OVER_BIG_BLINDS = 10
 ROOMY_SIZE = (110, 34)
 
 
-class HoldemScreen(ScreenLifetime[None]):
+class HoldemScreen(Screen[None]):
     CSS_PATH = "holdem.tcss"
     BINDINGS = [
         Binding("f", "fold", "Fold"),
@@ -102,7 +118,8 @@ class HoldemScreen(ScreenLifetime[None]):
         Binding("b", "rebuy", "Rebuy"),
         Binding("t", "setup", "Setup"),
         Binding("y", "history", "History"),
-        Binding("escape", "leave", "Menu"),
+        # Through the app's navigation, which asks this screen first (request_leave).
+        Binding("escape", "app.back", "Menu"),
     ]
 
     def __init__(self) -> None:
@@ -120,15 +137,20 @@ class HoldemScreen(ScreenLifetime[None]):
         self.waiting_for: int | None = None
         #: The bot seat thinking now.
         self.thinking: int | None = None
-        self.animating = False
         #: Hot-seat: the human who took the keyboard for the decision at hand.
         self.passed: int | None = None
-        self.leaving = False
         self.notes: list[Text] = []
-        self._pending: deque[Step] = deque()
+        self.player: RecordPlayer[Step] = RecordPlayer(
+            self, apply=self._show, pause_for=self._linger, redraw=self._sync,
+            instant=lambda: self.app.settings.delay(1.0) == 0,  # type: ignore[attr-defined]
+            group="holdem-reveal",
+        )
+        #: Any key cuts a bot's thinking pause short.
+        self._stop_thinking = asyncio.Event()
         #: The last hand written to the store and the history (each is settled once).
         self._settled: Hand | None = None
-        self._skip = asyncio.Event()
+        #: The way out the player asked for while the leave question is open.
+        self._leave: Callable[[], object] | None = None
 
     # -- the table -----------------------------------------------------------------
 
@@ -173,6 +195,11 @@ class HoldemScreen(ScreenLifetime[None]):
     def hot_seat(self) -> bool:
         """Several humans share the keyboard: hole cards stay hidden until each takes it."""
         return len(self.humans) > 1
+
+    @property
+    def animating(self) -> bool:
+        """Records are being shown (keys skip rather than act)."""
+        return self.player.playing
 
     @property
     def in_hand(self) -> bool:
@@ -232,8 +259,8 @@ class HoldemScreen(ScreenLifetime[None]):
 
     def _sync(self) -> None:
         """Redraw everything from the view, and refresh the keys."""
-        if not self.is_mounted or self.gone:
-            return
+        if not on_screen(self):
+            return  # gone (or going): its widgets may be removed already
         view = self.view
         roomy = self.has_class("roomy")
         for index, seat in enumerate(view.seats):
@@ -367,9 +394,7 @@ class HoldemScreen(ScreenLifetime[None]):
     # -- legality ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "leave":
-            return True
-        if self.animating or self.leaving:
+        if self.animating:
             return False
         if action in ("fold", "check", "call", "bet", "raise", "all_in"):
             return self._may(action)
@@ -413,9 +438,11 @@ class HoldemScreen(ScreenLifetime[None]):
     # -- keys ------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        # Any key skips the reveal (or a bot's pause) to its end, and does nothing else.
+        # Any key skips the reveal (or a bot's pause) to its end, and does nothing else;
+        # Escape still leaves (asking first when a hand is in play).
         if (self.animating or self.thinking is not None) and event.key != "escape":
-            self._skip.set()
+            self.player.skip()
+            self._stop_thinking.set()
             event.stop()
             event.prevent_default()
 
@@ -530,39 +557,42 @@ class HoldemScreen(ScreenLifetime[None]):
     def action_history(self) -> None:
         self.app.push_screen(HoldemHistoryScreen(self.history))
 
-    def action_leave(self) -> None:
-        if self.leaving:
-            return  # the hand is being played out; the table closes when it is over
+    def request_leave(self, leave: Callable[[], object]) -> None:
+        """The app asks before any way off the table (Escape, the palette, quitting).
+
+        Between hands the table lets the player go at once. With a hand in
+        play it asks; on yes every human's hand is folded (checked when they
+        can check), the hand is played out and settled, and only then does
+        the app move on. A second request while the question is open replaces
+        the first one's way out.
+        """
         if not self.in_hand or not self.humans:
-            self._go_back()
+            leave()
             return
-        question = "Leave the table? Your hand is folded (checked when you can check)."
-        self.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), self._leave_answered)
+        asking = self._leave is not None
+        self._leave = leave
+        if not asking:
+            question = "Leave the table? Your hand is folded (checked when you can check)."
+            self.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"),
+                                 self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
-        if not leave:
+        go, self._leave = self._leave, None
+        if not leave or go is None:
             self._cover_for_next_player()
             return
-        if not self.in_hand:
-            self._go_back()
-            return
-        self.leaving = True
-        self._skip.set()
-        if self.waiting_for is not None:
-            self.waiting_for = None
-            self._run_hand()
+        self._fold_out()
+        go()
 
     def _go_back(self) -> None:
         if self.app.screen is self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
 
-    def when_gone(self) -> None:
-        """The table left the screen with a hand still being played (the reveal and the
-        bots are stopped): play it out at once, every human folding (checking when
-        they can), and settle it, so leaving never loses or dodges a result."""
-        self._skip.set()
-        self.leaving = True
-        self.waiting_for = self.thinking = None
+    def _fold_out(self) -> None:
+        """Play the hand in play out at once, every human folding (checking when they
+        can), and settle it; what was not shown yet lands in the view undrawn."""
+        self.workers.cancel_group(self, "holdem-play")
+        self.waiting_for = self.thinking = self.passed = None
         hand = self.hand
         while hand is not None and not hand.is_over:
             seat = self.table.seats[hand.actor] if hand.actor is not None else None
@@ -570,6 +600,12 @@ class HoldemScreen(ScreenLifetime[None]):
                 self._act(self.table.bot_action())
             else:
                 self._act(Action.fold() if hand.can_fold() else Action.check())
+        self.player.flush()
+
+    def on_unmount(self) -> None:
+        # Removed without being asked (no way out does that today): the hand
+        # in play still ends and counts, as when the player agreed to leave.
+        self._fold_out()
 
     # -- moving the hand on ------------------------------------------------------------
 
@@ -588,39 +624,36 @@ class HoldemScreen(ScreenLifetime[None]):
         """
         hand = self.hand
         assert hand is not None
-        self._pending.extend(steps(records))
+        self.player.queue(with_slides(steps(records), SLIDE_FRAMES))
         if hand.is_over and self._settled is not hand:
             self._settled = hand
             self._settle(hand)
 
     @work(exclusive=True, group="holdem-play")
     async def _run_hand(self) -> None:
-        """Animate, let bots act, and stop when a human must act or the hand is over."""
+        """Show, let bots act, and stop when a human must act, the hand is over,
+        or the table has left the screen."""
         hand = self.hand
         assert hand is not None
-        while True:
-            await self._reveal_pending()
-            if hand.is_over:
+        while on_screen(self):
+            await self.player.play_queued()
+            if hand.is_over or not on_screen(self):
                 break
             seat = hand.actor
             assert seat is not None
             player = self.table.seats[seat]
             if player is not None and player.is_bot:
                 await self._bot_turn(seat)
-            elif self.leaving:
-                self._act(Action.fold() if hand.can_fold() else Action.check())
             else:
                 self.waiting_for = seat
                 self._cover_for_next_player()
                 self._sync()
                 return
         self._sync()
-        if self.leaving:
-            self._go_back()
 
     def _passed_to(self, ready: bool | None) -> None:
         if not ready:
-            self.action_leave()
+            self.request_leave(self._go_back)
             return
         self.passed = self.waiting_for
         self._sync()
@@ -628,76 +661,33 @@ class HoldemScreen(ScreenLifetime[None]):
     def _cover_for_next_player(self) -> None:
         """Hot seat: put the pass screen back for the player whose turn it still is."""
         seat = self.waiting_for
-        if self.hot_seat and seat is not None and self.passed != seat:
-            self.app.push_screen(PassScreen(self.view.seats[seat].name), self._passed_to)
+        if not self.hot_seat or seat is None or self.passed == seat or not on_screen(self):
+            return
+        if isinstance(self.app.screen, PassScreen):
+            return  # still covered (the leave question came from the palette)
+        self.app.push_screen(PassScreen(self.view.seats[seat].name), self._passed_to)
 
     async def _bot_turn(self, seat: int) -> None:
         self.thinking = seat
+        self._stop_thinking.clear()
         self._sync()
         started = time.monotonic()
         # Monte Carlo equity takes a moment: off the event loop, so keys still work.
         action = await asyncio.to_thread(self.table.bot_action)
         pause = self.app.settings.delay(THINK_PAUSE) - (time.monotonic() - started)  # type: ignore[attr-defined]
-        if pause > 0 and not self.leaving:
+        if pause > 0:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._skip.wait(), pause)
-        self._skip.clear()
+                await asyncio.wait_for(self._stop_thinking.wait(), pause)
         self.thinking = None
         self._act(action)
 
-    async def _reveal_pending(self) -> None:
-        """Play the queued steps; any key sets ``_skip`` and the rest land at once."""
-        if not self._pending:
-            return
-        delay = self.app.settings.delay  # type: ignore[attr-defined]
-        if delay(1.0) == 0 or self.leaving:
-            while self._pending:
-                self.view.apply(self._pending.popleft())
-            self._sync()
-            return
-        self.animating = True
-        try:
-            while self._pending:
-                step = self._pending.popleft()
-                if isinstance(step, PotAwarded) and not self._skip.is_set():
-                    await self.slide_pot(step, delay(AWARD_PAUSE) * SLIDE_SHARE)
-                self.view.apply(step)
-                pause = delay(_pause_for(step))
-                if pause and not self._skip.is_set():
-                    self._sync()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._skip.wait(), pause)
-        finally:
-            self._skip.clear()
-            self.animating = False
-            self._sync()
+    def _show(self, step: Step) -> None:
+        """One step on the table as shown (the record player's ``apply``)."""
+        self.view.apply(step)
 
-    async def slide_pot(self, award: PotAwarded, seconds: float) -> None:
-        """The pot counts down into its winners' stacks, frame by frame.
-
-        Only the picture moves: the view is put back as it was, and the award
-        itself is applied by the caller, so skipping never loses a chip.
-        """
-        view = self.view
-        if award.pot_index >= len(view.pots):
-            return
-        pot = view.pots[award.pot_index]
-        stacks = {seat: view.seats[seat].stack for seat in award.winners}
-        try:
-            for frame in range(1, SLIDE_FRAMES):
-                moved = [share * frame // SLIDE_FRAMES for share in award.shares]
-                view.pots[award.pot_index] = Pot(max(pot.amount - sum(moved), 0), pot.eligible)
-                for seat, chips in zip(award.winners, moved, strict=True):
-                    view.seats[seat].stack = stacks[seat] + chips
-                self._sync()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._skip.wait(), seconds / SLIDE_FRAMES)
-                if self._skip.is_set():
-                    break
-        finally:
-            view.pots[award.pot_index] = pot
-            for seat, stack in stacks.items():
-                view.seats[seat].stack = stack
+    def _linger(self, step: Step) -> float:
+        """Seconds to stay on ``step`` at the current animation speed."""
+        return self.app.settings.delay(_pause_for(step))  # type: ignore[attr-defined, no-any-return]
 
     # -- a finished hand: the store, the table, the history -------------------------
 
@@ -765,7 +755,8 @@ def _put_in(hand: Hand, seat: int) -> int:
     return start - (hand.stacks[seat] - won)
 
 
-def _pause_for(step: Step | Record) -> float:
+def _pause_for(step: Step) -> float:
+    """How long the table lingers after ``step``, in seconds at normal speed."""
     match step:
         case HoleCard():
             return HOLE_CARD_PAUSE
@@ -775,6 +766,8 @@ def _pause_for(step: Step | Record) -> float:
             return COLLECT_PAUSE
         case HandShown():
             return SHOW_PAUSE
+        case PotSlide():
+            return AWARD_PAUSE * SLIDE_SHARE / SLIDE_FRAMES
         case PotAwarded():
             return AWARD_PAUSE
     return 0.0

@@ -59,7 +59,8 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.pots import Pot
 from cardtui.ui.widgets.cards import cards_text
 
-__all__ = ["BoardCard", "HoleCard", "SeatView", "Step", "TableView", "steps"]
+__all__ = ["BoardCard", "HoleCard", "PotSlide", "SeatView", "Step", "TableView", "steps",
+           "with_slides"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,21 @@ class BoardCard:
     first: bool
 
 
-Step = Record | HoleCard | BoardCard
+@dataclass(frozen=True, slots=True)
+class PotSlide:
+    """One frame of a pot sliding into its winners' stacks, before the award itself.
+
+    Only the picture moves: the frames show part of the pot in the winners'
+    stacks, and the :class:`~cardtui.holdem.actions.PotAwarded` that follows
+    puts the view back and applies the award, so a skipped slide loses no chip.
+    """
+
+    award: PotAwarded
+    frame: int
+    frames: int
+
+
+Step = Record | HoleCard | BoardCard | PotSlide
 
 
 def steps(records: Iterable[Record]) -> list[Step]:
@@ -105,6 +120,21 @@ def steps(records: Iterable[Record]) -> list[Step]:
         else:
             out.append(record)
     flush()
+    return out
+
+
+def with_slides(plan: Iterable[Step], frames: int) -> list[Step]:
+    """``plan`` with each pot award preceded by ``frames - 1`` frames of its slide.
+
+    >>> award = PotAwarded(0, 20, (1,), (20,), "", ())
+    >>> [type(s).__name__ for s in with_slides([award], 3)]
+    ['PotSlide', 'PotSlide', 'PotAwarded']
+    """
+    out: list[Step] = []
+    for step in plan:
+        if isinstance(step, PotAwarded):
+            out.extend(PotSlide(step, frame, frames) for frame in range(1, frames))
+        out.append(step)
     return out
 
 
@@ -150,6 +180,8 @@ class TableView:
         self.winning_cards: set[Card] = set()
         self.winners: set[int] = set()
         self.over = False
+        #: A pot sliding to its winners: the award, and the pot and stacks before it.
+        self._sliding: tuple[PotAwarded, Pot, dict[int, int]] | None = None
 
     @classmethod
     def for_hand(cls, hand: Hand, names: Sequence[str], *, bots: Iterable[int] = (),
@@ -222,7 +254,10 @@ class TableView:
             case HandMucked(seat=seat):
                 self.seats[seat].folded = self.seats[seat].mucked = True
                 self._say(seat, "mucks")
+            case PotSlide(award=award, frame=frame, frames=frames):
+                self._slide(award, frame, frames)
             case PotAwarded():
+                self._end_slide()
                 self._award(step)
             case HandEnded(stacks=stacks):
                 for view, stack in zip(self.seats, stacks, strict=False):
@@ -262,6 +297,29 @@ class TableView:
         line = Text(f"{street.label}: ", style="bold")
         line.append_text(cards_text(shown, ascii=self.ascii))
         self.log.append(line)
+
+    def _slide(self, award: PotAwarded, frame: int, frames: int) -> None:
+        if award.pot_index >= len(self.pots):
+            return
+        if self._sliding is None or self._sliding[0] != award:
+            self._end_slide()
+            stacks = {seat: self.seats[seat].stack for seat in award.winners}
+            self._sliding = (award, self.pots[award.pot_index], stacks)
+        _, pot, stacks = self._sliding
+        moved = [share * frame // frames for share in award.shares]
+        self.pots[award.pot_index] = Pot(max(pot.amount - sum(moved), 0), pot.eligible)
+        for seat, chips in zip(award.winners, moved, strict=True):
+            self.seats[seat].stack = stacks[seat] + chips
+
+    def _end_slide(self) -> None:
+        """Put back the pot and stacks a slide moved in the picture."""
+        if self._sliding is None:
+            return
+        award, pot, stacks = self._sliding
+        self.pots[award.pot_index] = pot
+        for seat, stack in stacks.items():
+            self.seats[seat].stack = stack
+        self._sliding = None
 
     def _award(self, award: PotAwarded) -> None:
         names = [self.seats[s].name for s in award.winners]
