@@ -2,25 +2,35 @@
 
 ``cardtui`` opens the menu; ``cardtui blackjack`` / ``cardtui holdem`` go
 straight to a table; ``scores``, ``sim``, ``equity`` and ``serve`` run in the
-shell. A bad flag or value exits with status 2 and one line saying why.
+shell. The whole line is parsed once, by argparse with one sub-parser per
+command (each command module adds its own options and imports its heavy
+parts only when it runs). A bad flag, value or path exits with status 2 and
+one line saying why; an unexpected error is one line too, with the details
+in ``crash.log``; Ctrl+C stops a long command with its results so far.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 
-from cardtui import __version__
+from cardtui import __version__, locations
+from cardtui.commands import botmatch
 
-#: Sub-commands implemented in ``cardtui.commands.<module>``.
+#: Shell sub-commands, implemented in ``cardtui.commands.<module>``.
 _SHELL_COMMANDS = {
     "scores": ("scores", "print the scoreboard"),
     "sim": ("sim", "simulate basic-strategy blackjack headless"),
     "equity": ("equity", "hold'em equity of two or more hands"),
     "serve": ("serve", "host cardtui over SSH for a game night"),
+}
+_TABLES = {
+    "blackjack": "go straight to the blackjack table",
+    "holdem": "go straight to the hold'em table (or, with --bots-only, let bots play headless)",
 }
 _ANIMATIONS = ("off", "fast", "normal", "slow")
 
@@ -43,9 +53,12 @@ def _seed(text: str) -> int:
 
 
 def _data_dir(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a directory name, not ''")
     path = Path(text).expanduser()
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} exists and is not a directory")
+    problem = locations.data_dir_problem(path)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return path
 
 
@@ -55,8 +68,8 @@ def _add_globals(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
     default = argparse.SUPPRESS if suppress else None
     parser.add_argument("--seed", type=_seed, default=default,
                         help="make the whole session reproducible")
-    parser.add_argument("--data-dir", type=_data_dir, default=default,
-                        help="where scores and settings live (or $CARDTUI_DATA_DIR)")
+    parser.add_argument("--data-dir", type=_data_dir, default=default, metavar="DIR",
+                        help=f"where scores and settings live (or ${locations.DATA_DIR_ENV})")
     parser.add_argument("--ascii", action="store_true",
                         default=argparse.SUPPRESS if suppress else False,
                         help="ASCII cards (AS, 10H) for terminals without UTF-8")
@@ -67,13 +80,8 @@ def _add_globals(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
                         help="do not ask the terminal for mouse events")
 
 
-def _chosen_command(argv: Sequence[str]) -> str | None:
-    names = {"blackjack", "holdem", *_SHELL_COMMANDS}
-    return next((arg for arg in argv if arg in names), None)
-
-
-def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
-    """The parser; only ``chosen``'s module is imported, to keep start-up quick."""
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, every sub-command with its own options."""
     parser = _Parser(
         prog="cardtui",
         description="A terminal card room: Blackjack and Texas Hold'em.",
@@ -81,53 +89,76 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardtui {__version__}")
     _add_globals(parser, suppress=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, help_text in (("blackjack", "go straight to the blackjack table"),
-                            ("holdem", "go straight to the hold'em table")):
+    for name, help_text in _TABLES.items():
         sub = commands.add_parser(name, help=help_text, description=help_text)
         _add_globals(sub, suppress=True)
-        if name == "holdem" and chosen == "holdem":
-            _optional_command("botmatch", sub)
+        if name == "holdem":
+            botmatch.add_arguments(sub)
     for name, (module, help_text) in _SHELL_COMMANDS.items():
         sub = commands.add_parser(name, help=help_text, description=help_text)
         _add_globals(sub, suppress=True)
-        if chosen == name:
-            _optional_command(module, sub)
+        import_module(f"cardtui.commands.{module}").add_arguments(sub)
     return parser
 
 
-def _optional_command(module: str, parser: argparse.ArgumentParser) -> None:
-    command = import_module(f"cardtui.commands.{module}")
-    command.add_arguments(parser)
+def _settle_data_dir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--data-dir`` was checked by its type; ``$CARDTUI_DATA_DIR`` is checked here."""
+    if args.data_dir is not None:
+        return
+    env = os.environ.get(locations.DATA_DIR_ENV)
+    if env:
+        problem = locations.data_dir_problem(Path(env).expanduser())
+        if problem:
+            parser.error(f"${locations.DATA_DIR_ENV}: {problem}")
+    args.data_dir = locations.data_dir()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_chosen_command(argv))
-    args = parser.parse_args(argv)
-    command = args.command
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+    if args.command == "holdem":
+        problem = botmatch.misplaced_options(args)
+        if problem:
+            parser.error(problem)
+    _settle_data_dir(parser, args)
     try:
-        if command in _SHELL_COMMANDS:
-            module = import_module(f"cardtui.commands.{_SHELL_COMMANDS[command][0]}")
-            return int(module.run(args))
-        if command == "holdem" and getattr(args, "bots_only", False):
-            return int(import_module("cardtui.commands.botmatch").run(args))
-        return run_app(args, start=command)
+        return _run(args)
     except KeyboardInterrupt:
-        # Ctrl+C in a long simulation is a request, not a crash: no traceback.
+        # Ctrl+C in a long command is a request, not a crash: the command has
+        # printed its results so far; one line, no traceback.
         print("\ncardtui: interrupted", file=sys.stderr)
         return 130
+    except Exception:  # noqa: BLE001 - the last line of defence: never a traceback
+        from cardtui.crashlog import record_crash
+
+        where = record_crash(args.data_dir)
+        print(f"cardtui: error: an unexpected error stopped {args.command or 'cardtui'} "
+              f"({where})", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    command = args.command
+    if command in _SHELL_COMMANDS:
+        module = import_module(f"cardtui.commands.{_SHELL_COMMANDS[command][0]}")
+        return int(module.run(args))
+    if command == "holdem" and args.bots_only:
+        return botmatch.run(args)
+    return run_app(args, start=command)
 
 
 def run_app(args: argparse.Namespace, start: str | None) -> int:
+    try:
+        args.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
+              f"{error.strerror}", file=sys.stderr)
+        return 2
     from cardtui.ui.app import CardtuiApp  # Textual loads only when a screen is wanted
 
-    try:
-        app = CardtuiApp(
-            data_dir=args.data_dir, seed=args.seed, ascii=args.ascii, start=start,
-            animation=args.animation,
-        )
-    except OSError as error:
-        print(f"cardtui: error: {error}", file=sys.stderr)
-        return 1
+    app = CardtuiApp(
+        data_dir=args.data_dir, seed=args.seed, ascii=args.ascii, start=start,
+        animation=args.animation,
+    )
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0

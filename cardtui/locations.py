@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -20,6 +21,27 @@ def data_dir(override: Path | str | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path(user_data_dir("cardtui", appauthor=False))
+
+
+def data_dir_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be the data directory (one line), or ``None`` if it can.
+
+    A directory that does not exist yet is fine: the games create it.
+
+    >>> data_dir_problem(Path("/etc/passwd"))
+    '/etc/passwd is not a directory'
+    >>> data_dir_problem(Path("/tmp/" + "x" * 300)).endswith("File name too long")
+    True
+    """
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return f"{path}: part of that path is a file, not a directory"
+    except OSError as error:
+        return f"{path}: {error.strerror}"
+    return None if stat.S_ISDIR(mode) else f"{path} is not a directory"
 
 
 def database_path(root: Path) -> Path:

@@ -9,11 +9,23 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from cardtui.store import Game, Store, Totals, TournamentResult
+from cardtui.store import Game, Totals, TournamentResult
+
+
+class ScoreSource(Protocol):
+    """What the tables read: the app's :class:`~cardtui.store.Store` or a read-only
+    :class:`~cardtui.store.Database` (``cardtui scores``)."""
+
+    def totals(self, game: Game, session_id: str | None = None) -> list[Totals]: ...
+
+    def tournaments(self, session_id: str | None = None) -> list[TournamentResult]: ...
 
 _BLACKJACK_COLUMNS = [
     "Player", "Rounds", "Won", "Lost", "Push", "Blackjacks", "Net", "Biggest win", "Off-book",
@@ -50,7 +62,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def rows(store: Store, game: Game, session_id: str | None = None) -> list[list[str]]:
+def rows(store: ScoreSource, game: Game, session_id: str | None = None) -> list[list[str]]:
     """One row of text cells per player, for all time or for one session."""
     out = []
     tournaments = store.tournaments(session_id) if game is Game.HOLDEM else []
@@ -71,18 +83,28 @@ def rows(store: Store, game: Game, session_id: str | None = None) -> list[list[s
     return out
 
 
-def rich_tables(store: Store, session_id: str | None = None) -> Group:
+def rich_tables(store: ScoreSource, session_id: str | None = None) -> Group:
     """The scoreboard as Rich tables, one per game (``cardtui scores``)."""
     tables = []
     for game in Game:
-        table = Table(title=f"{game.title} — all time", title_justify="left", expand=False)
-        for i, name in enumerate(columns(game)):
-            table.add_column(name, justify="left" if i == 0 else "right")
         data = rows(store, game, session_id)
-        for row in data:
-            table.add_row(*row)
+        if tables:
+            tables.append(Text())
         if not data:
             tables.append(Text(f"{game.title}: no rounds recorded yet.", style="dim"))
-        else:
-            tables.append(table)
+            continue
+        # No vertical rules, a header of two words on two lines, no name broken
+        # in two: at 80 columns "Blackjacks" was cut to "Blackja…".
+        table = Table(title=f"{game.title} — all time", title_justify="left", expand=False,
+                      box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                      collapse_padding=True)
+        for i, name in enumerate(columns(game)):
+            widest = max(len(word) for word in name.split())
+            if i == 0:
+                widest = max(widest, *(len(row[0]) for row in data))
+            table.add_column(name.replace(" ", "\n"), justify="left" if i == 0 else "right",
+                             min_width=widest)
+        for row in data:
+            table.add_row(*row)
+        tables.append(table)
     return Group(*tables)

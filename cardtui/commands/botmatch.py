@@ -4,7 +4,12 @@
 
 Every hand can be written as a PHH hand history (one ``.phh`` file per hand),
 which pokerkit and other PHH tools replay. The summary counts hands,
-showdowns, the biggest pot and each bot's chips.
+showdowns, the biggest pot and each bot's chips. In a terminal a progress
+bar shows how far the match is; Ctrl+C stops it and prints the summary of
+the hands played so far.
+
+The hold'em engine is imported only when bots actually play: these options
+are part of every ``cardtui`` start-up's parser.
 """
 
 from __future__ import annotations
@@ -12,44 +17,89 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table as RichTable
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table as RichTable
 
-from cardtui.holdem.actions import HandShown, PotAwarded
-from cardtui.holdem.bots import Personality
-from cardtui.holdem.table import DEFAULT_SCHEDULE, BlindLevel, Mode, Player, Table
+    from cardtui.holdem.table import BlindLevel, Mode, Table
 
 DEFAULT_HANDS = 200
 DEFAULT_SEATS = 6
 DEFAULT_STACK = 1000
 DEFAULT_BLINDS = "5/10"
+DEFAULT_MODE = "cash"
+#: The values of ``cardtui.holdem.table.Mode`` (a test keeps them equal).
+MODES = ("cash", "tournament")
 #: Tournament levels rise every this many hands.
 HANDS_PER_LEVEL = 10
-#: Seat order of personalities: a mix at every table size.
-PERSONALITY_ORDER = (Personality.SHARK, Personality.ROCK, Personality.MANIAC)
+
+#: The options that mean something only with --bots-only: (dest, flag, default).
+_MATCH_OPTIONS = (
+    ("hands", "--hands", DEFAULT_HANDS),
+    ("seats", "--seats", DEFAULT_SEATS),
+    ("export_phh", "--export-phh", None),
+    ("mode", "--mode", DEFAULT_MODE),
+    ("stack", "--stack", DEFAULT_STACK),
+    ("blinds", "--blinds", DEFAULT_BLINDS),
+)
+
+
+def _export_dir(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a directory name, not ''")
+    return Path(text).expanduser()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # The match options default to "not given" (SUPPRESS), so that using one
+    # without --bots-only can be refused instead of silently ignored.
     group = parser.add_argument_group("bots only (headless)")
     group.add_argument("--bots-only", action="store_true",
                        help="bots play each other headless; no screen opens")
-    group.add_argument("--hands", type=int, default=DEFAULT_HANDS,
+    given = argparse.SUPPRESS
+    group.add_argument("--hands", type=int, default=given,
                        help=f"hands to play (default {DEFAULT_HANDS})")
-    group.add_argument("--seats", type=int, default=DEFAULT_SEATS,
+    group.add_argument("--seats", type=int, default=given,
                        help=f"bots at the table, 2-10 (default {DEFAULT_SEATS})")
-    group.add_argument("--export-phh", type=Path, default=None, metavar="DIR",
+    group.add_argument("--export-phh", type=_export_dir, default=given, metavar="DIR",
                        help="write one PHH hand history per hand into DIR")
-    group.add_argument("--mode", choices=[m.value for m in Mode], default=Mode.CASH.value,
-                       help="cash game or tournament (rising blinds) (default cash)")
-    group.add_argument("--stack", type=int, default=DEFAULT_STACK,
+    group.add_argument("--mode", choices=MODES, default=given,
+                       help=f"cash game or tournament (rising blinds) (default {DEFAULT_MODE})")
+    group.add_argument("--stack", type=int, default=given,
                        help=f"starting chips per bot (default {DEFAULT_STACK})")
-    group.add_argument("--blinds", default=DEFAULT_BLINDS, metavar="SB/BB[/ANTE]",
+    group.add_argument("--blinds", default=given, metavar="SB/BB[/ANTE]",
                        help="blinds of the cash game or of the first tournament level"
                        f" (default {DEFAULT_BLINDS})")
+
+
+def misplaced_options(args: argparse.Namespace) -> str | None:
+    """Why these options cannot be used together (match options without --bots-only)."""
+    if getattr(args, "bots_only", False):
+        return None
+    misplaced = [flag for dest, flag, _ in _MATCH_OPTIONS if hasattr(args, dest)]
+    if not misplaced:
+        return None
+    verb = "works" if len(misplaced) == 1 else "work"
+    return f"{', '.join(misplaced)} only {verb} with --bots-only (bots playing headless)"
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    hands: int
+    seats: int
+    export_phh: Path | None
+    mode: str
+    stack: int
+    blinds: str
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> MatchOptions:
+        return cls(**{dest: getattr(args, dest, default) for dest, _, default in _MATCH_OPTIONS})
 
 
 def parse_blinds(text: str) -> BlindLevel:
@@ -58,6 +108,8 @@ def parse_blinds(text: str) -> BlindLevel:
     >>> parse_blinds("5/10"), parse_blinds("25/50/5")
     (BlindLevel(small=5, big=10, ante=0), BlindLevel(small=25, big=50, ante=5))
     """
+    from cardtui.holdem.table import BlindLevel
+
     parts = text.split("/")
     try:
         numbers = [int(p) for p in parts]
@@ -71,16 +123,28 @@ def parse_blinds(text: str) -> BlindLevel:
     return BlindLevel(small, big, ante)
 
 
-def _check(args: argparse.Namespace) -> BlindLevel:
-    if args.hands < 1:
-        raise ValueError(f"--hands must be 1 or more, not {args.hands}")
-    if not 2 <= args.seats <= 10:
-        raise ValueError(f"--seats must be 2 to 10, not {args.seats}")
-    if args.stack < 1:
-        raise ValueError(f"--stack must be 1 or more, not {args.stack}")
-    if args.export_phh is not None and args.export_phh.exists() and not args.export_phh.is_dir():
-        raise ValueError(f"--export-phh {args.export_phh} exists and is not a directory")
-    return parse_blinds(args.blinds)
+def _check(options: MatchOptions) -> BlindLevel:
+    if options.hands < 1:
+        raise ValueError(f"--hands must be 1 or more, not {options.hands}")
+    if not 2 <= options.seats <= 10:
+        raise ValueError(f"--seats must be 2 to 10, not {options.seats}")
+    if options.stack < 1:
+        raise ValueError(f"--stack must be 1 or more, not {options.stack}")
+    if options.export_phh is not None:
+        _check_export_dir(options.export_phh)
+    return parse_blinds(options.blinds)
+
+
+def _check_export_dir(folder: Path) -> None:
+    """Make ``folder`` and prove a file can be written there, before any hand is played."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise ValueError(f"--export-phh {folder} exists and is not a directory")
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise ValueError(f"--export-phh {folder}: cannot write there ({error.strerror})") from None
 
 
 @dataclass
@@ -90,70 +154,111 @@ class MatchSummary:
     biggest_pot: int = 0
     biggest_pot_hand: int = 0
     files: list[Path] = field(default_factory=list)
+    #: Why the match stopped early (Ctrl+C, a write that failed), if it did.
+    stopped: str | None = None
 
 
 def run(args: argparse.Namespace) -> int:
+    options = MatchOptions.from_args(args)
     try:
-        blinds = _check(args)
+        blinds = _check(options)
     except ValueError as error:
         print(f"cardtui holdem: error: {error}", file=sys.stderr)
         return 2
+    from rich.console import Console
+
+    from cardtui.holdem.bots import Personality
+    from cardtui.holdem.table import DEFAULT_SCHEDULE, Mode, Player, Table
+
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    mode = Mode(args.mode)
+    mode = Mode(options.mode)
+    order = (Personality.SHARK, Personality.ROCK, Personality.MANIAC)  # a mix at every size
     players = [
-        Player(f"{PERSONALITY_ORDER[i % 3].label} {i + 1}", args.stack, PERSONALITY_ORDER[i % 3])
-        for i in range(args.seats)
+        Player(f"{order[i % 3].label} {i + 1}", options.stack, order[i % 3])
+        for i in range(options.seats)
     ]
     schedule = [blinds, *(level for level in DEFAULT_SCHEDULE if level.big > blinds.big)]
     table = Table(
         players, mode=mode, blinds=blinds if mode is Mode.CASH else schedule,
         hands_per_level=HANDS_PER_LEVEL, rng=random.Random(seed),
     )
-    if args.export_phh is not None:
-        try:
-            args.export_phh.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            print(f"cardtui holdem: error: cannot create {args.export_phh}: {error.strerror}",
-                  file=sys.stderr)
-            return 2
     console = Console()
     console.print(
-        f"{args.seats} bots, {mode.value}, blinds {blinds}, stacks {args.stack}, seed {seed}",
+        f"{options.seats} bots, {mode.value}, blinds {blinds}, stacks {options.stack}, "
+        f"seed {seed}",
         highlight=False,
     )
-    summary = play_match(table, args.hands, args.export_phh, console)
-    console.print(report(table, summary, mode))
-    if summary.files:
-        console.print(f"Wrote {len(summary.files)} PHH files to {args.export_phh}", highlight=False)
+    summary = MatchSummary()
+    try:
+        play_match(table, options.hands, options.export_phh, console, summary)
+    except KeyboardInterrupt:
+        summary.stopped = "interrupted"
+        _print_summary(console, table, summary, mode, options.export_phh)
+        raise
+    except OSError as error:
+        summary.stopped = "stopped"
+        _print_summary(console, table, summary, mode, options.export_phh)
+        print(f"cardtui holdem: error: cannot write hand {summary.hands + 1}'s history: "
+              f"{error.strerror}", file=sys.stderr)
+        return 1
+    _print_summary(console, table, summary, mode, options.export_phh)
     return 0
 
 
-def play_match(table: Table, hands: int, export: Path | None, console: Console) -> MatchSummary:
-    summary = MatchSummary()
+def _print_summary(console: Console, table: Table, summary: MatchSummary, mode: Mode,
+                   export: Path | None) -> None:
+    console.print(report(table, summary, mode))
+    if summary.files:
+        console.print(f"Wrote {len(summary.files)} PHH files to {export}", highlight=False)
+
+
+def play_match(table: Table, hands: int, export: Path | None, console: Console,
+               summary: MatchSummary | None = None) -> MatchSummary:
+    """Play up to ``hands`` hands into ``summary``, which holds the hands played so far
+    even when Ctrl+C (KeyboardInterrupt) or a failed write stops the match."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from cardtui.holdem.actions import HandShown, PotAwarded
+
+    summary = summary if summary is not None else MatchSummary()
     with Progress(
         TextColumn("[bold]Playing"), BarColumn(), MofNCompleteColumn(), TextColumn("hands"),
         TimeRemainingColumn(), console=console, transient=True,
+        disable=not console.is_terminal,
     ) as progress:
         task = progress.add_task("hands", total=hands)
         while summary.hands < hands and not table.is_finished:
             hand = table.play_bot_hand()
-            summary.hands += 1
+            number = summary.hands + 1
+            if export is not None:
+                path = export / f"hand-{number:05d}.phh"
+                path.write_text(table.hand_history(hand, hand_number=number))
+                summary.files.append(path)
+            summary.hands = number
             summary.showdowns += any(isinstance(r, HandShown) for r in hand.records)
             pot = sum(r.amount for r in hand.records if isinstance(r, PotAwarded))
             if pot > summary.biggest_pot:
-                summary.biggest_pot, summary.biggest_pot_hand = pot, summary.hands
-            if export is not None:
-                path = export / f"hand-{summary.hands:05d}.phh"
-                path.write_text(table.hand_history(hand, hand_number=summary.hands))
-                summary.files.append(path)
-            progress.update(task, completed=summary.hands)
+                summary.biggest_pot, summary.biggest_pot_hand = pot, number
+            progress.update(task, completed=number)
     return summary
 
 
 def report(table: Table, summary: MatchSummary, mode: Mode) -> RichTable:
+    from rich.table import Table as RichTable
+
+    from cardtui.holdem.table import Mode
+
     title = f"{summary.hands} hands, {summary.showdowns} showdowns"
     if summary.biggest_pot:
         title += f", biggest pot {summary.biggest_pot} (hand {summary.biggest_pot_hand})"
+    if summary.stopped:
+        title += f" ({summary.stopped})"
     result = RichTable(title=title, header_style="bold")
     result.add_column("bot")
     result.add_column("style")

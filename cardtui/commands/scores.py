@@ -1,14 +1,25 @@
-"""``cardtui scores``: the scoreboard as Rich tables in the shell."""
+"""``cardtui scores``: the scoreboard as Rich tables in the shell.
+
+Read-only: it never creates the data directory or the database, never
+migrates an older schema, never sets a damaged file aside (the game does
+that, with a notice, the next time it starts). Trouble is one line, with its
+own words for each kind (see :mod:`cardtui.store.problems`).
+"""
 
 from __future__ import annotations
 
 import argparse
-
-from rich.console import Console
+import os
+import sys
 
 from cardtui import locations
-from cardtui.scoreboard import rich_tables
-from cardtui.store import Store, StoreError
+
+#: What a player can do about each kind of trouble (keys: ``Problem`` values).
+_ADVICE = {
+    "busy": "try again in a moment",
+    "damaged": "cardtui sets it aside and starts a fresh one the next time you play",
+    "newer": "use that newer cardtui to see these scores",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,17 +27,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from cardtui.scoreboard import rich_tables
+    from cardtui.store import Database, StoreError
+
     console = Console()
-    path = locations.database_path(locations.data_dir(args.data_dir))
+    root = locations.data_dir(args.data_dir)
+    path = locations.database_path(root)
+    if not os.path.isfile(path):
+        console.print(f"No scores yet: nothing has been recorded in {root}.", highlight=False)
+        return 0
     try:
-        store = Store(path)
+        db = Database(path, read_only=True)
+        try:
+            tables = rich_tables(db)
+        finally:
+            db.close()
     except StoreError as error:
-        console.print(f"cardtui: error: {error}", style="red", highlight=False)
+        advice = _ADVICE.get(error.problem.value)
+        print(f"cardtui scores: error: {error}" + (f"; {advice}" if advice else "") + ".",
+              file=sys.stderr)
         return 1
-    tables = rich_tables(store)
-    if store.notice:  # set when opening, or when reading found damage
-        console.print(store.notice, style="yellow", highlight=False)
     console.print(f"Scoreboard: {path}", style="dim", highlight=False)
     console.print(tables)
-    store.close()
     return 0

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import traceback
 import uuid
 from collections.abc import Callable, Iterable
 from importlib import import_module
@@ -22,7 +21,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from cardtui import __version__, locations
+from cardtui import locations
+from cardtui.crashlog import record_crash
 from cardtui.settings import (
     AnimationSpeed,
     CardStyle,
@@ -148,14 +148,7 @@ class CardtuiApp(App[int]):
         every settled round was saved. (Tests still see the exception:
         ``run_test`` re-raises it.)
         """
-        report = self.data_dir / "crash.log"
-        try:
-            report.parent.mkdir(parents=True, exist_ok=True)
-            with report.open("a", encoding="utf-8") as log:
-                log.write(f"--- cardtui {__version__} ---\n{traceback.format_exc()}\n")
-            self._crash_report = f"details are in {report}"
-        except OSError:
-            self._crash_report = "no report could be written"
+        self._crash_report = record_crash(self.data_dir)
         self._close_messages_no_wait()
 
     async def on_unmount(self) -> None:
