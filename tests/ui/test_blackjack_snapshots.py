@@ -93,3 +93,9 @@ def test_setup_screen(snap_compare, make_app) -> None:  # type: ignore[no-untype
         await pilot.pause()
 
     assert snap_compare(table_app(make_app), run_before=run_before, terminal_size=(80, 24))
+
+
+def test_leave_question_over_the_dimmed_table(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    app = table_app(make_app)
+    assert snap_compare(app, run_before=play(["Th", "6c", "9d", "7s"], ["d", "escape"]),
+                        terminal_size=(80, 24))

@@ -1,4 +1,8 @@
-"""A yes/no question in a modal box: `y` / `n`, Enter / Escape, or the buttons."""
+"""A yes/no question in a modal box: `y` / `n`, Enter / Escape, or the buttons.
+
+The box sits low over the dimmed screen it asks about, so the player still
+sees the table (the cards, the bets) while deciding.
+"""
 
 from __future__ import annotations
 
@@ -26,8 +30,9 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="question")
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes")
-                yield Button(f"{self.no} (n)", variant="primary", id="no")
+                # One-line buttons keep the box low, so the table shows above it.
+                yield Button(f"{self.yes} (y)", variant="error", compact=True, id="yes")
+                yield Button(f"{self.no} (n)", variant="primary", compact=True, id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
