@@ -3,8 +3,10 @@
 The child sees an ordinary terminal (``isatty`` is true, ``TIOCGWINSZ`` gives
 the client's size), so the game runs exactly as it does locally. It starts in
 a new session, hence its own process group, so one ``killpg`` ends it and
-anything it started; the PTY is not its controlling terminal, so the bridge
-sends ``SIGWINCH`` itself after a resize.
+anything it started. A child that makes the PTY its controlling terminal (the
+seat does) gets ``SIGWINCH`` from the kernel after a resize, and ``SIGHUP``
+when the master closes, even if the server is gone; to any other child the
+bridge sends ``SIGWINCH`` itself.
 """
 
 from __future__ import annotations
@@ -170,7 +172,13 @@ class PtyChild:
         if self._closed:
             return
         _set_window_size(self._master, width, height)
-        self._signal(signal.SIGWINCH)
+        try:
+            # The PTY's foreground process group has had SIGWINCH from the kernel.
+            told = os.tcgetpgrp(self._master) == self._process.pid
+        except OSError:
+            told = False
+        if not told:
+            self._signal(signal.SIGWINCH)
 
     def _signal(self, signum: int) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):

@@ -5,15 +5,18 @@ histories), so the child game needs nothing but ``--data-dir``. Its name is
 derived from the key fingerprint alone: the SSH user name is whatever the
 client typed, so it never becomes part of a path (``ssh ../../etc@host``).
 A guest without a key plays in a fresh directory under ``<root>/guests/``,
-removed when they leave.
+removed when they leave, or at the next start if the server was killed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,11 +70,70 @@ def member(root: Path, fingerprint: str) -> Identity:
     return Identity(fingerprint, profile)
 
 
-def guest(root: Path) -> Identity:
-    """A keyless player, with a fresh data directory (mode 0700) under ``root``."""
-    guests = root / GUESTS
-    guests.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return Identity(None, Path(tempfile.mkdtemp(prefix="guest-", dir=guests)))
+class GuestHouse:
+    """Where one running server keeps its guests: ``<root>/guests/server-XXXX/``.
+
+    The server holds a lock on its folder (``server-XXXX.lock``) for as long
+    as it runs; the kernel drops the lock when the server dies, however it
+    dies. At start, a folder whose lock nobody holds belongs to a server
+    that is gone, and is removed with the guests it left behind.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.base = root / GUESTS
+        self.base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # One server at a time sweeps and moves in, so none sweeps away a
+        # folder another is still setting up.
+        with _locked(self.base / ".sweep.lock"):
+            self.swept = self._sweep()
+            self.folder = Path(tempfile.mkdtemp(prefix="server-", dir=self.base))
+            self._lock = os.open(self._lock_path(), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+            fcntl.flock(self._lock, fcntl.LOCK_EX)
+
+    def _lock_path(self) -> Path:
+        return self.folder.with_name(self.folder.name + ".lock")
+
+    def _sweep(self) -> int:
+        """Remove what servers that are gone left behind; return how many guests."""
+        left = 0
+        for entry in self.base.iterdir():
+            if entry.name.startswith("."):
+                continue
+            if entry.suffix == ".lock":
+                if entry.with_suffix("").exists():
+                    continue  # swept with its folder
+                entry = entry.with_suffix("")
+            lock = entry.with_name(entry.name + ".lock")
+            with contextlib.suppress(BlockingIOError), _locked(lock, wait=False):
+                if entry.is_dir():
+                    guests = [entry] if entry.name.startswith("guest-") else entry.iterdir()
+                    left += sum(1 for guest in guests if guest.name.startswith("guest-"))
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+                lock.unlink(missing_ok=True)
+        return left
+
+    def guest(self) -> Identity:
+        """A keyless player, with a fresh data directory (mode 0700)."""
+        return Identity(None, Path(tempfile.mkdtemp(prefix="guest-", dir=self.folder)))
+
+    def close(self) -> None:
+        """Remove this server's folder; call once every guest has left."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self._lock_path().unlink(missing_ok=True)
+        os.close(self._lock)
+
+
+@contextlib.contextmanager
+def _locked(path: Path, wait: bool = True) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path``; ``BlockingIOError`` if taken and not ``wait``."""
+    descriptor = os.open(path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        yield
+    finally:
+        os.close(descriptor)
 
 
 def disk_use(directory: Path) -> int:

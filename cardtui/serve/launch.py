@@ -25,7 +25,7 @@ from pathlib import Path
 from cardtui.serve import DEFAULT_FPS
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
-from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE
+from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE, SERVER_PID_VARIABLE
 from cardtui.serve.terminal import ClientTerminal
 
 #: The program every game runs first (``seat.py``), with this interpreter.
@@ -107,6 +107,7 @@ class Launch:
         )
         env[SERVED_VARIABLE] = "1"
         env[MAX_FILE_SIZE_VARIABLE] = str(self.max_file_size)
+        env[SERVER_PID_VARIABLE] = str(os.getpid())
         return env
 
 

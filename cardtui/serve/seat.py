@@ -9,7 +9,13 @@ from C) lands in the report, never on the player's screen with the host's
 paths in it. Textual draws on ``sys.__stderr__``; the seat points that one
 stream at the terminal and then runs ``MODULE`` as ``python -m MODULE`` would.
 
-Before that it caps the size of any file the game writes
+First it makes sure the game cannot outlive the server, even one killed
+with SIGKILL: the kernel is asked to kill the game when the server dies
+(``PR_SET_PDEATHSIG``), and the PTY becomes the game's controlling terminal,
+so the kernel also hangs the game up when the server's end of it closes
+(and sends SIGWINCH itself when the window is resized).
+
+Then it caps the size of any file the game writes
 (``RLIMIT_FSIZE``, from ``CARDTUI_MAX_FILE_SIZE``; a write past it fails
 with EFBIG, since Python ignores SIGXFSZ) and turns off core dumps, so one
 player cannot fill the host's disk through their profile.
@@ -19,14 +25,24 @@ Only the standard library is imported here: this runs in every new game.
 
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import os
 import resource
 import runpy
+import signal
 import sys
+import termios
 import warnings
 
 #: The largest file a game may write, in bytes (set by the server).
 MAX_FILE_SIZE_VARIABLE = "CARDTUI_MAX_FILE_SIZE"
+
+#: The server's process id (set by the server), to notice it died before we
+#: asked to die with it.
+SERVER_PID_VARIABLE = "CARDTUI_SERVER_PID"
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 def main(argv: list[str]) -> int:
@@ -35,6 +51,9 @@ def main(argv: list[str]) -> int:
         print("usage: python -m cardtui.serve.seat MODULE [ARGS...]", file=sys.stderr)
         return 2
     module, *args = argv
+    if not _die_with_server():
+        return 1
+    _take_terminal()
     _limit_disk_use()
     # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file).
     sys.__stderr__ = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
@@ -56,6 +75,24 @@ def main(argv: list[str]) -> int:
         return status or 0
     print(status, file=sys.stderr)  # sys.exit("message"), as Python would
     return 1
+
+
+def _die_with_server() -> bool:
+    """Ask for SIGKILL when the server dies; False if it already has."""
+    server = os.environ.pop(SERVER_PID_VARIABLE, "")
+    if not server.isdigit() or not sys.platform.startswith("linux"):
+        return True  # not started by a server (or not on Linux): nothing to follow
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG)")
+    # The server may have died between our fork and the prctl: then we have
+    # been handed to another parent and no signal will ever come.
+    return os.getppid() == int(server)
+
+
+def _take_terminal() -> None:
+    """Make the PTY (stdin) our controlling terminal; we lead a new session."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def _limit_disk_use() -> None:

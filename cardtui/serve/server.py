@@ -22,6 +22,7 @@ from pathlib import Path
 import asyncssh
 
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
+from cardtui.serve.identity import GuestHouse
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
     HOST_KEY_NAME,
@@ -71,6 +72,7 @@ class Room:
     def __init__(self, config: ServeConfig, log: Callable[[str], None]) -> None:
         self.config = config
         self.log = log
+        self._guests: GuestHouse | None = None
         #: Seated players: sessions whose game has started.
         self.sessions: set[BridgeSession] = set()
         #: Every open connection, seated or not.
@@ -110,11 +112,19 @@ class Room:
             self.log(f"turned a player away: all {self.config.max_sessions} seats taken")
             raise NoSeat(f"The room is full ({self.config.max_sessions} players). Try again later.")
         if session.player_key is None:
-            player = identity.guest(self.config.root)
+            player = self.open_guest_house().guest()
         else:
             player = identity.member(self.config.root, session.player_key)
         self.sessions.add(session)
         return player
+
+    def open_guest_house(self) -> GuestHouse:
+        """This server's folder for guests, clearing what a killed server left behind."""
+        if self._guests is None:
+            self._guests = GuestHouse(self.config.root)
+            if swept := self._guests.swept:
+                self.log(f"cleared {swept} guests' directories left by a stopped server")
+        return self._guests
 
     def release(self, session: BridgeSession) -> None:
         self.sessions.discard(session)
@@ -129,6 +139,8 @@ class Room:
         await asyncio.gather(*(session.finished() for session in sessions))
         for connection in list(self.connections):
             connection.close()
+        if self._guests is not None:
+            self._guests.close()
 
 
 class CardroomServer(asyncssh.SSHServer):
@@ -248,6 +260,7 @@ async def start_server(config: ServeConfig, log: Callable[[str], None] = print) 
     room = Room(config, log)
     host_key, created = load_or_create_host_key(config.host_key_file)
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    room.open_guest_house()
     acceptor = await asyncssh.create_server(
         lambda: CardroomServer(room),
         config.host,

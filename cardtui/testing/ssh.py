@@ -19,6 +19,7 @@ import asyncssh
 import pyte
 
 from cardtui.serve.server import RunningServer, ServeConfig, start_server
+from cardtui.testing.processes import children
 
 #: The bare Textual app of :mod:`cardtui.testing.probe`: ``Launch(game=PROBE)``.
 PROBE = "cardtui.testing.probe"
@@ -258,17 +259,4 @@ def child_processes() -> dict[int, str]:
     A child that has exited but was not waited for is still listed: the test
     that nothing is left behind counts zombies too.
     """
-    me = os.getpid()
-    children: dict[int, str] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # gone while we looked
-        state, parent = fields[0], int(fields[1])
-        if parent == me:
-            children[int(entry)] = state
-    return children
+    return children(os.getpid())

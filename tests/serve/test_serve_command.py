@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import signal
 import stat
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import asyncssh
@@ -17,6 +12,7 @@ import pytest
 
 from cardtui.cli import main
 from cardtui.commands import serve
+from cardtui.testing.processes import start_serve, stop_serve
 
 
 def serve_args(data_dir: Path, *extra: str) -> argparse.Namespace:
@@ -55,32 +51,6 @@ def test_a_bad_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str])
     assert err.count("\n") == 1 and "65535" in err
 
 
-def start(data_dir: Path) -> tuple[subprocess.Popen[str], int, str]:
-    """Start ``cardtui serve --open`` on a free port; return it, its port and fingerprint."""
-    env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "cardtui", "--data-dir", str(data_dir),
-               "serve", "--host", "127.0.0.1", "--port", "0", "--open"]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    lines: list[str] = []
-    deadline = time.monotonic() + 20
-    while not any("fingerprint" in line for line in lines):
-        assert time.monotonic() < deadline and process.poll() is None, lines
-        lines.append(process.stdout.readline())
-    text = "".join(lines)
-    port = re.search(r"ssh -p (\d+)", text)
-    printed = re.search(r"(SHA256:\S+)", text)
-    assert port and printed, text
-    return process, int(port.group(1)), printed.group(1)
-
-
-def stop(process: subprocess.Popen[str]) -> str:
-    process.send_signal(signal.SIGINT)
-    out, _ = process.communicate(timeout=20)
-    assert process.returncode == 0, out
-    return out
-
-
 def connect(port: int, trusting: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
     return asyncssh.connect(
         "127.0.0.1", port, username="p", known_hosts=([trusting], [], []),
@@ -91,7 +61,8 @@ def connect(port: int, trusting: asyncssh.SSHKey) -> asyncssh.SSHClientConnectio
 async def test_the_host_key_is_made_once_kept_private_and_its_fingerprint_shown(
     tmp_path: Path,
 ) -> None:
-    process, port, printed = start(tmp_path)
+    served = start_serve(tmp_path)
+    process, port, printed = served.process, served.port, served.fingerprint
     try:
         key_file = tmp_path / "ssh_host_ed25519_key"
         assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
@@ -105,11 +76,11 @@ async def test_the_host_key_is_made_once_kept_private_and_its_fingerprint_shown(
                 port, trusting=asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
             )
     finally:
-        out = stop(process)
+        out = stop_serve(process)
     assert "room is closed" in out
-    again, _, printed_again = start(tmp_path)
-    stop(again)
-    assert printed_again == printed, "the host key must survive a restart"
+    again = start_serve(tmp_path)
+    stop_serve(again.process)
+    assert again.fingerprint == printed, "the host key must survive a restart"
 
 
 @pytest.mark.parametrize(

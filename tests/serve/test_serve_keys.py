@@ -8,7 +8,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from cardtui.serve.identity import guest, member, profile_name
+from cardtui.serve.identity import GuestHouse, member, profile_name
 from cardtui.serve.keys import (
     fingerprint,
     load_or_create_host_key,
@@ -65,10 +65,30 @@ def test_each_key_has_its_own_profile_and_guests_leave_nothing(tmp_path: Path) -
     ann, bob = (fingerprint(asyncssh.generate_private_key("ssh-ed25519")) for _ in range(2))
     assert member(tmp_path, ann).profile_dir != member(tmp_path, bob).profile_dir
     assert member(tmp_path, ann).profile_dir == tmp_path / "profiles" / profile_name(ann)
-    visitor = guest(tmp_path)
+    house = GuestHouse(tmp_path)
+    visitor = house.guest()
     assert visitor.is_guest and visitor.profile_dir.is_dir()
     (visitor.profile_dir / "settings.json").write_text("{}")
     visitor.release()
     assert not visitor.profile_dir.exists()
     member(tmp_path, ann).release()
     assert (tmp_path / "profiles" / profile_name(ann)).is_dir()
+    house.close()
+    assert not list((tmp_path / "guests").glob("server-*"))
+
+
+def test_guests_left_by_a_dead_server_are_cleared_at_the_next_start(tmp_path: Path) -> None:
+    running = GuestHouse(tmp_path)
+    kept = running.guest()
+    (kept.profile_dir / "settings.json").write_text("{}")
+    # A server killed with SIGKILL: its folder stays, its lock is gone with it.
+    dead = tmp_path / "guests" / "server-dead"
+    (dead / "guest-left").mkdir(parents=True)
+    (dead / "guest-left" / "settings.json").write_text("{}")
+    (tmp_path / "guests" / "guest-older-layout").mkdir()
+    restarted = GuestHouse(tmp_path)
+    assert restarted.swept == 2
+    assert not dead.exists() and not (tmp_path / "guests" / "guest-older-layout").exists()
+    assert kept.profile_dir.is_dir(), "a running server's guests were swept away"
+    restarted.close()
+    running.close()
