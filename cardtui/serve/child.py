@@ -28,7 +28,7 @@ READ_SIZE = 64 * 1024
 
 #: Keys typed into a game that has stopped reading are dropped past this, so a
 #: hung child cannot make the server buffer an endless paste.
-MAX_INPUT_BACKLOG = 1024 * 1024
+MAX_INPUT_BACKLOG = 16 * 1024
 
 #: How long a child has to exit after SIGHUP before it gets SIGKILL.
 HANGUP_GRACE = 2.0

@@ -11,13 +11,16 @@ So the bridge decodes the client's bytes in the encoding its locale declares
 characters, and the escape sequences of keys, focus changes, bracketed pastes
 and the few replies Textual asks for, each with small, valid numbers. Whole
 sequences are passed or dropped, never half of one. What reaches the game is
-always valid UTF-8.
+always valid UTF-8, at most ``KEYS_PER_SECOND`` keys a second, and at most
+``PASTE_LIMIT`` characters of a paste.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+import time
+from collections.abc import Callable
 
 ESC = "\x1b"
 PASTE_START = "\x1b[200~"
@@ -25,6 +28,13 @@ PASTE_END = "\x1b[201~"
 
 #: Longer than any key's sequence (Textual gives up on a sequence at 32 too).
 MAX_SEQUENCE = 32
+
+#: Keys a second a player may type, held down or not: key repeat is about 30.
+KEYS_PER_SECOND = 40
+#: Keys that may arrive at once after a pause (typed while the game started).
+KEY_BURST = 80
+#: Characters kept of one paste: a name or a number, never a file.
+PASTE_LIMIT = 1024
 
 # One token of input, matched at the current position.
 _TOKEN = re.compile(
@@ -123,6 +133,10 @@ def _keeps_ascii(info: codecs.CodecInfo) -> bool:
 class Keystrokes:
     """Turns a client's raw bytes into safe UTF-8 input for the game, chunk by chunk.
 
+    Keys beyond ``rate`` a second (after a ``burst``) are dropped, whole, and
+    a bracketed paste keeps its first ``paste_limit`` characters: a flood or a
+    pasted file costs the game no more than a fast typist.
+
     >>> keys = Keystrokes("UTF-8")
     >>> keys.feed(b"\\xffq\\x1b[A\\x1b[99999999999u\\x1b[1;5B")
     b'q\\x1b[A\\x1b[1;5B'
@@ -130,20 +144,46 @@ class Keystrokes:
     (b'', b'\\x1b[1;5C')
     >>> Keystrokes("ISO-8859-1").feed(b"Jos\\xe9\\t")
     b'Jos\\xc3\\xa9\\t'
+    >>> Keystrokes("UTF-8", burst=3, paste_limit=4).feed(b"abcdef\\x1b[200~0123456789\\x1b[201~")
+    b'abc'
+    >>> Keystrokes("UTF-8", paste_limit=4).feed(b"\\x1b[200~0123456789\\x1b[201~x")
+    b'\\x1b[200~0123\\x1b[201~x'
     """
 
-    def __init__(self, encoding: str) -> None:
+    def __init__(
+        self,
+        encoding: str,
+        *,
+        rate: float = KEYS_PER_SECOND,
+        burst: int = KEY_BURST,
+        paste_limit: int = PASTE_LIMIT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._decoder = decoder_for(encoding)
         #: The start of a sequence cut off at the end of the last chunk.
         self._pending = ""
         #: Whether the pending sequence's ESC has already gone to the game.
         self._escape_sent = False
         self._in_paste = False
+        self._paste_admitted = False
+        self._paste_left = 0
+        self._rate = rate
+        self._burst = burst
+        self._paste_limit = paste_limit
+        self._clock = clock
+        self._tokens = float(burst)
+        self._stamp = clock()
+        #: Keys dropped for coming too fast, and pasted characters cut off.
+        self.dropped = 0
+        self.cut = 0
 
     def feed(self, data: bytes) -> bytes:
         """The bytes to type into the game for ``data``, the client's next bytes."""
+        now = self._clock()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
         text = self._pending + self._decoder.decode(data)
-        # The pending sequence's ESC, if already sent, must not be sent twice.
+        # The pending sequence's ESC, if already sent (and paid for), is not sent twice.
         skip = 1 if self._escape_sent else 0
         self._pending, self._escape_sent = "", False
         out: list[str] = []
@@ -155,39 +195,51 @@ class Keystrokes:
             match = _TOKEN.match(text, position)
             assert match is not None  # the last alternative matches any ESC
             position = match.end()
-            token = self._admit(match)
+            paid = match.start() == 0 and skip == 1
+            token = self._admit(match, paid)
             if match.lastgroup == "partial":
-                self._escape_sent = bool(self._pending) and match.start() == 0 and skip == 1
+                self._escape_sent = bool(self._pending) and paid
             elif token is not None:
                 out.append(token[skip:] if match.start() == 0 else token)
-        if self._pending == ESC and not self._in_paste and not self._escape_sent:
+        if self._pending == ESC and not self._in_paste and not self._escape_sent and self._pay():
             # A lone ESC at the end is most likely the Escape key: send it now
             # rather than hold it until the next key arrives.
             out.append(ESC)
             self._escape_sent = True
         return "".join(out).encode("utf-8")
 
-    def _admit(self, match: re.Match[str]) -> str | None:
+    def _pay(self) -> bool:
+        """Spend one key of the allowance; False (and one more dropped) if none is left."""
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+    def _admit(self, match: re.Match[str], paid: bool) -> str | None:
         """What to pass on for one token, or ``None`` to drop it."""
         kind, token = match.lastgroup, match.group()
         if kind == "text":
-            return _C1.sub("", token)
-        if kind == "csi":
-            if token == PASTE_START:
-                self._in_paste = True
-                return token
-            if acceptable_sequence(match["params"], match["inter"], match["final"]):
-                return token
-            return None
+            text = _C1.sub("", token)
+            allowed = min(len(text), int(self._tokens))
+            self._tokens -= allowed
+            self.dropped += len(text) - allowed
+            return text[:allowed]
         if kind == "partial":
             if len(token) < MAX_SEQUENCE:
                 self._pending = token
             return None
-        if kind == "alt":
-            return None if _C1.search(token) else token
-        if kind in ("ss3", "escape"):
-            return token
-        return None  # "broken": ESC [ then something no sequence contains
+        if kind == "csi" and token == PASTE_START:
+            self._in_paste = True
+            self._paste_admitted = paid or self._pay()
+            self._paste_left = self._paste_limit
+            return token if self._paste_admitted else None
+        if kind == "csi":
+            acceptable = acceptable_sequence(match["params"], match["inter"], match["final"])
+        else:
+            # "broken" is ESC [ followed by something no sequence contains.
+            acceptable = kind in ("ss3", "escape") or (kind == "alt" and not _C1.search(token))
+        return token if acceptable and (paid or self._pay()) else None
 
     def _paste(self, text: str, position: int, out: list[str]) -> int:
         """Pass pasted text up to the end of the paste; return where to carry on."""
@@ -195,12 +247,24 @@ class Keystrokes:
         if end < 0:
             # Keep a possible start of the end marker for the next chunk.
             tail = _marker_prefix_at_end(text, position)
-            out.append(text[position : len(text) - tail].replace(ESC, ""))
+            self._pasted(text[position : len(text) - tail], out)
             self._pending = text[len(text) - tail :]
             return len(text)
-        out.append(text[position:end].replace(ESC, "") + PASTE_END)
+        self._pasted(text[position:end], out)
+        if self._paste_admitted:
+            out.append(PASTE_END)
         self._in_paste = False
         return end + len(PASTE_END)
+
+    def _pasted(self, text: str, out: list[str]) -> None:
+        """Pass on pasted characters up to the limit; no ESC, so the paste cannot end early."""
+        text = text.replace(ESC, "")
+        if not self._paste_admitted:
+            return
+        kept = text[: self._paste_left]
+        self._paste_left -= len(kept)
+        self.cut += len(text) - len(kept)
+        out.append(kept)
 
 
 def _marker_prefix_at_end(text: str, start: int) -> int:

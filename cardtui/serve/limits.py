@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtui.serve import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_PROFILE_SIZE
+from cardtui.serve.keystrokes import KEY_BURST, KEYS_PER_SECOND, PASTE_LIMIT
 
 #: Seconds a new session has to start a game (``ssh`` asks for a shell at
 #: once); a bare channel that never does is closed and gives nothing back.
@@ -35,3 +36,8 @@ class Limits:
     close_timeout: float = CLOSE_TIMEOUT
     #: Bytes a player's profile may hold; past it their game is closed.
     max_profile_size: int | None = DEFAULT_MAX_PROFILE_SIZE
+    #: Keys a second a game is given; the rest are dropped (see keystrokes.py).
+    keys_per_second: float = KEYS_PER_SECOND
+    key_burst: int = KEY_BURST
+    #: Characters of one paste a game is given.
+    paste_limit: int = PASTE_LIMIT

@@ -239,7 +239,10 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             self._notice("cardtui could not start; the host's console says why")
             return 1
         child = self._child = game.child
-        self._keys = Keystrokes(client.encoding)
+        self._keys = Keystrokes(
+            client.encoding, rate=self._limits.keys_per_second, burst=self._limits.key_burst,
+            paste_limit=self._limits.paste_limit,
+        )  # fmt: skip
         self._log(f"{identity.label} sat down (pid {child.pid}, {client.width}x{client.height})")
         if (client.width, client.height) != clamp_size(*self._size):
             child.resize(*clamp_size(*self._size))  # resized while the game was starting
@@ -270,6 +273,11 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
     def _game_over(self, game: Game, returncode: int) -> int:
         """Log how the game ended; return the exit status for the client."""
         ending = describe_exit(returncode)
+        if self._keys is not None and (self._keys.dropped or self._keys.cut):
+            self._log(
+                f"{self.label} typed too fast: {self._keys.dropped} keys dropped, "
+                f"{self._keys.cut} pasted characters cut"
+            )
         if game.crashed():
             self._log(f"{self.label}'s game failed ({ending}); see {game.crash_log}")
             if self._farewell is None:

@@ -13,7 +13,7 @@ process with SIGKILL (no chance to restore the terminal), ``r`` raises an
 error in a key handler (Textual's traceback report), ``p`` panics (as
 Textual does when its input thread fails), ``w`` tries to write a 2 MiB
 file in its working directory; any other key is shown as the last key
-pressed.
+pressed, and a paste as ``paste N`` (its length).
 """
 
 from __future__ import annotations
@@ -74,6 +74,10 @@ class ProbeApp(App[int]):
         elif event.key != "q":
             self._last_key = event.key
             self._show()
+
+    def on_paste(self, event: events.Paste) -> None:
+        self._last_key = f"paste {len(event.text)}"
+        self._show()
 
     def _show(self, width: int | None = None, height: int | None = None) -> None:
         width = self.size.width if width is None else width

@@ -41,6 +41,18 @@ def controlling_terminal(pid: int) -> int:
     return int(fields[4]) if fields is not None else 0
 
 
+def resident_memory(pid: int) -> int:
+    """Bytes of ``pid``'s memory in RAM (``VmRSS``); 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def _stat(pid: int) -> list[str] | None:
     """``/proc/PID/stat`` after the command name: state, ppid, pgrp, session, tty_nr, ..."""
     try:

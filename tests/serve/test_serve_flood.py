@@ -1,0 +1,78 @@
+"""A client that floods keys or pastes a file costs the host no more than a fast typist."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from cardtui.serve.launch import Launch
+from cardtui.serve.server import ServeConfig
+from cardtui.testing.processes import resident_memory
+from cardtui.testing.ssh import PROBE, TerminalClient, child_processes, serving
+
+MENU = "Rules & keys"
+#: Keys as a flooding client sends them: letters the menu ignores, arrows, Tab.
+FLOOD_PATTERN = b"xyzw\x1b[A\x1b[B\t"
+MIB = 1024 * 1024
+
+
+async def flood(client: TerminalClient, rate: int, seconds: float) -> int:
+    """Send ``rate`` bytes a second of keys for ``seconds``; return the bytes sent."""
+    assert client.channel is not None
+    chunk = (FLOOD_PATTERN * (rate // 10 // len(FLOOD_PATTERN) + 1))[: rate // 10]
+    sent = 0
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        client.channel.write(chunk)
+        sent += len(chunk)
+        await asyncio.sleep(0.1)
+    return sent
+
+
+async def test_a_flood_of_keys_leaves_the_game_small_and_the_room_playing(tmp_path: Path) -> None:
+    config = ServeConfig(root=tmp_path, open=True, launch=Launch(animation="off", seed=7))
+    logged: list[str] = []
+    async with serving(config, logged.append) as server:
+        before = set(child_processes())
+        flooder = await TerminalClient.connect(server.port)
+        await flooder.wait_for(MENU, timeout=60)
+        (flooder_game,) = set(child_processes()) - before
+        other = await TerminalClient.connect(server.port)
+        await other.wait_for(MENU, timeout=60)
+        flooding = asyncio.create_task(flood(flooder, 64 * 1024, seconds=6))
+        largest = 0
+        for _ in range(3):  # the other player keeps playing meanwhile
+            other.press("b")
+            await other.wait_for("Deal", timeout=30)
+            other.press("escape")
+            await other.wait_for(MENU, timeout=30)
+            largest = max(largest, resident_memory(flooder_game))
+        sent = await flooding
+        for _ in range(10):
+            largest = max(largest, resident_memory(flooder_game))
+            await asyncio.sleep(0.2)
+        assert sent >= 6 * 60 * 1024
+        assert 0 < largest < 64 * MIB, f"the flooded game grew to {largest / MIB:.0f} MiB"
+        flooder.press("\x11")  # ctrl+q still quits: the game kept reading
+        assert await flooder.wait_closed(timeout=30) == 0
+        other.press("q")
+        assert await other.wait_closed(timeout=30) == 0
+    assert any("typed too fast" in line for line in logged), logged
+
+
+async def test_a_huge_paste_is_cut_off_not_queued(tmp_path: Path) -> None:
+    config = ServeConfig(root=tmp_path, open=True, launch=Launch(game=PROBE))
+    async with serving(config) as server:
+        client = await TerminalClient.connect(server.port)
+        await client.wait_for("key none")
+        assert client.channel is not None
+        client.channel.write(b"\x1b[200~")
+        for _ in range(32):  # 4 MiB of pasted text
+            client.channel.write(b"A" * 128 * 1024)
+        client.channel.write(b"\x1b[201~")
+        await client.wait_for("paste 1024", timeout=60)
+        client.press("x")
+        await client.wait_for("key x")
+        client.press("q")
+        assert await client.wait_closed() == 0
