@@ -85,3 +85,27 @@ async def test_the_table_setup_turns_the_question_off(make_app) -> None:  # type
         await pilot.pause()
         assert app.settings.confirm_all_in is False
         assert '"confirm_all_in": false' in (app.data_dir / "settings.json").read_text()
+
+
+async def test_no_all_in_key_when_a_short_all_in_did_not_reopen_the_betting(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardtui.holdem.actions import Action
+
+    app = make_app()
+    three = HoldemConfig(seats=(*HEADS_UP.seats, SeatConfig("Bot 2", Personality.SHARK)),
+                         stack=100, small_blind=1, big_blind=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Ann (button) raises to 10, Bot 1 calls, Bot 2 (13 chips) goes all-in
+        # to 13: three more is less than a full raise, so Ann may call or fold.
+        screen = await open_table(pilot, three, button=0, stacks={2: 13},
+                                  holes=["7c2d", "AsAh", "KsKh"],
+                                  moves=[Action.call(), Action.all_in()])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("r", "1", "0", "enter")
+        await settle(pilot)
+        assert screen.waiting_for == 0 and screen.hand is not None
+        assert screen.hand.call_amount == 3
+        assert not screen.check_action("all_in", ()) and not screen.check_action("raise", ())
+        await pilot.press("a")  # not offered: nothing happens
+        await settle(pilot)
+        assert screen.waiting_for == 0 and [r.seat for r in shoves(screen)] == [2]

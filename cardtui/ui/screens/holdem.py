@@ -413,20 +413,21 @@ class HoldemScreen(Screen[None]):
             return False
         if self.hot_seat and self.passed != self.waiting_for:
             return False
+        # The engine decides what is legal; the keys only ask it.
         legal = hand.legal_actions()
         match move:
             case "fold":
-                return legal.can_fold
+                return legal.allows(Action.fold())
             case "check":
-                return legal.can_check
+                return legal.allows(Action.check())
             case "call":
-                return legal.call_amount > 0
+                return legal.allows(Action.call())
             case "bet":
                 return legal.can_raise and legal.is_bet
             case "raise":
                 return legal.can_raise and not legal.is_bet
             case "all_in":
-                return legal.can_raise or legal.call_amount == hand.stacks[legal.seat]
+                return legal.allows(Action.all_in())
         return False
 
     def _busted_humans(self) -> list[int]:
