@@ -170,7 +170,10 @@ class TerminalClient:
     async def wait_closed(self, timeout: float = DEFAULT_TIMEOUT) -> int | None:
         """Wait for the server to end the session; return its exit status."""
         assert self.channel is not None
-        await asyncio.wait_for(self._closed.wait(), timeout)
+        try:
+            await asyncio.wait_for(self._closed.wait(), timeout)
+        except TimeoutError:
+            raise TimeoutError(f"still open after {timeout} s; on screen:\n{self.text}") from None
         return self.channel.get_exit_status()
 
     def abort(self) -> None:

@@ -45,8 +45,10 @@ async def test_a_flood_of_keys_leaves_the_game_small_and_the_room_playing(tmp_pa
         for _ in range(3):  # the other player keeps playing meanwhile
             other.press("b")
             await other.wait_for("Deal", timeout=30)
+            await other.settle(0.3)  # until then the menu's text may still be on screen
             other.press("escape")
             await other.wait_for(MENU, timeout=30)
+            await other.settle(0.3)
             largest = max(largest, resident_memory(flooder_game))
         sent = await flooding
         for _ in range(10):

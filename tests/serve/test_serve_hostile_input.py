@@ -66,6 +66,8 @@ async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(tmp_path
             client.channel.write(data)
         client.press("b")
         await client.wait_for("Deal")  # the game read the next key: it is alive
+        # Until the table is fully drawn, the menu's text may still be on screen.
+        await client.settle(0.3)
         client.press("escape")
         await client.wait_for(MENU)
         client.press("q")
@@ -83,6 +85,7 @@ async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> No
         await client.wait_for(MENU, timeout=START)
         client.press("o")  # Settings, with the player's name focused
         await client.wait_for("Player name")
+        await client.settle(0.3)  # the name field has focus once the screen is drawn
         assert client.channel is not None
         client.channel.write(b"\x15")  # ctrl+u: clear the name
         client.channel.write("José".encode("latin-1") + b"\t")
