@@ -1,0 +1,133 @@
+"""The table-session interface and the events a session delivers to its screen.
+
+The data flows one way::
+
+    key -> screen -> session.act(...) -> engine (here or in the room)
+        -> events (records this viewer may see, turns, settlements) -> screen
+
+A session delivers :data:`Event` objects, in order, to the one listener its
+screen attached (:meth:`TableSession.attach`). Every event is plain data
+(frozen dataclasses), so the same events can come from a local engine, be
+decoded from the room's protocol, or be read from a saved hand.
+
+What each session guarantees:
+
+- :class:`Seen` carries engine records *as this viewer may see them*: another
+  player's hole cards are ``None`` until they are shown (the session filters,
+  never the widget).
+- :class:`ToAct` is sent when a seat this screen plays must decide; its
+  ``legal`` answer comes from the engine's one legality authority, and the
+  session refuses an illegal :meth:`TableSession.act` with ``ValueError``
+  whatever the screen believed.
+- :class:`Settled` carries the scoreboard rows of the viewer's own seats for a
+  finished hand or round, made in one place (:mod:`cardtui.tables.results`);
+  the screen hands them to the store unchanged and never computes a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardtui.store.records import SeatResult
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """Who sits in a seat and what they have, as any viewer may see it."""
+
+    seat: int
+    name: str
+    stack: int
+    bot: bool = False
+    #: "playing", "sitting out", "away" (disconnected, seat kept), "empty".
+    status: str = "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsChanged:
+    """The seating changed (between hands, or someone sat down, left or rebought)."""
+
+    seats: tuple[SeatState, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """Engine records, in order, filtered for this viewer."""
+
+    records: tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToAct:
+    """A seat this screen plays must decide; ``legal`` is the engine's own answer.
+
+    ``legal`` is the game's legality object (hold'em: ``LegalActions``;
+    blackjack: a frozenset of moves). ``deadline`` is a ``time.monotonic()``
+    instant when an action clock runs, else None.
+    """
+
+    seat: int
+    legal: object
+    deadline: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Someone else's action clock is running (drawn on their seat on every screen)."""
+
+    seat: int
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A hand or round is over: the rows the viewer's own store records, made once."""
+
+    rows: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line for the table's log: a bust, a blind level, a chat line, a room notice."""
+
+    text: str
+    #: "info", "warning", "win", "chat" — the screen picks the style.
+    kind: str = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Voided:
+    """The hand in progress was voided (the room stopped): every bet went back."""
+
+    reason: str
+
+
+Event = SeatsChanged | Seen | ToAct | Clock | Settled | Note | Voided
+Listener = Callable[[Event], None]
+
+
+class TableSession(Protocol):
+    """What a table screen needs from wherever the table really is.
+
+    Implementations: a local table (engines and bots in this process), a
+    shared table in the room, a replay of a saved hand, and a scripted
+    session for tests (no engine behind it).
+    """
+
+    #: The seats this screen plays (hot seat: several; a spectator: none).
+    @property
+    def viewer_seats(self) -> frozenset[int]: ...
+
+    def attach(self, listener: Listener) -> None:
+        """Deliver every event from now on to ``listener`` (after a snapshot of the present)."""
+        ...
+
+    def detach(self) -> None:
+        """Stop delivering events (the screen went away); the table itself goes on."""
+        ...
+
+    def act(self, seat: int, action: object) -> None:
+        """Take ``seat``'s move; raises ``ValueError`` with a plain message if it is illegal."""
+        ...
