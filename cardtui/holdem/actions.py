@@ -89,7 +89,12 @@ class Action:
 
 class BlindKind(StrEnum):
     SMALL = "small blind"
+    #: Also a live big blind posted out of turn by a player who joins or
+    #: comes back (Robert's Rules of Poker, section 4).
     BIG = "big blind"
+    #: A live blind raise by a player left of the big blind, who then acts
+    #: last before the flop (a "live straddle").
+    STRADDLE = "straddle"
 
 
 # --- records: one per thing that happened, in order -------------------------
@@ -97,6 +102,20 @@ class BlindKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class AntePosted:
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeadBlindPosted:
+    """Chips posted dead: in the main pot, not part of the poster's bet.
+
+    A player who missed the small blind posts it dead when they come back
+    (Robert's Rules of Poker, section 4: "dead chips are not part of a
+    player's bet").
+    """
+
     seat: int
     amount: int
     all_in: bool
@@ -113,7 +132,9 @@ class BlindPosted:
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt:
     seat: int
-    cards: tuple[Card, Card]
+    #: None for a card this record's reader may not see (another seat's
+    #: hole card in the room) or that a replayed history does not give.
+    cards: tuple[Card | None, Card | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +223,7 @@ class HandEnded:
 
 
 Record = (
-    AntePosted | BlindPosted | HoleCardsDealt | Folded | Checked | Called | BetOrRaised
-    | UncalledBetReturned | BetsCollected | BoardDealt | HandShown | HandMucked | PotAwarded
-    | HandEnded
+    AntePosted | DeadBlindPosted | BlindPosted | HoleCardsDealt | Folded | Checked | Called
+    | BetOrRaised | UncalledBetReturned | BetsCollected | BoardDealt | HandShown | HandMucked
+    | PotAwarded | HandEnded
 )

@@ -32,7 +32,7 @@ pushed and :class:`HandEnded`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from cardtui.cards import Card, Deck, parse_cards
@@ -47,6 +47,7 @@ from cardtui.holdem.actions import (
     BoardDealt,
     Called,
     Checked,
+    DeadBlindPosted,
     Folded,
     HandEnded,
     HandMucked,
@@ -59,10 +60,14 @@ from cardtui.holdem.actions import (
 )
 from cardtui.holdem.button import Positions, first_positions
 from cardtui.holdem.evaluator import HandRank, evaluate
+from cardtui.holdem.forced import Forced, ForcedBet, opener_seat, posting_order
 from cardtui.holdem.pots import Pot, build_pots, split_pot
 from cardtui.holdem.views import HandView, LegalActions
 
 _R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
+
+_BLIND_KINDS = {Forced.SMALL_BLIND: BlindKind.SMALL, Forced.BIG_BLIND: BlindKind.BIG,
+                Forced.STRADDLE: BlindKind.STRADDLE, Forced.POSTED: BlindKind.BIG}
 
 
 class Hand:
@@ -109,14 +114,36 @@ class Hand:
         button: int,
         small_blind: int,
         big_blind: int,
-        ante: int = 0,
+        ante: int | Mapping[int, int] = 0,
         rng: random.Random | None = None,
         deck: Deck | None = None,
         positions: Positions | None = None,
         names: Sequence[str] | None = None,
+        dead_antes: bool = False,
+        big_blind_ante: int = 0,
+        straddles: Mapping[int, int] | None = None,
+        posted: Mapping[int, int] | None = None,
+        dead_blinds: Mapping[int, int] | None = None,
+        min_bet: int | None = None,
+        showdown: Mapping[int, bool] | None = None,
     ) -> None:
-        if big_blind < 1 or small_blind < 0 or ante < 0:
-            raise ValueError("blinds must be positive and the ante not negative")
+        """Post the forced bets and deal (see :mod:`cardtui.holdem.forced` for each kind).
+
+        ``ante`` is every player's ante, or seat -> ante; ``dead_antes`` makes
+        them dead money (never trimmed); ``big_blind_ante`` is one ante for
+        the table from the big blind; ``straddles``, ``posted`` (live blinds
+        out of turn: a new player posts ``{seat: big_blind}`` to be dealt in
+        at once) and ``dead_blinds`` map seat -> chips. ``min_bet`` is the
+        smallest bet (default: the big blind). ``showdown`` replays a hand
+        history: seat -> True shows at the showdown, False mucks; seats not in
+        it show only a hand that can still win.
+        """
+        minimum = big_blind if min_bet is None else min_bet
+        if big_blind < 1 or small_blind < 0 or minimum < 1:
+            raise ValueError("the big blind and the minimum bet must be positive, the small "
+                             "blind not negative")
+        if isinstance(ante, int) and ante < 0:
+            raise ValueError("the ante cannot be negative")
         if any(s is not None and s <= 0 for s in stacks):
             raise ValueError("every seated player needs chips: busted players leave the table")
         seated = [i for i, s in enumerate(stacks) if s is not None]
@@ -126,6 +153,9 @@ class Hand:
         self.positions = positions or first_positions(seated, button, self.seat_count)
         self.button = self.positions.button
         self.small_blind, self.big_blind, self.ante = small_blind, big_blind, ante
+        self.min_bet = minimum
+        #: Who shows (True) or mucks (False) at the showdown, when a history says.
+        self.showdown_decisions: dict[int, bool] = dict(showdown or {})
         self.starting_stacks: tuple[int | None, ...] = tuple(stacks)
         #: Player names by seat (for hand histories), when the table gave them.
         self.names: tuple[str, ...] | None = tuple(names) if names is not None else None
@@ -145,11 +175,24 @@ class Hand:
         self.street = Street.PREFLOP
         self.actor: int | None = None
         self.current_bet = 0
-        self.min_raise_increment = big_blind
+        self.min_raise_increment = minimum
         self.raises = 0
         self.last_aggressor: int | None = None
         self._acted: dict[int, int] = {}
         self.records: list[Record] = []
+        #: Dead chips (dead antes and blinds, the big blind ante): in the main
+        #: pot, no part of anybody's contribution.
+        self.dead_money = 0
+        self._antes_trimmed = False
+        small = self.positions.small_blind
+        #: Every forced bet, in posting order.
+        self.forced: tuple[ForcedBet, ...] = tuple(posting_order(
+            self.players,
+            small_blind=(small, small_blind) if small in self.players else None,
+            big_blind=(self.positions.big_blind, big_blind),
+            ante=ante, dead_antes=dead_antes, big_blind_ante=big_blind_ante,
+            straddles=straddles, posted=posted, dead_blinds=dead_blinds,
+        ))
         if deck is None:
             if rng is None:
                 raise ValueError("give the hand a random.Random to shuffle with (or a deck)")
@@ -171,14 +214,26 @@ class Hand:
 
     @property
     def pot_total(self) -> int:
-        """All chips in the middle, this street's bets included."""
-        return sum(self.contributed)
+        """All chips in the middle, this street's bets and dead money included."""
+        return sum(self.contributed) + self.dead_money
 
     @property
     def pots(self) -> list[Pot]:
         """The collected pots (main first), without this street's bets."""
         collected = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return build_pots(collected, set(self.live), self.players)
+        return self._build_pots(collected)
+
+    def _build_pots(self, contributions: Sequence[int]) -> list[Pot]:
+        """Pots from ``contributions``, the dead money in the main pot."""
+        pots = build_pots(contributions, set(self.live), self.players)
+        if not self.dead_money:
+            return pots
+        # Every live hand can win the dead money, even one all-in by dead
+        # chips alone (pokerkit's pots agree).
+        everyone = tuple(self.live)
+        if pots and pots[0].eligible == everyone:
+            return [Pot(pots[0].amount + self.dead_money, everyone), *pots[1:]]
+        return [Pot(self.dead_money, everyone), *pots]
 
     @property
     def call_amount(self) -> int:
@@ -389,26 +444,39 @@ class Hand:
     # --- the dealer ---------------------------------------------------------
 
     def _start(self) -> None:
-        for seat in self.players:
-            amount = min(self.ante, self.stacks[seat])
-            if amount:
-                self._put(seat, amount, bet=False)
-                self.records.append(AntePosted(seat, amount, self.stacks[seat] == 0))
-        self._trim_antes()
-        blinds = ((self.positions.small_blind, BlindKind.SMALL, self.small_blind),
-                  (self.positions.big_blind, BlindKind.BIG, self.big_blind))  # fmt: skip
-        for seat, kind, size in blinds:
-            # A missing small blind is dead (see button.py); a short stack
-            # posts what it has and is all-in (RRoP section 4, rule 1).
-            amount = min(size, self.stacks[seat])
-            if seat in self.players and amount:
-                self._put(seat, amount)
-                self.records.append(BlindPosted(seat, kind, amount, self.stacks[seat] == 0))
+        kinds: dict[int, Forced] = {}
+        for forced in self.forced:
+            seat, kind = forced.seat, forced.kind
+            # A short stack posts what it has and is all-in (RRoP section 4).
+            amount = min(forced.amount, self.stacks[seat])
+            if kind is Forced.BIG_BLIND_ANTE or kind.is_bet:
+                # Antes and dead blinds went in before: trim the live antes
+                # once, before the first blind.
+                self._trim_antes()
+            if kind.is_bet:
+                kinds[seat] = kind
+            if not amount:
+                continue
+            all_in = self.stacks[seat] == amount
+            if kind.is_dead:
+                self.stacks[seat] -= amount
+                self.dead_money += amount
+            else:
+                self._put(seat, amount, bet=kind.is_bet)
+            match kind:
+                case Forced.ANTE | Forced.DEAD_ANTE | Forced.BIG_BLIND_ANTE:
+                    self.records.append(AntePosted(seat, amount, all_in))
+                case Forced.DEAD_BLIND:
+                    self.records.append(DeadBlindPosted(seat, amount, all_in))
+                case _:
+                    self.records.append(BlindPosted(seat, _BLIND_KINDS[kind], amount, all_in))
         # A blind posted all-in for less plays as posted: the bet to call is
         # the largest blind actually in (pokerkit and online rooms; live rooms
         # often make callers match the full big blind). The minimum raise is
         # still a full big blind on top (RRoP section 4, rule 1; TDA Rule 43,
-        # Addendum example 2).
+        # Addendum example 2), after a straddle too: the straddle is the bet
+        # to call and the big blind is the raise on top (pokerkit agrees; many
+        # live rooms ask for a full straddle more).
         self.current_bet = max(self.bets)
         cards: dict[int, list[Card]] = {s: [] for s in self.players}
         for _ in range(2):
@@ -418,10 +486,14 @@ class Hand:
             first, second = cards[seat]
             self.hole[seat] = (first, second)
             self.records.append(HoleCardsDealt(seat, (first, second)))
-        self._begin_round(after=self.positions.big_blind)
+        bets = {s: self.bets[s] for s in kinds}
+        self._begin_round(after=opener_seat(bets, self.players, kinds))
 
     def _trim_antes(self) -> None:
-        """Antes above what anybody else could match go back (pokerkit's ante trimming)."""
+        """Live antes above what anybody else could match go back (pokerkit's ante trimming)."""
+        if self._antes_trimmed:
+            return
+        self._antes_trimmed = True
         antes = sorted((self.contributed[s], s) for s in self.players)
         (top, seat), (second, _) = antes[-1], antes[-2]
         if top > second:
@@ -485,12 +557,12 @@ class Hand:
     def _end_round(self) -> None:
         self.actor = None
         self._return_uncalled()
-        pots = tuple(build_pots(self.contributed, set(self.live), self.players))
+        pots = tuple(self._build_pots(self.contributed))
         if any(self.bets):
             self.records.append(BetsCollected(self.street, pots))
         self.bets = [0] * self.seat_count
         self.current_bet = 0
-        self.min_raise_increment = self.big_blind
+        self.min_raise_increment = self.min_bet
         live = self.live
         if len(live) == 1:
             self._award()
@@ -502,7 +574,7 @@ class Hand:
             # TDA Rule 16: once someone is all-in and the betting is over, all
             # hands are turned up before the rest of the board is dealt.
             for seat in self._showdown_order():
-                self._show(seat)
+                self._show_or_muck(seat, self.showdown_decisions.get(seat, True))
             while self.street < Street.RIVER:
                 self._deal_street()
             self._showdown()
@@ -558,7 +630,7 @@ class Hand:
     def _showdown(self) -> None:
         self.street = Street.SHOWDOWN
         self.actor = None
-        pots = build_pots(self.contributed, set(self.live), self.players)
+        pots = self._build_pots(self.contributed)
         ranks = {s: self._rank(s) for s in self.live}
         for seat in self._showdown_order():
             if seat in self.shown:
@@ -573,17 +645,22 @@ class Hand:
                 for pot in pots
                 if seat in pot.eligible
             )
-            if beaten:
-                self._muck(seat)
-            else:
-                self._show(seat)
-        self._award(showdown=True)
+            self._show_or_muck(seat, self.showdown_decisions.get(seat, not beaten))
+        live = self.live
+        # A hand everybody else conceded wins unseen, like a bet nobody calls.
+        self._award(showdown=len(live) > 1 or live[0] in self.shown)
+
+    def _show_or_muck(self, seat: int, show: bool) -> None:
+        """Table the hand or give it up; the last hand left is never mucked: it wins."""
+        if show:
+            self._show(seat)
+        elif len(self.live) > 1:
+            self._muck(seat)
 
     def _award(self, *, showdown: bool = False) -> None:
         if showdown:
             self._kill_losing_hands()
-        live = self.live
-        pots = build_pots(self.contributed, set(live), self.players)
+        pots = self._build_pots(self.contributed)
         for index, pot in enumerate(pots):
             if not pot.eligible:
                 raise AssertionError(f"pot {index} has nobody left to win it")
@@ -601,6 +678,7 @@ class Hand:
             award = PotAwarded(index, pot.amount, winners, shares, description, best_five)
             self.records.append(award)
         self.contributed = [0] * self.seat_count
+        self.dead_money = 0
         self.street = Street.COMPLETE
         self.actor = None
         self.records.append(HandEnded(self.final_stacks))
@@ -613,7 +691,7 @@ class Hand:
         pokerkit's hand killing, which our hand histories must replay to the
         same stacks; it only changes where an odd chip goes.
         """
-        pots = build_pots(self.contributed, set(self.live), self.players)
+        pots = self._build_pots(self.contributed)
         ranks = {s: self._rank(s) for s in self.live}
         for seat in self.live:
             wins = any(

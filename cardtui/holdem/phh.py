@@ -39,18 +39,22 @@ finishing_stacks = [218, 198, 184]
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardtui.holdem.actions import (
+    AntePosted,
     BetOrRaised,
     BoardDealt,
     Called,
     Checked,
+    DeadBlindPosted,
     Folded,
     HandMucked,
     HandShown,
     HoleCardsDealt,
     Record,
 )
+from cardtui.holdem.forced import Forced
 from cardtui.holdem.hand import Hand
 
 
@@ -91,29 +95,29 @@ def to_phh(
     players = hand.players
     names = names if names is not None else hand.names
     starting = [hand.starting_stacks[s] or 0 for s in players]
-    blinds = [0] * len(players)
-    small_seat, big_seat = hand.positions.small_blind, hand.positions.big_blind
-    if len(players) == 2:
-        # pokerkit swaps the blinds heads-up: p1 (big blind) posts blinds[1].
-        blinds = [hand.small_blind, hand.big_blind]
-    else:
-        if small_seat in players:
-            blinds[players.index(small_seat)] = hand.small_blind
-        blinds[players.index(big_seat)] = hand.big_blind
+    forced = forced_bets(hand)
     lines = [
         'variant = "NT"',
-        # The part of an ante nobody else could match goes back at once
+        # The part of a live ante nobody else could match goes back at once
         # (Hand._trim_antes); pokerkit does the same with ante trimming on
-        # (its docs: "if you want uniform antes, set this to True").
-        "ante_trimming_status = true",
-        f"antes = {_list([hand.ante] * len(players))}",
-        f"blinds_or_straddles = {_list(blinds)}",
-        f"min_bet = {hand.big_blind}",
+        # (its docs: "if you want uniform antes, set this to True"). Dead
+        # chips (a big blind ante, dead blinds) are written as antes with
+        # trimming off, which pokerkit keeps whole in the main pot; a hand
+        # with both (rare) writes every ante dead, which replays the same
+        # unless an ante put someone all-in.
+        f"ante_trimming_status = {'false' if forced.dead else 'true'}",
+        f"antes = {_list(forced.antes)}",
+        f"blinds_or_straddles = {_list(forced.blinds_or_straddles)}",
+        f"min_bet = {hand.min_bet}",
         f"starting_stacks = {_list(starting)}",
         "actions = [",
         *_action_lines(phh_actions(hand)),
         "]",
     ]
+    if any(forced.dead_blinds):
+        # A user-defined field (PHH: a leading underscore): which antes were
+        # dead blinds, so cardtui reads them back as such.
+        lines.append(f"_dead_blinds = {_list(forced.dead_blinds)}")
     if names is not None:
         lines.append(f"players = {_list([_string(names[s]) for s in players])}")
     lines.append(f"seats = {_list([s + 1 for s in players])}")
@@ -125,6 +129,65 @@ def to_phh(
     if hand.is_over:
         lines.append(f"finishing_stacks = {_list([hand.stacks[s] for s in players])}")
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class PhhForcedBets:
+    """A hand's forced bets as PHH lists, p1..pN (heads-up, in pokerkit's reversed order)."""
+
+    antes: list[int]
+    blinds_or_straddles: list[int]
+    #: Dead blinds, p1..pN like ``antes`` (they are part of it).
+    dead_blinds: list[int]
+    #: Whether any ante is dead money (written with ante trimming off).
+    dead: bool
+
+
+def forced_bets(hand: Hand) -> PhhForcedBets:
+    """The PHH ``antes`` and ``blinds_or_straddles`` of ``hand``.
+
+    Live antes are written as asked (pokerkit caps them by the stack as we
+    do); dead chips as they were posted, since a big blind ante goes in after
+    the blind here (TDA) and before it in pokerkit; straddles are positive
+    and blinds posted out of turn negative (pokerkit's parsers write them so:
+    they do not move the first actor).
+    """
+    index = {seat: i for i, seat in enumerate(hand.players)}
+    count = len(hand.players)
+    antes, blinds, dead_blinds = [0] * count, [0] * count, [0] * count
+    # What each seat actually posted, in posting order (a short stack posts less).
+    posted: dict[tuple[int, type], list[int]] = {}
+    for record in hand.records:
+        if isinstance(record, AntePosted | DeadBlindPosted):
+            posted.setdefault((record.seat, type(record)), []).append(record.amount)
+
+    def actually(seat: int, kind: type) -> int:
+        amounts = posted.get((seat, kind), [])
+        return amounts.pop(0) if amounts else 0
+
+    dead = any(bet.kind.is_dead for bet in hand.forced)
+    for bet in hand.forced:
+        i = index[bet.seat]
+        match bet.kind:
+            case Forced.ANTE:
+                antes[i] += bet.amount
+                actually(bet.seat, AntePosted)
+            case Forced.DEAD_ANTE | Forced.BIG_BLIND_ANTE:
+                antes[i] += actually(bet.seat, AntePosted)
+            case Forced.DEAD_BLIND:
+                chips = actually(bet.seat, DeadBlindPosted)
+                antes[i] += chips
+                dead_blinds[i] += chips
+            case Forced.POSTED:
+                blinds[i] = -bet.amount
+            case _:
+                blinds[i] = bet.amount
+    if count == 2:
+        # pokerkit reverses antes and blinds heads-up: p1 posts entry 1.
+        antes.reverse()
+        blinds.reverse()
+        dead_blinds.reverse()
+    return PhhForcedBets(antes, blinds, dead_blinds, dead)
 
 
 def _action_lines(actions: list[str]) -> list[str]:

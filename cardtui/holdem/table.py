@@ -31,7 +31,7 @@ Positions(button=1, small_blind=2, big_blind=0)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -55,10 +55,15 @@ class BlindLevel:
     small: int
     big: int
     ante: int = 0
+    #: The big blind posts one ante of ``ante`` for the whole table (the
+    #: modern tournament standard, TDA 2024 RP-11) instead of everyone anteing.
+    big_blind_ante: bool = False
 
     def __str__(self) -> str:
         text = f"{self.small}/{self.big}"
-        return f"{text} ante {self.ante}" if self.ante else text
+        if not self.ante:
+            return text
+        return f"{text} {'big blind ' if self.big_blind_ante else ''}ante {self.ante}"
 
 
 #: A tournament schedule: each level roughly doubles the last, antes from level 4.
@@ -198,8 +203,21 @@ class Table:
     def can_deal(self) -> bool:
         return self.deal_problem() is None
 
-    def start_hand(self, deck: Deck | None = None) -> Hand:
+    def start_hand(
+        self,
+        deck: Deck | None = None,
+        *,
+        posted: Mapping[int, int] | None = None,
+        dead_blinds: Mapping[int, int] | None = None,
+        straddles: Mapping[int, int] | None = None,
+    ) -> Hand:
         """Deal the next hand; ``deck`` stacks the cards (tests, demos).
+
+        ``posted`` are live blinds posted out of turn (seat -> chips): a new
+        player posts ``{seat: big_blind}`` to be dealt in at once rather than
+        wait for the big blind; ``dead_blinds`` are chips posted dead (a
+        missed small blind) and ``straddles`` live straddles. The hand checks
+        them (:mod:`cardtui.holdem.forced`).
 
         The hand may be over as soon as it is dealt: when the blinds and
         antes leave nobody a decision (heads-up, a short button posts the
@@ -215,24 +233,31 @@ class Table:
         seated = self.in_play
         if self.positions is None:
             button = self._first_button if self._first_button in seated else seated[0]
-            self.positions = first_positions(seated, button, len(self.seats))
+            positions = first_positions(seated, button, len(self.seats))
         else:
-            self.positions = next_positions(self.positions, seated, len(self.seats))
+            positions = next_positions(self.positions, seated, len(self.seats))
         level = self.blinds
         stacks = [
             s.stack if s is not None and s.stack > 0 else None for s in self.seats
         ]
+        # The button moves only once the hand is dealt: refused forced bets
+        # (ValueError) leave the table as it was.
         self.hand = Hand(
             stacks,
-            button=self.positions.button,
+            button=positions.button,
             small_blind=level.small,
             big_blind=level.big,
-            ante=level.ante,
+            ante=0 if level.big_blind_ante else level.ante,
+            big_blind_ante=level.ante if level.big_blind_ante else 0,
             rng=self.rng,
             deck=deck,
-            positions=self.positions,
+            positions=positions,
             names=self.names,
+            posted=posted,
+            dead_blinds=dead_blinds,
+            straddles=straddles,
         )
+        self.positions = positions
         self.hand_number += 1
         return self.hand
 
@@ -310,6 +335,21 @@ class Table:
         if amount <= 0:
             raise ValueError("a rebuy needs a positive amount")
         seat.stack = amount
+
+    def sit_down(self, seat_index: int, player: Player) -> None:
+        """A player takes an empty seat between hands.
+
+        They are dealt in when the big blind reaches them, or at once by
+        posting a big blind: ``start_hand(posted={seat_index: big})``.
+        """
+        if self.hand is not None and not self.hand.is_over:
+            raise ValueError("players sit down between hands")
+        if not 0 <= seat_index < len(self.seats) or self.seats[seat_index] is not None:
+            raise ValueError(f"seat {seat_index} is not an empty seat at this table")
+        if player.stack <= 0:
+            raise ValueError("every player needs chips to sit down")
+        self.seats[seat_index] = Seat(player.name, player.stack, player.personality)
+        self.entrants += (player,)
 
     def leave(self, seat_index: int) -> None:
         """A player stands up (between hands)."""

@@ -101,3 +101,38 @@ def replay_strictly(text: str) -> State:
     if state.status:
         raise AssertionError("pokerkit says the hand is not over")
     return state
+
+
+def random_forced_hand(rng: random.Random) -> Hand:
+    """A random table whose hand has straddles, posted and dead blinds, or a big blind ante.
+
+    Dead chips and live every-player antes never mix here (the PHH writer
+    writes such a hand's antes all dead; see ``cardtui.holdem.phh.to_phh``).
+    """
+    hand = random_hand(rng)
+    players, positions = hand.players, hand.positions
+    others = [s for s in players if s not in (positions.small_blind, positions.big_blind)]
+    stacks = list(hand.starting_stacks)
+    big = hand.big_blind
+    straddles: dict[int, int] = {}
+    posted: dict[int, int] = {}
+    dead_blinds: dict[int, int] = {}
+    # Straddles go round from the big blind's left, each double the last.
+    amount = big
+    for seat in others[: rng.choice((0, 0, 1, 2))]:
+        amount *= 2
+        straddles[seat] = amount
+    for seat in others[len(straddles):]:
+        roll = rng.random()
+        if roll < 0.15:
+            posted[seat] = big
+        elif roll < 0.25:
+            dead_blinds[seat] = hand.small_blind or 1
+            posted[seat] = big
+    dead = bool(dead_blinds) or rng.random() < 0.3
+    return Hand(
+        stacks, button=hand.button, small_blind=hand.small_blind, big_blind=big,
+        ante=0 if dead else hand.ante, big_blind_ante=rng.choice((0, big)) if dead else 0,
+        straddles=straddles, posted=posted, dead_blinds=dead_blinds, rng=rng,
+        positions=positions,
+    )
