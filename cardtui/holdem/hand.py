@@ -20,6 +20,10 @@ Reading a hand (everything is indexed by seat, clockwise):
   read it, as pokerkit's ``can_*`` read its ``verify_*``;
 - ``records``: every event so far, in order (the UI animates them).
 
+Forced bets beyond the blinds (antes, a big blind ante, straddles, blinds
+posted out of turn, dead blinds) are parameters of the hand; see
+:mod:`cardtui.holdem.forced` for each and the order they go in.
+
 Acting: ``fold()``, ``check()``, ``call()``, ``raise_to(n)``, ``all_in()``,
 or ``act(Action)``, which returns every record the action caused (the
 dealer's work that followed included). Each first asks ``problem``: an

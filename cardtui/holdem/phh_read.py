@@ -1,0 +1,698 @@
+"""Read PHH hand histories into replays: the engine plays the file's hand again.
+
+PHH (the open Poker Hand History format, https://phh.readthedocs.io) is TOML:
+one hand per ``.phh`` file, or many in a ``.phhs`` file, one table each
+(``[1]``, ``[2]``, ...). Any valid no-limit hold'em hand reads: antes
+(uniform, big blind antes, dead or trimmed), blinds, straddles and blinds
+posted out of turn (``blinds_or_straddles``: positive beyond the big blind is
+a straddle, negative a posted blind, as pokerkit's parsers write them),
+amounts with decimals (scaled to whole chips, said in a note), unknown cards
+(``????``) and unknown stacks (``inf``).
+
+A :class:`Replay` holds the records of a :class:`~cardtui.holdem.hand.Hand`
+driven by the file's actions over a deck stacked from its cards, so the table
+screen draws it like any hand: a card the file does not give is ``None`` in
+the records (drawn face down). A hand cardtui cannot represent raises
+:class:`PhhError`, one line saying why.
+
+>>> replay = read_phh('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [0.5, 1, 0]
+... min_bet = 1
+... starting_stacks = [100, 80.25, 50]
+... actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7h7d", "p3 cbr 3", "p1 f", "p2 f"]
+... players = ["Ann", "Bob", "Cy"]
+... ''')
+>>> replay.names, replay.final_stacks
+(('Ann', 'Bob', 'Cy'), (9950, 7925, 5150))
+>>> replay.notes
+("Amounts are in hundredths (× 100): the file's big blind 1 is 100 chips.",)
+>>> replay.records[3]  # Bob's cards are not in the file
+HoleCardsDealt(seat=1, cards=(None, None))
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from cardtui.cards import Card, Deck
+from cardtui.holdem.actions import BoardDealt, HandEnded, HandMucked, HandShown, HoleCardsDealt
+from cardtui.holdem.actions import Record as HandRecord
+from cardtui.holdem.button import Positions
+from cardtui.holdem.hand import Hand, stacked_deck
+
+__all__ = ["PhhError", "Replay", "Unreadable", "read_path", "read_phh", "read_phhs"]
+
+#: Decimal places a file's amounts may have (cents are 2; more is not money).
+MAX_DECIMALS = 6
+
+
+def _next_street(board: int) -> str:
+    """The street dealt after ``board`` cards are out."""
+    return {0: "flop", 3: "turn"}.get(board, "river")
+
+
+class PhhError(ValueError):
+    """A hand history cardtui cannot replay; the message is one line saying why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """One hand read from PHH, ready for the table screen to play step by step.
+
+    It has what :meth:`TableView.for_hand` reads from a hand
+    (``starting_stacks``, ``positions``) and the engine's records.
+    """
+
+    #: What the file says the hand is ("WSOP 2023 Event #43, hand 12"), or its source.
+    title: str
+    #: Player names by seat ("" for an empty seat).
+    names: tuple[str, ...]
+    starting_stacks: tuple[int | None, ...]
+    positions: Positions
+    small_blind: int
+    big_blind: int
+    #: The engine's records; a card the history does not give is None.
+    records: tuple[HandRecord, ...]
+    #: Anything the reader changed or could not know, one sentence each.
+    notes: tuple[str, ...]
+    #: False when the history stops before the hand is over.
+    complete: bool
+    #: Chips per unit of the file's amounts (100 when the file counts cents).
+    scale: int
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.names)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Seats dealt in, from the button's left: PHH's p1..pN."""
+        count = self.seat_count
+        order = [(self.positions.button + step) % count for step in range(1, count + 1)]
+        return tuple(s for s in order if self.starting_stacks[s] is not None)
+
+    @property
+    def final_stacks(self) -> tuple[int | None, ...] | None:
+        """Every seat's stack once the hand is over (None while incomplete)."""
+        ended = [r for r in self.records if isinstance(r, HandEnded)]
+        return ended[-1].stacks if ended else None
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A hand (or file) in a many-hand source that could not be replayed, and why."""
+
+    title: str
+    reason: str
+
+
+# --- sources ------------------------------------------------------------------
+
+
+def read_path(path: Path) -> list[Replay | Unreadable]:
+    """Every hand in a ``.phh`` or ``.phhs`` file, or in every such file under a folder."""
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
+        if not files:
+            raise PhhError(f"{path} holds no .phh or .phhs file")
+        return [hand for file in files for hand in _read_file(file, path)]
+    if not path.exists():
+        raise PhhError(f"{path} does not exist")
+    return _read_file(path, path.parent)
+
+
+def _read_file(path: Path, root: Path) -> list[Replay | Unreadable]:
+    name = str(path.relative_to(root)) if path != root else path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return [Unreadable(name, f"cannot read the file: {error}")]
+    try:
+        return read_phhs(text, source=name)
+    except PhhError as error:
+        return [Unreadable(name, str(error))]
+
+
+def read_phhs(text: str, *, source: str = "") -> list[Replay | Unreadable]:
+    """Every hand in PHH text: one hand (``.phh``) or a table per hand (``.phhs``)."""
+    data = _toml(text)
+    if "variant" in data or "actions" in data:
+        return [_read_one(data, source)]
+    tables = [(key, value) for key, value in data.items() if isinstance(value, dict)]
+    if not tables:
+        raise PhhError("no hand in the file: neither PHH fields nor [hand] tables")
+    out: list[Replay | Unreadable] = []
+    for key, hand in tables:
+        where = f"{source} [{key}]" if source else f"[{key}]"
+        try:
+            out.append(_hand(hand, where))
+        except PhhError as error:
+            out.append(Unreadable(where, str(error)))
+    return out
+
+
+def read_phh(text: str, *, source: str = "") -> Replay:
+    """The one hand in PHH text (PhhError when it cannot be replayed)."""
+    return _hand(_toml(text), source)
+
+
+def _read_one(data: dict[str, Any], source: str) -> Replay | Unreadable:
+    try:
+        return _hand(data, source)
+    except PhhError as error:
+        return Unreadable(source or "hand", str(error))
+
+
+def _toml(text: str) -> dict[str, Any]:
+    try:
+        # Decimals stay exact: 0.1 + 0.2 must be 0.3 chips-wise.
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(f"not a PHH file (TOML: {error})") from None
+
+
+# --- one hand -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Cards:
+    """What the file says about the cards: dealt, shown, the board."""
+
+    hole: dict[int, list[Card | None]]
+    #: Players who show (True) or muck (False) at the showdown, by the file.
+    shown: dict[int, bool]
+    board: list[Card]
+    #: Players the file shows with cards face down ("pN sm ????").
+    face_down: set[int]
+    #: Which hole cards the deal itself gives (a show may reveal the others later).
+    dealt_known: dict[int, tuple[bool, bool]]
+
+
+def _hand(data: Mapping[str, Any], source: str) -> Replay:
+    variant = data.get("variant")
+    if variant != "NT":
+        raise PhhError(f"variant {variant!r} is not no-limit Texas hold'em (NT)")
+    for field in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+        if field not in data:
+            raise PhhError(f"the required field {field!r} is missing")
+    actions = _actions(data["actions"])
+    count = _player_count(data)
+    notes: list[str] = []
+    numbers = _numbers(data, actions, count)
+    scale = _scale(numbers)
+    if scale > 1:
+        notes.append(_scale_note(scale, data))
+
+    def chips(value: Any, what: str) -> int:
+        amount = _decimal(value, what) * scale
+        if amount != amount.to_integral_value():
+            raise PhhError(f"{what} {value} is not a whole number of chips")
+        return int(amount)
+
+    antes = [chips(v, "ante") for v in data["antes"]]
+    blinds = [chips(v, "blind or straddle") for v in data["blinds_or_straddles"]]
+    stacks = _stacks(data["starting_stacks"], chips, actions, antes, blinds, notes)
+    min_bet = chips(data["min_bet"], "min_bet")
+    if count == 2:
+        # PHH and pokerkit reverse antes and blinds heads-up: p1 posts entry 1.
+        antes.reverse()
+        blinds.reverse()
+    names = _names(data, count)
+    cards = _cards(actions, count)
+    layout = _Layout.of(data, count, blinds, notes)
+    table_names = [""] * layout.seat_count
+    table_stacks: list[int | None] = [None] * layout.seat_count
+    for i, seat in enumerate(layout.seats):
+        table_names[seat], table_stacks[seat] = names[i], stacks[i]
+    forced = _forced(layout, antes, blinds, stacks, data, notes, scale)
+    deck = _deck(cards, count)
+    decisions = {layout.seats[i]: shown for i, shown in cards.shown.items()}
+    for i, hole in cards.hole.items():
+        if None in hole:
+            decisions[layout.seats[i]] = False
+    try:
+        hand = Hand(table_stacks, button=layout.positions.button, deck=deck,
+                    positions=layout.positions, names=table_names, min_bet=min_bet,
+                    showdown=decisions, **forced)
+    except ValueError as error:
+        raise PhhError(f"the forced bets do not fit: {error}") from None
+    records, complete = _play(hand, actions, layout, cards, scale)
+    if not complete:
+        notes.append("The history stops before the end of the hand.")
+    notes += _showdown_notes(records, cards, layout, names)
+    notes += _finish_note(data, hand, layout, scale, complete)
+    return Replay(
+        title=_title(data, source), names=tuple(table_names),
+        starting_stacks=tuple(table_stacks), positions=layout.positions,
+        small_blind=forced["small_blind"], big_blind=forced["big_blind"],
+        records=tuple(records), notes=tuple(notes), complete=complete, scale=scale,
+    )
+
+
+def _actions(raw: Any) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+        raise PhhError("actions must be a list of strings")
+    out = []
+    for action in raw:
+        # "# ..." is commentary (PHH); an action may be commentary alone.
+        words = action.split("#", 1)[0].split()
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def _player_count(data: Mapping[str, Any]) -> int:
+    stacks = data["starting_stacks"]
+    if not isinstance(stacks, list):
+        raise PhhError("starting_stacks must be a list")
+    count = len(stacks)
+    if not 2 <= count <= 10:
+        raise PhhError(f"cardtui deals hold'em to 2 to 10 players, this hand has {count}")
+    for field in ("antes", "blinds_or_straddles"):
+        if not isinstance(data[field], list) or len(data[field]) != count:
+            raise PhhError(f"{field} must list one amount for each of the {count} players")
+    return count
+
+
+def _decimal(value: Any, what: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
+        raise PhhError(f"{what} {value!r} is not a number")
+    try:
+        return Decimal(value)
+    except InvalidOperation:
+        raise PhhError(f"{what} {value!r} is not a number") from None
+
+
+def _numbers(data: Mapping[str, Any], actions: list[str], count: int) -> list[Decimal]:
+    values = [*data["antes"], *data["blinds_or_straddles"], data["min_bet"],
+              *data["starting_stacks"]]
+    for action in actions:
+        words = action.split()
+        if len(words) == 3 and words[1] == "cbr":
+            values.append(words[2])
+    numbers = [_decimal(v, "amount") for v in values]
+    return [n for n in numbers if n.is_finite()]
+
+
+def _scale(numbers: Sequence[Decimal]) -> int:
+    """The smallest power of ten that makes every amount a whole number of chips."""
+    places = 0
+    for number in numbers:
+        exponent = number.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < 0:
+            places = max(places, -exponent)
+    if places > MAX_DECIMALS:
+        raise PhhError(f"amounts with more than {MAX_DECIMALS} decimals are not chips")
+    return 10**places
+
+
+def _scale_note(scale: int, data: Mapping[str, Any]) -> str:
+    words = {10: "tenths", 100: "hundredths", 1000: "thousandths"}
+    unit = words.get(scale, f"units of 1/{scale:,}")
+    raw = [_decimal(b, "blind") for b in data["blinds_or_straddles"]]
+    # Entry 1 is the big blind (heads-up too, where PHH reverses the pair).
+    big = raw[1] if raw[1] > 0 else max(raw)
+    example = f"the file's big blind {big.normalize():f} is {int(big * scale):,} chips"
+    return f"Amounts are in {unit} (× {scale:,}): {example}."
+
+
+def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],
+            blinds: list[int], notes: list[str]) -> list[int]:
+    # An unknown stack ("inf" in PHH) gets more than the whole hand could take.
+    cover = sum(antes) + sum(abs(b) for b in blinds) + 1
+    for action in actions:
+        words = action.split()
+        if len(words) == 3 and words[1] == "cbr":
+            cover += chips(words[2], "bet")
+    stacks = []
+    for i, value in enumerate(raw):
+        if isinstance(value, Decimal) and value.is_infinite():
+            stacks.append(cover)
+            notes.append(f"p{i + 1}'s stack is not in the history: shown as {cover:,}.")
+            continue
+        stack = chips(value, "starting stack")
+        if stack <= 0:
+            raise PhhError(f"p{i + 1}'s starting stack {value} is not positive")
+        stacks.append(stack)
+    return stacks
+
+
+def _names(data: Mapping[str, Any], count: int) -> list[str]:
+    players = data.get("players")
+    if isinstance(players, list) and len(players) == count:
+        return [str(p) for p in players]
+    return [f"p{i + 1}" for i in range(count)]
+
+
+def _title(data: Mapping[str, Any], source: str) -> str:
+    parts = [str(data[key]) for key in ("event", "venue", "table") if data.get(key)]
+    if data.get("hand") is not None:
+        parts.append(f"hand {data['hand']}")
+    return ", ".join(parts) or source or "hand"
+
+
+# --- cards --------------------------------------------------------------------
+
+
+def _parse_cards(text: str, what: str) -> list[Card | None]:
+    if len(text) % 2:
+        raise PhhError(f"{what}: {text!r} is not a list of two-character cards")
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        code = text[i : i + 2]
+        if code == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(Card.parse(code))
+        except ValueError:
+            raise PhhError(f"{what}: {code!r} is not a card") from None
+    return out
+
+
+def _player(word: str, count: int, action: str) -> int:
+    if word[:1] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= count:
+        raise PhhError(f"action {action!r}: {word!r} is not a player of this hand")
+    return int(word[1:]) - 1
+
+
+def _cards(actions: list[str], count: int) -> _Cards:
+    hole: dict[int, list[Card | None]] = {}
+    shown: dict[int, bool] = {}
+    board: list[Card] = []
+    face_down: set[int] = set()
+    dealt_known: dict[int, tuple[bool, bool]] = {}
+    for action in actions:
+        words = action.split()
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            player = _player(words[2], count, action)
+            dealt = _parse_cards(words[3], f"action {action!r}")
+            if len(dealt) != 2:
+                raise PhhError(f"action {action!r}: hold'em deals two hole cards")
+            if player in hole:
+                raise PhhError(f"action {action!r}: {words[2]} is dealt twice")
+            hole[player] = dealt
+            dealt_known[player] = (dealt[0] is not None, dealt[1] is not None)
+        elif words[:2] == ["d", "db"] and len(words) == 3:
+            street = len(board)
+            dealt = _parse_cards(words[2], f"action {action!r}")
+            expected = 3 if street == 0 else 1
+            if street >= 5 or len(dealt) != expected:
+                raise PhhError(f"action {action!r}: the board is a flop of 3, a turn and a river")
+            if None in dealt:
+                raise PhhError(f"action {action!r}: board cards must be known")
+            board += [c for c in dealt if c is not None]
+        elif len(words) >= 2 and words[1] == "sm":
+            player = _player(words[0], count, action)
+            if len(words) == 2:
+                shown[player] = False  # mucked
+            elif words[2] == "-":
+                shown[player] = True  # an older notation: show what was dealt
+            else:
+                shown[player] = _show(hole, player, _parse_cards(words[2], f"action {action!r}"),
+                                      action)
+                if not shown[player]:
+                    face_down.add(player)
+    missing = [f"p{i + 1}" for i in range(count) if i not in hole]
+    if missing:
+        raise PhhError(f"no hole cards are dealt to {', '.join(missing)}")
+    known = [c for cs in hole.values() for c in cs if c is not None] + board
+    repeated = sorted({c.code for c in known if known.count(c) > 1})
+    if repeated:
+        raise PhhError(f"{', '.join(repeated)} appears twice in the hand")
+    return _Cards(hole, shown, board, face_down, dealt_known)
+
+
+def _show(hole: dict[int, list[Card | None]], player: int, cards: list[Card | None],
+          action: str) -> bool:
+    """Fill in cards a show reveals; whether the hand is shown with both cards known."""
+    if player not in hole:
+        raise PhhError(f"action {action!r}: shows before being dealt")
+    if len(cards) != 2:
+        raise PhhError(f"action {action!r}: a hold'em hand is two cards")
+    dealt = hole[player]
+    for i, card in enumerate(cards):
+        if card is None:
+            continue
+        if dealt[i] is not None and dealt[i] != card and card not in dealt:
+            raise PhhError(f"action {action!r}: p{player + 1} was dealt other cards")
+        if card not in dealt:
+            dealt[dealt.index(None)] = card
+    # Cards shown face down ("????") are a hand nobody saw: it cannot win.
+    return None not in cards
+
+
+def _deck(cards: _Cards, count: int) -> Deck:
+    """Known cards where the file gives them; stand-ins (never shown) elsewhere."""
+    used = {c for cs in cards.hole.values() for c in cs if c is not None} | set(cards.board)
+    spare = iter(c for c in Deck().cards if c not in used)
+    holes = [[c if c is not None else next(spare) for c in cards.hole[i]] for i in range(count)]
+    return stacked_deck(holes, board=cards.board)
+
+
+# --- seats and forced bets ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where p1..pN sit: seat index by player, the table's size and its positions."""
+
+    seats: tuple[int, ...]
+    seat_count: int
+    positions: Positions
+    #: The big blind's player index (p1 when the small blind is dead).
+    big_blind_player: int
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any], count: int, blinds: list[int],
+           notes: list[str]) -> _Layout:
+        if count == 2:
+            big_player, dead_small = 0, False
+        elif blinds[0] < 0 or blinds[1] < 0:
+            raise PhhError("the small and big blind (p1, p2) cannot be negative")
+        elif blinds[1] > 0:
+            big_player, dead_small = 1, False
+        elif blinds[0] > 0:
+            big_player, dead_small = 0, True  # p1 posts the big blind, the small blind is dead
+        else:
+            raise PhhError("the hand has no big blind")
+        if count == 2 and blinds[0] <= 0:
+            raise PhhError("the hand has no big blind")
+        seats, seat_count = cls._seats(data, count, dead_small, notes)
+        button = seats[-1]
+        if count == 2:
+            positions = Positions(button, button, seats[0])
+        elif dead_small:
+            # The empty seat just left of the button (dead button rule).
+            positions = Positions(button, (button + 1) % seat_count, seats[0])
+        else:
+            positions = Positions(button, seats[0], seats[1])
+        return cls(seats, seat_count, positions, big_player)
+
+    @staticmethod
+    def _seats(data: Mapping[str, Any], count: int, dead_small: bool,
+               notes: list[str]) -> tuple[tuple[int, ...], int]:
+        given = data.get("seats")
+        if isinstance(given, list) and len(given) == count:
+            fit = _given_seats(given, data.get("seat_count"), count, dead_small)
+            if fit is not None:
+                return fit
+            notes.append("The file's seat numbers do not fit a table of up to 10 seats in "
+                         "dealing order: seats are renumbered.")
+        if dead_small:
+            # One empty seat between the button and the big blind.
+            if count + 1 > 10:
+                raise PhhError("a dead small blind needs an empty seat: 10 players fill the table")
+            return tuple(range(1, count + 1)), count + 1
+        return tuple(range(count)), count
+
+
+def _given_seats(given: list[Any], seat_count: Any, count: int,
+                 dead_small: bool) -> tuple[tuple[int, ...], int] | None:
+    if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in given):
+        return None
+    if len(set(given)) != count:
+        return None
+    size = seat_count if isinstance(seat_count, int) and seat_count >= max(given) else max(given)
+    if size > 10:
+        return None
+    seats = tuple(s - 1 for s in given)
+    button = seats[-1]
+    clockwise = sorted(seats, key=lambda s: (s - button - 1) % size)
+    if tuple(clockwise) != seats:
+        return None
+    if dead_small and (button + 1) % size == seats[0]:
+        return None  # no empty seat for the dead small blind
+    return seats, size
+
+
+def _forced(layout: _Layout, antes: list[int], blinds: list[int], stacks: list[int],
+            data: Mapping[str, Any], notes: list[str], scale: int) -> dict[str, Any]:
+    """The Hand's forced-bet arguments from the file's antes and blinds (p1..pN)."""
+    seats, count = layout.seats, len(layout.seats)
+    big_player = layout.big_blind_player
+    if count == 2:
+        small, big = blinds[1], blinds[0]
+    elif big_player == 0:
+        small, big = 0, blinds[0]
+    else:
+        small, big = blinds[0], blinds[1]
+    straddles = {seats[i]: blinds[i] for i in range(2, count) if blinds[i] > 0}
+    posted = {seats[i]: -blinds[i] for i in range(2, count) if blinds[i] < 0}
+    if count > 2 and big_player == 0 and blinds[1]:
+        # p2 is not a blind when p1 posts the big blind: a straddle or a post.
+        (straddles if blinds[1] > 0 else posted)[seats[1]] = abs(blinds[1])
+    dead_blinds: dict[int, int] = {}
+    marked = data.get("_dead_blinds")  # cardtui's own field: which antes were dead blinds
+    if isinstance(marked, list) and len(marked) == count:
+        whole = [m * scale for m in marked if isinstance(m, int) and not isinstance(m, bool)]
+        if len(whole) == count:
+            order = list(reversed(whole)) if count == 2 else whole
+            for i, amount in enumerate(order):
+                if 0 < amount <= antes[i]:
+                    dead_blinds[seats[i]] = amount
+                    antes[i] -= amount
+    trimming = data.get("ante_trimming_status", False) is True
+    out: dict[str, Any] = {"small_blind": small, "big_blind": big, "straddles": straddles,
+                           "posted": posted, "dead_blinds": dead_blinds}
+    if not any(antes):
+        return out
+    by_seat = {seats[i]: antes[i] for i in range(count) if antes[i]}
+    big_seat = seats[big_player]
+    if trimming:
+        out["ante"] = antes[0] if len(set(antes)) == 1 else by_seat
+        if set(by_seat) == {big_seat}:
+            notes.append("The file trims antes (ante_trimming_status = true), so nobody "
+                         "matches the big blind's ante and it goes back, as in pokerkit.")
+        return out
+    if set(by_seat) == {big_seat} and stacks[big_player] >= by_seat[big_seat] + big:
+        # A big blind ante (TDA 2024 RP-11); with the stack covering both, the
+        # order of blind and ante changes nothing.
+        out["big_blind_ante"] = by_seat[big_seat]
+    else:
+        out["ante"], out["dead_antes"] = by_seat, True
+    return out
+
+
+# --- playing the actions ------------------------------------------------------
+
+
+def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
+          scale: int) -> tuple[list[HandRecord], bool]:
+    """Drive ``hand`` with the file's player actions; the records, masked, and whether over."""
+    count = len(layout.seats)
+    player_of = {seat: i for i, seat in enumerate(layout.seats)}
+    board_seen = 0
+    betting_started = False
+    for number, action in enumerate(actions, start=1):
+        words = action.split()
+        where = f"action {number} {action!r}"
+        if words[0] == "d":
+            if words[1:2] == ["dh"]:
+                if betting_started:
+                    raise PhhError(f"{where}: hole cards are dealt after the betting began")
+                continue
+            if words[1:2] != ["db"] or len(words) != 3:
+                raise PhhError(f"{where}: not a dealer action of hold'em")
+            street = _next_street(board_seen)
+            board_seen += len(words[2]) // 2
+            if len(hand.board) < board_seen:
+                raise PhhError(f"{where}: the {street} is dealt while the betting is still on")
+            continue
+        player = _player(words[0], count, action)
+        kind = words[1] if len(words) > 1 else ""
+        if kind == "sm":
+            continue  # the showdown follows the shows and mucks read with the cards
+        if kind not in ("f", "cc", "cbr") or len(words) != (3 if kind == "cbr" else 2):
+            raise PhhError(f"{where}: not a no-limit hold'em action")
+        betting_started = True
+        if hand.actor is None:
+            raise PhhError(f"{where}: nobody is to act, the hand is over")
+        if player_of[hand.actor] != player:
+            raise PhhError(f"{where}: it is p{player_of[hand.actor] + 1}'s turn")
+        if len(hand.board) != board_seen:
+            raise PhhError(f"{where}: the file has not dealt the {_next_street(board_seen)} yet")
+        try:
+            if kind == "f":
+                hand.fold()
+            elif kind == "cc":
+                hand.call() if hand.call_amount else hand.check()
+            else:
+                # Every amount was checked whole at this scale.
+                hand.raise_to(int(Decimal(words[2]) * scale))
+        except ValueError as error:
+            raise PhhError(f"{where}: {error}") from None
+    records = list(hand.records)
+    if hand.is_over and len(hand.board) > board_seen:
+        raise PhhError(f"the history stops before the {_next_street(board_seen)} is dealt")
+    if not hand.is_over:
+        records = _until_the_file_stops(records, board_seen)
+    return _masked(records, cards, layout), hand.is_over
+
+
+def _until_the_file_stops(records: list[HandRecord], board_seen: int) -> list[HandRecord]:
+    """The records up to the first board card the file does not give."""
+    out: list[HandRecord] = []
+    dealt = 0
+    for record in records:
+        if isinstance(record, BoardDealt):
+            dealt += len(record.cards)
+            if dealt > board_seen:
+                break
+        out.append(record)
+    return out
+
+
+def _masked(records: list[HandRecord], cards: _Cards, layout: _Layout) -> list[HandRecord]:
+    """Hole cards the file does not give become None (drawn face down)."""
+    player_of = {seat: i for i, seat in enumerate(layout.seats)}
+    out: list[HandRecord] = []
+    for record in records:
+        if isinstance(record, HoleCardsDealt):
+            first, second = cards.dealt_known[player_of[record.seat]]
+            record = HoleCardsDealt(record.seat, (record.cards[0] if first else None,
+                                                  record.cards[1] if second else None))
+        out.append(record)
+    return out
+
+
+def _showdown_notes(records: Sequence[HandRecord], cards: _Cards, layout: _Layout,
+                    names: list[str]) -> Iterator[str]:
+    player_of = {seat: i for i, seat in enumerate(layout.seats)}
+    mucked = {player_of[r.seat] for r in records if isinstance(r, HandMucked)}
+    shown = {player_of[r.seat] for r in records if isinstance(r, HandShown)}
+    for player in sorted(mucked):
+        if player in cards.face_down:
+            yield (f"{names[player]} shows face down (????): the hand is mucked (pokerkit "
+                   "plays the board for it).")
+        elif None in cards.hole[player] and player not in cards.shown:
+            yield (f"{names[player]}'s cards are not in the history: the hand is mucked at the "
+                   "showdown.")
+    for player, show in cards.shown.items():
+        if show and player not in shown:
+            yield f"{names[player]} shows at the showdown in the file, but was not in it here."
+
+
+def _finish_note(data: Mapping[str, Any], hand: Hand, layout: _Layout, scale: int,
+                 complete: bool) -> list[str]:
+    finishing = data.get("finishing_stacks")
+    if not complete or not isinstance(finishing, list) or len(finishing) != len(layout.seats):
+        return []
+    ours = [hand.stacks[seat] for seat in layout.seats]
+    try:
+        theirs = [_decimal(v, "stack") * scale for v in finishing]
+    except PhhError:
+        return []
+    if all(Decimal(a) == b for a, b in zip(ours, theirs, strict=True)):
+        return []
+    wrong = [i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if Decimal(a) != b]
+    first = wrong[0]
+    return [f"The file's finishing stacks differ from the replay (p{first + 1}: file "
+            f"{theirs[first].normalize():f}, replay {ours[first]:,})."]
