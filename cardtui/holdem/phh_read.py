@@ -212,6 +212,8 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
 
     def chips(value: Any, what: str) -> int:
         amount = _decimal(value, what) * scale
+        if not amount.is_finite():
+            raise PhhError(f"{what} {value} is not a number of chips")
         if amount != amount.to_integral_value():
             raise PhhError(f"{what} {value} is not a whole number of chips")
         return int(amount)

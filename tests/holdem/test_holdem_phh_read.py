@@ -184,6 +184,7 @@ def test_a_many_hand_file_and_a_folder_list_every_hand_with_reasons(tmp_path: Pa
 
 @pytest.mark.parametrize(("change", "reason"), [
     (("min_bet = 100", "min_bet = 0.0000001"), "more than 6 decimals"),
+    (("min_bet = 100", "min_bet = inf"), "min_bet inf is not a number of chips"),
     (('"p3 cbr 210"', '"p3 cbr 150"'), "below the minimum raise to 200"),
     (('"d db 4h", ', ""), "the file has not dealt the turn yet"),
     (('"d dh p6 QsQd"', '"d dh p6 QsAh"'), "Ah appears twice"),
