@@ -32,6 +32,7 @@ from cardtui.settings import (
 )
 from cardtui.store import PendingWrite, Store, unsaved_report
 from cardtui.ui.leaving import LeaveGuard
+from cardtui.ui.palette import Palette
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
 from cardtui.ui.session import Session
@@ -230,6 +231,11 @@ class CardtuiApp(App[int]):
 
     async def action_quit(self) -> None:
         self.leave_then(self.exit)
+
+    def action_command_palette(self) -> None:
+        # Textual's palette, made deaf once dismissed: its commands switch screens.
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for destination, key, label, _ in DESTINATIONS:

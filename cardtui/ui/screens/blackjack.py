@@ -80,6 +80,9 @@ BUTTONS = (
     ("setup", "Setup t", "setup"),
 )
 
+#: Every action a key or button can ask for (the footer and the buttons show the legal ones).
+ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat")
+
 
 class BlackjackScreen(Screen[None]):
     CSS_PATH = "blackjack.tcss"
@@ -115,6 +118,8 @@ class BlackjackScreen(Screen[None]):
         )
         #: The way out the player asked for while the leave question is open.
         self._leave: Callable[[], object] | None = None
+        #: The actions legal when the keys were last shown (None: never shown).
+        self._legal: frozenset[str] | None = None
         # Screens are made inside the running app (the menu, --start), so the
         # services are there already.
         self.setup_config = self._load_setup()
@@ -236,8 +241,13 @@ class BlackjackScreen(Screen[None]):
             row.refresh(layout=True)
         self.query_one("#message", Static).update(self._message())
         self.query_one("#counters", Static).update(self._counters())
-        self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
-        self.refresh_bindings()
+        legal = frozenset(action for action in ACTIONS if self.check_action(action, ()))
+        if legal != self._legal:
+            # Only when the keys changed: each refresh rebuilds the footer,
+            # which costs more than the rest of the redraw (and bytes over SSH).
+            self._legal = legal
+            self.query_one(ActionBar).show_legal(legal.__contains__)
+            self.refresh_bindings()
 
     def _dealer_total(self, view: RoundView) -> str:
         if not view.dealer:

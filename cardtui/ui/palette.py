@@ -1,0 +1,51 @@
+"""Textual's command palette, hardened against keys that come too fast.
+
+cardtui's palette commands switch screens (back to the menu, then the chosen
+screen), so the palette is dismissed and torn down while the app is busy
+building the next screen. A fast typist's keys can reach the palette's input
+after Enter has dismissed it (Ctrl+P, ``s``, Enter, ``s``): Textual then
+starts a new search on a palette whose widgets are already being removed,
+and its ``query_one(CommandList)`` raises ``NoMatches`` (issue 9, item 6). A
+palette that is no longer in the screen stack therefore ignores its input.
+
+The key fuzzer found a second race in Textual itself: Page Up / Page Down
+before the command list has been laid out (it has options but no size yet)
+raises ``KeyError`` in ``OptionList._move_page``, which indexes line
+positions it only computes once it has a size. The same crash was reported
+against ``OptionList.action_page_down`` in another Textual app
+(https://github.com/kagan-sh/kagan-legacy/issues/31); paging is refused
+until the list has a size.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.command import CommandList, CommandPalette
+from textual.message import Message
+from textual.widgets import Button, Input, OptionList
+
+from cardtui.ui.record_player import on_screen
+
+
+class Palette(CommandPalette):
+    """The app's command palette (Ctrl+P)."""
+
+    @on(Input.Changed)
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    @on(OptionList.OptionHighlighted)
+    def _ignore_once_dismissed(self, event: Message) -> None:
+        # Handlers of this class run before CommandPalette's own, and
+        # prevent_default() keeps those from running at all.
+        if not on_screen(self):
+            event.stop()
+            event.prevent_default()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not on_screen(self):
+            return False
+        if action == "command_list" and parameters in (("page_up",), ("page_down",)):
+            lists = self.query(CommandList)
+            return bool(lists) and bool(lists.first().scrollable_content_region)
+        return super().check_action(action, parameters)

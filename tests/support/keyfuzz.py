@@ -1,0 +1,441 @@
+"""A seeded key fuzzer for the whole app: random keys over every screen, checked after each.
+
+An :class:`Episode` runs the app (headless, through Textual's Pilot) on a fresh
+data directory with one table line-up, one terminal size and one animation
+speed, and presses keys chosen by a seeded ``random.Random``: mostly keys the
+screen offers now (its enabled bindings), the rest anything a person might hit
+(letters, digits, arrows, Enter, Escape, Tab, Ctrl+P), now and then a pause
+that lets a reveal or a bot play by itself. After every key it checks that
+
+- nothing raised (an exception stops the app: :class:`FuzzFailure` names the
+  seed and the keys that led there, so it can be replayed);
+- chips are conserved at every table the engines made (a blackjack table's
+  bankrolls plus the house rack equal every chip bought; a hold'em table's
+  stacks equal its buy-ins plus rebuys);
+- the screen leaves the player a legal key (an enabled binding besides the
+  app-wide Ctrl+Q / Ctrl+P, or a focused widget);
+
+and every few keys, and when the app stops, that the scoreboard holds exactly
+what the engines settled in this session (per player: rounds and net chips),
+hands finished by the engine but never recorded included.
+
+Quitting is a key like any other: when the app exits the episode starts a new
+app on the same settings and goes on until its keys are used up.
+
+Replay one failure from a shell::
+
+    python3 -m tests.support.keyfuzz SEED   # (run from the repository root)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import tempfile
+import traceback
+import unicodedata
+import weakref
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.keys import _get_unicode_name_from_key
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from cardtui.blackjack import table as blackjack_table
+from cardtui.holdem import table as holdem_table
+from cardtui.store import Game, Store
+from cardtui.ui.app import CardtuiApp
+
+#: Keys a person might press anywhere (Textual key names).
+ANY_KEYS = (
+    *"abcdefghijklmnopqrstuvwxyz", *"0123456789",
+    "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "plus", "minus", "question_mark", "ctrl+p", "ctrl+s", "ctrl+q",
+)
+#: App-wide keys that are always there, so they do not count as "something to do".
+GLOBAL_KEYS = {"ctrl+q", "ctrl+c", "ctrl+p"}
+#: Share of keys taken from what the screen offers now.
+OFFERED_SHARE = 0.65
+#: Offered keys that usually leave the screen are picked this much less often:
+#: each new screen costs a few hundred milliseconds to build, and a screen is
+#: explored by staying on it.
+LEAVING_KEYS = {"escape", "ctrl+p", "q"}
+LEAVING_WEIGHT = 0.3
+#: Share of steps that are a pause instead of a key (animations on only).
+PAUSE_SHARE = 0.04
+#: Check the scoreboard against the engines every this many keys.
+STORE_CHECK_EVERY = 40
+
+
+# -- line-ups -----------------------------------------------------------------------------
+
+
+def _bj_seats(*seats: tuple[str, str, int]) -> dict[str, Any]:
+    return {"seats": [{"name": n, "kind": k, "bankroll": b} for n, k, b in seats]}
+
+
+def _holdem(seats: list[tuple[str, str | None]], *, stack: int, blinds: tuple[int, int],
+            mode: str, per_level: int = 3) -> dict[str, Any]:
+    return {
+        "seats": [{"name": n, "bot": bot} for n, bot in seats],
+        "stack": stack, "small_blind": blinds[0], "big_blind": blinds[1],
+        "mode": mode, "hands_per_level": per_level,
+    }
+
+
+#: (name, blackjack setup, hold'em setup): solo against bots, hot-seat humans,
+#: cash games and tournaments; small bankrolls and stacks so busts, rebuys and
+#: finished tournaments come within a few hundred keys.
+LINEUPS: tuple[tuple[str, dict[str, Any], dict[str, Any]], ...] = (
+    ("solo-cash",
+     _bj_seats(("Ann", "human", 60)),
+     _holdem([("Ann", None), ("Rex", "maniac"), ("Sid", "shark")], stack=60, blinds=(5, 10),
+             mode="cash")),
+    ("hotseat-tournament",
+     _bj_seats(("Ann", "human", 100), ("Bob", "human", 40), ("Robo", "bot", 30)),
+     _holdem([("Ann", None), ("Bob", None), ("Rex", "maniac"), ("Ron", "rock")], stack=80,
+             blinds=(5, 10), mode="tournament")),
+    ("headsup-tournament",
+     _bj_seats(("Ann", "human", 20), ("Bo", "bot", 500), ("Cy", "bot", 20), ("Di", "bot", 500),
+               ("Ed", "bot", 20), ("Flo", "bot", 500), ("Gus", "human", 500)),
+     _holdem([("Ann", None), ("Rex", "maniac")], stack=25, blinds=(10, 20), mode="tournament",
+             per_level=2)),
+    ("hotseat-cash",
+     _bj_seats(("Ann", "human", 30), ("Bob", "human", 30)),
+     _holdem([("Ann", None), ("Bob", None)], stack=30, blinds=(5, 10), mode="cash")),
+)
+
+#: Where an episode starts: the menu, or straight at a screen (--start).
+STARTS = (None, "blackjack", "holdem", None, "scoreboard", "settings", "rules")
+
+
+@dataclass(frozen=True)
+class Episode:
+    seed: int
+    keys: int
+    size: tuple[int, int] = (80, 24)
+    animation: str = "off"
+    lineup: int = 0
+    start: str | None = None
+
+    @classmethod
+    def from_seed(cls, seed: int, keys: int) -> Episode:
+        """Every setting of the episode follows from its seed."""
+        rng = random.Random(f"episode {seed}")
+        return cls(
+            seed=seed, keys=keys,
+            size=rng.choice([(80, 24), (120, 40)]),
+            animation=rng.choice(["off", "off", "fast"]),
+            lineup=rng.randrange(len(LINEUPS)),
+            start=rng.choice(STARTS),
+        )
+
+    def describe(self) -> str:
+        w, h = self.size
+        return (f"seed {self.seed}: {self.keys} keys, {w}x{h}, animations {self.animation}, "
+                f"{LINEUPS[self.lineup][0]}, starting at {self.start or 'the menu'}")
+
+
+class FuzzFailure(AssertionError):
+    """A broken promise, with what it takes to see it again."""
+
+    def __init__(self, episode: Episode, keys: list[str], problem: str) -> None:
+        tail = " ".join(keys[-60:])
+        super().__init__(
+            f"{episode.describe()}\n{problem}\n"
+            f"after {len(keys)} keys; the last ones: {tail}\n"
+            f"replay: python3 -m tests.support.keyfuzz {episode.seed} {episode.keys}"
+        )
+        self.episode = episode
+        self.keys = keys
+        self.problem = problem
+
+
+# -- what the engines did -------------------------------------------------------------
+
+
+@dataclass
+class Ledger:
+    """Every table and hand the engines made while patched in, and what they settled.
+
+    Kept from the engines' own records, never from the screen: the scoreboard
+    is then checked against it.
+    """
+
+    blackjack_tables: list[Any] = field(default_factory=list)
+    holdem_tables: list[Any] = field(default_factory=list)
+    #: hold'em table -> chips it started with plus every rebuy.
+    holdem_chips: weakref.WeakKeyDictionary[Any, int] = field(
+        default_factory=weakref.WeakKeyDictionary)
+    #: Settled rounds since the last reset: game -> player -> [rounds, net].
+    settled: dict[Game, dict[str, list[int]]] = field(
+        default_factory=lambda: {Game.BLACKJACK: {}, Game.HOLDEM: {}})
+    #: Hold'em hands dealt (each counted once when the engine says it is over).
+    hands: list[Any] = field(default_factory=list)
+    counted_hands: set[int] = field(default_factory=set)
+
+    def settle(self, game: Game, player: str, net: int) -> None:
+        entry = self.settled[game].setdefault(player, [0, 0])
+        entry[0] += 1
+        entry[1] += net
+
+    def count_finished_hands(self) -> None:
+        """Hold'em hands the engine has finished count as settled (the humans' results)."""
+        for hand, humans in self.hands:
+            if id(hand) in self.counted_hands or not hand.is_over:
+                continue
+            self.counted_hands.add(id(hand))
+            for seat, name in humans:
+                start = hand.starting_stacks[seat]
+                if start is not None:
+                    self.settle(Game.HOLDEM, name, hand.stacks[seat] - start)
+
+    def reset(self) -> None:
+        self.count_finished_hands()
+        for game in self.settled:
+            self.settled[game].clear()
+
+
+@contextlib.contextmanager
+def recording(ledger: Ledger) -> Iterator[Ledger]:
+    """Patch the engines (and the store's reset) to report to ``ledger``."""
+    bj = blackjack_table.Table
+    he = holdem_table.Table
+    originals = {
+        (bj, "__post_init__"): bj.__post_init__,
+        (bj, "_after"): bj._after,
+        (he, "__init__"): he.__init__,
+        (he, "start_hand"): he.start_hand,
+        (he, "rebuy"): he.rebuy,
+        (Store, "reset"): Store.reset,
+    }
+
+    def bj_post_init(self: Any) -> None:
+        originals[(bj, "__post_init__")](self)
+        ledger.blackjack_tables.append(self)
+
+    def bj_after(self: Any, out: list[Any]) -> list[Any]:
+        before = self.last_settlement
+        result = originals[(bj, "_after")](self, out)
+        settled = self.last_settlement
+        if settled is not None and settled is not before:
+            for seat in settled.seats:
+                ledger.settle(Game.BLACKJACK, self.seats[seat.seat].name, seat.net)
+        return result
+
+    def he_init(self: Any, players: Any, *args: Any, **kwargs: Any) -> None:
+        originals[(he, "__init__")](self, players, *args, **kwargs)
+        ledger.holdem_tables.append(self)
+        ledger.holdem_chips[self] = sum(p.stack for p in players)
+
+    def he_start_hand(self: Any, *args: Any, **kwargs: Any) -> Any:
+        hand = originals[(he, "start_hand")](self, *args, **kwargs)
+        humans = [(i, s.name) for i, s in enumerate(self.seats)
+                  if s is not None and not s.is_bot]
+        ledger.hands.append((hand, humans))
+        return hand
+
+    def he_rebuy(self: Any, seat_index: int, amount: int) -> None:
+        originals[(he, "rebuy")](self, seat_index, amount)
+        ledger.holdem_chips[self] += amount
+
+    def store_reset(self: Any) -> None:
+        ledger.reset()
+        originals[(Store, "reset")](self)
+
+    patches = {
+        (bj, "__post_init__"): bj_post_init, (bj, "_after"): bj_after,
+        (he, "__init__"): he_init, (he, "start_hand"): he_start_hand, (he, "rebuy"): he_rebuy,
+        (Store, "reset"): store_reset,
+    }
+    for (owner, name), replacement in patches.items():
+        setattr(owner, name, replacement)
+    try:
+        yield ledger
+    finally:
+        for (owner, name), original in originals.items():
+            setattr(owner, name, original)
+
+
+# -- the checks ----------------------------------------------------------------------------
+
+
+def chips_problem(ledger: Ledger) -> str | None:
+    for table in ledger.blackjack_tables:
+        held = sum(s.bankroll for s in table.seats) + table.house
+        bought = sum(s.bought for s in table.seats)
+        if held != bought:
+            return f"blackjack chips not conserved: bankrolls + house = {held}, bought {bought}"
+        if any(s.bankroll < 0 for s in table.seats):
+            return f"a blackjack bankroll below zero: {[s.bankroll for s in table.seats]}"
+    for table in ledger.holdem_tables:
+        held = sum(s.stack for s in table.seats if s is not None)
+        expected = ledger.holdem_chips[table]
+        if held != expected:
+            return f"hold'em chips not conserved: stacks {held}, bought {expected}"
+    for hand, _ in ledger.hands:
+        if hand.is_over and sum(s or 0 for s in hand.final_stacks) != sum(
+                s or 0 for s in hand.starting_stacks):
+            return "a hold'em hand ended with a different number of chips than it started"
+    return None
+
+
+def store_problem(app: CardtuiApp, ledger: Ledger) -> str | None:
+    if app.store.unsaved():
+        return None  # a write is waiting for the writer thread: compare next time
+    ledger.count_finished_hands()
+    for game in (Game.BLACKJACK, Game.HOLDEM):
+        stored = {t.player: [t.rounds, t.net]
+                  for t in app.store.totals(game, session_id=app.session_id)}
+        settled = {p: v for p, v in ledger.settled[game].items() if v[0]}
+        if stored != settled:
+            return (f"the scoreboard ({game.value}, this session) is not what the engines "
+                    f"settled: stored {stored}, settled {settled}")
+    return None
+
+
+def legal_keys(app: App[Any]) -> list[str]:
+    """Keys the screen offers now: its enabled bindings (app-wide escape hatches aside)."""
+    bindings = app.screen.active_bindings
+    return sorted(key for key, active in bindings.items()
+                  if active.enabled and key not in GLOBAL_KEYS)
+
+
+def stuck_problem(app: App[Any]) -> str | None:
+    screen = app.screen
+    if legal_keys(app):
+        return None
+    focused = screen.focused
+    if isinstance(focused, Widget) and focused.can_focus:
+        return None
+    bindings = sorted(screen.active_bindings)
+    return f"{type(screen).__name__} leaves no legal key (bindings: {bindings})"
+
+
+# -- running an episode -----------------------------------------------------------------
+
+
+def _settings(app: CardtuiApp, episode: Episode) -> None:
+    _, blackjack, holdem = LINEUPS[episode.lineup]
+    app.settings.blackjack = blackjack
+    app.settings.holdem = holdem
+
+
+async def press(app: App[Any], pilot: Pilot[Any], key: str, *, settle: bool) -> None:
+    """Press ``key`` as :meth:`Pilot.press` does, without its waits for an idle CPU.
+
+    Pilot waits for the process to idle twice per key (at least 40 ms); here
+    the key is done when the screen has handled every message it caused.
+    With ``settle``, the work it started (a reveal, the bots' turns) is also
+    waited for, so the same seed plays the same game again.
+    """
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(event)
+    await asyncio.sleep(0)
+    await pilot._wait_for_screen()
+    if settle:
+        await app.workers.wait_for_complete()
+        await pilot._wait_for_screen()
+
+
+def choose_key(app: App[Any], rng: random.Random) -> str:
+    """Mostly a key the screen offers (a way out less often), else any key at all."""
+    offered = legal_keys(app)
+    if offered and rng.random() < OFFERED_SHARE:
+        weights = [LEAVING_WEIGHT if key in LEAVING_KEYS else 1.0 for key in offered]
+        return rng.choices(offered, weights)[0]
+    return rng.choice(ANY_KEYS)
+
+
+async def run_episode(episode: Episode, data_dir: Path | None = None) -> Counter[str]:
+    """Play ``episode``; returns how many keys each screen received. Raises FuzzFailure."""
+    rng = random.Random(episode.seed)
+    seen: Counter[str] = Counter()
+    keys: list[str] = []
+    with contextlib.ExitStack() as stack:
+        if data_dir is None:
+            data_dir = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        ledger = stack.enter_context(recording(Ledger()))
+        while len(keys) < episode.keys:
+            ledger.settled = {Game.BLACKJACK: {}, Game.HOLDEM: {}}  # a new app: a new session
+            app = CardtuiApp(data_dir=data_dir, seed=episode.seed + len(keys),
+                             animation=episode.animation, start=episode.start)
+            _settings(app, episode)
+            await _play(app, episode, rng, keys, ledger, seen)
+    return seen
+
+
+async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: list[str],
+                ledger: Ledger, seen: Counter[str]) -> None:
+    def fail(problem: str) -> FuzzFailure:
+        return FuzzFailure(episode, keys, problem)
+
+    try:
+        async with app.run_test(size=episode.size) as pilot:
+            await pilot.pause()
+            while len(keys) < episode.keys and app.is_running:
+                if episode.animation != "off" and rng.random() < PAUSE_SHARE:
+                    await pilot.pause(rng.choice([0.05, 0.2, 0.5]))
+                    keys.append("<pause>")
+                    continue
+                key = choose_key(app, rng)
+                seen[type(app.screen).__name__] += 1
+                keys.append(key)
+                await press(app, pilot, key, settle=episode.animation == "off")
+                if app._exception is not None or not app.is_running:
+                    break
+                problem = chips_problem(ledger) or stuck_problem(app)
+                if problem is None and len(keys) % STORE_CHECK_EVERY == 0:
+                    problem = store_problem(app, ledger)
+                if problem:
+                    raise fail(problem)
+            if app.is_running:
+                await pilot.pause()
+                problem = store_problem(app, ledger)
+                if problem:
+                    raise fail(problem)
+    except FuzzFailure:
+        raise
+    except Exception as error:  # noqa: BLE001 - any crash is the finding
+        summary = "".join(traceback.format_exception(error)[-6:])
+        raise fail(f"the app raised {type(error).__name__}: {error}\n{summary}") from error
+    if app.return_code not in (0, None):
+        raise fail(f"the app stopped with status {app.return_code}")
+    # Stopped by a key (quit): everything settled must be in the store by now.
+    problem = store_problem(app, ledger) or chips_problem(ledger)
+    if problem:
+        raise fail(problem)
+
+
+def main(argv: list[str]) -> int:
+    seed = int(argv[0])
+    keys = int(argv[1]) if len(argv) > 1 else 400
+    episode = Episode.from_seed(seed, keys)
+    print(episode.describe())
+    try:
+        seen = asyncio.run(run_episode(episode))
+    except FuzzFailure as failure:
+        print(failure)
+        return 1
+    print("ok:", dict(seen))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
