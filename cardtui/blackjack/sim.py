@@ -53,8 +53,11 @@ class Lookup:
     split_soft: tuple[tuple[int, ...], ...]
     later_hard: tuple[tuple[int, ...], ...]  # after a hit: hit or stand only
     later_soft: tuple[tuple[int, ...], ...]
-    pair_first: tuple[tuple[int, ...], ...]  # SPLIT, SURRENDER or NO_SPLIT
-    pair_split: tuple[tuple[int, ...], ...]
+    # Two-card pairs: the move when the pair table decides (a split, a
+    # surrender, or a pair that plays differently from its total), else NO_SPLIT.
+    pair_first: tuple[tuple[int, ...], ...]
+    pair_split: tuple[tuple[int, ...], ...]  # a split hand that may split again
+    pair_split_full: tuple[tuple[int, ...], ...]  # ... that may not (hands at the limit)
 
 
 def _double_allowed(rules: Rules, hard: int, soft: bool, *, after_split: bool) -> bool:
@@ -85,7 +88,7 @@ def compile_strategy(rules: Rules) -> Lookup:
             rows.append(tuple(row))
         return tuple(rows)
 
-    def pairs(*, after_split: bool) -> tuple[tuple[int, ...], ...]:
+    def pairs(*, after_split: bool, can_split: bool) -> tuple[tuple[int, ...], ...]:
         rows = [tuple([NO_SPLIT] * 11)]
         for value in range(1, 11):
             row = [NO_SPLIT] * 11
@@ -94,7 +97,7 @@ def compile_strategy(rules: Rules) -> Lookup:
                 action, table, *_ = decide(
                     hard, value == 1, value, up, rules,
                     can_double=_double_allowed(rules, hard, value == 1, after_split=after_split),
-                    can_split=True,
+                    can_split=can_split,
                     can_surrender=not after_split and rules.late_surrender,
                 )
                 if table == "pair":
@@ -109,8 +112,9 @@ def compile_strategy(rules: Rules) -> Lookup:
         split_soft=totals(True, after_split=True),
         later_hard=totals(False, after_split=None),
         later_soft=totals(True, after_split=None),
-        pair_first=pairs(after_split=False),
-        pair_split=pairs(after_split=True),
+        pair_first=pairs(after_split=False, can_split=rules.max_hands > 1),
+        pair_split=pairs(after_split=True, can_split=True),
+        pair_split_full=pairs(after_split=True, can_split=False),
     )
 
 
@@ -221,10 +225,15 @@ def _split_hands(
             results.append((21, 1))
             i += 1
             continue
-        if first == second and len(firsts) < max_hands and look.pair_split[first][up] == SPLIT:
-            firsts.insert(i + 1, first)
-            continue
-        move = (look.split_soft if ace and hard <= 11 else look.split_hard)[hard][up]
+        move = NO_SPLIT
+        if first == second:
+            move = (look.pair_split if len(firsts) < max_hands else look.pair_split_full)[
+                first][up]
+            if move == SPLIT:
+                firsts.insert(i + 1, first)
+                continue
+        if move == NO_SPLIT:
+            move = (look.split_soft if ace and hard <= 11 else look.split_hard)[hard][up]
         if move == DOUBLE:
             card2 = draw()
             hard += card2
@@ -298,7 +307,6 @@ def simulate(
     bj_pay = rules.blackjack_pays.units
     tie_net = -1.0 if rules.dealer_wins_ties else 0.0
     h17 = rules.dealer_hits_soft_17
-    max_hands = rules.max_hands
     first_hard, first_soft, pair_first = look.first_hard, look.first_soft, look.pair_first
     dealer_up, dealer_busts = result.dealer_up, result.dealer_busts
     nets = result.nets
@@ -335,7 +343,7 @@ def simulate(
                 if player_bj:
                     net = bj_pay
                 else:
-                    move = pair_first[p1][up] if p1 == p2 and max_hands > 1 else NO_SPLIT
+                    move = pair_first[p1][up] if p1 == p2 else NO_SPLIT
                     if move == NO_SPLIT:
                         move = (first_soft if ace and hard <= 11 else first_hard)[hard][up]
                     if move == SURRENDER:

@@ -1,20 +1,29 @@
-"""Basic strategy as data, the tables strategy cards print for 4-8 decks
-(https://wizardofodds.com/games/blackjack/strategy/4-decks/).
+"""Basic strategy as data: the published charts for 1 deck, 2 decks and 4-8 decks.
 
 Rows are player totals (or pairs), columns the dealer's up-card 2-9, T, A.
-Each cell holds a code, as printed in strategy cards:
+Each cell holds a code, as printed on the Wizard of Odds charts
+(https://wizardofodds.com/games/blackjack/strategy/4-decks/,
+https://wizardofodds.com/games/blackjack/strategy/2-decks/,
+https://wizardofodds.com/games/blackjack/strategy/1-deck/):
 
 - ``H`` hit, ``S`` stand, ``P`` split;
 - ``D`` double, or hit when doubling is not allowed;
 - ``Ds`` double, or stand when doubling is not allowed;
 - ``Ph`` split when doubling after a split is allowed, otherwise play the total;
 - ``Rh`` / ``Rs`` / ``Rp`` surrender, or else hit / stand / split;
-- ``-`` in the pair table: do not split, play the total.
+- ``Pr`` split when doubling after a split is allowed, otherwise surrender
+  (or split, where surrender is not offered): the 2-deck H17 chart's 8,8
+  against an ace, printed there as ``Rp`` with that footnote;
+- ``-`` in the pair table: do not split, play the total. Any other code in
+  the pair table is what that pair plays instead of its total: in a single
+  deck, 7,7 against a ten stands (or surrenders), where another hard 14 hits,
+  because the two sevens are gone from a small pack.
 
-The tables are for 4-8 decks, dealer stands on soft 17, double after split;
-:data:`H17_CHANGES` patches them for a dealer who hits soft 17, and the
-``Ph`` cells carry the no-DAS differences. Bots play these tables and the
-hint key explains them.
+Each chart is for a dealer who stands on soft 17 and carries the cells that
+change when the dealer hits soft 17. A shoe of 3 decks uses the 4-8 deck
+chart (the nearest published one). Bots play these charts and the hint key
+explains them; ``tests/blackjack/test_bj_charts.py`` holds the published
+charts cell by cell and checks a sample of cells by exact expected values.
 
 >>> from cardtui.cards import Card, parse_cards
 >>> advice = advise(parse_cards("Th 6s"), Card.parse("Td"), Rules(late_surrender=True),
@@ -24,93 +33,275 @@ hint key explains them.
 >>> advise(parse_cards("8h 8s"), Card.parse("6d"), Rules(),
 ...        can_double=True, can_split=True, can_surrender=False).action
 <Action.SPLIT: 'split'>
+>>> chart_for(Rules(decks=1)).name, code_for("hard", 8, 5, Rules(decks=1))
+('1 deck', 'D')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.records import Action
-from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.cards import Card
 
 #: Column order of every row: the dealer's up-card 2-9, ten, ace.
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
+Row = tuple[str, ...]
 
-def _row(text: str) -> tuple[str, ...]:
+
+def _row(text: str) -> Row:
     cells = tuple(text.split())
     assert len(cells) == 10, text
     return cells
 
 
-_STIFF_HIT = _row("H H H H H H H H H H")
-_ALL_STAND = _row("S S S S S S S S S S")
+_HIT = _row("H H H H H H H H H H")
+_STAND = _row("S S S S S S S S S S")
+_NO_SPLIT = _row("- - - - - - - - - -")
 
-#: Hard totals (no ace counted as 11), S17 DAS.
-HARD: dict[int, tuple[str, ...]] = {
-    **{total: _STIFF_HIT for total in range(4, 9)},
-    9: _row("H D D D D H H H H H"),
-    10: _row("D D D D D D D D H H"),
-    11: _row("D D D D D D D D D H"),
-    12: _row("H H S S S H H H H H"),
-    13: _row("S S S S S H H H H H"),
-    14: _row("S S S S S H H H H H"),
-    15: _row("S S S S S H H H Rh H"),
-    16: _row("S S S S S H H Rh Rh Rh"),
-    **{total: _ALL_STAND for total in range(17, 22)},
-}
 
-#: Soft totals (an ace counted as 11), S17 DAS. Soft 12 is A,A left unsplit.
-SOFT: dict[int, tuple[str, ...]] = {
-    12: _STIFF_HIT,
-    13: _row("H H H D D H H H H H"),
-    14: _row("H H H D D H H H H H"),
-    15: _row("H H D D D H H H H H"),
-    16: _row("H H D D D H H H H H"),
-    17: _row("H D D D D H H H H H"),
-    18: _row("S Ds Ds Ds Ds S S H H H"),
-    19: _ALL_STAND,
-    20: _ALL_STAND,
-    21: _ALL_STAND,
-}
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """One published basic-strategy chart (dealer stands on soft 17) and its H17 changes."""
 
-#: Pairs by the value of one card (1 = aces, 10 = any two ten-value cards).
-PAIRS: dict[int, tuple[str, ...]] = {
-    1: _row("P P P P P P P P P P"),
-    2: _row("Ph Ph P P P P - - - -"),
-    3: _row("Ph Ph P P P P - - - -"),
-    4: _row("- - - Ph Ph - - - - -"),
-    5: _row("- - - - - - - - - -"),
-    6: _row("Ph P P P P - - - - -"),
-    7: _row("P P P P P P - - - -"),
-    8: _row("P P P P P P P P P P"),
-    9: _row("P P P P P - P P - -"),
-    10: _row("- - - - - - - - - -"),
-}
+    name: str  # "4-8 decks"
+    source: str  # where it is published
+    hard: Mapping[int, Row]  # hard 4-21
+    soft: Mapping[int, Row]  # soft 12 (A,A unsplit) to soft 21
+    pairs: Mapping[int, Row]  # by the value of one card: 1 aces ... 10 tens
+    h17: Mapping[tuple[str, int, int], str]  # (table, row, up) -> code under H17
 
-#: (table, row, up-card) -> code: what changes when the dealer hits soft 17.
-H17_CHANGES: dict[tuple[str, int, int], str] = {
-    ("hard", 11, 1): "D",
-    ("soft", 18, 2): "Ds",
-    ("soft", 19, 6): "Ds",
-    ("hard", 15, 1): "Rh",
-    ("hard", 17, 1): "Rs",
-    ("pair", 8, 1): "Rp",
-}
+    def code(self, table: str, row: int, up: int, *, hits_soft_17: bool) -> str:
+        """The printed code in one cell (``up`` is 1 for an ace, 10 for a ten)."""
+        if hits_soft_17:
+            changed = self.h17.get((table, row, up))
+            if changed is not None:
+                return changed
+        rows = {"hard": self.hard, "soft": self.soft, "pair": self.pairs}[table]
+        return rows[row][UP_CARDS.index(up)]
 
-_TABLES = {"hard": HARD, "soft": SOFT, "pair": PAIRS}
+
+#: 4-8 decks (https://wizardofodds.com/games/blackjack/strategy/4-decks/).
+SHOE = Chart(
+    name="4-8 decks",
+    source="https://wizardofodds.com/games/blackjack/strategy/4-decks/",
+    hard={
+        **{total: _HIT for total in range(4, 9)},
+        9: _row("H D D D D H H H H H"),
+        10: _row("D D D D D D D D H H"),
+        11: _row("D D D D D D D D D H"),
+        12: _row("H H S S S H H H H H"),
+        13: _row("S S S S S H H H H H"),
+        14: _row("S S S S S H H H H H"),
+        15: _row("S S S S S H H H Rh H"),
+        16: _row("S S S S S H H Rh Rh Rh"),
+        **{total: _STAND for total in range(17, 22)},
+    },
+    soft={
+        12: _HIT,
+        13: _row("H H H D D H H H H H"),
+        14: _row("H H H D D H H H H H"),
+        15: _row("H H D D D H H H H H"),
+        16: _row("H H D D D H H H H H"),
+        17: _row("H D D D D H H H H H"),
+        18: _row("S Ds Ds Ds Ds S S H H H"),
+        19: _STAND,
+        20: _STAND,
+        21: _STAND,
+    },
+    pairs={
+        1: _row("P P P P P P P P P P"),
+        2: _row("Ph Ph P P P P - - - -"),
+        3: _row("Ph Ph P P P P - - - -"),
+        4: _row("- - - Ph Ph - - - - -"),
+        5: _NO_SPLIT,
+        6: _row("Ph P P P P - - - - -"),
+        7: _row("P P P P P P - - - -"),
+        8: _row("P P P P P P P P P P"),
+        9: _row("P P P P P - P P - -"),
+        10: _NO_SPLIT,
+    },
+    h17={
+        ("hard", 11, 1): "D",
+        ("soft", 18, 2): "Ds",
+        ("soft", 19, 6): "Ds",
+        ("hard", 15, 1): "Rh",
+        ("hard", 17, 1): "Rs",
+        ("pair", 8, 1): "Rp",
+    },
+)
+
+#: 2 decks (https://wizardofodds.com/games/blackjack/strategy/2-decks/).
+DOUBLE_DECK = Chart(
+    name="2 decks",
+    source="https://wizardofodds.com/games/blackjack/strategy/2-decks/",
+    hard={
+        **{total: _HIT for total in range(4, 9)},
+        9: _row("D D D D D H H H H H"),
+        10: _row("D D D D D D D D H H"),
+        11: _row("D D D D D D D D D D"),
+        12: _row("H H S S S H H H H H"),
+        13: _row("S S S S S H H H H H"),
+        14: _row("S S S S S H H H H H"),
+        15: _row("S S S S S H H H Rh H"),
+        16: _row("S S S S S H H H Rh Rh"),
+        **{total: _STAND for total in range(17, 22)},
+    },
+    soft={
+        12: _HIT,
+        13: _row("H H H D D H H H H H"),
+        14: _row("H H H D D H H H H H"),
+        15: _row("H H D D D H H H H H"),
+        16: _row("H H D D D H H H H H"),
+        17: _row("H D D D D H H H H H"),
+        # Soft 18 against an ace: hitting a two-card A,7 is worth a hair more
+        # (-0.100359 against -0.100502, figures on the chart's page), but over
+        # every soft 18 standing is better, and the chart stands.
+        18: _row("S Ds Ds Ds Ds S S H H S"),
+        19: _STAND,
+        20: _STAND,
+        21: _STAND,
+    },
+    pairs={
+        1: _row("P P P P P P P P P P"),
+        2: _row("Ph Ph P P P P - - - -"),
+        3: _row("Ph Ph P P P P - - - -"),
+        4: _row("- - - Ph Ph - - - - -"),
+        5: _NO_SPLIT,
+        6: _row("P P P P P Ph - - - -"),
+        7: _row("P P P P P P Ph - - -"),
+        8: _row("P P P P P P P P P P"),
+        9: _row("P P P P P - P P - -"),
+        10: _NO_SPLIT,
+    },
+    h17={
+        ("soft", 14, 4): "D",
+        ("soft", 18, 2): "Ds",
+        ("soft", 18, 1): "H",
+        ("soft", 19, 6): "Ds",
+        ("hard", 15, 1): "Rh",
+        ("hard", 17, 1): "Rs",
+        ("pair", 8, 1): "Pr",
+    },
+)
+
+#: 1 deck (https://wizardofodds.com/games/blackjack/strategy/1-deck/).
+SINGLE_DECK = Chart(
+    name="1 deck",
+    source="https://wizardofodds.com/games/blackjack/strategy/1-deck/",
+    hard={
+        **{total: _HIT for total in range(4, 8)},
+        8: _row("H H H D D H H H H H"),
+        9: _row("D D D D D H H H H H"),
+        10: _row("D D D D D D D D H H"),
+        11: _row("D D D D D D D D D D"),
+        12: _row("H H S S S H H H H H"),
+        13: _row("S S S S S H H H H H"),
+        14: _row("S S S S S H H H H H"),
+        15: _row("S S S S S H H H H H"),
+        16: _row("S S S S S H H H Rh Rh"),
+        **{total: _STAND for total in range(17, 22)},
+    },
+    soft={
+        12: _HIT,
+        13: _row("H H D D D H H H H H"),
+        14: _row("H H D D D H H H H H"),
+        15: _row("H H D D D H H H H H"),
+        16: _row("H H D D D H H H H H"),
+        17: _row("D D D D D H H H H H"),
+        18: _row("S Ds Ds Ds Ds S S H H S"),
+        19: _row("S S S S Ds S S S S S"),
+        20: _STAND,
+        21: _STAND,
+    },
+    pairs={
+        1: _row("P P P P P P P P P P"),
+        2: _row("Ph P P P P P - - - -"),
+        3: _row("Ph Ph P P P P Ph - - -"),
+        4: _row("- - Ph Ph Ph - - - - -"),
+        5: _NO_SPLIT,
+        6: _row("P P P P P Ph - - - -"),
+        7: _row("P P P P P P Ph - Rs -"),
+        8: _row("P P P P P P P P P P"),
+        9: _row("P P P P P - P P - -"),
+        10: _NO_SPLIT,
+    },
+    h17={
+        ("soft", 18, 1): "H",
+        ("hard", 15, 1): "Rh",
+        ("hard", 17, 1): "Rs",
+    },
+)
+
+
+def chart_for(rules: Rules) -> Chart:
+    """The published chart for this many decks (3 decks use the 4-8 deck chart)."""
+    return {1: SINGLE_DECK, 2: DOUBLE_DECK}.get(rules.decks, SHOE)
 
 
 def code_for(table: str, row: int, up: int, rules: Rules) -> str:
     """The code in one cell for these rules (``up`` is 1 for an ace, 10 for a ten)."""
-    if rules.dealer_hits_soft_17:
-        changed = H17_CHANGES.get((table, row, up))
-        if changed is not None:
-            return changed
-    return _TABLES[table][row][UP_CARDS.index(up)]
+    return chart_for(rules).code(table, row, up, hits_soft_17=rules.dealer_hits_soft_17)
+
+
+_SPLIT_CODES = frozenset({"P", "Ph", "Pr", "Rp", "-"})
+#: Each code's move and the code to follow when that move cannot be made now.
+_MOVES = {
+    "H": (Action.HIT, None),
+    "S": (Action.STAND, None),
+    "D": (Action.DOUBLE, "H"),
+    "Ds": (Action.DOUBLE, "S"),
+    "Rh": (Action.SURRENDER, "H"),
+    "Rs": (Action.SURRENDER, "S"),
+}
+
+
+def playable_code(table: str, row: int, up: int, rules: Rules) -> str:
+    """The cell as a player at this table reads it: codes for moves the rules never
+    allow give way to their fallback (``Rh`` is ``H`` without surrender, ``Ph``
+    is ``P`` with doubling after a split, else the total's code, a ``D`` on a
+    soft total is ``H`` where only 9-11 may be doubled). What the strategy
+    chart screen shows.
+
+    >>> playable_code("pair", 4, 5, Rules(double_after_split=False))
+    'H'
+    >>> surrender = Rules(late_surrender=True)
+    >>> playable_code("hard", 16, 10, Rules()), playable_code("hard", 16, 10, surrender)
+    ('H', 'Rh')
+    """
+    code = code_for(table, row, up, rules)
+    if table == "pair":
+        if code == "Pr":
+            code = "P" if rules.double_after_split else "Rp"
+        if code == "Ph":
+            code = "P" if rules.double_after_split else "-"
+        if code == "Rp":
+            code = "Rp" if rules.late_surrender else "P"
+        if code == "P" and rules.max_hands < 2:
+            code = "-"
+        if code == "-":
+            return "P" if row == 1 and rules.max_hands >= 2 else playable_code(
+                *(("soft", 12) if row == 1 else ("hard", 2 * row)), up, rules)
+        if code in ("P", "Rp"):
+            return code
+    while True:
+        move, fallback = _MOVES[code]
+        allowed = (move is not Action.SURRENDER or rules.late_surrender) and (
+            move is not Action.DOUBLE or _may_double(rules, table, row))
+        if allowed or fallback is None:
+            return code
+        code = fallback
+
+
+def _may_double(rules: Rules, table: str, row: int) -> bool:
+    """Whether a first two-card hand of this row may ever be doubled at this table."""
+    if rules.double is DoubleRule.NINE_TO_ELEVEN:
+        return table == "hard" and 9 <= row <= 11
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,26 +326,31 @@ def decide(
     ``pair`` is the value of each card of a two-card pair (else ``None``);
     the simulator compiles its lookup tables from this same function.
     """
-    if pair is not None and can_split:
+    if pair is not None:
         code = code_for("pair", pair, up, rules)
-        if code == "P" or (code == "Ph" and rules.double_after_split):
+        if code == "Pr":
+            code = "P" if rules.double_after_split else "Rp"
+        if code == "Rp" and can_surrender:
+            return Action.SURRENDER, "pair", code, pair
+        if can_split and (code in ("P", "Rp") or (code == "Ph" and rules.double_after_split)):
             return Action.SPLIT, "pair", code, pair
-        if code == "Rp":
-            return (Action.SURRENDER if can_surrender else Action.SPLIT), "pair", code, pair
+        if code not in _SPLIT_CODES:
+            # This pair plays differently from its total (see the module doc).
+            return _act(code, can_double, can_surrender), "pair", code, pair
     soft = has_ace and hard <= 11
     table, row = ("soft", hard + 10) if soft else ("hard", max(hard, 4))
     if row > 21:
         return Action.STAND, table, "S", row
     code = code_for(table, row, up, rules)
-    action = {
-        "H": Action.HIT,
-        "S": Action.STAND,
-        "D": Action.DOUBLE if can_double else Action.HIT,
-        "Ds": Action.DOUBLE if can_double else Action.STAND,
-        "Rh": Action.SURRENDER if can_surrender else Action.HIT,
-        "Rs": Action.SURRENDER if can_surrender else Action.STAND,
-    }[code]
-    return action, table, code, row
+    return _act(code, can_double, can_surrender), table, code, row
+
+
+def _act(code: str, can_double: bool, can_surrender: bool) -> Action:
+    move, fallback = _MOVES[code]
+    open_now = {Action.DOUBLE: can_double, Action.SURRENDER: can_surrender}.get(move, True)
+    if open_now or fallback is None:
+        return move
+    return _MOVES[fallback][0]
 
 
 def advise(
@@ -206,9 +402,10 @@ def _reason(action: Action, table: str, code: str, row: int, up: int) -> str:
         if row == 9:
             return f"18 is not enough against {dealer}; two hands starting with a 9 win more."
         return f"the dealer's {dealer[2:]} is weak: two fresh hands beat one poor total."
+    total = 2 * row if table == "pair" else row
     if action is Action.SURRENDER:
         return (
-            f"hard {row} against {dealer} loses more than half the bet on average; "
+            f"hard {total} against {dealer} loses more than half the bet on average; "
             "surrendering loses exactly half."
         )
     if action is Action.DOUBLE:
@@ -218,8 +415,17 @@ def _reason(action: Action, table: str, code: str, row: int, up: int) -> str:
                 "put more money out while you are the favourite."
             )
         return f"one card will often make {row} into a strong hand and {dealer} is no threat."
-    # A double that is not allowed now falls back to hitting or standing; say so.
-    prefix = "doubling is not allowed now, so: " if code in ("D", "Ds") else ""
+    # A double or surrender that is not allowed now falls back to hitting or
+    # standing; say so.
+    prefix = ("doubling is not allowed now, so: " if code in ("D", "Ds") else
+              "surrender is not allowed now, so: " if code in ("Rh", "Rs") else "")
+    if table == "pair":
+        # A pair that plays differently from its total (a small-pack exception).
+        verb = "standing" if action is Action.STAND else "hitting"
+        return prefix + (
+            f"with both {row}s out of so small a pack, {verb} on this {total} loses less "
+            f"than the usual play of a hard {total}."
+        )
     if action is Action.STAND:
         if row >= 17 and table == "hard":
             return prefix + f"{row} is strong enough; most cards would bust it."
