@@ -207,8 +207,6 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
     notes: list[str] = []
     numbers = _numbers(data, actions, count)
     scale = _scale(numbers)
-    if scale > 1:
-        notes.append(_scale_note(scale, data))
 
     def chips(value: Any, what: str) -> int:
         amount = _decimal(value, what) * scale
@@ -220,6 +218,8 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
 
     antes = [chips(v, "ante") for v in data["antes"]]
     blinds = [chips(v, "blind or straddle") for v in data["blinds_or_straddles"]]
+    if scale > 1:
+        notes.append(_scale_note(scale, blinds))
     stacks = _stacks(data["starting_stacks"], chips, actions, antes, blinds, notes)
     min_bet = chips(data["min_bet"], "min_bet")
     if count == 2:
@@ -315,14 +315,14 @@ def _scale(numbers: Sequence[Decimal]) -> int:
     return 10**places
 
 
-def _scale_note(scale: int, data: Mapping[str, Any]) -> str:
+def _scale_note(scale: int, blinds: list[int]) -> str:
     words = {10: "tenths", 100: "hundredths", 1000: "thousandths"}
     unit = words.get(scale, f"units of 1/{scale:,}")
-    raw = [_decimal(b, "blind") for b in data["blinds_or_straddles"]]
     # Entry 1 is the big blind (heads-up too, where PHH reverses the pair).
-    big = raw[1] if raw[1] > 0 else max(raw)
-    example = f"the file's big blind {big.normalize():f} is {int(big * scale):,} chips"
-    return f"Amounts are in {unit} (× {scale:,}): {example}."
+    big = blinds[1] if blinds[1] > 0 else max(blinds)
+    file_big = (Decimal(big) / scale).normalize()
+    return (f"Amounts are in {unit} (× {scale:,}): the file's big blind {file_big:f} is "
+            f"{big:,} chips.")
 
 
 def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],

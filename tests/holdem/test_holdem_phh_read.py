@@ -11,6 +11,7 @@ same file.
 from __future__ import annotations
 
 import random
+import tomllib
 from decimal import Decimal
 from pathlib import Path
 
@@ -184,7 +185,7 @@ def test_a_many_hand_file_and_a_folder_list_every_hand_with_reasons(tmp_path: Pa
 
 @pytest.mark.parametrize(("change", "reason"), [
     (("min_bet = 100", "min_bet = 0.0000001"), "more than 6 decimals"),
-    (("min_bet = 100", "min_bet = inf"), "min_bet inf is not a number of chips"),
+    (("min_bet = 100", "min_bet = inf"), "min_bet Infinity is not a number of chips"),
     (('"p3 cbr 210"', '"p3 cbr 150"'), "below the minimum raise to 200"),
     (('"d db 4h", ', ""), "the file has not dealt the turn yet"),
     (('"d dh p6 QsQd"', '"d dh p6 QsAh"'), "Ah appears twice"),
@@ -259,3 +260,37 @@ def test_table_hands_under_the_dead_button_read_back_to_identical_records() -> N
             assert replay.positions.big_blind == hand.positions.big_blind
             hands += 1
     assert hands > 100
+
+
+def test_mutated_histories_read_or_give_a_reason_never_a_traceback() -> None:
+    rng = random.Random(5)
+    outcomes = {"read": 0, "refused": 0}
+    for _ in range(400):
+        hand = random_forced_hand(rng)
+        while not hand.is_over:
+            hand.act(random_action(hand, rng))
+        text = to_phh(hand)
+        actions = tomllib.loads(text)["actions"]
+        for _ in range(rng.randint(1, 3)):
+            j = rng.randrange(len(actions))
+            words = actions[j].split()
+            match rng.randrange(4):
+                case 0:
+                    del actions[j]
+                case 1:
+                    actions.insert(j, rng.choice(actions))
+                case 2:
+                    actions[j] = " ".join([rng.choice(["p1", "p2", "p3", "d", "p11"]), *words[1:]])
+                case _:
+                    actions[j] = " ".join([*words[:-1], str(rng.randint(-5, 3000))])
+            actions = actions or ["p1 f"]
+        start, end = text.index("actions = [\n"), text.index("\n]\n") + 2
+        listed = ", ".join(f'"{a}"' for a in actions)
+        mutated = f"{text[:start]}actions = [{listed}]{text[end:]}"
+        for replay in read_phhs(mutated):
+            if isinstance(replay, Unreadable):
+                assert "\n" not in replay.reason
+                outcomes["refused"] += 1
+            else:
+                outcomes["read"] += 1
+    assert outcomes["refused"] > 100 and outcomes["read"] > 20, outcomes
