@@ -146,10 +146,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(config: ServeConfig, console: Console) -> int:
+    from cardtui.serve.door import AcceptFailures
+    from cardtui.serve.limits import raise_open_file_limit
     from cardtui.serve.server import start_server
 
     def log(text: str) -> None:
         console.log(text, markup=False)
+
+    raise_open_file_limit()
+    # Running out of descriptors is counted, not logged once per refused connection.
+    asyncio.get_running_loop().set_exception_handler(AcceptFailures(log))
 
     if not config.open and not config.authorized_keys_file.exists():
         print(

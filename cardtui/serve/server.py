@@ -15,6 +15,7 @@ player's profile (or a guest's directory) is made only when their game starts.
 from __future__ import annotations
 
 import asyncio
+import resource
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 import asyncssh
 
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
+from cardtui.serve.door import Door
 from cardtui.serve.identity import GuestHouse
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
@@ -38,7 +40,10 @@ from cardtui.serve.session import BridgeSession, NoSeat
 # about a minute so the seat (and its process) is freed.
 KEEPALIVE_INTERVAL = 15
 KEEPALIVE_COUNT_MAX = 4
-LOGIN_TIMEOUT = 60
+
+#: Connections the kernel may hold for us to accept: a burst of joiners (or of
+#: junk, which the door drops at once) should not have its SYNs dropped.
+LISTEN_BACKLOG = 256
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,8 @@ class Room:
         self.sessions: set[BridgeSession] = set()
         #: Every open connection, seated or not.
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        #: Connections still logging in.
+        self.door = Door(log, config.limits.logins_per_address, logins_total(config.limits))
         self._authorized: frozenset[str] = frozenset()
         self._authorized_stamp: tuple[int, int] | None = None
         if not config.open:
@@ -143,6 +150,16 @@ class Room:
             self._guests.close()
 
 
+def logins_total(limits: Limits) -> int:
+    """How many connections may be logging in at once, in all.
+
+    No more than a quarter of this process's open files: the rest are for
+    players (a connection, a PTY and a process each) and the listening socket.
+    """
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(16, min(limits.logins_total, soft // 4))
+
+
 class CardroomServer(asyncssh.SSHServer):
     """One client connection: authentication, then sessions that play the game."""
 
@@ -160,14 +177,19 @@ class CardroomServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
         self._room.connections.add(conn)
+        peer = conn.get_extra_info("peername")
+        self._room.door.arrive(conn, str(peer[0]) if peer else "?")
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._conn is not None:
             self._room.connections.discard(self._conn)
+            self._room.door.leave(self._conn)
         if self._clock is not None:
             self._clock.cancel()
 
     def auth_completed(self) -> None:
+        if self._conn is not None:
+            self._room.door.leave(self._conn)
         self._start_clock()
 
     def _start_clock(self) -> None:
@@ -274,6 +296,7 @@ async def start_server(config: ServeConfig, log: Callable[[str], None] = print) 
         allow_scp=False,
         keepalive_interval=KEEPALIVE_INTERVAL,
         keepalive_count_max=KEEPALIVE_COUNT_MAX,
-        login_timeout=LOGIN_TIMEOUT,
+        login_timeout=config.limits.login_timeout,
+        backlog=LISTEN_BACKLOG,
     )
     return RunningServer(acceptor, room, fingerprint(host_key), created)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -73,12 +74,29 @@ class Served:
     banner: str
 
 
-def start_serve(data_dir: Path, *options: str, env: Mapping[str, str] | None = None) -> Served:
-    """Start ``cardtui serve --open`` on a free loopback port."""
+def start_serve(
+    data_dir: Path,
+    *options: str,
+    env: Mapping[str, str] | None = None,
+    open_files: int | None = None,
+) -> Served:
+    """Start ``cardtui serve --open`` on a free port of 127.0.0.1.
+
+    ``open_files`` caps the server's descriptors (soft and hard limit), as a
+    host with the usual 1,024 would. Its stderr is merged into its stdout.
+    """
     environment = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1", **(env or {})}
     command = [sys.executable, "-m", "cardtui", "--data-dir", str(data_dir),
                "serve", "--host", "127.0.0.1", "--port", "0", "--open", *options]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+
+    def limit() -> None:
+        if open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
+        preexec_fn=limit if open_files is not None else None,
+    )  # fmt: skip
     assert process.stdout is not None
     lines: list[str] = []
     deadline = time.monotonic() + 30
