@@ -1,0 +1,282 @@
+"""Write a hand as a PokerStars-style text hand history, the format tracker tools read.
+
+One hand, from its records: the header (hand number, blinds, the date in
+Eastern Time as PokerStars writes it), the table and its button, the seats
+with their stacks, forced bets, the hero's hole cards, each street's actions,
+the showdown, who collected what, and the summary (rake 0: cardtui takes
+none). Shows and mucks are written under ``*** SHOW DOWN ***`` after the
+board, as PokerStars wrote them for years, even when the hands were tabled
+earlier (all-in); chips are play chips, so amounts carry no currency.
+
+>>> from datetime import UTC, datetime
+>>> from cardtui.holdem.hand import Hand, stacked_deck
+>>> deck = stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs")
+>>> hand = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2, deck=deck,
+...             names=["Ann", "Bob", "Cy"])
+>>> for step in ("raise_to 6", "call", "fold", "check", "check", "raise_to 10", "call",
+...              "check", "check"):
+...     name, *amount = step.split()
+...     _ = getattr(hand, name)(*map(int, amount))
+>>> when = datetime(2026, 5, 1, 18, 30, tzinfo=UTC)
+>>> print(to_pokerstars(hand, hero=0, hand_number=7, when=when))
+PokerStars Hand #7: Hold'em No Limit (1/2) - 2026/05/01 18:30:00 UTC [2026/05/01 14:30:00 ET]
+Table 'cardtui' 3-max Seat #3 is the button
+Seat 1: Ann (200 in chips)
+Seat 2: Bob (200 in chips)
+Seat 3: Cy (200 in chips)
+Ann: posts small blind 1
+Bob: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Ann [As Ks]
+Cy: raises 4 to 6
+Ann: calls 5
+Bob: folds
+*** FLOP *** [Jc 3d 5c]
+Ann: checks
+Cy: checks
+*** TURN *** [Jc 3d 5c] [4h]
+Ann: bets 10
+Cy: calls 10
+*** RIVER *** [Jc 3d 5c 4h] [Qs]
+Ann: checks
+Cy: checks
+*** SHOW DOWN ***
+Ann: shows [As Ks] (High card, Ace, then King-Queen-Jack-Five)
+Cy: mucks hand
+Ann collected 34 from pot
+*** SUMMARY ***
+Total pot 34 | Rake 0
+Board [Jc 3d 5c 4h Qs]
+Seat 1: Ann (small blind) showed [As Ks] and won (34) with High card, Ace, then King-Queen-Jack-Five
+Seat 2: Bob (big blind) folded before Flop
+Seat 3: Cy (button) mucked
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import (
+    AntePosted,
+    BetOrRaised,
+    BetsCollected,
+    BlindKind,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    DeadBlindPosted,
+    Folded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    Street,
+    UncalledBetReturned,
+)
+from cardtui.holdem.evaluator import evaluate
+from cardtui.holdem.hand import Hand
+
+__all__ = ["to_pokerstars"]
+
+
+def to_pokerstars(
+    hand: Hand,
+    *,
+    hero: int | None,
+    hand_number: int,
+    when: datetime,
+    table: str = "cardtui",
+    names: Sequence[str] | None = None,
+) -> str:
+    """The finished ``hand`` as PokerStars text; ``hero`` is the seat whose cards are dealt to."""
+    if not hand.is_over:
+        raise ValueError("only a finished hand has a hand history to export")
+    names = list(names if names is not None else hand.names or
+                 [f"Seat {s + 1}" for s in range(hand.seat_count)])
+    lines = [_header(hand, hand_number, when),
+             f"Table '{table}' {hand.seat_count}-max Seat #{hand.button + 1} is the button"]
+    lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)"
+              for s in range(hand.seat_count) if hand.starting_stacks[s] is not None]
+    lines += _body(hand, hero, names)
+    lines += _summary(hand, names)
+    return "\n".join(lines) + "\n"
+
+
+def _header(hand: Hand, number: int, when: datetime) -> str:
+    utc = when.astimezone(UTC)
+    # PokerStars writes the local time and then Eastern Time in brackets;
+    # Eastern is UTC-4 in summer and UTC-5 in winter (US daylight time runs
+    # from the second Sunday of March to the first Sunday of November).
+    eastern = utc + timedelta(hours=-4 if _us_daylight_time(utc) else -5)
+    stamp = "%Y/%m/%d %H:%M:%S"
+    return (f"PokerStars Hand #{number}: Hold'em No Limit ({hand.small_blind}/{hand.big_blind})"
+            f" - {utc.strftime(stamp)} UTC [{eastern.strftime(stamp)} ET]")
+
+
+def _us_daylight_time(utc: datetime) -> bool:
+    def sunday(month: int, nth: int) -> datetime:
+        first = datetime(utc.year, month, 1, tzinfo=UTC)
+        return first + timedelta(days=(6 - first.weekday()) % 7 + 7 * (nth - 1))
+
+    # 2 a.m. local: 7:00 UTC in March (EST), 6:00 UTC in November (EDT).
+    return sunday(3, 2) + timedelta(hours=7) <= utc < sunday(11, 1) + timedelta(hours=6)
+
+
+def _cards(cards: Sequence[Card | None]) -> str:
+    return "[" + " ".join(str(c) for c in cards if c is not None) + "]"
+
+
+def _body(hand: Hand, hero: int | None, names: list[str]) -> list[str]:
+    lines: list[str] = []
+    dead: dict[int, int] = {}
+    current_bet = 0
+    hole_cards_started = False
+    board: list[Card] = []
+    shows: list[str] = []
+    collected: list[str] = []
+    awards = [r for r in hand.records if isinstance(r, PotAwarded)]
+    for record in hand.records:
+        match record:
+            case AntePosted(seat=seat, amount=amount, all_in=all_in):
+                lines.append(f"{names[seat]}: posts the ante {amount}{_all_in(all_in)}")
+            case DeadBlindPosted(seat=seat, amount=amount):
+                dead[seat] = amount
+            case BlindPosted(seat=seat, kind=kind, amount=amount, all_in=all_in):
+                current_bet = max(current_bet, amount)
+                if seat in dead:
+                    # A returning player's dead small blind and live big blind.
+                    lines.append(f"{names[seat]}: posts small & big blinds "
+                                 f"{dead.pop(seat) + amount}{_all_in(all_in)}")
+                else:
+                    lines.append(f"{names[seat]}: posts {_BLIND_WORDS[kind]} {amount}"
+                                 f"{_all_in(all_in)}")
+            case HoleCardsDealt(seat=seat, cards=cards):
+                if not hole_cards_started:
+                    lines += [f"{names[s]}: posts dead blind {chips}" for s, chips in dead.items()]
+                    lines.append("*** HOLE CARDS ***")
+                    hole_cards_started = True
+                if seat == hero:
+                    lines.append(f"Dealt to {names[seat]} {_cards(cards)}")
+            case Folded(seat=seat):
+                lines.append(f"{names[seat]}: folds")
+            case Checked(seat=seat):
+                lines.append(f"{names[seat]}: checks")
+            case Called(seat=seat, amount=amount, all_in=all_in):
+                lines.append(f"{names[seat]}: calls {amount}{_all_in(all_in)}")
+            case BetOrRaised(seat=seat, to=to, is_bet=is_bet, all_in=all_in):
+                if is_bet:
+                    lines.append(f"{names[seat]}: bets {to}{_all_in(all_in)}")
+                else:
+                    lines.append(f"{names[seat]}: raises {to - current_bet} to {to}"
+                                 f"{_all_in(all_in)}")
+                current_bet = to
+            case UncalledBetReturned(seat=seat, amount=amount):
+                lines.append(f"Uncalled bet ({amount}) returned to {names[seat]}")
+            case BetsCollected():
+                current_bet = 0
+            case BoardDealt(street=street, cards=cards):
+                before = _cards(board) + " " if board else ""
+                board += cards
+                lines.append(f"*** {street.name} *** {before}{_cards(cards)}")
+            case HandShown(seat=seat, cards=cards):
+                words = f" ({_described(hand, seat)})" if len(hand.board) == 5 else ""
+                shows.append(f"{names[seat]}: shows {_cards(cards)}{words}")
+            case HandMucked(seat=seat):
+                shows.append(f"{names[seat]}: mucks hand")
+            case PotAwarded():
+                collected += _collected(record, names, len(awards))
+    if shows or any(a.best_five for a in awards):
+        lines.append("*** SHOW DOWN ***")
+    return lines + shows + collected
+
+
+_BLIND_WORDS = {BlindKind.SMALL: "small blind", BlindKind.BIG: "big blind",
+                BlindKind.STRADDLE: "straddle"}
+
+
+def _all_in(all_in: bool) -> str:
+    return " and is all-in" if all_in else ""
+
+
+def _collected(award: PotAwarded, names: list[str], pots: int) -> list[str]:
+    if pots == 1:
+        which = "pot"
+    elif award.pot_index == 0:
+        which = "main pot"
+    else:
+        which = "side pot" if pots == 2 else f"side pot-{award.pot_index}"
+    return [f"{names[seat]} collected {share} from {which}"
+            for seat, share in zip(award.winners, award.shares, strict=True)]
+
+
+def _summary(hand: Hand, names: list[str]) -> list[str]:
+    awards = [r for r in hand.records if isinstance(r, PotAwarded)]
+    total = sum(a.amount for a in awards)
+    pots = ""
+    if len(awards) > 1:
+        pots = " Main pot " + ". ".join(
+            f"{a.amount}" if a.pot_index == 0 else f"Side pot-{a.pot_index} {a.amount}"
+            for a in awards) + "."
+    lines = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
+    if hand.board:
+        lines.append(f"Board {_cards(hand.board)}")
+    won: dict[int, int] = {}
+    for award in awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] = won.get(seat, 0) + share
+    shown = {r.seat: r for r in hand.records if isinstance(r, HandShown)}
+    mucked = {r.seat for r in hand.records if isinstance(r, HandMucked)}
+    folded_on = _folds(hand)
+    best = {s: a.description for a in awards for s in a.winners}
+    for seat in range(hand.seat_count):
+        if hand.starting_stacks[seat] is None:
+            continue
+        where = _position(hand, seat)
+        head = f"Seat {seat + 1}: {names[seat]}{where}"
+        if seat in shown:
+            cards = _cards(shown[seat].cards)
+            if seat in won:
+                lines.append(f"{head} showed {cards} and won ({won[seat]}) with {best[seat]}")
+            else:
+                lines.append(f"{head} showed {cards} and lost with {_described(hand, seat)}")
+        elif seat in won:
+            lines.append(f"{head} collected ({won[seat]})")
+        elif seat in mucked:
+            lines.append(f"{head} mucked")
+        else:
+            lines.append(f"{head} folded {folded_on.get(seat, 'before Flop')}")
+    return lines
+
+
+def _described(hand: Hand, seat: int) -> str:
+    """The shown hand in words on the final board (a hand tabled all-in before the
+    flop was shown without words)."""
+    return evaluate([*hand.hole[seat], *hand.board]).description
+
+
+def _position(hand: Hand, seat: int) -> str:
+    positions = hand.positions
+    words = []
+    if seat == positions.button:
+        words.append("button")
+    if seat == positions.small_blind:
+        words.append("small blind")
+    if seat == positions.big_blind:
+        words.append("big blind")
+    return f" ({') ('.join(words)})" if words else ""
+
+
+def _folds(hand: Hand) -> dict[int, str]:
+    street = Street.PREFLOP
+    out: dict[int, str] = {}
+    for record in hand.records:
+        if isinstance(record, BoardDealt):
+            street = record.street
+        elif isinstance(record, Folded):
+            out[record.seat] = ("before Flop" if street is Street.PREFLOP
+                                else f"on the {street.label}")
+    return out
