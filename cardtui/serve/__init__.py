@@ -8,7 +8,10 @@ by the key they log in with: each key has its own data directory under
 
 asyncssh (the ``ssh`` extra) is imported only inside this package; the
 ``cardtui serve`` command imports it lazily so the game runs without it.
+This module itself imports nothing: the game asks it whether it is served.
 """
+
+import os
 
 #: Where players connect unless told otherwise (22 belongs to the host's own sshd).
 DEFAULT_PORT = 2222
@@ -28,3 +31,11 @@ DEFAULT_FPS = 30
 #: Bytes a player's profile may hold (scores, settings, screenshots, hand
 #: histories); each file is capped on its own too (see ``launch.py``).
 DEFAULT_MAX_PROFILE_SIZE = 512 * 1024 * 1024
+
+#: Set in every served game's environment (see ``launch.py``).
+SERVED_VARIABLE = "CARDTUI_SERVED"
+
+
+def served() -> bool:
+    """Whether this process is a game that ``cardtui serve`` started for a player."""
+    return os.environ.get(SERVED_VARIABLE) == "1"

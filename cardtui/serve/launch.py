@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardtui.serve import DEFAULT_FPS
+from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
 from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE, SERVER_PID_VARIABLE
@@ -30,9 +30,6 @@ from cardtui.serve.terminal import ClientTerminal
 
 #: The program every game runs first (``seat.py``), with this interpreter.
 SEAT_COMMAND = (sys.executable, "-m", "cardtui.serve.seat")
-
-#: Set in every served game's environment, so the game can tell it is served.
-SERVED_VARIABLE = "CARDTUI_SERVED"
 
 #: The host's variables a game keeps: enough for Python to find cardtui.
 HOST_VARIABLES = (
