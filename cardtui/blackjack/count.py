@@ -33,7 +33,7 @@ seen are known), not rounded to the half deck a player reads off the tray.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from cardtui.blackjack.hand import hand_value
@@ -45,6 +45,7 @@ from cardtui.blackjack.strategy import (
     advise,
     chart_for,
     code_for,
+    decide,
     insurance_advice,
 )
 from cardtui.cards import Card
@@ -237,20 +238,33 @@ def _index_play(
     hand: Sequence[Card], up_card: Card, rules: Rules, true_count: float, basic: Action, *,
     can_double: bool, can_split: bool, can_surrender: bool,
 ) -> IndexPlay | None:
-    if not uses_index_plays(rules):
-        return None
-    up = up_card.rank.blackjack_value
     value = hand_value(hand)
     points = [card.rank.blackjack_value for card in hand]
     pair = points[0] if len(points) == 2 and points[0] == points[1] else None
-    soft = value.soft
+    return index_play_for(
+        value.hard, value.has_ace, pair, up_card.rank.blackjack_value, rules, true_count, basic,
+        can_double=can_double, can_split=can_split, can_surrender=can_surrender,
+    )
+
+
+def index_play_for(
+    hard: int, has_ace: bool, pair: int | None, up: int, rules: Rules, true_count: float,
+    basic: Action, *, can_double: bool, can_split: bool, can_surrender: bool,
+) -> IndexPlay | None:
+    """The index play that changes ``basic`` for a hand given by numbers, if any
+    (the simulator compiles its count tables from this)."""
+    if not uses_index_plays(rules):
+        return None
+    soft = has_ace and hard <= 11
     if basic is Action.SURRENDER:
         # Surrendering is worth more than any of the 18 plays on these hands;
         # the Fab 4 say when to stop surrendering as the count falls.
         for play in FAB_4:
-            if ((play.row, play.up) == (value.hard, up) and not play.applies(true_count)
+            if ((play.row, play.up) == (hard, up) and not play.applies(true_count)
                     and _same_basic_as_the_indices(play, rules)):
-                return _replace_surrender(play, hand, up_card, rules, can_double)
+                fallback, *_ = decide(hard, has_ace, None, up, rules, can_double=can_double,
+                                      can_split=False, can_surrender=False)
+                return replace(play, when=When.BELOW, play=fallback)
         return None
     for play in INDEX_PLAYS:
         if play.up != up or play.table == "insurance" or not play.applies(true_count):
@@ -259,7 +273,7 @@ def _index_play(
             matches = pair == play.row and can_split
         else:
             # A pair that basic strategy splits is not played as its total.
-            matches = not soft and value.hard == play.row and basic is not Action.SPLIT
+            matches = not soft and hard == play.row and basic is not Action.SPLIT
         if not matches or not _same_basic_as_the_indices(play, rules):
             continue
         if play.play is Action.SURRENDER and not can_surrender:
@@ -278,13 +292,3 @@ def _same_basic_as_the_indices(play: IndexPlay, rules: Rules) -> bool:
     the index does not apply and basic strategy stands."""
     here = code_for(play.table, play.row, play.up, rules)
     return here == SHOE.code(play.table, play.row, play.up, hits_soft_17=False)
-
-
-def _replace_surrender(
-    play: IndexPlay, hand: Sequence[Card], up_card: Card, rules: Rules, can_double: bool
-) -> IndexPlay:
-    """Below a Fab 4 index the hand is played as if surrender were not offered."""
-    fallback = advise(hand, up_card, rules, can_double=can_double, can_split=False,
-                      can_surrender=False).action
-    return IndexPlay(play.group, play.number, play.name, play.table, play.row, play.up,
-                     play.index, When.BELOW, fallback)

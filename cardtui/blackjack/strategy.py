@@ -234,6 +234,7 @@ SINGLE_DECK = Chart(
         ("soft", 18, 1): "H",
         ("hard", 15, 1): "Rh",
         ("hard", 17, 1): "Rs",
+        ("pair", 7, 1): "Rh",
     },
 )
 
