@@ -3,6 +3,10 @@ strategy lab wants (house edge with a 95 % interval, blackjack frequency,
 dealer bust rate per up-card, hands per second) next to the exact figures of
 shared/reference/blackjack.md where they apply.
 
+``--count hilo`` plays the Hi-Lo count instead: a bet spread (``--spread
+1-12``) and the index plays; it prints the player's edge with its interval,
+overall and by true count, and the standard deviation per hand.
+
 The hands are played in chunks of :data:`CHUNK` from one seeded generator,
 so the figures depend only on the seed, and Ctrl+C can print the figures of
 every chunk finished so far. In a terminal a progress bar shows how far the
@@ -23,7 +27,7 @@ from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from cardtui.blackjack.sim import SimResult
+    from cardtui.blackjack.sim import CountPlan, SimResult
 
 DEFAULT_HANDS = 1_000_000
 #: Hands per call of the simulator: small enough that Ctrl+C loses little,
@@ -60,6 +64,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--surrender", action="store_true", help="late surrender")
     rules.add_argument("--dealer-wins-ties", action="store_true",
                        help="seed 001's variant: a tie loses")
+    counting = parser.add_argument_group("counting")
+    counting.add_argument("--count", choices=["hilo"], help="play the Hi-Lo count")
+    counting.add_argument("--spread", type=_spread, metavar="LOW-HIGH",
+                          help="bet spread in units, with --count (default 1-12)")
+    counting.add_argument("--ramp", type=int, default=2, metavar="UNITS",
+                          help="units added per true count above +1 (default 2)")
+    counting.add_argument("--no-deviations", action="store_true",
+                          help="count for the bets only; play basic strategy")
+
+
+def _spread(text: str) -> tuple[int, int]:
+    low, dash, high = text.partition("-")
+    try:
+        spread = (int(low), int(high if dash else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a spread is two whole numbers like 1-12, not {text!r}") from None
+    if not 1 <= spread[0] <= spread[1] <= 1000:
+        raise argparse.ArgumentTypeError(
+            f"a spread runs from 1 unit up, low to high, not {text!r}")
+    return spread
+
+
+def plan_from(args: argparse.Namespace) -> CountPlan | None:
+    """The counting plan the flags ask for (``None``: basic strategy); ValueError if odd."""
+    from cardtui.blackjack.sim import CountPlan
+
+    if args.count is None:
+        if args.spread is not None or args.no_deviations:
+            raise ValueError("--spread and --no-deviations need --count hilo")
+        return None
+    return CountPlan(spread=args.spread or (1, 12), units_per_count=args.ramp,
+                     deviations=not args.no_deviations)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -75,6 +112,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from(args)
+        plan = plan_from(args)
     except ValueError as error:
         print(f"cardtui sim: error: {error}", file=sys.stderr)
         return 2
@@ -92,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     console = Console()
-    console.print(f"Basic strategy, {rules.describe()}, seed {seed}", highlight=False)
+    strategy = plan.describe() if plan else "Basic strategy"
+    console.print(f"{strategy}, {rules.describe()}, seed {seed}", highlight=False)
     results: list[SimResult] = []
     try:
         with Progress(
@@ -101,19 +140,24 @@ def run(args: argparse.Namespace) -> int:
             disable=not console.is_terminal,
         ) as progress:
             task = progress.add_task("sim", total=args.hands)
-            for done, chunk in simulate_in_chunks(rules, args.hands, random.Random(seed)):
+            for done, chunk in simulate_in_chunks(rules, args.hands, random.Random(seed), plan):
                 results.append(chunk)
                 progress.update(task, completed=done)
     except KeyboardInterrupt:
         if results:
-            console.print(report(merge(results), stopped="interrupted"))
+            console.print(_report(merge(results), stopped="interrupted"))
         raise
-    console.print(report(merge(results)))
+    console.print(_report(merge(results)))
     return 0
 
 
+def _report(result: SimResult, stopped: str | None = None) -> Table:
+    """The count's figures, or the basic-strategy figures."""
+    return count_report(result, stopped) if result.count else report(result, stopped)
+
+
 def simulate_in_chunks(
-    rules: Rules, hands: int, rng: random.Random
+    rules: Rules, hands: int, rng: random.Random, plan: CountPlan | None = None
 ) -> Iterator[tuple[int, SimResult]]:
     """Play ``hands`` rounds chunk by chunk: (hands done, that chunk's result)."""
     from cardtui.blackjack.sim import simulate
@@ -121,7 +165,7 @@ def simulate_in_chunks(
     done = 0
     while done < hands:
         size = min(CHUNK, hands - done)
-        chunk = simulate(rules, size, rng)
+        chunk = simulate(rules, size, rng, count=plan)
         done += size
         yield done, chunk
 
@@ -130,17 +174,7 @@ def merge(results: Sequence[SimResult]) -> SimResult:
     """One result from several chunks' results (sums, and sums of squares, add up)."""
     from cardtui.blackjack.sim import SimResult
 
-    total = SimResult(results[0].rules)
-    for part in results:
-        total.hands += part.hands
-        total.net += part.net
-        total.net_squared += part.net_squared
-        total.blackjacks += part.blackjacks
-        total.seconds += part.seconds
-        for up in range(len(total.dealer_up)):
-            total.dealer_up[up] += part.dealer_up[up]
-            total.dealer_busts[up] += part.dealer_busts[up]
-    return total
+    return SimResult.combine(results)
 
 
 #: Effect of a rule change on the player, percentage points (blackjack.md).
@@ -207,4 +241,31 @@ def report(result: SimResult, stopped: str | None = None) -> Table:
             f"{busts[column]:.2f} %" if busts else "",
         )
     table.add_row("speed", f"{result.hands_per_second:,.0f} hands/s", "", "≥ 100,000 hands/s")
+    return table
+
+
+def count_report(result: SimResult, stopped: str | None = None) -> Table:
+    """The count's figures: edge overall and by true count, spread and swings."""
+    from rich.table import Table
+
+    from cardtui.blackjack.sim import HIGHEST_COUNT, LOWEST_COUNT
+
+    low, high = result.player_edge_95
+    title = f"{result.hands:,} hands" + (f" ({stopped})" if stopped else "")
+    table = Table(title=title, show_header=True, header_style="bold")
+    table.add_column("figure")
+    table.add_column("measured", justify="right")
+    table.add_column("± 95 %", justify="right")
+    table.add_column("hands", justify="right")
+    table.add_row("player edge per unit bet", f"{result.player_edge:+.3%}",
+                  f"{low:+.3%} … {high:+.3%}", f"{result.hands:,}")
+    table.add_row("standard deviation a hand", f"{result.standard_deviation:.2f} units", "", "")
+    table.add_row("average bet", f"{result.wagered / max(result.hands, 1):.2f} units", "", "")
+    for band in result.count_bands(minimum_hands=100):
+        name = f"edge at true count {band.true_count:+d}"
+        if band.true_count in (LOWEST_COUNT, HIGHEST_COUNT):
+            name += "-" if band.true_count == LOWEST_COUNT else "+"
+        table.add_row(name, f"{band.edge:+.2%}", f"{band.low:+.2%} … {band.high:+.2%}",
+                      f"{band.hands:,}")
+    table.add_row("speed", f"{result.hands_per_second:,.0f} hands/s", "", "")
     return table
