@@ -416,6 +416,8 @@ class HoldemTable(SharedTable):
             self.watchers.discard(player.conn)
             self._seat(seat, player)
             self.notice(f"{player.name} sits down in seat {seat + 1}")
+            # They watched until now: their screen learns its seat from a fresh snapshot.
+            self.send_snapshot(player.conn)
         self._fill_with_bots()
         self.send_seats()
 

@@ -19,9 +19,17 @@ What each session guarantees:
   ``legal`` answer comes from the engine's one legality authority, and the
   session refuses an illegal :meth:`TableSession.act` with ``ValueError``
   whatever the screen believed.
+- :class:`HandBegins` opens each hand (round): the seats dealt in and, in
+  hold'em, the positions; the screen forgets the previous hand's records.
 - :class:`Settled` carries the scoreboard rows of the viewer's own seats for a
   finished hand or round, made in one place (:mod:`cardtui.tables.results`);
   the screen hands them to the store unchanged and never computes a result.
+
+Beyond :class:`TableSession`, the shared tables' sessions
+(:mod:`cardtui.tables.holdem_remote`, :mod:`cardtui.tables.blackjack_remote`)
+all offer ``chat(text)``, ``sit_out()``, ``come_back()`` and ``leave()``;
+blackjack's adds ``bet(seat, amount)`` (its betting window arrives as a
+:class:`ToAct` whose ``legal`` is a ``BetWindow``).
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardtui.holdem.button import Positions
 from cardtui.store.records import SeatResult
 
 
@@ -50,6 +59,19 @@ class SeatsChanged:
     """The seating changed (between hands, or someone sat down, left or rebought)."""
 
     seats: tuple[SeatState, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandBegins:
+    """A hand (a blackjack round) begins: ``seats`` as they were dealt in.
+
+    ``positions`` is hold'em's button and blinds (None in blackjack). The
+    records of the hand follow as :class:`Seen` events.
+    """
+
+    number: int
+    seats: tuple[SeatState, ...]
+    positions: Positions | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +126,7 @@ class Voided:
     reason: str
 
 
-Event = SeatsChanged | Seen | ToAct | Clock | Settled | Note | Voided
+Event = SeatsChanged | HandBegins | Seen | ToAct | Clock | Settled | Note | Voided
 Listener = Callable[[Event], None]
 
 

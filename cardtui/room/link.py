@@ -1,0 +1,258 @@
+"""The game process's one line to the room: the lobby as it is now, each table to its session.
+
+A game process started by ``cardtui serve`` holds one :class:`RoomLink`. It
+reads every message the room sends and routes it: lobby messages update
+:attr:`RoomLink.tables` and tell the lobby's listeners; a table's messages go
+to that table's session (:mod:`cardtui.tables.holdem_remote`,
+:mod:`cardtui.tables.blackjack_remote`). A settled hand of a table the player
+already left still reaches their store, through ``on_settled``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from cardtui.room.client import RoomClient, RoomError
+from cardtui.room.protocol import (
+    CreateBlackjack,
+    CreateHoldem,
+    Error,
+    Game,
+    LobbySnapshot,
+    LobbyUpdate,
+    Message,
+    Notice,
+    Settled,
+    Sit,
+    TableClosed,
+    TableInfo,
+    TableSnapshot,
+    Watch,
+    Welcome,
+)
+from cardtui.store.records import SeatResult
+from cardtui.tables.blackjack_remote import BlackjackRemoteSession
+from cardtui.tables.holdem_remote import HoldemRemoteSession
+from cardtui.tables.remote import RemoteSession, seat_result
+
+log = logging.getLogger("cardtui.room.link")
+
+#: Seconds to wait for the room to answer a request from the lobby.
+ANSWER_TIMEOUT = 10.0
+
+LobbyListener = Callable[[str | None], None]
+SettledSink = Callable[[Game, tuple[SeatResult, ...]], None]
+
+
+class RoomRefused(Exception):
+    """The room said no (a full seat, a bad amount) or did not answer; one line for the player."""
+
+
+class RoomLink:
+    """The room as one game process sees it."""
+
+    def __init__(self, client: RoomClient, on_settled: SettledSink | None = None) -> None:
+        self.client = client
+        #: Where the rows of a hand nobody's screen is showing go (the player's store).
+        self.on_settled = on_settled
+        self.welcome: Welcome | None = None
+        #: The lobby: every table by id, in the room's order.
+        self.tables: dict[str, TableInfo] = {}
+        self.sessions: dict[str, RemoteSession] = {}
+        self.closed = False
+        self._listeners: list[LobbyListener] = []
+        self._waiters: list[tuple[Callable[[Message], Any], asyncio.Future[Any]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> Welcome:
+        """Greet the room and start reading; return who the room says this player is."""
+        self.welcome = await self.client.hello()
+        self._task = asyncio.create_task(self._read())
+        return self.welcome
+
+    @property
+    def name(self) -> str:
+        return self.welcome.name if self.welcome is not None else ""
+
+    async def close(self) -> None:
+        self.client.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    # --- listening --------------------------------------------------------------------
+
+    def listen(self, listener: LobbyListener) -> None:
+        """Call ``listener(None)`` when the lobby changes, ``listener(text)`` for a room notice."""
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: LobbyListener) -> None:
+        with contextlib.suppress(ValueError):
+            self._listeners.remove(listener)
+
+    def _tell(self, text: str | None) -> None:
+        for listener in list(self._listeners):
+            listener(text)
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.client.messages():
+                try:
+                    self.dispatch(message)
+                except Exception:
+                    # One bad message costs that message, never the player's game.
+                    log.exception("handling %s from the room", message.TYPE)
+        finally:
+            self.closed = True
+            for _, future in self._waiters:
+                if not future.done():
+                    future.set_exception(RoomRefused("the room has closed"))
+            self._waiters.clear()
+            self._tell("The room has closed.")
+
+    def dispatch(self, message: Message) -> None:
+        for waiter in list(self._waiters):
+            predicate, future = waiter
+            if future.done():
+                self._waiters.remove(waiter)
+                continue
+            answer = predicate(message)
+            if answer is not None:
+                self._waiters.remove(waiter)
+                if isinstance(answer, Exception):
+                    future.set_exception(answer)
+                else:
+                    future.set_result(answer)
+        match message:
+            case LobbySnapshot(tables=tables):
+                self.tables = {t.id: t for t in tables}
+                self._tell(None)
+                return
+            case LobbyUpdate(table=info):
+                self.tables[info.id] = info
+                session = self.sessions.get(info.id)
+                if session is not None:
+                    session.info = info
+                self._tell(None)
+                return
+            case TableClosed(table=table_id):
+                self.tables.pop(table_id, None)
+                self._tell(None)
+        table_id = getattr(message, "table", None)
+        if isinstance(message, TableSnapshot):
+            table_id = message.table.id
+        session = self.sessions.get(table_id) if isinstance(table_id, str) else None
+        if session is not None:
+            session.receive(message)
+        elif isinstance(message, Settled):
+            self.settled_unclaimed(message.game, (seat_result(message),))
+        elif isinstance(message, Notice | Error):
+            text = message.text if isinstance(message, Notice) else message.message
+            if table_id is None:
+                for each in list(self.sessions.values()):
+                    each.receive(message)
+            self._tell(text)
+
+    def settled_unclaimed(self, game: Game, rows: tuple[SeatResult, ...]) -> None:
+        if self.on_settled is not None:
+            self.on_settled(game, rows)
+        else:
+            log.warning("a settled %s hand had nowhere to go", game.value)
+
+    # --- asking ---------------------------------------------------------------------------
+
+    def send(self, message: Message) -> None:
+        if self.closed:
+            raise ValueError("the room has closed")
+        self.client.send(message)
+
+    async def _ask(self, message: Message, answer: Callable[[Message], Any]) -> Any:
+        """Send ``message``; the first later message ``answer`` maps to non-None is the reply."""
+        if self.closed:
+            raise RoomRefused("the room has closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiters.append((answer, future))
+        self.send(message)
+        try:
+            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        except TimeoutError:
+            raise RoomRefused("the room did not answer") from None
+
+    def session(self, table_id: str) -> RemoteSession:
+        """This table's session, made on first use."""
+        session = self.sessions.get(table_id)
+        if session is None:
+            info = self.tables.get(table_id)
+            if info is None:
+                raise RoomRefused("there is no such table")
+            cls = HoldemRemoteSession if info.game is Game.HOLDEM else BlackjackRemoteSession
+            session = cls(self, info)
+            self.sessions[table_id] = session
+        return session
+
+    def forget(self, session: RemoteSession) -> None:
+        if self.sessions.get(session.table_id) is session:
+            del self.sessions[session.table_id]
+
+    async def _join(self, table_id: str, request: Message) -> RemoteSession:
+        existed = table_id in self.sessions
+        session = self.session(table_id)
+
+        def answer(message: Message) -> object | None:
+            if isinstance(message, TableSnapshot) and message.table.id == table_id:
+                return session
+            if isinstance(message, Error) and message.table == table_id:
+                return RoomRefused(message.message)
+            return None
+
+        try:
+            return await self._ask(request, answer)
+        except RoomRefused:
+            if not existed:
+                self.forget(session)
+            raise
+
+    async def sit(self, table_id: str, buy_in: int, seat: int | None = None) -> RemoteSession:
+        """Sit down (any free seat when ``seat`` is None); RoomRefused says why not."""
+        return await self._join(table_id, Sit(table_id, seat, buy_in))
+
+    async def watch(self, table_id: str) -> RemoteSession:
+        return await self._join(table_id, Watch(table_id))
+
+    async def create(self, request: CreateHoldem | CreateBlackjack) -> TableInfo:
+        """Open a table; its lobby line once the room has it."""
+        known = set(self.tables)
+
+        def answer(message: Message) -> object | None:
+            if isinstance(message, Notice) and message.table is not None \
+                    and message.table not in known and message.table in self.tables:
+                return self.tables[message.table]
+            if isinstance(message, Error) and message.table is None:
+                return RoomRefused(message.message)
+            return None
+
+        return await self._ask(request, answer)
+
+
+async def connect(on_settled: SettledSink | None = None) -> RoomLink | None:
+    """The room this process was started with (None when it runs on its own)."""
+    try:
+        client = await RoomClient.from_environment()
+    except RoomError as error:
+        log.warning("%s", error)
+        return None
+    if client is None:
+        return None
+    link = RoomLink(client, on_settled)
+    try:
+        await link.start()
+    except (RoomError, OSError) as error:
+        log.warning("the room did not greet us: %s", error)
+        client.close()
+        return None
+    return link

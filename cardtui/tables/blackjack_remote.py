@@ -1,0 +1,83 @@
+"""A shared blackjack table in the room, behind the table seam.
+
+A round has two kinds of decision: the bet, while the betting window is open
+(a :class:`~cardtui.tables.session.ToAct` whose ``legal`` is a
+:class:`BetWindow`), and the moves of each hand in seat order (``legal`` is
+the frozenset of moves the engine allows now). Every player's cards are face
+up at a blackjack table; only the dealer's hole card arrives as ``None``
+until it is turned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cardtui.blackjack.records import Action
+from cardtui.room.protocol import Bet, BetsOpen, BlackjackAction, Game, Message, YourTurnBlackjack
+from cardtui.tables.remote import RemoteSession, local_deadline
+from cardtui.tables.session import Event, Note, ToAct
+
+
+@dataclass(frozen=True, slots=True)
+class BetWindow:
+    """The betting window is open: a bet from ``min_bet`` to ``max_bet``."""
+
+    min_bet: int
+    max_bet: int
+
+    def problem(self, amount: int, bankroll: int) -> str | None:
+        """Why ``amount`` cannot be bet, or None.
+
+        >>> BetWindow(10, 500).problem(5, 1000)
+        'bets at this table are 10 to 500'
+        >>> BetWindow(10, 500).problem(200, 150)
+        'you have 150 chips'
+        """
+        if not self.min_bet <= amount <= self.max_bet:
+            return f"bets at this table are {self.min_bet:,} to {self.max_bet:,}"
+        if amount > bankroll:
+            return f"you have {bankroll:,} chips"
+        return None
+
+
+class BlackjackRemoteSession(RemoteSession):
+    """One blackjack table in the room: ``bet(seat, amount)``, then ``act(seat, Action)``."""
+
+    game = Game.BLACKJACK
+
+    def bet(self, seat: int, amount: int) -> None:
+        turn = self._my_turn(seat)
+        if not isinstance(turn.legal, BetWindow):
+            raise ValueError("bets are placed between rounds")
+        bankroll = next((s.stack for s in self.seats if s.seat == seat), 0)
+        problem = turn.legal.problem(amount, bankroll)
+        if problem is not None:
+            raise ValueError(problem)
+        # The window stays open (and the bet may change) until the deal.
+        self._send(Bet(self.table_id, amount))
+
+    def act(self, seat: int, action: object) -> None:
+        if not isinstance(action, Action):
+            raise ValueError("a blackjack move is an Action")
+        turn = self._my_turn(seat)
+        if isinstance(turn.legal, BetWindow):
+            raise ValueError("place a bet first")
+        assert isinstance(turn.legal, frozenset)
+        if action not in turn.legal:
+            raise ValueError(f"you cannot {action.value} now")
+        self._send(BlackjackAction(self.table_id, action))
+        self.to_act = None
+
+    def translate_game(self, message: Message) -> Iterator[Event]:
+        match message:
+            case YourTurnBlackjack(seat=seat, legal=legal, deadline=deadline) if (
+                    seat == self.your_seat):
+                yield ToAct(seat, frozenset(legal), local_deadline(deadline))
+            case BetsOpen(min_bet=low, max_bet=high, deadline=deadline):
+                if self.your_seat is not None:
+                    yield ToAct(self.your_seat, BetWindow(low, high), local_deadline(deadline))
+                elif deadline is None:
+                    yield Note("Bets are open")
+            case _:
+                yield from super().translate_game(message)

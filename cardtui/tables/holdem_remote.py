@@ -1,0 +1,76 @@
+"""A shared hold'em table in the room, behind the table seam.
+
+The room deals and decides; this session turns its messages into the seam's
+events and the player's moves into :class:`~cardtui.room.protocol.HoldemAction`
+lines. A move is checked against the legality the room sent with the turn
+(the engine's own :class:`~cardtui.holdem.views.LegalActions`), so an illegal
+key gets its plain reason here; the room checks again, trusting nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardtui.holdem.actions import Action, ActionKind
+from cardtui.holdem.button import Positions
+from cardtui.holdem.views import LegalActions
+from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
+from cardtui.tables.remote import RemoteSession, local_deadline
+from cardtui.tables.session import Event, ToAct
+
+
+class HoldemRemoteSession(RemoteSession):
+    """One hold'em table in the room: ``act(seat, Action)`` when a :class:`ToAct` came."""
+
+    game = Game.HOLDEM
+
+    def act(self, seat: int, action: object) -> None:
+        if not isinstance(action, Action):
+            raise ValueError("a hold'em move is an Action")
+        turn = self._my_turn(seat)
+        legal = turn.legal
+        assert isinstance(legal, LegalActions)
+        if not legal.allows(action):
+            raise ValueError(refusal(legal, action))
+        self._send(HoldemAction(self.table_id, action.kind, action.amount))
+        self.to_act = None  # one move per turn: a second key waits for the next prompt
+
+    def translate_game(self, message: Message) -> Iterator[Event]:
+        if isinstance(message, YourTurnHoldem) and message.seat == self.your_seat:
+            yield ToAct(message.seat, message.legal, local_deadline(message.deadline))
+        else:
+            yield from super().translate_game(message)
+
+    def positions(self, started: HandStarted) -> Positions | None:
+        if started.button < 0:
+            return None
+        return Positions(started.button, started.small_blind_seat, started.big_blind_seat)
+
+
+def refusal(legal: LegalActions, action: Action) -> str:
+    """Why ``action`` is not legal now, in the words a player at the table would use.
+
+    >>> legal = LegalActions(0, True, False, 10, True, 40, 500, False)
+    >>> refusal(legal, Action.raise_to(30))
+    'raise to 30 is below the minimum raise to 40'
+    >>> refusal(legal, Action.check())
+    'you cannot check: 10 to call'
+    """
+    match action.kind:
+        case ActionKind.CHECK:
+            return f"you cannot check: {legal.call_amount:,} to call"
+        case ActionKind.CALL:
+            return "there is nothing to call"
+        case ActionKind.FOLD:
+            return "you cannot fold now"
+        case ActionKind.ALL_IN:
+            return "going all-in is not possible now"
+        case ActionKind.RAISE_TO if not legal.can_raise:
+            return "the betting is closed to raises"
+        case ActionKind.RAISE_TO if action.amount < legal.min_raise_to:
+            word = "bet" if legal.is_bet else "raise"
+            return f"{word} to {action.amount:,} is below the minimum {word} to " \
+                   f"{legal.min_raise_to:,}"
+        case ActionKind.RAISE_TO:
+            return f"you can raise to at most {legal.max_raise_to:,}"
+    return "that move is not possible now"

@@ -1,0 +1,286 @@
+"""What the two shared-table sessions do alike: the room's messages turned into seam events.
+
+A remote session stands for one table in the room, seen from this game
+process. The room has already filtered every record for this viewer (another
+player's hole cards arrive as ``None``), so the session only translates: a
+room message in, :mod:`cardtui.tables.session` events out, in the order they
+came. It also keeps the present (seats, the hand so far, whose turn it is) so
+that a screen attaching late is shown the table as it is now.
+
+A settled hand always reaches the player's store: through the screen when
+one is attached (it records :class:`~cardtui.tables.session.Settled` rows as
+local play does), else through the link's ``on_settled`` (the player stood up
+and went back to the lobby before their last hand ended).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from cardtui.room.codec import DecodeError, decode_record
+from cardtui.room.protocol import (
+    Chat,
+    ChatLine,
+    ComeBack,
+    Error,
+    Game,
+    HandStarted,
+    HandVoided,
+    Leave,
+    Message,
+    Notice,
+    Records,
+    SeatInfo,
+    Seats,
+    SitOut,
+    TableInfo,
+    TableSnapshot,
+    Turn,
+)
+from cardtui.room.protocol import Settled as RoomSettled
+from cardtui.store.records import SeatResult
+from cardtui.tables.session import (
+    Clock,
+    Event,
+    HandBegins,
+    Listener,
+    Note,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    ToAct,
+    Voided,
+)
+
+if TYPE_CHECKING:
+    from cardtui.room.link import RoomLink
+
+log = logging.getLogger("cardtui.tables.remote")
+
+
+def local_deadline(wall_clock: float | None) -> float | None:
+    """The room's ``time.time()`` deadline as this process's ``time.monotonic()`` instant.
+
+    The room and the game run on the same machine, so the wall clocks agree;
+    the screen counts down on the monotonic clock, which never jumps.
+    """
+    if wall_clock is None:
+        return None
+    return time.monotonic() + max(0.0, wall_clock - time.time())
+
+
+def seat_state(info: SeatInfo) -> SeatState:
+    return SeatState(info.seat, info.name, info.stack, bot=info.bot, status=info.status.value)
+
+
+def seat_result(message: RoomSettled) -> SeatResult:
+    """The row local play would store: the room's result field for field."""
+    return SeatResult(**dataclasses.asdict(message.result))
+
+
+class RemoteSession:
+    """One table in the room as this player sees it (a seat, or watching)."""
+
+    game: Game
+
+    def __init__(self, link: RoomLink, info: TableInfo) -> None:
+        self.link = link
+        self.table_id = info.id
+        self.info = info
+        #: The seat this player holds here; None while watching.
+        self.your_seat: int | None = None
+        self.hand_number = 0
+        self.seats: tuple[SeatState, ...] = ()
+        self.begun: HandBegins | None = None
+        self.records: list[object] = []
+        self.clock: Clock | None = None
+        self.to_act: ToAct | None = None
+        self.left = False
+        self._listener: Listener | None = None
+        self._snapshots = 0
+
+    # --- the seam ---------------------------------------------------------------------
+
+    @property
+    def viewer_seats(self) -> frozenset[int]:
+        return frozenset() if self.your_seat is None else frozenset({self.your_seat})
+
+    def attach(self, listener: Listener) -> None:
+        for event in self.present():
+            listener(event)
+        self._listener = listener
+
+    def detach(self) -> None:
+        self._listener = None
+
+    def present(self) -> Iterator[Event]:
+        """The table as it is now, as events: what a screen attaching late is shown first."""
+        yield SeatsChanged(self.seats)
+        if self.begun is not None:
+            yield self.begun
+            if self.records:
+                yield Seen(tuple(self.records))
+        if self.clock is not None:
+            yield self.clock
+        if self.to_act is not None:
+            yield self.to_act
+
+    # --- what the player asks ----------------------------------------------------------
+
+    def chat(self, text: str) -> None:
+        line = text.strip()
+        if not line:
+            raise ValueError("nothing to say")
+        self._send(Chat(self.table_id, line))
+
+    def sit_out(self) -> None:
+        self._send(SitOut(self.table_id))
+
+    def come_back(self) -> None:
+        self._send(ComeBack(self.table_id))
+
+    def leave(self) -> None:
+        """Stand up (or stop watching). A hand in progress still settles into the store."""
+        if self.left:
+            return
+        self._send(Leave(self.table_id))
+        self.left = True
+        self.to_act = None
+        self.detach()
+        self.link.forget(self)
+
+    def _send(self, message: Message) -> None:
+        if self.left:
+            raise ValueError("you have left this table")
+        self.link.send(message)
+
+    def _my_turn(self, seat: int) -> ToAct:
+        """The pending decision of ``seat``; ValueError when it has none (not our turn)."""
+        turn = self.to_act
+        if self.left or turn is None or turn.seat != seat or seat != self.your_seat:
+            raise ValueError("it is not your turn")
+        return turn
+
+    # --- what the room tells ------------------------------------------------------------
+
+    def receive(self, message: Message) -> None:
+        """One message from the room for this table, as events to the screen, in order."""
+        for event in self.translate(message):
+            self._keep(event)
+            self._deliver(event)
+
+    def translate(self, message: Message) -> Iterator[Event]:
+        match message:
+            case TableSnapshot():
+                yield from self._snapshot(message)
+            case Seats(seats=seats):
+                yield SeatsChanged(tuple(seat_state(s) for s in seats))
+            case HandStarted():
+                self.hand_number = message.number
+                yield HandBegins(message.number, tuple(seat_state(s) for s in message.seats),
+                                 self.positions(message))
+            case Records(hand=number, records=data):
+                if number != self.hand_number:
+                    log.warning("table %s: records of hand %d during hand %d; dropped",
+                                self.table_id, number, self.hand_number)
+                    return
+                yield from self._stop_clock()
+                self.to_act = None
+                records = self.decode(data)
+                if records:
+                    yield Seen(records)
+            case Turn(seat=seat, deadline=deadline):
+                self.to_act = None
+                yield Clock(seat, local_deadline(deadline))
+            case RoomSettled():
+                yield Settled((seat_result(message),))
+            case ChatLine(name=name, text=text):
+                yield Note(f"{name}: {text}", "chat")
+            case Notice(text=text):
+                yield Note(text)
+            case Error(message=text):
+                yield Note(text, "warning")
+            case HandVoided(stacks=stacks, reason=reason):
+                yield SeatsChanged(tuple(seat_state(s) for s in stacks))
+                yield Voided(reason)
+            case _:
+                yield from self.translate_game(message)
+
+    def translate_game(self, message: Message) -> Iterator[Event]:
+        """The messages only this game has (its turn prompt, blackjack's betting window)."""
+        log.debug("table %s: %s ignored", self.table_id, message.TYPE)
+        return iter(())
+
+    def positions(self, started: HandStarted) -> object | None:
+        return None
+
+    def _snapshot(self, snapshot: TableSnapshot) -> Iterator[Event]:
+        self.info = snapshot.table
+        self.your_seat = snapshot.your_seat
+        self._snapshots += 1
+        yield SeatsChanged(tuple(seat_state(s) for s in snapshot.seats))
+        hand = snapshot.hand
+        if hand is not None:
+            self.hand_number = hand.number
+            yield HandBegins(hand.number, tuple(seat_state(s) for s in hand.seats),
+                             self.positions(hand))
+            records = self.decode(snapshot.records)
+            if records:
+                yield Seen(records)
+        else:
+            self.begun = None
+            self.records = []
+        self.to_act = None
+        if snapshot.turn is not None:
+            yield Clock(snapshot.turn.seat, local_deadline(snapshot.turn.deadline))
+        else:
+            yield from self._stop_clock()
+        if self._snapshots == 1:  # a reconnect's snapshot repeats lines already shown
+            for entry in snapshot.chat:
+                yield Note(f"{entry.name}: {entry.text}", "chat")
+
+    def _stop_clock(self) -> Iterator[Event]:
+        if self.clock is not None:
+            yield Clock(self.clock.seat, None)
+
+    def decode(self, data: tuple[dict, ...]) -> tuple[object, ...]:
+        records = []
+        for item in data:
+            try:
+                records.append(decode_record(item))
+            except DecodeError as error:
+                log.warning("table %s: the room sent a bad record: %s", self.table_id, error)
+        return tuple(records)
+
+    def _keep(self, event: Event) -> None:
+        """Remember the present, for a screen that attaches later."""
+        match event:
+            case SeatsChanged(seats=seats):
+                self.seats = seats
+            case HandBegins():
+                self.begun = event
+                self.records = []
+                self.clock = None
+                self.to_act = None
+            case Seen(records=records):
+                self.records.extend(records)
+            case Clock(deadline=deadline):
+                self.clock = event if deadline is not None else None
+            case ToAct():
+                self.to_act = event
+            case Voided():
+                self.begun = None
+                self.records = []
+                self.clock = None
+                self.to_act = None
+
+    def _deliver(self, event: Event) -> None:
+        if self._listener is not None:
+            self._listener(event)
+        elif isinstance(event, Settled):
+            self.link.settled_unclaimed(self.game, event.rows)

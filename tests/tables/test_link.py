@@ -1,0 +1,58 @@
+"""The game process's line to the room: the live lobby, joining, creating, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.room.link import RoomRefused
+from cardtui.room.protocol import CreateBlackjack, CreateHoldem
+from cardtui.tables.blackjack_remote import BlackjackRemoteSession
+from cardtui.tables.holdem_remote import HoldemRemoteSession
+from tests.room.support import until
+from tests.tables.support import join
+
+
+async def test_the_lobby_updates_live_as_people_sit_and_leave(make_room) -> None:
+    room = make_room(HoldemOptions(name="Friday", seats=4, min_humans=2),
+                     BlackjackOptions(name="Pit", seats=3))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    assert [(t.name, t.game) for t in bob.link.tables.values()] == [
+        ("Friday", "holdem"), ("Pit", "blackjack")]
+    told: list[str | None] = []
+    bob.link.listen(told.append)
+    session = await ann.link.sit("t1", 1000, seat=2)
+    assert isinstance(session, HoldemRemoteSession)
+    await until(lambda: bob.link.tables["t1"].players[2] == "Ann")
+    assert None in told
+    session.leave()
+    await until(lambda: bob.link.tables["t1"].players == (None,) * 4)
+    assert "t1" not in ann.link.sessions
+
+
+async def test_joining_refused_says_why_and_leaves_no_session(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2), BlackjackOptions(seats=1))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    with pytest.raises(RoomRefused, match="the buy-in at this table is 400 to 1,000, not 5"):
+        await ann.link.sit("t1", 5)
+    assert ann.link.sessions == {}
+    assert isinstance(await ann.link.sit("t2", 100), BlackjackRemoteSession)
+    with pytest.raises(RoomRefused, match="every seat is taken"):
+        await bob.link.sit("t2", 100)
+    with pytest.raises(RoomRefused, match="there is no such table"):
+        await bob.link.watch("t9")
+
+
+async def test_creating_tables(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    info = await ann.link.create(CreateHoldem("Late game", seats=9, small_blind=10,
+                                              big_blind=20, starting_stack=2000))
+    assert (info.name, info.seats, info.stakes, info.buy_in_max) == ("Late game", 9, "10/20", 2000)
+    info = await ann.link.create(CreateBlackjack("Pit", seats=5, rules={"decks": 2}))
+    assert info.game == "blackjack" and info.stakes.startswith("2 decks")
+    await until(lambda: len(bob.link.tables) == 3)
+    with pytest.raises(RoomRefused, match="at most 2 tables"):
+        await ann.link.create(CreateHoldem("Third"))
+    with pytest.raises(RoomRefused, match="seats must be 2 to 10, not 11"):
+        await bob.link.create(CreateHoldem("Big", seats=11))
