@@ -99,10 +99,11 @@ class BlackjackTable(SharedTable):
     def info(self) -> TableInfo:
         low, high = self.options.limits
         return TableInfo(
-            id=self.id, game=Game.BLACKJACK, name=self.name, stakes=self.rules.describe(),
+            id=self.id, game=Game.BLACKJACK, name=self.name, stakes=self.options.stakes,
             seats=self.seat_count, players=tuple(p.name if p else None for p in self.seats),
             hand_running=self.round is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
+            rules=self.rules.describe(),
         )
 
     def send_snapshot(self, conn: Connection) -> None:

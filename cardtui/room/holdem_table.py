@@ -129,6 +129,7 @@ class HoldemTable(SharedTable):
             players=tuple(o.name if o is not None else None for o in self.seats),
             hand_running=self.hand is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
+            bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, Bot)),
         )
 
     def send_snapshot(self, conn: Connection) -> None:

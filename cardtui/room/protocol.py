@@ -118,7 +118,7 @@ class TableInfo:
     id: str
     game: Game
     name: str
-    #: "5/10" for hold'em, the rules in short for blackjack.
+    #: "5/10" for hold'em, "bets 10-500" for blackjack.
     stakes: str
     seats: int
     #: Who sits where: a name per seat, None for a free seat.
@@ -128,6 +128,10 @@ class TableInfo:
     buy_in_max: int
     action_clock: float
     watchers: int = 0
+    #: Seats a bot holds: a human may take one (from the next hand).
+    bots: tuple[int, ...] = ()
+    #: Blackjack: the rule set in one line (``Rules.describe``).
+    rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,244 @@
+"""The lobby of a shared room: every table, live; sit down, watch or open a table.
+
+Shown when cardtui runs under ``cardtui serve`` with a room (the menu's
+**Tables**, and where a player lands first). The list follows the room as
+people sit and leave (the room's lobby updates); nothing here decides who
+may sit where: the room does, and its refusal is shown in one line.
+"""
+
+from __future__ import annotations
+
+import inspect
+from importlib import import_module
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from cardtui.room.link import RoomLink, RoomRefused
+from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
+from cardtui.tables.remote import RemoteSession
+from cardtui.ui.screens.lobby_buy_in import BuyInDialog
+from cardtui.ui.screens.lobby_new_table import NewTableDialog
+
+#: The table screen that shows each game's session: (module, class).
+TABLE_SCREENS: dict[Game, tuple[str, str]] = {
+    Game.HOLDEM: ("cardtui.ui.screens.holdem", "HoldemScreen"),
+    Game.BLACKJACK: ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
+}
+
+COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
+
+
+def open_table(app: App[object], session: RemoteSession) -> bool:
+    """Show ``session`` on its game's table screen; False when that screen cannot take one.
+
+    The table screens are moving onto the table seam (issue 10); one that does
+    not accept ``session=`` yet cannot show a shared table, so the player
+    stands up again (nothing was played) and is told so.
+    """
+    module, name = TABLE_SCREENS[session.game]
+    screen_class = getattr(import_module(module), name)
+    if "session" not in inspect.signature(screen_class).parameters:
+        session.leave()
+        app.notify("This cardtui cannot show shared tables yet.", severity="warning")
+        return False
+    app.push_screen(screen_class(session=session))
+    return True
+
+
+def free_seats(info: TableInfo) -> int:
+    """Seats a human may take: empty ones, and (hold'em) those a bot holds."""
+    return sum(1 for s, name in enumerate(info.players) if name is None or s in info.bots)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def table_row(info: TableInfo) -> tuple[str | Text, ...]:
+    """One line of the lobby: game, name, stakes, players/seats with names, hand running.
+
+    Seats counts the people seated; bots (dimmed in the names) give their
+    seats to people, so they do not count as taken. Fits 80 columns.
+    """
+    people = sum(1 for s, name in enumerate(info.players) if name is not None
+                 and s not in info.bots)
+    names = Text()
+    for seat, name in enumerate(info.players):
+        if name is None:
+            continue
+        if names:
+            names.append(", ")
+        names.append(name, style="dim" if seat in info.bots else "")
+    names.truncate(20, overflow="ellipsis")
+    game = "Hold'em" if info.game is Game.HOLDEM else "Blackjack"
+    seats = f"{people}/{info.seats}"
+    if info.watchers:
+        seats += f" +{info.watchers}"
+    hand = "playing" if info.hand_running else "idle"
+    return game, _cut(info.name, 14), _cut(info.stakes, 11), seats, names, hand
+
+
+class LobbyScreen(Screen[None]):
+    """The room's tables; Enter sits down, ``w`` watches, ``n`` opens a new table."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS = [
+        Binding("enter", "sit", "Sit down", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new_table", "New table"),
+        Binding("escape", "app.back", "Back"),
+    ]
+
+    class Changed(Message):
+        """The room's lobby changed (``text`` None), or the room said something."""
+
+        def __init__(self, text: str | None) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, link: RoomLink | None = None) -> None:
+        super().__init__()
+        self._link = link
+
+    @property
+    def link(self) -> RoomLink:
+        link = self._link if self._link is not None else getattr(self.app, "room", None)
+        if link is None:
+            raise RuntimeError("the lobby needs a room")
+        return link
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="lobby-title")
+        table: DataTable[str | Text] = DataTable(id="tables", cursor_type="row",
+                                                 zebra_stripes=True)
+        yield table
+        yield Static("", id="lobby-detail")
+        yield Static("", id="lobby-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        for column in COLUMNS:
+            table.add_column(column, key=column)
+        self.link.listen(self._room_said)
+        self.query_one("#lobby-title", Static).update(
+            f"Tables in the room · you are [b]{self.link.name}[/b]")
+        self._refill()
+        table.focus()
+
+    def on_unmount(self) -> None:
+        self.link.unlisten(self._room_said)
+
+    def _room_said(self, text: str | None) -> None:
+        # Called by the link's reader: hand it to the screen's own message queue.
+        self.post_message(self.Changed(text))
+
+    @on(Changed)
+    def _changed(self, message: Changed) -> None:
+        if message.text is not None:
+            self.say(message.text)
+        self._refill()
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        note = self.query_one("#lobby-note", Static)
+        note.update(text)
+        note.set_class(error, "error")
+
+    def _refill(self) -> None:
+        """Rebuild the rows from the room's lobby, keeping the cursor on the same table."""
+        table = self.query_one("#tables", DataTable)
+        chosen = self.selected()
+        table.clear()
+        for info in self.link.tables.values():
+            table.add_row(*table_row(info), key=info.id)
+        if chosen is not None and chosen.id in self.link.tables:
+            table.move_cursor(row=table.get_row_index(chosen.id))
+        if not self.link.tables:
+            self.say("No tables yet: press n to open one.")
+        self._detail()
+
+    @on(DataTable.RowHighlighted, "#tables")
+    def _highlighted(self) -> None:
+        self._detail()
+
+    def _detail(self) -> None:
+        """The highlighted table in full: its seats by name, its rules, its clock."""
+        info = self.selected()
+        text = ""
+        if info is not None:
+            free = free_seats(info)
+            text = f"{info.name}: {free} seat{'s' if free != 1 else ''} free · " \
+                   f"buy-in {info.buy_in_min:,}-{info.buy_in_max:,} · " \
+                   f"{info.action_clock:g} s to act"
+            if info.rules:
+                text += f" · {info.rules}"
+        self.query_one("#lobby-detail", Static).update(text)
+
+    def selected(self) -> TableInfo | None:
+        table = self.query_one("#tables", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.link.tables.get(key or "")
+
+    # --- keys -------------------------------------------------------------------------
+
+    def action_sit(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        if not free_seats(info):
+            self.say(f"Every seat at {info.name} is taken: press w to watch.", error=True)
+            return
+        self.app.push_screen(BuyInDialog(info), self._bought_in(info))
+
+    def _bought_in(self, info: TableInfo):  # noqa: ANN202 - a dismiss callback
+        def sit(buy_in: int | None) -> None:
+            if buy_in is not None:
+                self._join(info, buy_in)
+
+        return sit
+
+    def action_watch(self) -> None:
+        info = self.selected()
+        if info is not None:
+            self._join(info, None)
+
+    @work(exclusive=True, group="lobby-join")
+    async def _join(self, info: TableInfo, buy_in: int | None) -> None:
+        try:
+            if buy_in is None:
+                session = await self.link.watch(info.id)
+            else:
+                session = await self.link.sit(info.id, buy_in)
+        except RoomRefused as refusal:
+            self.say(f"{info.name}: {refusal}", error=True)
+            return
+        self.say("")
+        open_table(self.app, session)
+
+    def action_new_table(self) -> None:
+        self.app.push_screen(NewTableDialog(), self._new_table)
+
+    def _new_table(self, request: CreateHoldem | CreateBlackjack | None) -> None:
+        if request is not None:
+            self._create(request)
+
+    @work(exclusive=True, group="lobby-create")
+    async def _create(self, request: CreateHoldem | CreateBlackjack) -> None:
+        try:
+            info = await self.link.create(request)
+        except RoomRefused as refusal:
+            self.say(f"No new table: {refusal}", error=True)
+            return
+        self._refill()
+        table = self.query_one("#tables", DataTable)
+        table.move_cursor(row=table.get_row_index(info.id))
+        self.say(f"{info.name} is open: Enter sits down.")

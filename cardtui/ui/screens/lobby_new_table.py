@@ -1,0 +1,135 @@
+"""Open a new shared table: hold'em (seats, blinds, stack, bots) or blackjack (rules, seats).
+
+The form is checked with the same rules the room applies to a tables file
+(:mod:`cardtui.room.config`), so a mistake is shown under the form before
+anything is sent; the room checks again and may still refuse (too many tables).
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, Select, Static
+
+from cardtui.blackjack.rules import BlackjackPayout, Rules
+from cardtui.room.config import ConfigError, blackjack_options, holdem_options
+from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game
+
+#: The blackjack rule sets a player may open a table with: (label, rules).
+RULE_SETS: dict[str, tuple[str, Rules]] = {
+    "s17": ("6 decks, dealer stands on soft 17", Rules()),
+    "h17": ("6 decks, dealer hits soft 17", Rules(dealer_hits_soft_17=True)),
+    "double-deck": ("2 decks, H17, late surrender",
+                    Rules(decks=2, dealer_hits_soft_17=True, late_surrender=True)),
+    "single-6-5": ("1 deck, blackjack pays 6:5",
+                   Rules(decks=1, blackjack_pays=BlackjackPayout.SIX_TO_FIVE)),
+}
+
+HOLDEM_FIELDS = ("small-blind", "big-blind", "stack")
+
+
+def whole_number(text: str, what: str) -> int:
+    digits = text.replace(",", "").strip()
+    if not digits.isdecimal() or len(digits) > 12:
+        raise ConfigError(f"{what} must be a whole number")
+    return int(digits)
+
+
+class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
+    """Enter opens the table; Escape goes back to the lobby."""
+
+    CSS_PATH = "lobby_new_table.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-box"):
+            yield Static("[b]Open a table[/b]", id="new-title")
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="label")
+                yield Select([("Texas Hold'em", Game.HOLDEM), ("Blackjack", Game.BLACKJACK)],
+                             value=Game.HOLDEM, allow_blank=False, id="game", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Name", classes="label")
+                yield Input("My table", max_length=24, id="name", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Seats", classes="label")
+                yield Input("6", restrict=r"[0-9]*", max_length=2, id="seats", compact=True)
+            with Horizontal(classes="row holdem"):
+                yield Label("Blinds", classes="label")
+                yield Input("5", restrict=r"[0-9,]*", max_length=12, id="small-blind", compact=True)
+                yield Input("10", restrict=r"[0-9,]*", max_length=12, id="big-blind", compact=True)
+            with Horizontal(classes="row holdem"):
+                yield Label("Stack", classes="label")
+                yield Input("1000", restrict=r"[0-9,]*", max_length=15, id="stack", compact=True)
+                yield Checkbox("Bots fill seats", True, id="bots", compact=True)
+            with Horizontal(classes="row blackjack"):
+                yield Label("Rules", classes="label")
+                yield Select([(label, key) for key, (label, _) in RULE_SETS.items()],
+                             value="s17", allow_blank=False, id="rules", compact=True)
+            yield Static("", id="new-error")
+            yield Static("Enter opens the table · Escape cancels", id="new-hint")
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = not self.app.is_headless
+        self._show_game(Game.HOLDEM)
+        self.query_one("#name", Input).focus()
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.BLANK:
+            self._show_game(Game(str(event.value)))
+
+    def _show_game(self, game: Game) -> None:
+        for row in self.query(".holdem"):
+            row.display = game is Game.HOLDEM
+        for row in self.query(".blackjack"):
+            row.display = game is Game.BLACKJACK
+        seats = self.query_one("#seats", Input)
+        if game is Game.BLACKJACK and seats.value == "6":
+            seats.value = "7"
+        elif game is Game.HOLDEM and seats.value == "7":
+            seats.value = "6"
+
+    def request(self) -> CreateHoldem | CreateBlackjack:
+        """The table the form describes; ConfigError says what is wrong with it."""
+        def value(field: str) -> str:
+            return self.query_one(f"#{field}", Input).value
+
+        game = Game(str(self.query_one("#game", Select).value))
+        name = value("name").strip()
+        seats = whole_number(value("seats"), "seats")
+        if game is Game.HOLDEM:
+            small, big = whole_number(value("small-blind"), "the small blind"), whole_number(
+                value("big-blind"), "the big blind")
+            stack = whole_number(value("stack"), "the stack")
+            bots = self.query_one("#bots", Checkbox).value
+            holdem_options(name=name, seats=seats, small_blind=small, big_blind=big,
+                           starting_stack=stack, bots_fill=bots)
+            return CreateHoldem(name, seats, small, big, stack, bots)
+        _, rules = RULE_SETS[str(self.query_one("#rules", Select).value)]
+        blackjack_options(name=name, seats=seats, rules=rules.to_json())
+        return CreateBlackjack(name, seats, rules.to_json())
+
+    @on(Input.Changed)
+    def _edited(self) -> None:
+        self._show(None)
+
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        try:
+            request = self.request()
+        except ConfigError as error:
+            self._show(str(error))
+            return
+        self.dismiss(request)
+
+    def _show(self, problem: str | None) -> None:
+        error = self.query_one("#new-error", Static)
+        error.update(f"✗ {problem}" if problem else "")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
