@@ -114,14 +114,15 @@ def _settle_data_dir(parser: argparse.ArgumentParser, args: argparse.Namespace) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
-    if args.command == "holdem":
-        problem = botmatch.misplaced_options(args)
-        if problem:
-            parser.error(problem)
-    _settle_data_dir(parser, args)
+    args: argparse.Namespace | None = None
     try:
+        parser = build_parser()
+        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+        if args.command == "holdem":
+            problem = botmatch.misplaced_options(args)
+            if problem:
+                parser.error(problem)
+        _settle_data_dir(parser, args)
         return _run(args)
     except KeyboardInterrupt:
         # Ctrl+C in a long command is a request, not a crash: the command has
@@ -131,9 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:  # noqa: BLE001 - the last line of defence: never a traceback
         from cardtui.crashlog import record_crash
 
-        where = record_crash(args.data_dir)
-        print(f"cardtui: error: an unexpected error stopped {args.command or 'cardtui'} "
-              f"({where})", file=sys.stderr)
+        command = getattr(args, "command", None) or "cardtui"
+        folder = getattr(args, "data_dir", None)
+        where = record_crash(folder if isinstance(folder, Path) else locations.data_dir())
+        print(f"cardtui: error: an unexpected error stopped {command} ({where})",
+              file=sys.stderr)
         return 1
 
 

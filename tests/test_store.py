@@ -344,7 +344,7 @@ def test_a_folder_that_cannot_exist_is_a_notice_not_a_crash(
     blocker = tmp_path / "file"
     blocker.write_text("x")
     store = open_store(blocker / "sub" / "cardtui.sqlite3")
-    assert store.problem is not None and "cannot be opened" in notices[0]
+    assert store.problem is not None and "cannot be used" in notices[0]
     assert store.record_round(Game.BLACKJACK, [_win()]) is None
     assert blocker.read_text() == "x"
 
@@ -360,3 +360,21 @@ def test_the_read_only_database_never_changes_the_file(tmp_path: Path) -> None:
     assert reader.round_count() == 0 and reader.tournaments() == []  # schema 1: no tournaments
     reader.close()
     assert path.read_bytes() == before and os.listdir(tmp_path) == ["cardtui.sqlite3"]
+
+
+def test_a_bug_while_writing_keeps_the_round_and_logs_the_details(
+    tmp_path: Path, open_store: Callable[[Path], Store], notices: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object) -> int:
+        raise RuntimeError("a bug in the writer")
+
+    store = open_store(tmp_path / "cardtui.sqlite3")
+    monkeypatch.setattr(Database, "record_round", broken)
+    assert store.record_round(Game.BLACKJACK, [_win()]) is None  # no exception for the table
+    assert store.record_round(Game.BLACKJACK, [_win()]) is None
+    assert "crash.log" in notices[0] and len(notices) == 1
+    assert "RuntimeError: a bug in the writer" in (tmp_path / "crash.log").read_text()
+    monkeypatch.undo()
+    assert store.close(wait=0) == []  # the last try at close saves both
+    assert _rounds_in(tmp_path / "cardtui.sqlite3") == 2

@@ -105,8 +105,9 @@ class MatchOptions:
 def parse_blinds(text: str) -> BlindLevel:
     """``5/10`` or ``5/10/1`` (small blind, big blind, ante).
 
-    >>> parse_blinds("5/10"), parse_blinds("25/50/5")
-    (BlindLevel(small=5, big=10, ante=0), BlindLevel(small=25, big=50, ante=5))
+    >>> level = parse_blinds("25/50/5")
+    >>> level.small, level.big, level.ante
+    (25, 50, 5)
     """
     from cardtui.holdem.table import BlindLevel
 

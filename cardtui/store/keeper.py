@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from cardtui.crashlog import record_crash
 from cardtui.locations import set_aside
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import PendingWrite, ResetWrite, RoundWrite, TournamentWrite
@@ -96,6 +97,9 @@ class Store:
         self._queue: deque[PendingWrite] = deque()
         self._writer: threading.Thread | None = None
         self._closing = False
+        #: The writer gave up for this session (a newer schema, a bug): new
+        #: writes just wait in memory for close() to report them.
+        self._given_up = False
         self._deadline = 0.0
         #: The trouble the player was last told about (``None`` when all is well).
         self._told: Problem | None = None
@@ -107,7 +111,9 @@ class Store:
         except StoreError as error:
             self.problem = error
             self._told = error.problem
-            self.notice = f"{error}. Settled rounds are kept until they can be saved."
+            self.notice = f"{error}. " + (
+                "Settled rounds are kept until they can be saved." if error.problem.worth_retrying
+                else "This session's rounds cannot be saved there.")
 
     # -- opening and damage ------------------------------------------------
 
@@ -181,6 +187,12 @@ class Store:
         verb = "is" if len(waiting) == 1 else "are"
         self._tell(f"{error}. {_what(waiting)} {verb} kept and will be saved as soon as possible.")
 
+    def _unexpected(self) -> StoreError:
+        """A bug while writing: the details go to crash.log, the write stays in memory."""
+        folder = Path(self.path).parent if str(self.path) != MEMORY else Path.cwd()
+        return StoreError(Problem.UNAVAILABLE, self.path,
+                          f"an unexpected error; {record_crash(folder)}")
+
     def _all_saved(self, saved: int) -> None:
         self.problem = None
         if self._told is not None:
@@ -234,6 +246,9 @@ class Store:
             except StoreError as error:
                 self._enqueue(write)
                 failure: StoreError | None = error
+            except Exception:  # noqa: BLE001 - a bug must not cost the round
+                self._enqueue(write)
+                failure = self._unexpected()
             else:
                 failure = None
             finally:
@@ -251,6 +266,8 @@ class Store:
     def _enqueue(self, write: PendingWrite) -> None:
         """Keep ``write`` for the writer thread (the caller holds ``_queue_lock``)."""
         self._queue.append(write)
+        if self._given_up:
+            return
         if self._writer is None or not self._writer.is_alive():
             self._writer = threading.Thread(
                 target=self._write_waiting, name="cardtui-store-writer", daemon=True
@@ -263,21 +280,29 @@ class Store:
         pause, saved, busy_since = self._retry_first, 0, time.monotonic()
         while True:
             with self._queue_lock:
-                if not self._queue or (self._closing and time.monotonic() > self._deadline):
+                if not self._queue:
                     return
                 write = self._queue[0]
             try:
                 with self._connection:
                     self._use(write.apply, busy_ms=WAIT_SLICE_MS)
-            except StoreError as error:
+            except Exception as error:  # noqa: BLE001 - never a traceback from this thread
+                if not isinstance(error, StoreError):
+                    self._given_up = True  # it would fail again: kept, close() reports it
+                    self._trouble(self._unexpected())
+                    return
                 if error.problem is Problem.BUSY:
                     if time.monotonic() - busy_since >= BUSY_NOTICE_AFTER:
                         self._trouble(error)
+                    if self._closing and time.monotonic() > self._deadline:
+                        return  # waited as long as closing allows
                     time.sleep(0.01)  # let a read have the connection between slices
                     continue
                 self._trouble(error)
                 with self._queue_lock:
-                    if self._closing or not error.problem.worth_retrying:
+                    if not error.problem.worth_retrying:
+                        self._given_up = True
+                    if self._closing or self._given_up:
                         return  # kept in memory; close() reports it
                     self._queue_lock.wait(pause)
                 pause = min(pause * 2, RETRY_MAX)
@@ -303,6 +328,7 @@ class Store:
         with self._queue_lock:
             self._closing = True
             self._deadline = time.monotonic() + wait
+            self._given_up = False  # one last try
             writer = self._writer
             if self._queue and (writer is None or not writer.is_alive()):
                 # Stopped after a trouble that does not clear by waiting: one last try.

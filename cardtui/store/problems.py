@@ -69,7 +69,7 @@ class StoreError(Exception):
                         "it is left exactly as it is")
             case Problem.DAMAGED:
                 return f"The scoreboard {where} is damaged{why}"
-        return f"The scoreboard {where} cannot be opened{why}"
+        return f"The scoreboard {where} cannot be used{why}"
 
 
 def classify(error: BaseException, path: Path | str | None = None) -> Problem:
