@@ -125,10 +125,14 @@ def deal_question(kind: DrillKind, rules: Rules, rng: random.Random) -> DrillQue
     kinds = list(_ROWS) if kind is DrillKind.ALL else [kind]
     kind, row = rng.choice([(k, row) for k in kinds for row in _ROWS[k]])
     values = rng.choice(row)
-    cards = (_card(values[0], rng), _card(values[1], rng))
+    up_value = rng.choice(_UP_VALUES)
+    while True:  # three different cards, as one deck could deal them
+        cards = (_card(values[0], rng), _card(values[1], rng))
+        up_card = _card(up_value, rng)
+        if len({*cards, up_card}) == 3:
+            break
     if rng.random() < 0.5:
         cards = (cards[1], cards[0])
-    up_card = _card(rng.choice(_UP_VALUES), rng)
     moves = open_moves(values, rules)
     advice = advise(list(cards), up_card, rules, can_double=Action.DOUBLE in moves,
                     can_split=Action.SPLIT in moves, can_surrender=Action.SURRENDER in moves)

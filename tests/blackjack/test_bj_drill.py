@@ -44,6 +44,7 @@ def test_questions_are_of_the_chosen_kind_and_cover_the_chart(kind: DrillKind) -
     assert max(rows.values()) < 2.2 * min(rows.values())  # every row about as often
     assert len({q.up_card.rank.blackjack_value for q in questions}) == 10
     assert all(hand_value(q.cards).total < 21 for q in questions)  # no naturals
+    assert all(len({*q.cards, q.up_card}) == 3 for q in questions)  # as one deck deals
 
 
 def test_all_mixes_the_three_kinds_by_their_rows() -> None:

@@ -1,0 +1,179 @@
+"""The strategy drill: a hand and an up-card flash; answer with the table's move keys.
+
+A right answer moves straight on; a wrong one shows the chart's move and
+its reason while the next hand is already up. When the questions run out
+(or the player leaves with Escape) the misses are listed, and the screen
+dismisses with a :class:`~cardtui.blackjack.drill.DrillResult` for the
+caller to store (nothing when no question was answered).
+
+Open it with ``DrillScreen(rules, DrillKind.PAIRS, rng, length=20, ascii=...)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtui.blackjack.drill import DrillAnswer, DrillKind, DrillResult, StrategyDrill
+from cardtui.blackjack.records import Action
+from cardtui.blackjack.rules import Rules
+from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell, rules_summary
+from cardtui.ui.widgets.cards import CardRow, cards_text
+
+#: key action -> the move it answers (the same keys as at the table).
+MOVES = {
+    "hit": Action.HIT,
+    "stand": Action.STAND,
+    "double": Action.DOUBLE,
+    "split": Action.SPLIT,
+    "surrender": Action.SURRENDER,
+}
+_PAST = {Action.HIT: "hit", Action.STAND: "stood", Action.DOUBLE: "doubled",
+         Action.SPLIT: "split", Action.SURRENDER: "surrendered"}
+
+
+def miss_line(miss: DrillAnswer, *, ascii: bool) -> Text:
+    """``A♠ 7♦ against 9♣: you stood. Hit: a soft 18 ...``"""
+    question = miss.question
+    text = cards_text(list(question.cards), ascii=ascii)
+    text.append(" against ")
+    text.append_text(cards_text([question.up_card], ascii=ascii))
+    text.append(f": you {_PAST[miss.given]}. ")
+    text.append(miss.explanation, style="bold")
+    return text
+
+
+class DrillScreen(Screen[DrillResult | None]):
+    CSS_PATH = "drill.tcss"
+    BINDINGS = [
+        Binding("h", "answer('hit')", "Hit"),
+        Binding("s", "answer('stand')", "Stand"),
+        Binding("x", "answer('double')", "Double"),
+        Binding("p", "answer('split')", "Split"),
+        Binding("u", "answer('surrender')", "Surrender"),
+        Binding("c", "chart", "Chart of the last hand"),
+        Binding("enter", "done", "Done"),
+        Binding("escape", "finish", "Leave"),
+    ]
+
+    #: Answers given so far: each answer moves it on, and the view follows.
+    answered: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, rules: Rules, kind: DrillKind, rng: random.Random, *, length: int = 20,
+                 ascii: bool = False) -> None:
+        super().__init__()
+        self.rules = rules
+        self.ascii = ascii
+        self.drill = StrategyDrill(rules, kind, rng, length=length)
+        self.last: DrillAnswer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="drill-title")
+        with Vertical(id="question"):
+            with Horizontal(classes="hand"):
+                yield Static("Dealer", classes="who")
+                yield CardRow(ascii=self.ascii, id="up-card")
+            with Horizontal(classes="hand"):
+                yield Static("You", classes="who")
+                yield CardRow(ascii=self.ascii, id="your-cards")
+            yield Static("", id="prompt")
+        yield Static("", id="feedback")
+        with VerticalScroll(id="summary"):
+            yield Static("", id="score")
+            yield Static("", id="misses")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_answered(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        drill = self.drill
+        kind = drill.kind.value
+        separator = ", " if self.ascii else " · "
+        title = f"Drill: {kind}{separator}{rules_summary(self.rules, ascii=self.ascii)}"
+        progress = f"{drill.right} of {drill.asked} right"
+        self.query_one("#drill-title", Static).update(f"{title}  ({progress})")
+        question = drill.question
+        feedback = self.query_one("#feedback", Static)
+        feedback.update(self._feedback())
+        feedback.display = question is not None  # the summary lists every miss
+        self.query_one("#question").display = question is not None
+        self.query_one("#summary").display = question is None
+        if question is not None:
+            self.query_one("#up-card", CardRow).show([question.up_card])
+            self.query_one("#your-cards", CardRow).show(list(question.cards))
+            keys = " · ".join(f"{key} {name}" for key, name in (
+                ("h", "hit"), ("s", "stand"), ("x", "double"), ("p", "split"),
+                ("u", "surrender")) if MOVES[name] in question.moves)
+            number = drill.asked + 1
+            self.query_one("#prompt", Static).update(
+                f"Hand {number} of {drill.length}. Your move? {keys}")
+        else:
+            self._show_summary()
+        self.refresh_bindings()
+
+    def _feedback(self) -> Text:
+        last = self.last
+        if last is None:
+            return Text("Answer with the move keys, as at the table.", style="dim")
+        if last.correct:
+            return Text(f"Right: {last.question.advice.text}", style="green")
+        text = Text()
+        text.append("Wrong. ", style="bold red")
+        text.append_text(miss_line(last, ascii=self.ascii))
+        return text
+
+    def _show_summary(self) -> None:
+        result = self.drill.result()
+        score = Text(f"Done: {result.right} of {result.asked} right "
+                     f"({result.score:.0%}).", style="bold")
+        score.append("  Enter or Escape to leave.", style="dim")
+        self.query_one("#score", Static).update(score)
+        misses = Text("No misses." if not result.misses else "Misses:\n")
+        for i, miss in enumerate(result.misses):
+            if i:
+                misses.append("\n")
+            misses.append("- ")
+            misses.append_text(miss_line(miss, ascii=self.ascii))
+        self.query_one("#misses", Static).update(misses)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer":
+            return self.drill.can_answer(MOVES[str(parameters[0])])
+        if action == "chart":
+            return self.last is not None
+        if action == "done":
+            return self.drill.finished
+        return True
+
+    def action_answer(self, move: str) -> None:
+        if not self.drill.can_answer(MOVES[move]):
+            return
+        self.last = self.drill.answer(MOVES[move])
+        self.answered += 1
+
+    def action_chart(self) -> None:
+        """The chart with the last answered hand lit up (never the one being asked)."""
+        if self.last is None:
+            return
+        question = self.last.question
+        cell = chart_cell(list(question.cards), question.up_card,
+                          can_split=Action.SPLIT in question.moves)
+        self.app.push_screen(StrategyChartScreen(self.rules, highlight=cell, ascii=self.ascii))
+
+    def action_done(self) -> None:
+        self.action_finish()
+
+    def action_finish(self) -> None:
+        result = self.drill.result()
+        self.dismiss(result if result.asked else None)
