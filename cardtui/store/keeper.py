@@ -406,13 +406,13 @@ def unsaved_report(writes: Sequence[PendingWrite], problem: StoreError | None,
     >>> from cardtui.store.records import Outcome
     >>> write = RoundWrite(Game.HOLDEM, (SeatResult("Ann", 20, -20, Outcome.LOSS),), "s", 0.0)
     >>> print(unsaved_report([write], StoreError(Problem.FULL, "x")))  # doctest: +ELLIPSIS
-    Not saved (the disk holding the scoreboard x is full): 1 settled round: Texas Hold'em ...
+    1 settled round could not be saved: Texas Hold'em hand at ... (Ann −20). The disk holding ...
     """
     why = str(problem) if problem is not None else "cardtui closed while it was still saving"
     listed = "; ".join(write.describe() for write in writes[:shown])
     if len(writes) > shown:
         listed += f"; and {len(writes) - shown} more"
-    return f"Not saved ({why[0].lower()}{why[1:]}): {_what(writes)}: {listed}."
+    return f"{_what(writes)} could not be saved: {listed}. {why[0].upper()}{why[1:]}."
 
 
 def _what(writes: Sequence[PendingWrite]) -> str:

@@ -51,8 +51,9 @@ def test_a_full_disk_is_told_at_once_and_the_exit_line_says_what_was_lost(
     assert result["shown"] and result["unsaved"] == 1  # the round is shown and kept
     assert any("is full" in n and "1 settled round is kept" in n for n in result["notices"])
     exit_note = result["exit"]
-    assert exit_note.startswith("Not saved (the disk holding the scoreboard")
-    assert "1 settled round: Blackjack round at" in exit_note and "Player −10" in exit_note
+    assert exit_note.startswith("1 settled round could not be saved: Blackjack round at")
+    assert "(Player −10). The disk holding the scoreboard" in exit_note
+    assert exit_note.endswith("is full.")
     assert "Every settled round was saved" not in exit_note
 
 
@@ -82,3 +83,18 @@ async def test_a_clean_exit_says_nothing(make_app: MakeApp) -> None:
         await _play_a_losing_round(pilot)
         assert app.store.round_count() == 1
     assert app.exit_note is None
+
+
+def test_after_a_crash_the_exit_line_claims_only_what_is_true(make_app: MakeApp) -> None:
+    from cardtui.store import Outcome, SeatResult
+    from cardtui.store.pending import RoundWrite
+
+    app = make_app()
+    app._crash_report = "details are in crash.log"
+    assert app.exit_line([]) == (
+        "cardtui stopped after an unexpected error (details are in crash.log). "
+        "Every settled round was saved.")
+    waiting = RoundWrite(Game.BLACKJACK, (SeatResult("Ann", 10, -10, Outcome.LOSS),), "s", 0.0)
+    line = app.exit_line([waiting])
+    assert line is not None and "1 settled round could not be saved" in line
+    assert "Every settled round was saved" not in line
