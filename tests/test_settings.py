@@ -166,3 +166,19 @@ async def test_command_line_choices_stay_out_of_settings_json(data_dir: Path) ->
     assert (saved["card_style"], saved["animation"]) == ("unicode", "normal")
     assert saved["theme"] == "nord"
     assert saved["blackjack"] == {"trainer": False}
+
+
+async def test_the_blackjack_table_opens_with_a_bad_rule_in_settings_json(data_dir: Path) -> None:
+    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.screens.blackjack import BlackjackScreen
+
+    (data_dir / "settings.json").write_text(json.dumps({"blackjack": {"rules": {"decks": 2.5}}}))
+    app = CardtuiApp(data_dir=data_dir, seed=3, animation="off", start="blackjack")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen) and screen.table.rules.decks == 6
+        await pilot.press("d", "s")  # a whole round is dealt from a six-deck shoe
+        await pilot.pause()
+        notices = [str(n.message) for n in app._notifications]
+        assert any("blackjack.rules.decks (2.5)" in n for n in notices)
