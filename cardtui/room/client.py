@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING
 
 from cardtui.room.connection import Member
+from cardtui.room.door import ROOM_FD_ENV
 from cardtui.room.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -41,8 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtui.room.client")
 
-#: The environment variable that names the inherited descriptor.
-ROOM_FD_ENV = "CARDTUI_ROOM_FD"
 
 
 class RoomError(Exception):

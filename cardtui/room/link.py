@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from cardtui.room.client import RoomClient, RoomError
+from cardtui.room.client import RoomClient
 from cardtui.room.protocol import (
     CreateBlackjack,
     CreateHoldem,
@@ -237,22 +237,3 @@ class RoomLink:
             return None
 
         return await self._ask(request, answer)
-
-
-async def connect(on_settled: SettledSink | None = None) -> RoomLink | None:
-    """The room this process was started with (None when it runs on its own)."""
-    try:
-        client = await RoomClient.from_environment()
-    except RoomError as error:
-        log.warning("%s", error)
-        return None
-    if client is None:
-        return None
-    link = RoomLink(client, on_settled)
-    try:
-        await link.start()
-    except (RoomError, OSError) as error:
-        log.warning("the room did not greet us: %s", error)
-        client.close()
-        return None
-    return link

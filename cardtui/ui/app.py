@@ -23,6 +23,7 @@ from textual.screen import Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
+from cardtui.room.door import RoomDoor
 from cardtui.serve import served
 from cardtui.settings import (
     AnimationSpeed,
@@ -46,6 +47,7 @@ SCREENS_BY_DESTINATION = {
     "scoreboard": ("cardtui.ui.screens.scoreboard", "ScoreboardScreen"),
     "settings": ("cardtui.ui.screens.settings", "SettingsScreen"),
     "rules": ("cardtui.ui.screens.rules", "RulesScreen"),
+    "tables": ("cardtui.ui.screens.lobby", "LobbyScreen"),
 }
 
 
@@ -87,6 +89,8 @@ class CardtuiApp(App[int]):
         self.session_id = uuid.uuid4().hex
         #: What this run remembers between visits to a table (counters, bankrolls).
         self.session = Session()
+        #: The shared room when ``cardtui serve`` started this game (None: playing alone).
+        self.room = RoomDoor.from_environment()
         self.start = start
         if start is not None and start not in SCREENS_BY_DESTINATION:
             raise ValueError(f"unknown screen {start!r}")
@@ -125,6 +129,8 @@ class CardtuiApp(App[int]):
         self.apply_card_style()
         if self.start:
             self.push_screen(self.make_screen(self.start))
+        elif self.room is not None:
+            self.push_screen(self.make_screen("tables"))  # in a room, players land in the lobby
         for notice in self.notices:
             self.notify(notice, title="Notice", severity="warning", timeout=12)
         self.call_after_refresh(lambda: self._check_size(*self.size))
@@ -240,6 +246,8 @@ class CardtuiApp(App[int]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for destination, key, label, _ in DESTINATIONS:
+            if destination == "tables" and self.room is None:
+                continue
             yield SystemCommand(
                 label, f"Open {label} (key {key} on the menu)",
                 lambda d=destination: self.action_open(d),  # type: ignore[misc]

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import pytest
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 
+from cardtui.room.client import room_pair
 from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.room.connection import Member
+from cardtui.room.door import ROOM_FD_ENV
 from cardtui.room.protocol import Game
+from cardtui.store import Game as StoreGame
 from cardtui.tables.remote import RemoteSession
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen, open_table
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
+from cardtui.ui.screens.menu import MenuScreen
 from tests.room.conftest import make_room
 from tests.room.support import until
 from tests.tables.support import join
@@ -152,3 +157,44 @@ async def test_open_table_needs_a_screen_that_takes_a_session(
         session = await ann.link.watch("t1")
         assert open_table(app, session) is True
         assert app.screen.session is session
+
+
+async def test_in_a_room_the_app_lands_in_the_lobby_and_the_menu_offers_tables(
+        make_app, make_room, monkeypatch) -> None:
+    room = make_room(HoldemOptions(name="Friday", seats=2, bots_fill=False, min_humans=2,
+                                   action_clock=30, between_hands=60))
+    bob = await join(room, "Bob")
+    game_end = await room_pair(room, Member("profile-ann", "Ann"))
+    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
+    monkeypatch.setitem(lobby.TABLE_SCREENS, Game.HOLDEM, (__name__, "LocalOnlyScreen"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.room.joined is not None)
+        screen = app.screen
+        await until(lambda: bool(rows(screen)))
+        assert "you are Ann" in str(screen.query_one("#lobby-title", Static).render())
+        # Bob sits, Ann sits down from the lobby, a hand starts; she leaves at once
+        # (this table screen cannot show it): the room folds for her, and the
+        # settled hand still reaches her own store.
+        await bob.link.sit("t1", 1000, seat=1)
+        await pilot.press("enter", "enter")
+        await until(lambda: app.store.round_count() == 1)
+        (totals,) = app.store.totals(StoreGame.HOLDEM)
+        assert totals.player == "Ann" and totals.rounds == 1
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option_at_index(0).id == "tables"
+        await pilot.press("t")
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_alone_the_menu_has_no_tables(make_app, monkeypatch) -> None:
+    monkeypatch.delenv(ROOM_FD_ENV, raising=False)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "tables" not in [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        await pilot.press("t")
+        assert isinstance(app.screen, MenuScreen)
+        assert "Tables" not in [c.title for c in app.get_system_commands(app.screen)]

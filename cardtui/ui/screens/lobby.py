@@ -19,8 +19,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.room.link import RoomLink, RoomRefused
+from cardtui.room.door import RoomDoor
+from cardtui.room.link import RoomLink, RoomRefused, SettledSink
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
+from cardtui.store import Game as StoreGame
+from cardtui.store import SeatResult
 from cardtui.tables.remote import RemoteSession
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
@@ -49,6 +52,19 @@ def open_table(app: App[object], session: RemoteSession) -> bool:
         return False
     app.push_screen(screen_class(session=session))
     return True
+
+
+def store_sink(app: App[object]) -> SettledSink:
+    """Where a shared table's settled rows go when no table screen is showing it.
+
+    The player's own store, exactly as a table screen records them (issue 11:
+    every hand a player played is in their scoreboard).
+    """
+    def record(game: Game, rows: tuple[SeatResult, ...]) -> None:
+        app.store.record_round(  # type: ignore[attr-defined]
+            StoreGame(game.value), rows, session_id=app.session_id)  # type: ignore[attr-defined]
+
+    return record
 
 
 def free_seats(info: TableInfo) -> int:
@@ -104,14 +120,13 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self, link: RoomLink | None = None) -> None:
         super().__init__()
+        #: None until the app's room (a RoomDoor) has been joined.
         self._link = link
 
     @property
     def link(self) -> RoomLink:
-        link = self._link if self._link is not None else getattr(self.app, "room", None)
-        if link is None:
-            raise RuntimeError("the lobby needs a room")
-        return link
+        assert self._link is not None, "the lobby has not joined its room yet"
+        return self._link
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,14 +142,36 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#tables", DataTable)
         for column in COLUMNS:
             table.add_column(column, key=column)
+        table.focus()
+        if self._link is not None:
+            self._joined()
+        else:
+            self.say("Joining the room…")
+            self._join_room()
+
+    @work(exclusive=True, group="lobby-room")
+    async def _join_room(self) -> None:
+        door = getattr(self.app, "room", None)
+        if not isinstance(door, RoomDoor):
+            self.say("This cardtui is not running in a room.", error=True)
+            return
+        try:
+            self._link = await door.link(store_sink(self.app))
+        except RoomRefused as refusal:
+            self.say(f"No room: {refusal}", error=True)
+            return
+        self.say("")
+        self._joined()
+
+    def _joined(self) -> None:
         self.link.listen(self._room_said)
         self.query_one("#lobby-title", Static).update(
             f"Tables in the room · you are [b]{self.link.name}[/b]")
         self._refill()
-        table.focus()
 
     def on_unmount(self) -> None:
-        self.link.unlisten(self._room_said)
+        if self._link is not None:
+            self._link.unlisten(self._room_said)
 
     def _room_said(self, text: str | None) -> None:
         # Called by the link's reader: hand it to the screen's own message queue.
@@ -183,7 +220,7 @@ class LobbyScreen(Screen[None]):
 
     def selected(self) -> TableInfo | None:
         table = self.query_one("#tables", DataTable)
-        if not table.row_count:
+        if self._link is None or not table.row_count:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return self.link.tables.get(key or "")
@@ -225,6 +262,8 @@ class LobbyScreen(Screen[None]):
         open_table(self.app, session)
 
     def action_new_table(self) -> None:
+        if self._link is None:
+            return
         self.app.push_screen(NewTableDialog(), self._new_table)
 
     def _new_table(self, request: CreateHoldem | CreateBlackjack | None) -> None:

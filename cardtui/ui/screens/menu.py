@@ -14,6 +14,7 @@ from cardtui import __version__
 
 #: (destination, shortcut key, label, short label for the footer).
 DESTINATIONS: tuple[tuple[str, str, str, str], ...] = (
+    ("tables", "t", "Tables", "Tables"),  # only in a room (cardtui serve)
     ("blackjack", "b", "Blackjack", "Blackjack"),
     ("holdem", "h", "Texas Hold'em", "Hold'em"),
     ("scoreboard", "s", "Scoreboard", "Scores"),
@@ -38,8 +39,8 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding(key, f"app.open('{dest}')", short, show=True)
         for dest, key, _, short in DESTINATIONS
-        if dest != "quit"
-    ] + [Binding("q", "app.quit", "Quit")]
+        if dest not in ("quit", "tables")
+    ] + [Binding("q", "app.quit", "Quit"), Binding("t", "tables", "Tables")]
 
     def compose(self) -> ComposeResult:
         ascii_only = self.app.settings.ascii_cards  # type: ignore[attr-defined]
@@ -48,11 +49,20 @@ class MenuScreen(Screen[None]):
             yield Static(LOGO_ASCII if ascii_only else LOGO, id="logo")
             yield Static(f"the card room in your terminal · v{__version__}", id="tagline")
             yield OptionList(
-                *(Option(_label(key, label), id=dest) for dest, key, label, _ in DESTINATIONS),
+                *(Option(_label(key, label), id=dest) for dest, key, label, _ in DESTINATIONS
+                  if dest != "tables" or self.app.room is not None),  # type: ignore[attr-defined]
                 id="menu",
             )
             yield Static("", id="welcome")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tables":
+            return self.app.room is not None  # type: ignore[attr-defined]
+        return True
+
+    def action_tables(self) -> None:
+        self.app.action_open("tables")  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
