@@ -22,6 +22,7 @@ BENCHMARKS = [
     ("bench_startup.py", ["--runs", "10"], ["--runs", "3"]),
     ("bench_evaluator.py", [], ["--hands", "50000"]),
     ("bench_blackjack.py", ["1000000"], ["200000"]),
+    ("bench_odds.py", ["200"], ["30"]),
     ("bench_bots.py", [], ["300", "1"]),
     ("bench_ssh_bandwidth.py", [], []),
 ]
