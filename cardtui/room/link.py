@@ -63,6 +63,8 @@ class RoomLink:
         #: The lobby: every table by id, in the room's order.
         self.tables: dict[str, TableInfo] = {}
         self.sessions: dict[str, RemoteSession] = {}
+        #: Seats this player still held when the link opened (a reconnect), not yet shown.
+        self.reseated: list[RemoteSession] = []
         self.closed = False
         self._listeners: list[LobbyListener] = []
         self._waiters: list[tuple[Callable[[Message], Any], asyncio.Future[Any]]] = []
@@ -147,7 +149,14 @@ class RoomLink:
         if isinstance(message, TableSnapshot):
             table_id = message.table.id
         session = self.sessions.get(table_id) if isinstance(table_id, str) else None
-        if session is not None:
+        if (session is None and isinstance(message, TableSnapshot)
+                and message.your_seat is not None and message.table.id in self.tables):
+            # Back after a dropped connection: the room put us in our seat again.
+            session = self.session(message.table.id)
+            self.reseated.append(session)
+            session.receive(message)
+            self._tell(None)
+        elif session is not None:
             session.receive(message)
         elif isinstance(message, Settled):
             self.settled_unclaimed(message.game, (seat_result(message),))
@@ -194,6 +203,14 @@ class RoomLink:
             session = cls(self, info)
             self.sessions[table_id] = session
         return session
+
+    def take_reseated(self) -> RemoteSession | None:
+        """A seat the room gave back on reconnecting, once (the lobby opens its table)."""
+        while self.reseated:
+            session = self.reseated.pop(0)
+            if not session.left:
+                return session
+        return None
 
     def forget(self, session: RemoteSession) -> None:
         if self.sessions.get(session.table_id) is session:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from cardtui.holdem.actions import HoleCardsDealt
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.link import RoomRefused
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem
 from cardtui.tables.blackjack_remote import BlackjackRemoteSession
 from cardtui.tables.holdem_remote import HoldemRemoteSession
+from cardtui.tables.session import Note, SeatsChanged
 from tests.room.support import until
 from tests.tables.support import join
 
@@ -57,3 +59,40 @@ async def test_creating_tables(make_room) -> None:
         await ann.link.create(CreateHoldem("Third"))
     with pytest.raises(RoomRefused, match="seats must be 2 to 10, not 11"):
         await bob.link.create(CreateHoldem("Big", seats=11))
+
+
+async def test_a_reconnecting_player_is_given_their_seat_back_with_their_cards(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2, action_clock=30,
+                                   between_hands=60))
+    table = room.tables["t1"]
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    await ann.link.sit("t1", 800, seat=0)
+    await bob.link.sit("t1", 1000, seat=1)
+    await until(lambda: table.hand is not None)
+    await ann.link.close()  # her game process died
+    await until(lambda: table.seats[0].away)
+    back = await join(room, "Ann")
+    await until(lambda: bool(back.link.reseated))
+    session = back.link.take_reseated()
+    assert session is not None and back.link.take_reseated() is None
+    assert session.your_seat == 0 and session.info.id == "t1"
+    hole = [r for r in session.records if isinstance(r, HoleCardsDealt) and r.seat == 0]
+    assert hole[0].cards == table.hand.hole[0]
+    assert {s.seat: s.stack for s in session.seats}[0] == table.hand.stacks[0]
+
+
+async def test_chat_and_sitting_out_reach_every_screen(make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, action_clock=30, between_hands=60))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    bob.listen(await bob.link.watch("t1"))
+    ann.session.chat("  hi \x1b[31mthere\x1b[0m  ")
+    note = await bob.wait_for(lambda e: isinstance(e, Note) and e.kind == "chat")
+    assert note.text == "Ann: hi there"
+    with pytest.raises(ValueError, match="nothing to say"):
+        ann.session.chat("   ")
+    ann.session.sit_out()
+    await bob.wait_for(lambda e: isinstance(e, SeatsChanged) and any(
+        s.seat == 0 and s.status == "sitting out" for s in e.seats))
+    ann.session.come_back()
+    await until(lambda: not room.tables["t1"].seats[0].sitting_out)

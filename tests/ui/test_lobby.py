@@ -198,3 +198,23 @@ async def test_alone_the_menu_has_no_tables(make_app, monkeypatch) -> None:
         await pilot.press("t")
         assert isinstance(app.screen, MenuScreen)
         assert "Tables" not in [c.title for c in app.get_system_commands(app.screen)]
+
+
+async def test_a_player_back_after_a_dropped_connection_goes_straight_to_their_seat(
+        make_app, make_room, monkeypatch, shared_screens) -> None:
+    room = make_room(HoldemOptions(name="Friday", seats=2, bots_fill=False, min_humans=2,
+                                   action_clock=30, between_hands=60))
+    table = room.tables["t1"]
+    first, bob = await join(room, "Ann"), await join(room, "Bob")
+    await first.link.sit("t1", 1000, seat=0)
+    await bob.link.sit("t1", 1000, seat=1)
+    await until(lambda: table.hand is not None)
+    await first.link.close()
+    await until(lambda: table.seats[0].away)
+    game_end = await room_pair(room, Member("profile-Ann", "Ann"))
+    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
+    app = make_app()
+    async with app.run_test(size=(80, 24)):
+        await until(lambda: isinstance(app.screen, SharedTableScreen))
+        session = app.screen.session
+        assert session.your_seat == 0 and not table.seats[0].away

@@ -168,6 +168,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-title", Static).update(
             f"Tables in the room · you are [b]{self.link.name}[/b]")
         self._refill()
+        self._back_in_seat()
 
     def on_unmount(self) -> None:
         if self._link is not None:
@@ -182,6 +183,16 @@ class LobbyScreen(Screen[None]):
         if message.text is not None:
             self.say(message.text)
         self._refill()
+        self._back_in_seat()
+
+    def _back_in_seat(self) -> None:
+        """Reconnected while still seated somewhere: straight back to that table."""
+        if not self.is_current:
+            return
+        session = self.link.take_reseated()
+        if session is not None:
+            self.say(f"Back in your seat at {session.info.name}.")
+            open_table(self.app, session)
 
     def say(self, text: str, *, error: bool = False) -> None:
         note = self.query_one("#lobby-note", Static)

@@ -1,0 +1,59 @@
+"""The room inside ``cardtui serve``: one :class:`~cardtui.room.room.Room`, a line per game.
+
+The SSH server asks :meth:`RoomHost.line_for` for each game it starts: the
+room's end of a fresh socket pair is bound to the player's profile (their SSH
+key; a keyless guest is "Guest N"), and the game's end is inherited by that
+one game process (see :mod:`cardtui.room.client` for why a socket pair).
+The player's name is the one in their profile's settings, as every screen
+shows it; the room cleans it as it cleans chat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import socket
+from collections.abc import Sequence
+from pathlib import Path
+
+from cardtui import locations
+from cardtui.room.client import room_pair
+from cardtui.room.config import TableOptions
+from cardtui.room.connection import Member
+from cardtui.room.room import Room
+from cardtui.settings import load_settings
+
+#: What players are told when the host stops the server.
+STOPPING = "the host closed the room"
+
+
+def profile_key(fingerprint: str) -> str:
+    """The room's key for a player: derived from the SSH key, never the key itself.
+
+    >>> profile_key("SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU")[:12]
+    'key-4ae3a1ec'
+    """
+    return "key-" + hashlib.sha256(fingerprint.encode("utf-8")).hexdigest()
+
+
+class RoomHost:
+    """The shared tables of one server, and the socket pairs that reach them."""
+
+    def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None
+                 ) -> None:
+        self.room = Room(list(tables), rng=rng)
+
+    def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
+        """Who a game process plays as: a key's profile and its name, or a new guest."""
+        if fingerprint is None:
+            return self.room.guest()
+        name = load_settings(locations.settings_path(profile_dir)).settings.player_name
+        return self.room.member(profile_key(fingerprint), name)
+
+    async def line_for(self, fingerprint: str | None, profile_dir: Path) -> socket.socket:
+        """The game's end of a socket pair whose other end the room serves as this player."""
+        return await room_pair(self.room, self.member(fingerprint, profile_dir))
+
+    async def stop(self, reason: str = STOPPING) -> None:
+        """Void the hands in progress (every bet back), tell every player, close every line."""
+        await self.room.stop(reason)
