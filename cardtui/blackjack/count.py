@@ -37,7 +37,24 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from cardtui.blackjack.hand import hand_value
-from cardtui.blackjack.records import Action
+from cardtui.blackjack.odds import (
+    Composition,
+    DealerOdds,
+    dealer_odds,
+    hit_bust_chance,
+    remove,
+    unseen_composition,
+)
+from cardtui.blackjack.records import (
+    Action,
+    DealerCard,
+    DealerPeeked,
+    HoleCardRevealed,
+    PlayerCard,
+    Record,
+    RoundSettled,
+    Shuffled,
+)
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import (
     SHOE,
@@ -191,6 +208,66 @@ class CountAdvice(Advice):
 
     true_count: float = 0.0
     index_play: IndexPlay | None = field(default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCards:
+    """What a player at the table has seen since the shuffle, read off the round's
+    records: the Hi-Lo count and the unseen cards (the shoe and the hole card),
+    which the exact odds (:mod:`odds`) take.
+
+    Feed it every record, in order, with :meth:`after`; a face-down hole card
+    is not seen until :class:`HoleCardRevealed`. A shuffle between rounds
+    starts afresh; a shuffle mid-round keeps the cards on the table out of the
+    new shoe, so they stay seen.
+    """
+
+    decks: int
+    count: Count
+    unseen: Composition
+    on_table: tuple[Card, ...] = ()  # seen this round
+    peeked: bool = False  # the dealer looked for a blackjack this round (and had none)
+
+    @classmethod
+    def fresh(cls, decks: int, on_table: Sequence[Card] = ()) -> SeenCards:
+        return cls(decks, Count.fresh(decks, on_table), unseen_composition(decks, on_table),
+                   tuple(on_table))
+
+    def after(self, record: Record) -> SeenCards:
+        if isinstance(record, Shuffled):
+            kept = self.on_table if record.mid_round else ()
+            return replace(SeenCards.fresh(self.decks, kept), peeked=self.peeked)
+        if isinstance(record, PlayerCard | HoleCardRevealed) or (
+                isinstance(record, DealerCard) and not record.face_down):
+            card = record.card
+            return replace(self, count=self.count.after([card]),
+                           unseen=remove(self.unseen, [card.rank.blackjack_value]),
+                           on_table=(*self.on_table, card))
+        if isinstance(record, DealerPeeked):
+            return replace(self, peeked=not record.blackjack)
+        if isinstance(record, RoundSettled):
+            return replace(self, on_table=(), peeked=False)
+        return self
+
+    def after_all(self, records: Iterable[Record]) -> SeenCards:
+        seen = self
+        for record in records:
+            seen = seen.after(record)
+        return seen
+
+    @property
+    def true_count(self) -> float:
+        return self.count.true_count
+
+    def dealer_odds(self, up_card: Card, rules: Rules) -> DealerOdds:
+        """How the dealer will finish from here (after the peek, if there was one)."""
+        return dealer_odds(up_card.rank.blackjack_value, self.unseen,
+                           hits_soft_17=rules.dealer_hits_soft_17, peeked=self.peeked)
+
+    def bust_chance(self, hand: Sequence[Card], up_card: Card) -> float:
+        """The chance that one more card busts ``hand``."""
+        return hit_bust_chance(hand_value(hand).hard, self.unseen,
+                               up=up_card.rank.blackjack_value, peeked=self.peeked)
 
 
 def uses_index_plays(rules: Rules) -> bool:

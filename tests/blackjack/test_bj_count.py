@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtui.blackjack.count import (
     FAB_4,
+    HI_LO,
     ILLUSTRIOUS_18,
     Count,
     IndexPlay,
+    SeenCards,
     When,
     advice,
     hi_lo,
     insurance,
 )
-from cardtui.blackjack.records import Action
+from cardtui.blackjack.odds import composition_of, hit_bust_chance
+from cardtui.blackjack.records import (
+    Action,
+    DealerCard,
+    DealerPeeked,
+    PlayerCard,
+    RoundSettled,
+    Shuffled,
+)
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import advise
+from cardtui.blackjack.table import SeatKind, SeatSetup, Table
 from cardtui.cards import Card, Deck, parse_cards
 
 H, S, D, P, R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
@@ -162,3 +175,55 @@ def test_index_play_sides() -> None:
     below = IndexPlay("Illustrious 18", 14, "13 v 2", "hard", 13, 2, -1, When.BELOW, H)
     assert above.applies(0) and not above.applies(-0.01)
     assert below.applies(-1.01) and not below.applies(-1)
+
+
+# -- following a real table's records --------------------------------------------
+
+
+def engine_unseen(table: Table) -> tuple[int, ...]:
+    """The truth: the cards left in the shoe, and the hole card while it is face down."""
+    hidden = list(table.shoe.cards)
+    rnd = table.round
+    if rnd is not None and len(rnd.dealer) > 1 and not rnd.hole_revealed:
+        hidden.append(rnd.dealer[1])
+    return composition_of(hidden)
+
+
+@pytest.mark.parametrize("rules", [Rules(decks=1, penetration=0.95), Rules(decks=6)],
+                         ids=["1 deck to the end", "6 decks"])
+def test_seen_cards_follow_the_table_exactly(rules: Rules) -> None:
+    table = Table(rules, [SeatSetup("Ann", SeatKind.HUMAN, bankroll=10**9),
+                          SeatSetup("Bot", SeatKind.BOT, bankroll=10**9)], random.Random(5))
+    seen = SeenCards.fresh(rules.decks)
+    mid_round_shuffles = 0
+    for _ in range(300):
+        records = table.deal()
+        while True:
+            seen = seen.after_all(records)
+            mid_round_shuffles += sum(isinstance(r, Shuffled) and r.mid_round for r in records)
+            assert seen.unseen == engine_unseen(table)
+            # Hi-Lo is balanced: what is seen counts minus what is not.
+            hidden_tags = sum(HI_LO[v] * n for v, n in enumerate(seen.unseen))
+            assert seen.count.running == -hidden_tags
+            if not table.in_round:
+                break
+            advice = table.advice()
+            assert advice is not None
+            records = table.act(advice.action)
+    if rules.decks == 1:
+        assert mid_round_shuffles > 0  # the case where the table's cards stay out was met
+
+
+def test_the_odds_panel_figures() -> None:
+    shoe = SeenCards.fresh(6).after_all([
+        PlayerCard(0, 0, Card.parse("Th")), DealerCard(Card.parse("Ac")),
+        PlayerCard(0, 0, Card.parse("6d")), DealerCard(Card.parse("9s"), face_down=True),
+        DealerPeeked(blackjack=False),
+    ])
+    assert shoe.peeked and shoe.count.running == -1 and shoe.count.seen == 3
+    hand, up = parse_cards("Th 6d"), Card.parse("Ac")
+    assert shoe.bust_chance(hand, up) == hit_bust_chance(16, shoe.unseen, up=1, peeked=True)
+    odds = shoe.dealer_odds(up, Rules())
+    assert odds.blackjack == 0 and odds.peeked
+    settled = shoe.after(RoundSettled((), 20, False, False))
+    assert settled.on_table == () and not settled.peeked
