@@ -12,10 +12,17 @@ from cardtui.store.database import Database
 from cardtui.store.keeper import Store, unsaved_report
 from cardtui.store.pending import PendingWrite
 from cardtui.store.problems import Problem, StoreError
-from cardtui.store.records import Game, Outcome, SeatResult, Totals, TournamentResult
+from cardtui.store.records import (
+    DrillScore,
+    Game,
+    Outcome,
+    SeatResult,
+    Totals,
+    TournamentResult,
+)
 from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
-    "MIGRATIONS", "SCHEMA_VERSION", "Database", "Game", "Outcome", "PendingWrite", "Problem",
-    "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
+    "MIGRATIONS", "SCHEMA_VERSION", "Database", "DrillScore", "Game", "Outcome", "PendingWrite",
+    "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
 ]  # fmt: skip

@@ -26,8 +26,15 @@ from typing import Any
 from urllib.parse import quote
 
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
-from cardtui.store.records import RESULT_COLUMNS, Game, SeatResult, Totals, TournamentResult
-from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION, TOURNAMENTS_SINCE
+from cardtui.store.records import (
+    RESULT_COLUMNS,
+    DrillScore,
+    Game,
+    SeatResult,
+    Totals,
+    TournamentResult,
+)
+from cardtui.store.schema import DRILLS_SINCE, MIGRATIONS, SCHEMA_VERSION, TOURNAMENTS_SINCE
 
 MEMORY = ":memory:"
 
@@ -168,11 +175,23 @@ class Database:
                 (session_id, player, place, entrants, played_at),
             )
 
+    def record_drill(
+        self, player: str, kind: str, asked: int, correct: int, session_id: str,
+        played_at: float,
+    ) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO drills (session_id, player, kind, asked, correct, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, player, kind, asked, correct, played_at),
+            )
+
     def reset(self) -> None:
         with self._transaction() as db:
             db.execute("DELETE FROM results")
             db.execute("DELETE FROM rounds")
             db.execute("DELETE FROM tournaments")
+            db.execute("DELETE FROM drills")
 
     # -- reading -----------------------------------------------------------
 
@@ -208,6 +227,15 @@ class Database:
             query += " WHERE session_id = ?"
             params.append(session_id)
         return [TournamentResult(*row) for row in self._query(query + " ORDER BY id", params)]
+
+    def drills(self, session_id: str | None = None) -> list[DrillScore]:
+        if self.version < DRILLS_SINCE:
+            return []
+        query, params = "SELECT player, kind, asked, correct FROM drills", []
+        if session_id is not None:
+            query += " WHERE session_id = ?"
+            params.append(session_id)
+        return [DrillScore(*row) for row in self._query(query + " ORDER BY id", params)]
 
     def round_count(self) -> int:
         if self.version < 1:

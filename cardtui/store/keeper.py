@@ -40,9 +40,15 @@ from typing import TypeVar
 from cardtui.crashlog import record_crash
 from cardtui.locations import set_aside
 from cardtui.store.database import MEMORY, Database
-from cardtui.store.pending import PendingWrite, ResetWrite, RoundWrite, TournamentWrite
+from cardtui.store.pending import (
+    DrillWrite,
+    PendingWrite,
+    ResetWrite,
+    RoundWrite,
+    TournamentWrite,
+)
 from cardtui.store.problems import Problem, StoreError
-from cardtui.store.records import Game, SeatResult, Totals, TournamentResult
+from cardtui.store.records import DrillScore, Game, SeatResult, Totals, TournamentResult
 
 _T = TypeVar("_T")
 
@@ -228,6 +234,14 @@ class Store:
     ) -> None:
         self._submit(TournamentWrite(player, place, entrants, session_id, time.time()))
 
+    def record_drill(
+        self, player: str, kind: str, asked: int, correct: int, session_id: str = ""
+    ) -> None:
+        """Record a practice drill's score: ``correct`` of ``asked`` questions."""
+        if not 0 <= correct <= asked or asked < 1:
+            raise ValueError(f"a drill score is 0 to {asked} of at least one, not {correct}")
+        self._submit(DrillWrite(player, kind, asked, correct, session_id, time.time()))
+
     def reset(self) -> None:
         """Delete every recorded result, and any still waiting (the UI asks first)."""
         with self._queue_lock:
@@ -386,6 +400,9 @@ class Store:
     def tournaments(self, session_id: str | None = None) -> list[TournamentResult]:
         return self._read(lambda db: db.tournaments(session_id), [])
 
+    def drills(self, session_id: str | None = None) -> list[DrillScore]:
+        return self._read(lambda db: db.drills(session_id), [])
+
     def round_count(self) -> int:
         """Rounds saved in the file (not counting any still waiting)."""
         return self._read(lambda db: db.round_count(), 0)
@@ -419,8 +436,10 @@ def _what(writes: Sequence[PendingWrite]) -> str:
     """``2 settled rounds and 1 tournament place``: what is waiting, in a player's words."""
     rounds = sum(isinstance(w, RoundWrite) for w in writes)
     places = sum(isinstance(w, TournamentWrite) for w in writes)
-    resets = len(writes) - rounds - places
+    drills = sum(isinstance(w, DrillWrite) for w in writes)
+    resets = len(writes) - rounds - places - drills
     parts = [_count(rounds, "settled round") if rounds else "",
              _count(places, "tournament place") if places else "",
+             _count(drills, "drill score") if drills else "",
              "a scoreboard reset" if resets else ""]
     return " and ".join(part for part in parts if part)

@@ -72,6 +72,24 @@ class TournamentWrite:
 
 
 @dataclass(frozen=True)
+class DrillWrite:
+    player: str
+    kind: str
+    asked: int
+    correct: int
+    session_id: str
+    played_at: float
+
+    def apply(self, db: Database) -> None:
+        db.record_drill(self.player, self.kind, self.asked, self.correct, self.session_id,
+                        self.played_at)
+
+    def describe(self, *, utc: bool = False) -> str:
+        return (f"{self.kind} drill, {self.correct} of {self.asked} right, for {self.player} "
+                f"at {_clock(self.played_at, utc)}")
+
+
+@dataclass(frozen=True)
 class ResetWrite:
     """The player's "reset every recorded result"."""
 

@@ -97,3 +97,13 @@ class TournamentResult:
     player: str
     place: int
     entrants: int
+
+
+@dataclass(frozen=True)
+class DrillScore:
+    """One practice drill: ``correct`` of ``asked`` (kind: hard, soft, pairs, all, count)."""
+
+    player: str
+    kind: str
+    asked: int
+    correct: int

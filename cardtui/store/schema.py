@@ -57,6 +57,25 @@ def _migrate_2(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_3(db: sqlite3.Connection) -> None:
+    # Practice drills: a strategy drill's score (kind hard/soft/pairs/all) or
+    # the count drill's (kind "count", one question a run).
+    _run_statements(
+        db,
+        """
+        CREATE TABLE drills (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            player TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            asked INTEGER NOT NULL CHECK (asked >= 1),
+            correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= asked),
+            played_at REAL NOT NULL
+        );
+        """
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -66,7 +85,10 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _migrate_1, _migrate_2, _migrate_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
+#: The first schema version with the ``drills`` table.
+DRILLS_SINCE = 3
