@@ -33,6 +33,7 @@ from cardtui.settings import (
     save_settings,
 )
 from cardtui.store import PendingWrite, Store, unsaved_report
+from cardtui.ui import textual_fixes  # noqa: F401  (guards Textual's OptionList paging)
 from cardtui.ui.leaving import LeaveGuard
 from cardtui.ui.palette import Palette
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen

@@ -8,13 +8,8 @@ starts a new search on a palette whose widgets are already being removed,
 and its ``query_one(CommandList)`` raises ``NoMatches`` (issue 9, item 6). A
 palette that is no longer in the screen stack therefore ignores its input.
 
-The key fuzzer found a second race in Textual itself: Page Up / Page Down
-before the command list has been laid out (it has options but no size yet)
-raises ``KeyError`` in ``OptionList._move_page``, which indexes line
-positions it only computes once it has a size. The same crash was reported
-against ``OptionList.action_page_down`` in another Textual app
-(https://github.com/kagan-sh/kagan-legacy/issues/31); paging is refused
-until the list has a size.
+(Paging a list that has no size yet is guarded for every option list in
+:mod:`cardtui.ui.textual_fixes`.)
 """
 
 from __future__ import annotations
@@ -44,8 +39,7 @@ class Palette(CommandPalette):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not on_screen(self):
-            return False
-        if action == "command_list" and parameters in (("page_up",), ("page_down",)):
-            lists = self.query(CommandList)
-            return bool(lists) and bool(lists.first().scrollable_content_region)
+            return False  # and never dismiss twice: that would pop the screen below
+        if action in ("command_list", "cursor_down") and not self.query(CommandList):
+            return False  # being torn down
         return super().check_action(action, parameters)

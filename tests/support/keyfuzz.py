@@ -4,8 +4,9 @@ An :class:`Episode` runs the app (headless, through Textual's Pilot) on a fresh
 data directory with one table line-up, one terminal size and one animation
 speed, and presses keys chosen by a seeded ``random.Random``: mostly keys the
 screen offers now (its enabled bindings), the rest anything a person might hit
-(letters, digits, arrows, Enter, Escape, Tab, Ctrl+P), now and then a pause
-that lets a reveal or a bot play by itself. After every key it checks that
+(letters, digits, arrows, Enter, Escape, Tab, Ctrl+P), now and then a burst
+of keys sent together as a fast typist would, or a pause that lets a reveal
+or a bot play by itself. After every key it checks that
 
 - nothing raised (an exception stops the app: :class:`FuzzFailure` names the
   seed and the keys that led there, so it can be replayed);
@@ -22,9 +23,9 @@ hands finished by the engine but never recorded included.
 Quitting is a key like any other: when the app exits the episode starts a new
 app on the same settings and goes on until its keys are used up.
 
-Replay one failure from a shell::
-
-    python3 -m tests.support.keyfuzz SEED   # (run from the repository root)
+Replay a failure from the repository root with the command its message
+ends with (``python3 -m tests.support.keyfuzz SEED KEYS WxH SPEED LINEUP START``).
+With animations off an episode plays the same way every time.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from textual.app import App
 from textual.keys import _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardtui.blackjack import table as blackjack_table
 from cardtui.holdem import table as holdem_table
@@ -69,6 +71,8 @@ OFFERED_SHARE = 0.65
 #: explored by staying on it.
 LEAVING_KEYS = {"escape", "ctrl+p", "q"}
 LEAVING_WEIGHT = 0.3
+#: Share of steps that are a burst of 2-4 keys sent together (a fast typist).
+BURST_SHARE = 0.06
 #: Share of steps that are a pause instead of a key (animations on only).
 PAUSE_SHARE = 0.04
 #: Check the scoreboard against the engines every this many keys.
@@ -143,16 +147,33 @@ class Episode:
         return (f"seed {self.seed}: {self.keys} keys, {w}x{h}, animations {self.animation}, "
                 f"{LINEUPS[self.lineup][0]}, starting at {self.start or 'the menu'}")
 
+    def replay(self) -> str:
+        """The shell command that plays this episode again."""
+        w, h = self.size
+        return (f"python3 -m tests.support.keyfuzz {self.seed} {self.keys} {w}x{h} "
+                f"{self.animation} {self.lineup} {self.start or 'menu'}")
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Episode:
+        """``SEED [KEYS [WxH ANIMATION LINEUP START]]``, as :meth:`replay` writes them."""
+        seed, keys = int(args[0]), int(args[1]) if len(args) > 1 else 400
+        if len(args) < 6:
+            return cls.from_seed(seed, keys)
+        width, height = (int(n) for n in args[2].split("x"))
+        return cls(seed, keys, (width, height), args[3], int(args[4]),
+                   None if args[5] == "menu" else args[5])
+
 
 class FuzzFailure(AssertionError):
     """A broken promise, with what it takes to see it again."""
 
-    def __init__(self, episode: Episode, keys: list[str], problem: str) -> None:
+    def __init__(self, episode: Episode, keys: Trail, problem: str) -> None:
         tail = " ".join(keys[-60:])
         super().__init__(
             f"{episode.describe()}\n{problem}\n"
-            f"after {len(keys)} keys; the last ones: {tail}\n"
-            f"replay: python3 -m tests.support.keyfuzz {episode.seed} {episode.keys}"
+            f"after {keys.pressed} keys; the last ones: {tail}\n"
+            f"the last key went to {keys.where}\n"
+            f"replay: {episode.replay()}"
         )
         self.episode = episode
         self.keys = keys
@@ -329,26 +350,33 @@ def _settings(app: CardtuiApp, episode: Episode) -> None:
     app.settings.holdem = holdem
 
 
-async def press(app: App[Any], pilot: Pilot[Any], key: str, *, settle: bool) -> None:
-    """Press ``key`` as :meth:`Pilot.press` does, without its waits for an idle CPU.
+async def press(app: App[Any], pilot: Pilot[Any], *keys: str, settle: bool) -> None:
+    """Press ``keys`` as :meth:`Pilot.press` does, without its waits for an idle CPU.
 
     Pilot waits for the process to idle twice per key (at least 40 ms); here
-    the key is done when the screen has handled every message it caused.
-    With ``settle``, the work it started (a reveal, the bots' turns) is also
-    waited for, so the same seed plays the same game again.
+    the keys are done when the screen has handled every message they caused.
+    Several keys arrive together, as from a fast typist: the next one may be
+    read before the last one's work is done. With ``settle``, the work they
+    started (a reveal, the bots' turns) is also waited for, so the same seed
+    plays the same game again.
     """
-    try:
-        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    event = events.Key(key, char)
-    event.set_sender(app)
     assert app._driver is not None
-    app._driver.send_message(event)
+    for key in keys:
+        try:
+            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
     await asyncio.sleep(0)
     await pilot._wait_for_screen()
-    if settle:
-        await app.workers.wait_for_complete()
+    if settle and any(worker.is_running for worker in app.workers):
+        while running := [worker for worker in app.workers if worker.is_running]:
+            # A worker cancelled on the way (the palette's search, replaced by
+            # the next key's) is not a failure; one that raised stops the app.
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await app.workers.wait_for_complete(running)
         await pilot._wait_for_screen()
 
 
@@ -361,16 +389,28 @@ def choose_key(app: App[Any], rng: random.Random) -> str:
     return rng.choice(ANY_KEYS)
 
 
+class Trail(list[str]):
+    """The keys pressed so far, in order, with the pauses; ``&key`` came with the key before."""
+
+    pressed = 0
+    #: Where the last key went: the screen and its focused widget.
+    where = ""
+
+    def add(self, *keys: str) -> None:
+        self.extend([keys[0], *("&" + key for key in keys[1:])])
+        self.pressed += len(keys)
+
+
 async def run_episode(episode: Episode, data_dir: Path | None = None) -> Counter[str]:
     """Play ``episode``; returns how many keys each screen received. Raises FuzzFailure."""
     rng = random.Random(episode.seed)
     seen: Counter[str] = Counter()
-    keys: list[str] = []
+    keys = Trail()
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         ledger = stack.enter_context(recording(Ledger()))
-        while len(keys) < episode.keys:
+        while keys.pressed < episode.keys:
             ledger.settled = {Game.BLACKJACK: {}, Game.HOLDEM: {}}  # a new app: a new session
             app = CardtuiApp(data_dir=data_dir, seed=episode.seed + len(keys),
                              animation=episode.animation, start=episode.start)
@@ -379,7 +419,7 @@ async def run_episode(episode: Episode, data_dir: Path | None = None) -> Counter
     return seen
 
 
-async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: list[str],
+async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: Trail,
                 ledger: Ledger, seen: Counter[str]) -> None:
     def fail(problem: str) -> FuzzFailure:
         return FuzzFailure(episode, keys, problem)
@@ -387,15 +427,18 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: lis
     try:
         async with app.run_test(size=episode.size) as pilot:
             await pilot.pause()
-            while len(keys) < episode.keys and app.is_running:
+            while keys.pressed < episode.keys and app.is_running:
                 if episode.animation != "off" and rng.random() < PAUSE_SHARE:
                     await pilot.pause(rng.choice([0.05, 0.2, 0.5]))
                     keys.append("<pause>")
                     continue
-                key = choose_key(app, rng)
-                seen[type(app.screen).__name__] += 1
-                keys.append(key)
-                await press(app, pilot, key, settle=episode.animation == "off")
+                burst = [choose_key(app, rng)]
+                if rng.random() < BURST_SHARE:
+                    burst += [choose_key(app, rng) for _ in range(rng.randint(1, 3))]
+                seen[type(app.screen).__name__] += len(burst)
+                keys.add(*burst)
+                keys.where = f"{type(app.screen).__name__}, focus on {app.screen.focused!r}"
+                await press(app, pilot, *burst, settle=episode.animation == "off")
                 if app._exception is not None or not app.is_running:
                     break
                 problem = chips_problem(ledger) or stuck_problem(app)
@@ -422,9 +465,7 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: lis
 
 
 def main(argv: list[str]) -> int:
-    seed = int(argv[0])
-    keys = int(argv[1]) if len(argv) > 1 else 400
-    episode = Episode.from_seed(seed, keys)
+    episode = Episode.from_args(argv)
     print(episode.describe())
     try:
         seen = asyncio.run(run_episode(episode))

@@ -54,3 +54,4 @@ async def test_a_dismissed_palette_ignores_keys_that_reach_it_late(make_app: Mak
         await pilot.pause(0.3)
         assert searches == []  # no search started on a palette being torn down
         assert isinstance(app.screen, ScoreboardScreen)
+
