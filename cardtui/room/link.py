@@ -118,6 +118,7 @@ class RoomLink:
             self._tell("The room has closed.")
 
     def dispatch(self, message: Message) -> None:
+        answered = False
         for waiter in list(self._waiters):
             predicate, future = waiter
             if future.done():
@@ -125,6 +126,7 @@ class RoomLink:
                 continue
             answer = predicate(message)
             if answer is not None:
+                answered = True
                 self._waiters.remove(waiter)
                 if isinstance(answer, Exception):
                     future.set_exception(answer)
@@ -160,7 +162,8 @@ class RoomLink:
             session.receive(message)
         elif isinstance(message, Settled):
             self.settled_unclaimed(message.game, (seat_result(message),))
-        elif isinstance(message, Notice | Error):
+        elif isinstance(message, Notice | Error) and not answered:
+            # (An answer to a request is told by whoever asked, in their words.)
             text = message.text if isinstance(message, Notice) else message.message
             if table_id is None:
                 for each in list(self.sessions.values()):

@@ -10,7 +10,7 @@ from cardtui.room.client import room_pair
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.door import ROOM_FD_ENV
-from cardtui.room.protocol import Game
+from cardtui.room.protocol import Game, TableInfo
 from cardtui.store import Game as StoreGame
 from cardtui.tables.remote import RemoteSession
 from cardtui.ui.screens import lobby
@@ -218,3 +218,38 @@ async def test_a_player_back_after_a_dropped_connection_goes_straight_to_their_s
         await until(lambda: isinstance(app.screen, SharedTableScreen))
         session = app.screen.session
         assert session.your_seat == 0 and not table.seats[0].away
+
+
+class ScriptedLink:
+    """A room that answers nothing: the lobby's list is whatever the test puts in it."""
+
+    name = "Ann"
+
+    def __init__(self) -> None:
+        self.tables: dict[str, TableInfo] = {}
+        self.listeners: list = []
+
+    def listen(self, listener) -> None:  # type: ignore[no-untyped-def]
+        self.listeners.append(listener)
+
+    def unlisten(self, listener) -> None:  # type: ignore[no-untyped-def]
+        self.listeners.remove(listener)
+
+    def take_reseated(self) -> None:
+        return None
+
+
+async def test_no_tables_is_said_only_while_there_are_none(make_app) -> None:
+    link = ScriptedLink()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LobbyScreen(link)  # type: ignore[arg-type]
+        await app.push_screen(screen)
+        assert note(screen) == "No tables yet: press n to open one."
+        link.tables["t1"] = TableInfo("t1", Game.HOLDEM, "Late", "5/10", 2, (None, "Bo"), True,
+                                      400, 1000, 30.0)
+        for listener in link.listeners:
+            listener(None)
+        await pilot.pause()
+        assert rows(screen) == [["Hold'em", "Late", "5/10", "1/2", "Bo", "playing"]]
+        assert note(screen) == ""

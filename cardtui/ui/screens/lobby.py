@@ -36,6 +36,8 @@ TABLE_SCREENS: dict[Game, tuple[str, str]] = {
 
 COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
 
+NO_TABLES = "No tables yet: press n to open one."
+
 
 def open_table(app: App[object], session: RemoteSession) -> bool:
     """Show ``session`` on its game's table screen; False when that screen cannot take one.
@@ -209,7 +211,9 @@ class LobbyScreen(Screen[None]):
         if chosen is not None and chosen.id in self.link.tables:
             table.move_cursor(row=table.get_row_index(chosen.id))
         if not self.link.tables:
-            self.say("No tables yet: press n to open one.")
+            self.say(NO_TABLES)
+        elif str(self.query_one("#lobby-note", Static).render()) == NO_TABLES:
+            self.say("")
         self._detail()
 
     @on(DataTable.RowHighlighted, "#tables")
