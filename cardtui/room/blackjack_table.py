@@ -32,13 +32,14 @@ from cardtui.room.protocol import (
     Records,
     SeatInfo,
     Settled,
+    SettledResult,
     TableInfo,
     TableSnapshot,
     Turn,
     YourTurnBlackjack,
 )
-from cardtui.room.results import blackjack_result
 from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.tables.results import blackjack_row, row_fields
 
 log = logging.getLogger("cardtui.room")
 
@@ -331,7 +332,8 @@ class BlackjackTable(SharedTable):
             if player is None:
                 continue
             player.stack += result.net
-            settled = blackjack_result(result, player.name, player.decisions, player.mistakes)
+            settled = SettledResult(**row_fields(
+                blackjack_row(result, player.name, player.decisions, player.mistakes)))
             self.room.deliver(player, Settled(self.id, Game.BLACKJACK, self.round_number, settled))
         self.round = None
         self.started = None

@@ -36,13 +36,14 @@ from cardtui.room.protocol import (
     SeatInfo,
     SeatStatus,
     Settled,
+    SettledResult,
     TableInfo,
     TableSnapshot,
     Turn,
     YourTurnHoldem,
 )
-from cardtui.room.results import holdem_result
 from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.tables.results import holdem_row, row_fields
 
 log = logging.getLogger("cardtui.room")
 
@@ -384,7 +385,7 @@ class HoldemTable(SharedTable):
         self.turn = None
         for seat, player in list(self.players()):
             if self.dealt_in(seat):
-                result = holdem_result(hand, seat, player.name)
+                result = SettledResult(**row_fields(holdem_row(hand, seat, player.name)))
                 self.room.deliver(player, Settled(self.id, Game.HOLDEM, self.hand_number, result))
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and self.dealt_in(seat):

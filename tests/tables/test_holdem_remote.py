@@ -7,10 +7,10 @@ from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
 from cardtui.room.protocol import HoldemAction
-from cardtui.room.results import holdem_result
 from cardtui.store import SeatResult, Store
 from cardtui.store.records import Game as StoreGame
 from cardtui.tables.holdem_remote import HoldemRemoteSession
+from cardtui.tables.results import holdem_row
 from cardtui.tables.session import (
     Clock,
     Event,
@@ -79,11 +79,9 @@ async def test_three_players_and_two_bots_each_session_sees_only_its_own_cards(
         for player in players:
             settled = await player.wait_for(lambda e: isinstance(e, Settled))
             seat = player.session.your_seat
-            expected = holdem_result(hand, seat, player.name)
             (row,) = settled.rows
             assert isinstance(row, SeatResult)
-            assert row == SeatResult(**{f: getattr(expected, f) for f in
-                                        SeatResult.__dataclass_fields__})
+            assert row == holdem_row(hand, seat, player.name)
             store.record_round(StoreGame.HOLDEM, settled.rows)
         store.close()
         totals = {t.player: t for t in Store(tmp_path / "scores.db").totals(StoreGame.HOLDEM)}
