@@ -71,6 +71,10 @@ OFFERED_SHARE = 0.65
 #: explored by staying on it.
 LEAVING_KEYS = {"escape", "ctrl+p", "q"}
 LEAVING_WEIGHT = 0.3
+#: Moving the focus restyles the whole form (tens of milliseconds on a setup
+#: screen); a form is still crossed often enough at this weight.
+FOCUS_KEYS = {"tab", "shift+tab"}
+FOCUS_WEIGHT = 0.4
 #: Share of steps that are a burst of 2-4 keys sent together (a fast typist).
 BURST_SHARE = 0.06
 #: Share of steps that are a pause instead of a key (animations on only).
@@ -384,7 +388,8 @@ def choose_key(app: App[Any], rng: random.Random) -> str:
     """Mostly a key the screen offers (a way out less often), else any key at all."""
     offered = legal_keys(app)
     if offered and rng.random() < OFFERED_SHARE:
-        weights = [LEAVING_WEIGHT if key in LEAVING_KEYS else 1.0 for key in offered]
+        weights = [LEAVING_WEIGHT if key in LEAVING_KEYS else FOCUS_WEIGHT if key in FOCUS_KEYS
+                   else 1.0 for key in offered]
         return rng.choices(offered, weights)[0]
     return rng.choice(ANY_KEYS)
 
