@@ -65,8 +65,8 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions, first_positions
 from cardtui.holdem.evaluator import HandRank, evaluate
 from cardtui.holdem.forced import Forced, ForcedBet, opener_seat, posting_order
+from cardtui.holdem.legal import HandView, LegalActions
 from cardtui.holdem.pots import Pot, build_pots, split_pot
-from cardtui.holdem.views import HandView, LegalActions
 
 _R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
 

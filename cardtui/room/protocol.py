@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from cardtui.blackjack.records import Action as BlackjackMove
 from cardtui.holdem.actions import ActionKind
-from cardtui.holdem.views import LegalActions
+from cardtui.holdem.legal import LegalActions
 from cardtui.room.codec import DecodeError, from_json, to_json
 
 PROTOCOL_VERSION = 1

@@ -3,7 +3,7 @@
 The room deals and decides; this session turns its messages into the seam's
 events and the player's moves into :class:`~cardtui.room.protocol.HoldemAction`
 lines. A move is checked against the legality the room sent with the turn
-(the engine's own :class:`~cardtui.holdem.views.LegalActions`), so an illegal
+(the engine's own :class:`~cardtui.holdem.legal.LegalActions`), so an illegal
 key gets its plain reason here; the room checks again, trusting nothing.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from cardtui.holdem.actions import Action, ActionKind
 from cardtui.holdem.button import Positions
-from cardtui.holdem.views import LegalActions
+from cardtui.holdem.legal import LegalActions
 from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
 from cardtui.tables.remote import RemoteSession, local_deadline
 from cardtui.tables.session import Event, ToAct

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtui.holdem.views import LegalActions
+from cardtui.holdem.legal import LegalActions
 from cardtui.room.protocol import (
     MESSAGE_TYPES,
     ErrorCode,

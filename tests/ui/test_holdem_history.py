@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.widgets import DataTable, Static
 
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.menu import MenuScreen

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from cardtui.holdem.actions import Action, Folded
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.rules import RulesScreen

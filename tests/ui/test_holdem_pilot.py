@@ -9,13 +9,14 @@ from textual.widgets import Static
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
+from cardtui.settings import validate_name
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
@@ -298,7 +299,8 @@ def test_the_setup_is_remembered(make_app: Callable[..., CardtuiApp]) -> None:
     config = HoldemConfig(seats=THREE.seats, stack=500, small_blind=10, big_blind=20,
                           mode=Mode.TOURNAMENT, hands_per_level=5)
     app.settings.holdem = config.to_json()
-    assert HoldemConfig.from_json(app.settings.holdem, default_name="X") == config
+    assert HoldemConfig.from_json(app.settings.holdem, default_name="X",
+                                    name_problem=validate_name) == config
 
 
 async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -6,9 +6,9 @@ from textual.widgets import Static
 
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.store import Game
-from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 from cardtui.ui.screens.holdem_demo import open_table, settle
 
 HEADS_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK))

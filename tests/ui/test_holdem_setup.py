@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.widgets import Input, Select, Static
 
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
+from cardtui.settings import validate_name
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig
 from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 
@@ -71,7 +72,8 @@ async def test_a_saved_setup_seats_a_new_table(make_app) -> None:  # type: ignor
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is table_screen
-        config = HoldemConfig.from_json(app.settings.holdem, default_name="x")
+        config = HoldemConfig.from_json(app.settings.holdem, default_name="x",
+                                    name_problem=validate_name)
         assert [(s.name, s.personality) for s in config.seats] == [
             ("Player", None), ("Bob", None), ("Bot 2", Personality.MANIAC)]
         assert (config.mode, config.stack, config.hands_per_level) == (Mode.TOURNAMENT, 500, 4)

@@ -46,10 +46,10 @@ from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, Tournam
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
+from cardtui.ui.screens.holdem_setup import saved_setup
 from cardtui.ui.screens.holdem_view import (
     BoardCard,
     HoleCard,
@@ -126,7 +126,7 @@ class HoldemScreen(Screen[None]):
         super().__init__()
         settings = self.app.settings  # type: ignore[attr-defined]
         self.ascii: bool = settings.ascii_cards
-        self.config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        self.config = saved_setup(settings)
         self.table = self._make_table()
         self.hand: Hand | None = None
         self.view = self._idle_view()
@@ -544,7 +544,7 @@ class HoldemScreen(Screen[None]):
         if not saved or self.in_hand:
             return
         settings = self.app.settings  # type: ignore[attr-defined]
-        self.config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        self.config = saved_setup(settings)
         await self.new_table()
         self.notes = [Text("New table: " + self._table_words())]
         self._sync()

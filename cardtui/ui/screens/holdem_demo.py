@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import stacked_deck
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Table
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_config import HoldemConfig, SeatConfig
 
 
 class ScriptedBots:

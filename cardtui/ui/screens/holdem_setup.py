@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
-from cardtui.settings import NAME_MAX
-from cardtui.ui.screens.holdem_config import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
+from cardtui.settings import NAME_MAX, Settings, validate_name
 
 #: Seat kinds: a human, or a bot of one personality.
 HUMAN = "human"
@@ -46,7 +46,7 @@ class HoldemSetupScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings  # type: ignore[attr-defined]
-        config = HoldemConfig.from_json(settings.holdem, default_name=settings.player_name)
+        config = saved_setup(settings)
         values = {"stack": config.stack, "small-blind": config.small_blind,
                   "big-blind": config.big_blind, "hands-per-level": config.hands_per_level}
         yield Header()
@@ -127,7 +127,7 @@ class HoldemSetupScreen(Screen[bool]):
             seats.append(SeatConfig(name, personality))
         config = HoldemConfig(seats=tuple(seats), mode=Mode(self.query_one("#mode", Select).value),
                               **numbers)
-        problems = config.problems()
+        problems = config.problems(validate_name)
         if problems:
             return self._problem(" ".join(problems))
         self._problem("")
@@ -158,3 +158,9 @@ class HoldemSetupScreen(Screen[bool]):
             self.action_save()
         elif event.button.id == "cancel":
             self.action_cancel()
+
+
+def saved_setup(settings: Settings) -> HoldemConfig:
+    """The hold'em setup saved in ``settings`` (the defaults where it cannot be played)."""
+    return HoldemConfig.from_json(settings.holdem, default_name=settings.player_name,
+                                  name_problem=validate_name)

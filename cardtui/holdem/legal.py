@@ -1,4 +1,4 @@
-"""What a player may do and what a seat can see: the hand's read-only views.
+"""What the actor may do now, and what a seat knows when it must decide.
 
 :class:`LegalActions` answers "what can the actor do now" (the UI's buttons,
 a bot's options), copied from :meth:`~cardtui.holdem.hand.Hand.problem`, the

@@ -4,12 +4,18 @@ Seats 2-10, each a named human (hot-seat) or a bot with a personality; one
 starting stack, the blinds, and cash game or tournament. The defaults give a
 game at once: you against five bots, 1,000 chips, 5/10 blinds.
 
+The player-name rule is the app's (``cardtui.settings.validate_name``), passed
+in: the engine package imports nothing from the settings.
+
+>>> def named(name: str) -> str | None:
+...     return None if name.strip() else "Enter a name."
 >>> config = HoldemConfig.default("Ann")
 >>> [(s.name, s.personality) for s in config.seats][:2]
 [('Ann', None), ('Bot 1', <Personality.SHARK: 'shark'>)]
->>> HoldemConfig.from_json(config.to_json(), default_name="Ann") == config
+>>> HoldemConfig.from_json(config.to_json(), default_name="Ann", name_problem=named) == config
 True
->>> HoldemConfig.from_json({"stack": -5, "seats": "junk"}, default_name="Ann").stack
+>>> HoldemConfig.from_json({"stack": -5, "seats": "junk"}, default_name="Ann",
+...                       name_problem=named).stack
 1000
 >>> from dataclasses import replace
 >>> tournament = replace(config, mode=Mode.TOURNAMENT, small_blind=10, big_blind=20)
@@ -20,12 +26,15 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.table import DEFAULT_SCHEDULE, BlindLevel, Mode, Player, Table
-from cardtui.settings import validate_name
+
+#: Why a player name cannot be used, or None: the app's one rule for names.
+NameRule = Callable[[str], "str | None"]
 
 MIN_SEATS = 2
 MAX_SEATS = 10
@@ -61,13 +70,13 @@ class HoldemConfig:
         bots = tuple(SeatConfig(f"Bot {n}", p) for n, p in enumerate(_DEFAULT_BOTS, start=1))
         return cls(seats=(SeatConfig(player_name), *bots))
 
-    def problems(self) -> list[str]:
+    def problems(self, name_problem: NameRule) -> list[str]:
         """Why this setup cannot be played (empty when it can)."""
         found = []
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             found.append(f"A table seats {MIN_SEATS} to {MAX_SEATS} players.")
         for index, seat in enumerate(self.seats, start=1):
-            problem = validate_name(seat.name)
+            problem = name_problem(seat.name)
             if problem:
                 found.append(f"Seat {index}: {problem}")
         names = [s.name for s in self.seats]
@@ -114,7 +123,8 @@ class HoldemConfig:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], *, default_name: str) -> HoldemConfig:
+    def from_json(cls, data: dict[str, Any], *, default_name: str,
+                  name_problem: NameRule) -> HoldemConfig:
         """A setup from stored JSON; anything unusable falls back to the defaults."""
         default = cls.default(default_name)
         seats = _seats(data.get("seats"))
@@ -129,7 +139,7 @@ class HoldemConfig:
             mode=Mode(mode) if mode in Mode._value2member_map_ else default.mode,
             **numbers,
         )
-        return config if not config.problems() else default
+        return config if not config.problems(name_problem) else default
 
 
 def _seats(data: object) -> tuple[SeatConfig, ...]:

@@ -1,0 +1,379 @@
+"""A hold'em table in this process, behind the table seam: the engine, its bots, hot-seat humans.
+
+The session owns the engine's :class:`~cardtui.holdem.table.Table` and the
+hand in play. The screen only deals, acts for the seat a :class:`ToAct` named,
+and passes the keyboard; everything else happens here:
+
+- **Bots decide inside the session.** After every move the session plays the
+  bots' turns in an asyncio task: a :class:`Clock` event says who is thinking,
+  the Monte Carlo decision runs off the event loop (``asyncio.to_thread``),
+  and the bot lingers ``think()`` seconds at least so a person can follow
+  (:meth:`hurry` cuts the pause short: any key at the table).
+- **Hole cards are filtered here.** A viewer is a human seat. With one human,
+  their own hole cards are delivered and every bot's are ``None`` until shown.
+  Hot seat (several humans sharing the keyboard): nobody's hole cards are in
+  the deal; :meth:`take_keyboard` (the pass-to screen's "ready") delivers the
+  cards of the player who took the keyboard, once per hand, as a
+  :class:`~cardtui.holdem.actions.HoleCardsDealt` of that seat alone. The
+  screen shows face up only the seat holding the keyboard, as it always has.
+- **Results come from one place**: :mod:`cardtui.tables.results` makes the
+  :class:`Settled` rows of the human seats; the table's own events (a bust, a
+  blind level, a tournament won) become :class:`Note` lines.
+
+>>> import random
+>>> from cardtui.holdem.actions import Action, HoleCardsDealt
+>>> from cardtui.holdem.hand import stacked_deck
+>>> from cardtui.holdem.setup import HoldemConfig, SeatConfig
+>>> from cardtui.holdem.bots import Personality
+>>> setup = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.ROCK)))
+>>> session = HoldemLocalSession(setup, random.Random(1), button=0)
+>>> seen = []
+>>> session.attach(seen.append)
+>>> session.next_deck = stacked_deck(["AsKs", "7h2d"])
+>>> session.deal()
+>>> dealt = [r for e in seen if isinstance(e, Seen) for r in e.records
+...          if isinstance(r, HoleCardsDealt)]
+>>> sorted((d.seat, d.cards[0] is None) for d in dealt)
+[(0, False), (1, True)]
+>>> turn = seen[-1]
+>>> turn.seat, turn.legal.call_amount, turn.legal.min_raise_to
+(0, 5, 20)
+>>> session.act(0, Action.fold())
+>>> [type(e).__name__ for e in seen[-3:]]
+['Seen', 'Settled', 'SeatsChanged']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator
+
+from cardtui.cards import Deck
+from cardtui.holdem.actions import Action, HoleCardsDealt, Record
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.legal import LegalActions
+from cardtui.holdem.setup import HoldemConfig
+from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
+from cardtui.tables.holdem_remote import refusal
+from cardtui.tables.results import holdem_rows
+from cardtui.tables.session import (
+    Clock,
+    Event,
+    HandBegins,
+    Listener,
+    Note,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    ToAct,
+)
+
+#: How long a bot lingers over a decision, in seconds (the animation speed's think pause).
+Think = Callable[[], float]
+
+
+def for_viewers(record: Record, viewers: Iterable[int]) -> Record:
+    """``record`` as the seats in ``viewers`` may see it: other hole cards are ``None``.
+
+    >>> from cardtui.cards import Card
+    >>> dealt = HoleCardsDealt(1, (Card.parse("As"), Card.parse("Ad")))
+    >>> for_viewers(dealt, {1}) is dealt, for_viewers(dealt, {0})
+    (True, HoleCardsDealt(seat=1, cards=(None, None)))
+    """
+    if isinstance(record, HoleCardsDealt) and record.seat not in set(viewers):
+        return HoleCardsDealt(record.seat, (None, None))
+    return record
+
+
+def table_note(event: TableEvent) -> Note:
+    """A table event (a bust, a blind level, a tournament won) as a line for the log.
+
+    >>> table_note(PlayerBusted(1, "Bob", None, True))
+    Note(text='Bob is out of chips: b buys in again.', kind='warning')
+    """
+    match event:
+        case PlayerBusted(name=name, place=place) if place is not None:
+            return Note(f"{name} is out in place {place}.", "warning")
+        case PlayerBusted(name=name, may_rebuy=True):
+            return Note(f"{name} is out of chips: b buys in again.", "warning")
+        case PlayerBusted(name=name):
+            return Note(f"{name} is out of chips and leaves.", "warning")
+        case TournamentWon(name=name):
+            return Note(f"{name} wins the tournament!", "win")
+        case LevelRaised(blinds=blinds):
+            return Note(f"Blinds go up to {blinds}.", "level")
+    raise ValueError(f"not a table event: {event!r}")
+
+
+class HoldemLocalSession:
+    """A local hold'em table: ``deal()``, ``act(seat, Action)`` when a :class:`ToAct` came."""
+
+    def __init__(self, setup: HoldemConfig, rng: random.Random, *,
+                 think: Think | float = 0.0, button: int | None = None) -> None:
+        self.setup = setup
+        self.rng = rng
+        self._think: Think = think if callable(think) else (lambda: float(think))
+        self.table: Table = setup.make_table(rng, button)
+        self.hand: Hand | None = None
+        #: Stacks the next hand's deck (tests and demos); used once.
+        self.next_deck: Deck | None = None
+        #: The bots' decision: the table's own, or a script (tests and demos).
+        self.decide: Callable[[], Action] = lambda: self.table.bot_action()
+        #: Hot seat: the human holding the keyboard for the decision at hand.
+        self.keyboard: int | None = None
+        #: Table events of the hands settled so far (a tournament's places).
+        self.table_events: list[TableEvent] = []
+        self._listener: Listener | None = None
+        self._to_act: ToAct | None = None
+        self._thinking: Clock | None = None
+        #: Hot seat: the humans whose hole cards this hand were delivered.
+        self._seen_hole: set[int] = set()
+        self._hurry = asyncio.Event()
+        self._bots: asyncio.Task[None] | None = None
+
+    # --- the seam -----------------------------------------------------------------------
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.setup.seats) if not s.is_bot)
+
+    @property
+    def viewer_seats(self) -> frozenset[int]:
+        return self.humans
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the keyboard: each one's hole cards wait for their turn."""
+        return len(self.humans) > 1
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.is_over
+
+    @property
+    def to_act(self) -> ToAct | None:
+        """The decision the screen is waiting on (None while bots act or between hands)."""
+        return self._to_act
+
+    def attach(self, listener: Listener) -> None:
+        for event in self.present():
+            listener(event)
+        self._listener = listener
+
+    def detach(self) -> None:
+        self._listener = None
+
+    def present(self) -> Iterator[Event]:
+        """The table as it is now: what a screen attaching late is shown first."""
+        yield SeatsChanged(self.seats())
+        hand = self.hand
+        if hand is not None:
+            yield self._begins(hand)
+            if hand.records:
+                yield Seen(self._filtered(hand.records))
+        if self._thinking is not None:
+            yield self._thinking
+        if self._to_act is not None:
+            yield self._to_act
+
+    def act(self, seat: int, action: object) -> None:
+        if not isinstance(action, Action):
+            raise ValueError("a hold'em move is an Action")
+        turn = self._to_act
+        hand = self.hand
+        if turn is None or hand is None or turn.seat != seat or hand.actor != seat:
+            raise ValueError("it is not your turn")
+        legal = turn.legal
+        assert isinstance(legal, LegalActions)
+        if not legal.allows(action):
+            raise ValueError(refusal(legal, action))
+        self._to_act = None
+        self.keyboard = None
+        self._apply(action)
+        self._advance()
+
+    # --- what the screen asks between hands ----------------------------------------------
+
+    def seats(self) -> tuple[SeatState, ...]:
+        return tuple(
+            SeatState(i, s.name, s.stack, bot=s.is_bot) if s is not None
+            else SeatState(i, "", 0, status="empty")
+            for i, s in enumerate(self.table.seats)
+        )
+
+    def deal(self) -> None:
+        """Deal the next hand (a finished tournament starts a fresh table first)."""
+        if self.in_hand:
+            raise ValueError("finish the current hand first")
+        if self.table.is_finished:
+            self.new_table(self.setup)
+        hand = self.table.start_hand(deck=self.next_deck)
+        self.next_deck = None
+        self.hand = hand
+        self._seen_hole = set()
+        self.keyboard = None
+        self._emit(self._begins(hand))
+        self._emit(Seen(self._filtered(hand.records)))
+        # The blinds alone can decide a hand (an all-in small blind, covered).
+        self._advance()
+
+    def new_table(self, setup: HoldemConfig, button: int | None = None) -> None:
+        """Sit down at a fresh table from ``setup`` (``button`` fixes the first button)."""
+        if self.in_hand:
+            raise ValueError("a new table waits for the hand in play")
+        self.setup = setup
+        self.table = setup.make_table(random.Random(self.rng.getrandbits(64)), button)
+        self.hand = None
+        self.keyboard = None
+        self.table_events = []
+        self._emit(SeatsChanged(self.seats()))
+
+    def set_stacks(self, stacks: dict[int, int]) -> None:
+        """Change stacks between hands (demos and tests: a short stack makes a side pot)."""
+        if self.in_hand:
+            raise ValueError("stacks change between hands")
+        for index, chips in stacks.items():
+            seat = self.table.seats[index]
+            if seat is None:
+                raise ValueError(f"nobody sits in seat {index}")
+            seat.stack = chips
+        self._emit(SeatsChanged(self.seats()))
+
+    def busted_humans(self) -> list[int]:
+        """Human seats out of chips that may buy in again (cash game, between hands)."""
+        if self.table.mode is not Mode.CASH or self.in_hand:
+            return []
+        return [i for i in sorted(self.humans)
+                if (seat := self.table.seats[i]) is not None and seat.stack == 0]
+
+    def rebuy(self) -> None:
+        """Every busted human buys in again for the setup's stack."""
+        for seat in self.busted_humans():
+            self.table.rebuy(seat, self.setup.stack)
+            name = self.setup.seats[seat].name
+            self._emit(Note(f"{name} buys in again for {self.setup.stack:,}."))
+        self._emit(SeatsChanged(self.seats()))
+
+    def take_keyboard(self, seat: int) -> None:
+        """Hot seat: ``seat``'s player has the keyboard; their hole cards are delivered now."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not played at this keyboard")
+        self.keyboard = seat
+        hand = self.hand
+        if hand is None or seat in self._seen_hole or hand.hole[seat] is None:
+            return
+        self._seen_hole.add(seat)
+        dealt = next((r for r in hand.records
+                      if isinstance(r, HoleCardsDealt) and r.seat == seat), None)
+        if dealt is not None and self.hot_seat:
+            self._emit(Seen((dealt,)))
+
+    def hurry(self) -> None:
+        """Any key at the table: the thinking bot decides without its pause."""
+        self._hurry.set()
+
+    def fold_out(self) -> None:
+        """Play the hand out at once (humans fold, or check when they can) and settle it.
+
+        Leaving mid-hand: the hand still ends and counts. The bots decide on
+        the spot, without pauses.
+        """
+        if self._bots is not None:
+            self._bots.cancel()
+            self._bots = None
+        self._thinking = None
+        self._to_act = None
+        hand = self.hand
+        while hand is not None and not hand.is_over:
+            assert hand.actor is not None
+            if hand.actor in self.humans:
+                self._apply(Action.fold() if hand.can_fold() else Action.check())
+            else:
+                self._apply(self.decide())
+        if hand is not None:
+            self._advance()
+
+    def close(self) -> None:
+        """The screen went away for good: stop the bots (the hand was folded out first)."""
+        if self._bots is not None:
+            self._bots.cancel()
+            self._bots = None
+        self.detach()
+
+    # --- moving the hand on ----------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        hand = self.hand
+        assert hand is not None
+        self._emit(Seen(self._filtered(hand.act(action))))
+
+    def _advance(self) -> None:
+        """After any move: settle a finished hand, else ask the human to act or start the bots."""
+        hand = self.hand
+        assert hand is not None
+        if hand.is_over:
+            if self.table.hand is hand:  # settled once
+                self._settle(hand)
+            return
+        seat = hand.actor
+        assert seat is not None
+        if seat in self.humans:
+            self._to_act = ToAct(seat, hand.legal_actions())
+            self._emit(self._to_act)
+        elif self._bots is None or self._bots.done():
+            self._bots = asyncio.get_running_loop().create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        hand = self.hand
+        while hand is not None and not hand.is_over and hand.actor not in self.humans:
+            seat = hand.actor
+            assert seat is not None
+            self._hurry.clear()
+            pause = self._think()
+            self._thinking = Clock(seat, time.monotonic() + pause)
+            self._emit(self._thinking)
+            started = time.monotonic()
+            # Monte Carlo equity takes a moment: off the event loop, so keys still work.
+            action = await asyncio.to_thread(self.decide)
+            left = pause - (time.monotonic() - started)
+            if left > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hurry.wait(), left)
+            if self.hand is not hand or hand.is_over:
+                return  # folded out (leaving) while this bot thought
+            self._thinking = None
+            self._emit(Clock(seat, None))
+            self._apply(action)
+        self._bots = None
+        if hand is not None:
+            self._advance()
+
+    def _settle(self, hand: Hand) -> None:
+        names = [s.name for s in self.setup.seats]
+        rows = holdem_rows(hand, sorted(self.humans), names)
+        if rows:
+            self._emit(Settled(rows))
+        events = self.table.finish_hand()
+        self.table_events.extend(events)
+        for event in events:
+            self._emit(table_note(event))
+        self._emit(SeatsChanged(self.seats()))
+
+    # --- what this viewer may see --------------------------------------------------------
+
+    def _begins(self, hand: Hand) -> HandBegins:
+        dealt_in = tuple(s for s in self.seats() if hand.starting_stacks[s.seat] is not None)
+        return HandBegins(self.table.hand_number, dealt_in, hand.positions)
+
+    def _filtered(self, records: Iterable[Record]) -> tuple[Record, ...]:
+        viewers = self._seen_hole if self.hot_seat else self.humans
+        return tuple(for_viewers(r, viewers) for r in records)
+
+    def _emit(self, event: Event) -> None:
+        if self._listener is not None:
+            self._listener(event)
+
