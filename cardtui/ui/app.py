@@ -140,13 +140,15 @@ class CardtuiApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        showing = isinstance(self.screen, TooSmallScreen)
+        top = self.screen
         if too_small(width, height):
-            if showing:
-                self.screen.show_size(width, height)  # type: ignore[attr-defined]
-            else:
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+            elif not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
                 self.push_screen(TooSmallScreen(width, height))
-        elif showing:
+            # else: a question (quit? leave?) is open over the notice; it goes
+            # when the question does (TooSmallScreen.on_screen_resume).
+        elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
     def _fatal_error(self) -> None:

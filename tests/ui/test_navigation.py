@@ -206,3 +206,26 @@ async def test_scoreboard_columns_are_wide_enough_for_their_figures(make_app: Ma
         net = next(c for c in table.columns.values() if c.label.plain == "Net")
         assert net.width >= len("+1,130")
         assert "+1,130" in table.get_row_at(0)
+
+
+async def test_a_question_asked_over_the_size_notice_leaves_one_notice(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(start="blackjack")
+    app.settings.blackjack = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(["Th", "6c", "9d", "7s"])
+        await pilot.press("d")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+q")  # mid-round: asked over the notice
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.resize_terminal(62, 20)
+        await pilot.pause()
+        assert sum(isinstance(s, TooSmallScreen) for s in app.screen_stack) == 1
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press("n")  # stay: the notice has nothing left to say
+        await pilot.pause()
+        assert type(app.screen).__name__ == "BlackjackScreen"

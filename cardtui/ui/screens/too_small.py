@@ -29,6 +29,15 @@ class TooSmallScreen(ModalScreen[None]):
     def show_size(self, width: int, height: int) -> None:
         self.message.update(_message(width, height))
 
+    def on_screen_resume(self) -> None:
+        # Back on top after a question asked over it: the terminal may have
+        # grown meanwhile.
+        width, height = self.app.size
+        if too_small(width, height):
+            self.show_size(width, height)
+        else:
+            self.dismiss()
+
 
 def _message(width: int, height: int) -> str:
     return (
