@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import tempfile
 from pathlib import Path
 
@@ -32,18 +33,25 @@ SCREENS = [
     ("scoreboard", ["s"], "all time"),
     ("rules", ["r"], "Rules"),
 ]
-#: Seconds after a key for the screen to be drawn (a blinking cursor never settles).
+#: Seconds after a key for the screen to be drawn.
 DRAWN = 2.0
+
+
+async def drawn(client: TerminalClient) -> None:
+    """Wait until the screen has stopped changing, or 10 s (a blinking cursor never stops)."""
+    await asyncio.sleep(DRAWN)
+    with contextlib.suppress(TimeoutError):
+        await client.settle(1.0, timeout=10)
 
 
 async def idle_bytes(port: int, keys: list[str], shows: str, seconds: float) -> int:
     client = await TerminalClient.connect(port)
     try:
         await client.wait_for(MENU, timeout=60)
-        await asyncio.sleep(DRAWN)
+        await drawn(client)
         for key in keys:
             client.press(key)
-            await asyncio.sleep(DRAWN)
+            await drawn(client)
         await client.wait_for(shows, timeout=30)
         before = client.received
         await asyncio.sleep(seconds)
@@ -63,7 +71,7 @@ async def main(seconds: float) -> None:
         async with serving(probe) as server:
             client = await TerminalClient.connect(server.port)
             await client.wait_for("key none", timeout=60)
-            await asyncio.sleep(DRAWN)
+            await drawn(client)
             before = client.received
             await asyncio.sleep(seconds)
             rows.append(("peer: bare Textual app", client.received - before))

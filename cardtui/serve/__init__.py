@@ -1,14 +1,22 @@
-"""Host cardtui over SSH: one game per connection, each in its own process.
+"""Host cardtui over SSH: one game per player, each in its own process.
 
-Every SSH session gets a child ``python -m cardtui`` running in a fresh
-pseudo-terminal, so a crash or a hung game takes down one seat, never the
-room (``session.py`` bridges the SSH channel and the PTY). The player is known
-by the key they log in with: each key has its own data directory under
-``<root>/profiles/`` (``identity.py``).
+Every game is a child ``python -m cardtui.serve.seat cardtui`` in a fresh
+pseudo-terminal, inside its player's profile, so a crash or a hung game takes
+down one seat, never the room. Where to look:
+
+* ``server.py``: who may connect and log in, and the room of seats;
+* ``door.py``: connections still logging in, capped; log lines counted;
+* ``session.py``: one SSH channel bridged to one game's PTY;
+* ``keystrokes.py``: what a player types, made safe and bounded;
+* ``launch.py``: the one place a game is started (command, environment);
+* ``seat.py``: the first code a game runs (dies with the server, crash.log);
+* ``child.py``: a process in a PTY; ``terminal.py``: the client's terminal;
+* ``identity.py``: keys, profiles and guests; ``keys.py``: key files;
+* ``limits.py``: every clock and ceiling.
 
 asyncssh (the ``ssh`` extra) is imported only inside this package; the
 ``cardtui serve`` command imports it lazily so the game runs without it.
-This module itself imports nothing: the game asks it whether it is served.
+This module itself imports nothing heavy: the game asks it whether it is served.
 """
 
 import os

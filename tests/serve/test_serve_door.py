@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any, cast
 
 import asyncssh
@@ -76,3 +78,16 @@ def test_accept_failures_are_counted_not_logged_each_time() -> None:
     finally:
         loop.close()
     assert logged == ["could not accept 1 connections: Too many open files"]
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
+    script = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))\n"
+        "from cardtui.serve.limits import raise_open_file_limit\n"
+        "raised = raise_open_file_limit()\n"
+        "print(raised == hard == resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.stdout.strip() == "True", result.stderr
