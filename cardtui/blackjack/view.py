@@ -166,7 +166,11 @@ class RoundView:
                 moved = hands[hand].cards.pop()
                 hands[hand].from_split = True
                 hands.insert(new_hand, HandView(bet, [moved], from_split=True))
-            case HoleCardRevealed():
+            case HoleCardRevealed(card):
+                # A viewer's hole card arrives face down as None (the session
+                # filters it): the reveal is where it is learnt.
+                if len(self.dealer) > 1:
+                    self.dealer[1] = card
                 self.hole_hidden = False
                 self.turn = None
                 for seat_view in self.seats.values():

@@ -1,0 +1,193 @@
+"""A blackjack table in this process, behind the table seam: the engine table, its bots, hot seat.
+
+The session owns the app's sitting (the engine's :class:`Table` and the setup
+it was made from). The screen deals, bets and moves through it; everything
+else happens here:
+
+- **Bots play inside the engine table** (:meth:`Table._after`), so one call
+  here returns a human's move and every bot turn after it.
+- **The hole card is filtered here**: the dealer's face-down card reaches the
+  viewer as ``None`` until :class:`HoleCardRevealed` turns it (the view takes
+  the card from that record), exactly as the room sends it.
+- **Results come from one place**: :func:`cardtui.tables.results.blackjack_row`
+  makes the :class:`Settled` rows of the human seats, the moment the engine
+  settles the round (before its reveal has been shown).
+- After every change the seat to decide gets a :class:`ToAct`: a move (the
+  engine's legal moves) or, between rounds, a :class:`BetWindow`.
+
+>>> import random
+>>> from cardtui.blackjack.setup import TableSetup
+>>> from cardtui.blackjack.table import SeatKind, SeatSetup
+>>> setup = TableSetup(seats=(SeatSetup("Ann"), SeatSetup("Bot", SeatKind.BOT)))
+>>> session = BlackjackLocalSession.sit_down(setup, random.Random(7))
+>>> seen = []
+>>> session.attach(seen.append)
+>>> [type(e).__name__ for e in seen], type(seen[-1].legal).__name__
+(['SeatsChanged', 'ToAct'], 'BetWindow')
+>>> session.table.shoe.stack(["Th", "9c", "9d", "9h", "Ks", "8c"])
+>>> session.deal()
+>>> [type(e).__name__ for e in seen[2:]], sorted(a.value for a in seen[-1].legal)
+(['HandBegins', 'Seen', 'ToAct'], ['double', 'hit', 'stand'])
+>>> session.act(0, Action.STAND)
+>>> [type(e).__name__ for e in seen[5:]], [r.net for r in seen[6].rows]
+(['Seen', 'Settled', 'SeatsChanged', 'ToAct'], [10])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from cardtui.blackjack.records import Action, DealerCard, Record, RoundSettled
+from cardtui.blackjack.setup import TableSetup
+from cardtui.blackjack.strategy import Advice
+from cardtui.blackjack.table import Table
+from cardtui.store.records import SeatResult
+from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.tables.results import blackjack_row
+from cardtui.tables.session import (
+    Event,
+    HandBegins,
+    Listener,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    ToAct,
+)
+
+
+def for_viewer(record: Record) -> Record:
+    """``record`` as any viewer may see it: the dealer's hole card face down (``None``).
+
+    >>> from cardtui.cards import Card
+    >>> for_viewer(DealerCard(Card.parse("As"), face_down=True)).card is None
+    True
+    """
+    if isinstance(record, DealerCard) and record.face_down:
+        return DealerCard(None, face_down=True)  # type: ignore[arg-type]  # the hidden card
+    return record
+
+
+@dataclass
+class BlackjackLocalSession:
+    """The app's blackjack table as a table session (one per sitting, kept by the app)."""
+
+    setup: TableSetup
+    table: Table
+
+    def __post_init__(self) -> None:
+        self._listener: Listener | None = None
+        self.rounds = 0
+
+    @classmethod
+    def sit_down(cls, setup: TableSetup, rng: random.Random) -> BlackjackLocalSession:
+        """A new table from ``setup``: every seat buys in afresh."""
+        return cls(setup, Table(setup.rules, setup.seats, rng))
+
+    # -- the seam ---------------------------------------------------------------------
+
+    @property
+    def viewer_seats(self) -> frozenset[int]:
+        """Every human seat: they share this keyboard (hot seat)."""
+        return frozenset(i for i, s in enumerate(self.table.seats) if not s.is_bot)
+
+    def attach(self, listener: Listener) -> None:
+        self._listener = listener
+        self._send(SeatsChanged(self.seat_states()))
+        rnd = self.table.round
+        if rnd is not None:
+            # Back at the table: its last round as it stands (or as it ended).
+            self._send(HandBegins(self.rounds, self.seat_states()))
+            self._send(Seen(tuple(for_viewer(r) for r in rnd.records)))
+        self._prompt()
+
+    def detach(self) -> None:
+        self._listener = None
+
+    def act(self, seat: int, action: object) -> None:
+        """The seat to act makes its move; bots that follow play theirs at once."""
+        if not isinstance(action, Action):
+            raise ValueError("a blackjack move is an Action")
+        if seat != self.table.seat_to_act or action not in self.table.legal_actions():
+            raise ValueError(f"you cannot {action.value} now")
+        self._after(self.table.act(action))
+
+    # -- between rounds ------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal the next round (ValueError with the table's reason when nobody can bet)."""
+        records = self.table.deal()
+        self.rounds += 1
+        self._send(HandBegins(self.rounds, self.seat_states()))
+        self._after(records)
+
+    def bet(self, seat: int, amount: int) -> None:
+        """``seat``'s bet for the next round, clamped to the limits and its bankroll."""
+        self.table.set_bet(seat, amount)
+        self._changed()
+
+    def change_bet(self, seat: int, steps: int) -> None:
+        self.table.change_bet(seat, steps)
+        self._changed()
+
+    def rebuy(self, seat: int) -> None:
+        self.table.rebuy(seat)
+        self._changed()
+
+    def forfeit(self) -> None:
+        """The round in play is lost as it stands: settled (and recorded) at once."""
+        self._after(self.table.forfeit())
+
+    def advice(self) -> Advice | None:
+        """Basic strategy for the decision awaited now (the hint key and the trainer)."""
+        return self.table.advice() if self.table.human_to_act else None
+
+    # -- events --------------------------------------------------------------------------
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        return tuple(
+            SeatState(i, s.name, s.bankroll, s.is_bot,
+                      "playing" if self.table.stake(i) else "sitting out")
+            for i, s in enumerate(self.table.seats)
+        )
+
+    def _after(self, records: Iterable[Record]) -> None:
+        records = list(records)
+        self._send(Seen(tuple(for_viewer(r) for r in records)))
+        settled = next((r for r in records if isinstance(r, RoundSettled)), None)
+        if settled is not None:
+            self._send(Settled(tuple(self._rows(settled))))
+            self._send(SeatsChanged(self.seat_states()))
+        self._prompt()
+
+    def _rows(self, settled: RoundSettled) -> Iterator[SeatResult]:
+        for result in settled.seats:
+            seat = self.table.seats[result.seat]
+            if seat.is_bot:
+                continue
+            counted = self.setup.trainer
+            yield blackjack_row(result, seat.name,
+                                seat.round_decisions if counted else 0,
+                                seat.round_mistakes if counted else 0)
+
+    def _changed(self) -> None:
+        self._send(SeatsChanged(self.seat_states()))
+        self._prompt()
+
+    def _prompt(self) -> None:
+        table = self.table
+        if table.in_round:
+            seat = table.seat_to_act
+            if seat is not None and table.human_to_act:
+                self._send(ToAct(seat, table.legal_actions()))
+            return
+        humans = sorted(self.viewer_seats)
+        if humans:
+            rules = table.rules
+            self._send(ToAct(humans[0], BetWindow(rules.min_bet, rules.max_bet)))
+
+    def _send(self, event: Event) -> None:
+        if self._listener is not None:
+            self._listener(event)
