@@ -295,3 +295,17 @@ async def test_the_question_shows_over_the_dimmed_table(make_app: MakeApp) -> No
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
         assert 0 < dialog.styles.background.a < 1
+
+
+async def test_a_long_list_of_house_rules_wraps_instead_of_being_cut(make_app: MakeApp) -> None:
+    rules = {"decks": 8, "dealer_hits_soft_17": True, "blackjack_pays": "6:5",
+             "double": "9-11", "double_after_split": False, "resplit_aces": True,
+             "late_surrender": True, "insurance": False, "dealer_wins_ties": True}
+    app = table_app(make_app, {"rules": rules})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#rules-line", Static)
+        assert line.size.height == 2
+        assert "bets 10-500" in str(line.render())
+        assert "Trainer: 0/0 off basic strategy" in str(
+            app.screen.query_one("#counters", Static).render())

@@ -51,6 +51,8 @@ DEALER_PAUSE = 0.8
 SEATS_PER_ROW = 4
 #: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
 FIXED_LINES = 11
+#: The house rules line wraps onto a second line rather than being cut at 80 columns.
+RULES_LINES = 2
 
 #: key action -> engine action, for the moves a player makes.
 MOVES = {
@@ -178,15 +180,21 @@ class BlackjackScreen(Screen[None]):
         self.player.flush()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._set_budgets(event.size.height)
+        self._set_budgets(event.size.width, event.size.height)
         self._sync()
 
-    def _set_budgets(self, height: int) -> None:
+    def _set_budgets(self, width: int, height: int) -> None:
         """Share the rows left after the fixed lines among the rows of seats."""
         rows = -(-len(self.table.seats) // SEATS_PER_ROW)
-        per_row = (height - FIXED_LINES) // rows - 2  # less the panel's border
+        fixed = FIXED_LINES - 1 + self._rules_lines(width)
+        per_row = (height - fixed) // rows - 2  # less the panel's border
         for panel in self.query(SeatPanel):
             panel.budget = max(per_row, 1)
+
+    def _rules_lines(self, width: int) -> int:
+        """The house rules take a second line when they do not fit in one (never cut)."""
+        lines = Text(self.table.rules.describe()).wrap(self.app.console, max(width, 1))
+        return min(len(lines), RULES_LINES)
 
     async def _build_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
@@ -199,7 +207,7 @@ class BlackjackScreen(Screen[None]):
             panel = SeatPanel(self._seat_info(index), ascii=ascii, id=f"seat-{index}")
             await rows[index // SEATS_PER_ROW].mount(panel)
         self.set_class(count > 3, "many-seats")
-        self._set_budgets(self.size.height or self.app.size.height)
+        self._set_budgets(*(self.size if self.size.height else self.app.size))
 
     # -- what is shown -------------------------------------------------------
 
@@ -313,7 +321,8 @@ class BlackjackScreen(Screen[None]):
             decisions = sum(s.decisions for s in humans)
             mistakes = sum(s.mistakes for s in humans)
             rate = f" ({mistakes / decisions:.0%})" if decisions else ""
-            text.append(f"   Trainer: {mistakes} of {decisions} off basic strategy{rate}",
+            # "12/150", not "12 of 150": the line fits 80 columns with a long session.
+            text.append(f"   Trainer: {mistakes}/{decisions} off basic strategy{rate}",
                         style="dim")
         return text
 
