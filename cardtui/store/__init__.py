@@ -15,6 +15,7 @@ from cardtui.store.problems import Problem, StoreError
 from cardtui.store.records import (
     DrillScore,
     Game,
+    HandHistory,
     Outcome,
     SeatResult,
     Totals,
@@ -23,6 +24,6 @@ from cardtui.store.records import (
 from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
-    "MIGRATIONS", "SCHEMA_VERSION", "Database", "DrillScore", "Game", "Outcome", "PendingWrite",
-    "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
+    "MIGRATIONS", "SCHEMA_VERSION", "Database", "DrillScore", "Game", "HandHistory", "Outcome",
+    "PendingWrite", "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
 ]  # fmt: skip

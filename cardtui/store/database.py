@@ -30,11 +30,18 @@ from cardtui.store.records import (
     RESULT_COLUMNS,
     DrillScore,
     Game,
+    HandHistory,
     SeatResult,
     Totals,
     TournamentResult,
 )
-from cardtui.store.schema import DRILLS_SINCE, MIGRATIONS, SCHEMA_VERSION, TOURNAMENTS_SINCE
+from cardtui.store.schema import (
+    DRILLS_SINCE,
+    HAND_HISTORIES_SINCE,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    TOURNAMENTS_SINCE,
+)
 
 MEMORY = ":memory:"
 
@@ -148,9 +155,13 @@ class Database:
     # -- writing -----------------------------------------------------------
 
     def record_round(
-        self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float
+        self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float,
+        hand_history: str | None = None,
     ) -> int:
-        """Write one settled round, all seats, in one transaction; return its id."""
+        """Write one settled round, all seats, in one transaction; return its id.
+
+        ``hand_history`` (PHH text) is kept with the round, in the same transaction.
+        """
         placeholders = ", ".join("?" for _ in RESULT_COLUMNS)
         with self._transaction() as db:
             cursor = db.execute(
@@ -163,6 +174,9 @@ class Database:
                 f"VALUES (?, {placeholders})",
                 [(round_id, *result.row()) for result in results],
             )
+            if hand_history is not None:
+                db.execute("INSERT INTO hand_histories (round_id, text) VALUES (?, ?)",
+                           (round_id, hand_history))
         return round_id
 
     def record_tournament(
@@ -188,6 +202,7 @@ class Database:
 
     def reset(self) -> None:
         with self._transaction() as db:
+            db.execute("DELETE FROM hand_histories")
             db.execute("DELETE FROM results")
             db.execute("DELETE FROM rounds")
             db.execute("DELETE FROM tournaments")
@@ -236,6 +251,19 @@ class Database:
             query += " WHERE session_id = ?"
             params.append(session_id)
         return [DrillScore(*row) for row in self._query(query + " ORDER BY id", params)]
+
+    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]:
+        """The kept hand histories, oldest first, all time or for one session."""
+        if self.version < HAND_HISTORIES_SINCE:
+            return []
+        query = ("SELECT h.round_id, r.game, h.format, h.text FROM hand_histories h "
+                 "JOIN rounds r ON r.id = h.round_id")
+        params: list[object] = []
+        if session_id is not None:
+            query += " WHERE r.session_id = ?"
+            params.append(session_id)
+        return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]))
+                for row in self._query(query + " ORDER BY h.round_id", params)]
 
     def round_count(self) -> int:
         if self.version < 1:

@@ -48,7 +48,14 @@ from cardtui.store.pending import (
     TournamentWrite,
 )
 from cardtui.store.problems import Problem, StoreError
-from cardtui.store.records import DrillScore, Game, SeatResult, Totals, TournamentResult
+from cardtui.store.records import (
+    DrillScore,
+    Game,
+    HandHistory,
+    SeatResult,
+    Totals,
+    TournamentResult,
+)
 
 _T = TypeVar("_T")
 
@@ -218,16 +225,19 @@ class Store:
     # -- writing -----------------------------------------------------------
 
     def record_round(
-        self, game: Game, results: Sequence[SeatResult], session_id: str = ""
+        self, game: Game, results: Sequence[SeatResult], session_id: str = "",
+        hand_history: str | None = None,
     ) -> int | None:
-        """Record one settled round, all seats together.
+        """Record one settled round, all seats together, with its hand history if given.
 
         Returns its id when it is already committed, ``None`` when it waits
-        in memory for the writer (the player has been told why).
+        in memory for the writer (the player has been told why); either way
+        the round and its history are written in one transaction.
         """
         if not results:
             raise ValueError("a round needs at least one seat result")
-        return self._submit(RoundWrite(Game(game), tuple(results), session_id, time.time()))
+        return self._submit(RoundWrite(Game(game), tuple(results), session_id, time.time(),
+                                       hand_history))
 
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str = ""
@@ -402,6 +412,10 @@ class Store:
 
     def drills(self, session_id: str | None = None) -> list[DrillScore]:
         return self._read(lambda db: db.drills(session_id), [])
+
+    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]:
+        """The kept hand histories (saved ones; not any still waiting), oldest first."""
+        return self._read(lambda db: db.hand_histories(session_id), [])
 
     def round_count(self) -> int:
         """Rounds saved in the file (not counting any still waiting)."""

@@ -44,9 +44,11 @@ class RoundWrite:
     session_id: str
     #: When it settled, not when it was finally written.
     played_at: float
+    hand_history: str | None = None
 
     def apply(self, db: Database) -> int:
-        return db.record_round(self.game, self.results, self.session_id, self.played_at)
+        return db.record_round(self.game, self.results, self.session_id, self.played_at,
+                               self.hand_history)
 
     def describe(self, *, utc: bool = False) -> str:
         seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)

@@ -107,3 +107,13 @@ class DrillScore:
     kind: str
     asked: int
     correct: int
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """A round's hand history as it was kept (``format`` "phh": PHH text)."""
+
+    round_id: int
+    game: Game
+    format: str
+    text: str

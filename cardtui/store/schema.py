@@ -76,6 +76,21 @@ def _migrate_3(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_4(db: sqlite3.Connection) -> None:
+    # A hold'em hand's history (PHH text), kept with its round so the
+    # statistics and the replayer read what was played, not what was summed.
+    _run_statements(
+        db,
+        """
+        CREATE TABLE hand_histories (
+            round_id INTEGER PRIMARY KEY REFERENCES rounds(id) ON DELETE CASCADE,
+            format TEXT NOT NULL DEFAULT 'phh',
+            text TEXT NOT NULL
+        );
+        """
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -86,9 +101,11 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
 #: The first schema version with the ``drills`` table.
 DRILLS_SINCE = 3
+#: The first schema version with the ``hand_histories`` table.
+HAND_HISTORIES_SINCE = 4
