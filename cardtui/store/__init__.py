@@ -25,5 +25,6 @@ from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
     "MIGRATIONS", "SCHEMA_VERSION", "Database", "DrillScore", "Game", "HandHistory", "Outcome",
-    "PendingWrite", "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult", "unsaved_report",
+    "PendingWrite", "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult",
+    "unsaved_report",
 ]  # fmt: skip
