@@ -21,6 +21,7 @@ from cardtui import locations
 from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 
 if TYPE_CHECKING:
+    from cardtui.room.config import TableOptions
     from cardtui.serve.server import RunningServer, ServeConfig
 
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
@@ -105,6 +106,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: {DEFAULT_IDLE_TIMEOUT}; 0: never)",
     )
     parser.add_argument(
+        "--tables",
+        type=Path,
+        metavar="FILE",
+        help="the room's shared tables, a TOML file (default: one hold'em table, "
+        "6 seats 5/10, and one blackjack table)",
+    )
+    parser.add_argument(
+        "--action-clock",
+        type=_seconds,
+        metavar="SECONDS",
+        default=None,
+        help="seconds a player has to act at a shared table (default: 30; "
+        "a table in --tables may set its own)",
+    )
+    parser.add_argument(
         "--fps",
         type=_positive,
         default=DEFAULT_FPS,
@@ -122,6 +138,9 @@ def run(args: argparse.Namespace) -> int:
             raise
         print(MISSING_ASYNCSSH, file=sys.stderr)
         return 2
+    tables = _tables(args)
+    if tables is None:
+        return 2
     root = locations.data_dir(args.data_dir)
     config = ServeConfig(
         root=root,
@@ -138,11 +157,26 @@ def run(args: argparse.Namespace) -> int:
         ),
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,
+        tables=tables,
     )
     console = Console(highlight=False, log_path=False)
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(_serve(config, console))
     return 0
+
+
+def _tables(args: argparse.Namespace) -> tuple[TableOptions, ...] | None:
+    """The room's tables, or None after printing the one line that says what is wrong."""
+    from cardtui.room.config import DEFAULT_ACTION_CLOCK, ConfigError, default_tables, load_tables
+
+    try:
+        if args.tables is not None:
+            return tuple(load_tables(args.tables, args.action_clock))
+        clock = args.action_clock if args.action_clock is not None else DEFAULT_ACTION_CLOCK
+        return tuple(default_tables(clock))
+    except ConfigError as error:
+        print(f"cardtui: error: {error}", file=sys.stderr)
+        return None
 
 
 async def _serve(config: ServeConfig, console: Console) -> int:
@@ -195,6 +229,9 @@ def _announce(console: Console, config: ServeConfig, running: RunningServer) -> 
             f"Players' keys: {config.authorized_keys_file} (re-read on every login)", markup=False
         )
     console.print(f"Profiles: {config.root / 'profiles'}", markup=False, style="dim")
+    if config.tables:
+        names = ", ".join(table.name for table in config.tables)
+        console.print(f"Shared tables: {names}", markup=False)
     console.print("Ctrl-C closes the room.")
 
 

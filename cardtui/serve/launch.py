@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardtui.room.door import ROOM_FD_ENV
 from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
@@ -125,22 +126,29 @@ class Game:
 
 
 async def spawn_game(
-    launch: Launch, identity: Identity, client: ClientTerminal, *, pass_fds: tuple[int, ...] = ()
+    launch: Launch, identity: Identity, client: ClientTerminal, *, pass_fds: tuple[int, ...] = (),
+    room_fd: int | None = None,
 ) -> Game:
     """Start ``identity``'s game in a new PTY the size of ``client``'s window.
 
-    ``pass_fds`` are extra descriptors the game inherits (a channel to a
-    shared table, say). Raises ``OSError`` if the process cannot be started.
+    ``pass_fds`` are extra descriptors the game inherits; ``room_fd`` is its
+    end of a socket pair to the shared room, inherited under the same number
+    and named in ``CARDTUI_ROOM_FD`` (see :mod:`cardtui.room.client`).
+    Raises ``OSError`` if the process cannot be started.
     """
     profile = identity.profile_dir
     (profile / ".tmp").mkdir(mode=0o700, exist_ok=True)
     crash_log = profile / CRASH_LOG
+    env = launch.environment(client, profile)
+    if room_fd is not None:
+        env[ROOM_FD_ENV] = str(room_fd)
+        pass_fds = (*pass_fds, room_fd)
     report = _open_report(crash_log)
     try:
         size = os.fstat(report).st_size
         child = await PtyChild.spawn(
             launch.argv(client),
-            env=launch.environment(client, profile),
+            env=env,
             cwd=profile,
             width=client.width,
             height=client.height,

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import asyncio
 import resource
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
+from cardtui.room.config import TableOptions
+from cardtui.room.hosting import RoomHost
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
 from cardtui.serve.door import Door
 from cardtui.serve.identity import GuestHouse
@@ -61,6 +64,9 @@ class ServeConfig:
     launch: Launch = field(default_factory=Launch)
     host_key_path: Path | None = None
     authorized_keys_path: Path | None = None
+    #: The room's shared tables (``cardtui serve`` always opens some); None: no
+    #: room, every player plays alone.
+    tables: tuple[TableOptions, ...] | None = None
 
     @property
     def host_key_file(self) -> Path:
@@ -88,6 +94,8 @@ class Room:
         self._authorized_stamp: tuple[int, int] | None = None
         if not config.open:
             self.reload_authorized_keys()
+        #: The shared tables, run on this process's event loop.
+        self.shared = RoomHost(config.tables) if config.tables is not None else None
 
     def reload_authorized_keys(self) -> None:
         """Read ``authorized_keys`` again if it changed, so players can be added mid-game.
@@ -133,13 +141,22 @@ class Room:
                 self.log(f"cleared {swept} guests' directories left by a stopped server")
         return self._guests
 
+    async def room_line(self, session: BridgeSession) -> socket.socket | None:
+        """A line to the shared room for ``session``'s game, bound to its player."""
+        if self.shared is None or session.identity is None:
+            return None
+        player = session.identity
+        return await self.shared.line_for(player.fingerprint, player.profile_dir)
+
     def release(self, session: BridgeSession) -> None:
         self.sessions.discard(session)
         if session.identity is not None:
             session.identity.release()
 
     async def close(self) -> None:
-        """End every game and wait until all their processes are gone."""
+        """Void the room's hands (telling every player), end every game, wait for them."""
+        if self.shared is not None:
+            await self.shared.stop()
         sessions = list(self.sessions)
         for session in sessions:
             session.hang_up("The host has closed the room. Thanks for playing!")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import socket
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
@@ -80,6 +81,10 @@ class Seats(Protocol):
 
     def release(self, session: BridgeSession) -> None:
         """Give the seat back once the game is over."""
+        ...
+
+    async def room_line(self, session: BridgeSession) -> socket.socket | None:
+        """The game's end of a line to the shared room (None: no room)."""
         ...
 
 
@@ -232,12 +237,18 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._profile_full(identity):
             self._notice(self._profile_full_notice())
             return 1
+        line = None
         try:
-            game = await spawn_game(self._launch, identity, client)
+            line = await self._seats.room_line(self)
+            game = await spawn_game(self._launch, identity, client,
+                                    room_fd=line.fileno() if line is not None else None)
         except OSError as error:
             self._log(f"could not start the game: {error}")
             self._notice("cardtui could not start; the host's console says why")
             return 1
+        finally:
+            if line is not None:
+                line.close()  # the game holds its own copy; the room sees it go with the game
         child = self._child = game.child
         self._keys = Keystrokes(
             client.encoding, rate=self._limits.keys_per_second, burst=self._limits.key_burst,

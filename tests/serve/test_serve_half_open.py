@@ -13,6 +13,8 @@ from cardtui.testing.processes import start_serve, stop_serve
 from cardtui.testing.ssh import TerminalClient
 
 MENU = "Rules & keys"
+#: Under `cardtui serve` a player lands in the room's lobby first.
+LOBBY = "Tables in the room"
 HALF_OPEN = 2000
 #: The attackers' addresses: 127.0.1.1 to 127.0.1.20, 100 connections from each.
 ADDRESSES = [f"127.0.1.{n}" for n in range(1, 21)]
@@ -44,7 +46,7 @@ async def test_a_player_gets_in_past_2000_half_open_connections(tmp_path: Path) 
         await asyncio.sleep(3)  # let the server take in all it will
         started = time.monotonic()
         player = await TerminalClient.connect(served.port)
-        await player.wait_for(MENU, timeout=30)
+        await player.wait_for(MENU, LOBBY, timeout=30)
         seated_in = time.monotonic() - started
         player.press("q")
         assert await player.wait_closed(timeout=30) == 0

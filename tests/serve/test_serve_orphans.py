@@ -16,6 +16,8 @@ from cardtui.testing.processes import (
 from cardtui.testing.ssh import TerminalClient
 
 MENU = "Rules & keys"
+#: Under `cardtui serve` a player lands in the room's lobby first.
+LOBBY = "Tables in the room"
 
 
 async def test_games_die_with_a_killed_server_and_its_guests_are_cleared(tmp_path: Path) -> None:
@@ -23,7 +25,7 @@ async def test_games_die_with_a_killed_server_and_its_guests_are_cleared(tmp_pat
     server, port = served.process, served.port
     try:
         players = [await TerminalClient.connect(port) for _ in range(2)]
-        await asyncio.gather(*(player.wait_for(MENU, timeout=60) for player in players))
+        await asyncio.gather(*(player.wait_for(MENU, LOBBY, timeout=60) for player in players))
         games = set(children(server.pid))
         assert len(games) == 2
         assert all(controlling_terminal(game) for game in games), "the PTY is not their terminal"
