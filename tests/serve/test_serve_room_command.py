@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardtui.commands import serve
-from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.room.config import BlackjackOptions, HoldemOptions, parse_tables
 from tests.serve.test_serve_command import serve_args
 
 TABLES = """
@@ -72,3 +72,12 @@ def test_a_missing_tables_file_is_named(tmp_path: Path, capsys: pytest.CaptureFi
     assert serve.run(serve_args(tmp_path, "--open", "--tables", str(missing))) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"cannot read {missing}" in err
+
+
+def test_the_readme_example_is_a_working_tables_file() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Shared tables"):]
+    example = section[section.index("```toml") + len("```toml"):section.index("```\n", 10)]
+    holdem, blackjack = parse_tables(example)
+    assert (holdem.name, holdem.action_clock, holdem.buy_in_min) == ("Friday game", 20, 400)
+    assert (blackjack.name, blackjack.seats, blackjack.rules.max_bet) == ("Main pit", 7, 500)
