@@ -50,7 +50,8 @@ async def game_round(root: Path, fps: int, animation: str = "normal") -> Measure
     launch = Launch(seed=SEED, animation=animation, fps=fps)
     async with serving(ServeConfig(root=root, open=True, launch=launch)) as server:
         client = await TerminalClient.connect(server.port, width=WIDTH, height=HEIGHT)
-        await client.wait_for("Blackjack")
+        await client.wait_for("Rules & keys", timeout=60)  # the menu, ready for keys
+        await client.settle(QUIET)
         client.press("b")
         await client.wait_for("Deal")
         await client.settle(QUIET)
