@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardtui.blackjack.records import Action
+from cardtui.blackjack.records import Action, RoundSettled
+from cardtui.blackjack.strategy import Advice
 from cardtui.room.protocol import Bet, BetsOpen, BlackjackAction, Game, Message, YourTurnBlackjack
 from cardtui.tables.remote import RemoteSession, local_deadline
-from cardtui.tables.session import Event, Note, ToAct
+from cardtui.tables.session import Event, Note, SeatState, ToAct
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class BlackjackRemoteSession(RemoteSession):
         turn = self._my_turn(seat)
         if not isinstance(turn.legal, BetWindow):
             raise ValueError("bets are placed between rounds")
-        bankroll = next((s.stack for s in self.seats if s.seat == seat), 0)
+        bankroll = next((s.stack for s in self.seats() if s.seat == seat), 0)
         problem = turn.legal.problem(amount, bankroll)
         if problem is not None:
             raise ValueError(problem)
@@ -68,6 +69,21 @@ class BlackjackRemoteSession(RemoteSession):
             raise ValueError(f"you cannot {action.value} now")
         self._send(BlackjackAction(self.table_id, action))
         self.to_act = None
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        """The local blackjack session's name for :meth:`seats`."""
+        return self.seats()
+
+    def forfeit(self) -> None:
+        """Leaving mid-round: the room stands for us and settles the round as it plays out."""
+        self.leave()
+
+    def advice(self) -> Advice | None:
+        """No hint at a shared table: the room counts the trainer's mistakes itself."""
+        return None
+
+    def ends_hand(self, record: object) -> bool:
+        return isinstance(record, RoundSettled)
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         match message:

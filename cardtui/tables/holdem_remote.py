@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardtui.holdem.actions import Action, ActionKind
+from cardtui.holdem.actions import Action, ActionKind, HandEnded
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions
 from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
@@ -40,6 +40,9 @@ class HoldemRemoteSession(RemoteSession):
             yield ToAct(message.seat, message.legal, local_deadline(message.deadline))
         else:
             yield from super().translate_game(message)
+
+    def ends_hand(self, record: object) -> bool:
+        return isinstance(record, HandEnded)
 
     def positions(self, started: HandStarted) -> Positions | None:
         if started.button < 0:

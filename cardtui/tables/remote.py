@@ -95,11 +95,14 @@ class RemoteSession:
         #: The seat this player holds here; None while watching.
         self.your_seat: int | None = None
         self.hand_number = 0
-        self.seats: tuple[SeatState, ...] = ()
+        self._seats: tuple[SeatState, ...] = ()
         self.begun: HandBegins | None = None
         self.records: list[object] = []
         self.clock: Clock | None = None
+        #: The decision the screen is waiting on (None while others act or between hands).
         self.to_act: ToAct | None = None
+        #: A hand (round) has begun and not yet ended.
+        self.in_hand = False
         self.left = False
         self._listener: Listener | None = None
         self._snapshots = 0
@@ -109,6 +112,27 @@ class RemoteSession:
     @property
     def viewer_seats(self) -> frozenset[int]:
         return frozenset() if self.your_seat is None else frozenset({self.your_seat})
+
+    #: One player per terminal: never a shared keyboard.
+    hot_seat = False
+
+    def seats(self) -> tuple[SeatState, ...]:
+        """Who sits where now, as every viewer sees it."""
+        return self._seats
+
+    def deal(self) -> None:
+        """Nothing to do: the room deals when the table is ready (the local table's key)."""
+
+    def hurry(self) -> None:
+        """Nothing to hurry: the room's bots do not wait for this screen."""
+
+    def fold_out(self) -> None:
+        """Leaving mid-hand: the room folds (or checks) for us and the hand still counts."""
+        self.leave()
+
+    def close(self) -> None:
+        """The screen went away for good: stand up (or stop watching)."""
+        self.leave()
 
     def attach(self, listener: Listener) -> None:
         for event in self.present():
@@ -120,7 +144,7 @@ class RemoteSession:
 
     def present(self) -> Iterator[Event]:
         """The table as it is now, as events: what a screen attaching late is shown first."""
-        yield SeatsChanged(self.seats)
+        yield SeatsChanged(self._seats)
         if self.begun is not None:
             yield self.begun
             if self.records:
@@ -219,6 +243,10 @@ class RemoteSession:
     def positions(self, started: HandStarted) -> object | None:
         return None
 
+    def ends_hand(self, record: object) -> bool:
+        """Whether ``record`` closes the hand (round) in play."""
+        return False
+
     def _snapshot(self, snapshot: TableSnapshot) -> Iterator[Event]:
         self.info = snapshot.table
         self.your_seat = snapshot.your_seat
@@ -234,6 +262,7 @@ class RemoteSession:
                 yield Seen(records)
         else:
             self.begun = None
+            self.in_hand = False
             self.records = []
         self.to_act = None
         if snapshot.turn is not None:
@@ -261,19 +290,23 @@ class RemoteSession:
         """Remember the present, for a screen that attaches later."""
         match event:
             case SeatsChanged(seats=seats):
-                self.seats = seats
+                self._seats = seats
             case HandBegins():
                 self.begun = event
+                self.in_hand = True
                 self.records = []
                 self.clock = None
                 self.to_act = None
             case Seen(records=records):
                 self.records.extend(records)
+                if any(self.ends_hand(r) for r in records):
+                    self.in_hand = False
             case Clock(deadline=deadline):
                 self.clock = event if deadline is not None else None
             case ToAct():
                 self.to_act = event
             case Voided():
+                self.in_hand = False
                 self.begun = None
                 self.records = []
                 self.clock = None

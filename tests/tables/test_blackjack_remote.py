@@ -96,3 +96,23 @@ async def test_bets_and_moves_are_checked_before_they_are_sent(make_room) -> Non
         assert str(error) == "you cannot double now"
     else:
         raise AssertionError("a double without chips was accepted")
+
+
+async def test_leaving_mid_round_lets_the_room_stand_and_settle(make_room) -> None:
+    room = make_room(BlackjackOptions(seats=2, between_rounds=60, action_clock=30))
+    table = room.tables["t1"]
+    ann = await join(room, "Ann")
+    ann.listen(await ann.link.sit("t1", 300, seat=0))
+    window = await ann.wait_for(lambda e: isinstance(e, ToAct))
+    session = ann.session
+    assert isinstance(session, BlackjackRemoteSession)
+    assert session.advice() is None and session.seat_states() == session.seats()
+    table.shoe.stack(["Th", "9c", "8d", "Qs"])  # 18 against a 9
+    session.bet(window.seat, 50)
+    await ann.wait_for(lambda e: isinstance(e, ToAct) and isinstance(e.legal, frozenset))
+    assert session.in_hand
+    session.forfeit()
+    await until(lambda: bool(ann.unclaimed))
+    ((game, (row,)),) = ann.unclaimed
+    assert (game, row.player, row.bet) == ("blackjack", "Ann", 50)
+    assert row.outcome == "loss"  # stood on 18 against the dealer's 19

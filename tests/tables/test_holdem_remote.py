@@ -229,3 +229,25 @@ async def test_taking_a_bots_seat_mid_hand_plays_from_the_next_hand(make_room) -
     await until(lambda: any(isinstance(r, HoleCardsDealt) and r.seat == 1 and None not in r.cards
                             for r in records(bob)))
     assert session.viewer_seats == {1}
+
+
+async def test_the_same_surface_as_the_local_session(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2, action_clock=30,
+                                   between_hands=60))
+    ann, bob = [await join(room, n) for n in ("Ann", "Bob")]
+    for seat, player in enumerate((ann, bob)):
+        player.listen(await player.link.sit("t1", 1000, seat=seat))
+    await until(lambda: bool(ann.of(ToAct) or bob.of(ToAct)))
+    actor = ann if ann.of(ToAct) else bob
+    session = actor.session
+    assert session.in_hand and not session.hot_seat
+    assert session.to_act is not None and session.to_act.seat == session.your_seat
+    assert [(s.seat, s.name) for s in session.seats()] == [(0, "Ann"), (1, "Bob")]
+    session.deal()  # the room deals: nothing happens
+    session.hurry()
+    session.act(session.your_seat, Action.fold())
+    await until(lambda: not session.in_hand)
+    assert hand_over(actor)
+    session.fold_out()  # leaving: the room stands us up
+    assert session.left and session.table_id not in actor.link.sessions
+    await until(lambda: room.tables["t1"].seats[session.your_seat] is None)

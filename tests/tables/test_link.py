@@ -78,7 +78,7 @@ async def test_a_reconnecting_player_is_given_their_seat_back_with_their_cards(m
     assert session.your_seat == 0 and session.info.id == "t1"
     hole = [r for r in session.records if isinstance(r, HoleCardsDealt) and r.seat == 0]
     assert hole[0].cards == table.hand.hole[0]
-    assert {s.seat: s.stack for s in session.seats}[0] == table.hand.stacks[0]
+    assert {s.seat: s.stack for s in session.seats()}[0] == table.hand.stacks[0]
 
 
 async def test_chat_and_sitting_out_reach_every_screen(make_room) -> None:
