@@ -1,7 +1,7 @@
 """The ``cardtui`` command line.
 
 ``cardtui`` opens the menu; ``cardtui blackjack`` / ``cardtui holdem`` go
-straight to a table; ``scores``, ``sim``, ``equity`` and ``serve`` run in the
+straight to a table; ``scores``, ``stats``, ``sim``, ``equity`` and ``serve`` run in the
 shell. The whole line is parsed once, by argparse with one sub-parser per
 command (each command module adds its own options and imports its heavy
 parts only when it runs). A bad flag, value or path exits with status 2 and
@@ -24,6 +24,7 @@ from cardtui.commands import botmatch
 #: Shell sub-commands, implemented in ``cardtui.commands.<module>``.
 _SHELL_COMMANDS = {
     "scores": ("scores", "print the scoreboard"),
+    "stats": ("stats", "print hold'em statistics from the hands you played"),
     "sim": ("sim", "simulate basic-strategy blackjack headless"),
     "equity": ("equity", "hold'em equity of two or more hands"),
     "serve": ("serve", "host cardtui over SSH for a game night"),
