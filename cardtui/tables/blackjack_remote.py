@@ -11,12 +11,20 @@ until it is turned.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardtui.blackjack.records import Action, RoundSettled
 from cardtui.blackjack.strategy import Advice
-from cardtui.room.protocol import Bet, BetsOpen, BlackjackAction, Game, Message, YourTurnBlackjack
-from cardtui.tables.remote import RemoteSession, local_deadline
+from cardtui.room.protocol import (
+    Bet,
+    BetsOpen,
+    BlackjackAction,
+    Game,
+    Message,
+    SeatInfo,
+    YourTurnBlackjack,
+)
+from cardtui.tables.remote import RemoteSession, local_deadline, seat_state
 from cardtui.tables.session import Event, Note, SeatState, ToAct
 
 
@@ -84,6 +92,17 @@ class BlackjackRemoteSession(RemoteSession):
 
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, RoundSettled)
+
+    def dealt_in(self, infos: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
+        """Every seat, as the local blackjack session starts a round: without a bet, sitting out."""
+        every = {state.seat: state for state in self.every_seat(())}
+        every.update({state.seat: state for state in self.seats()})
+        in_round = {info.seat: seat_state(info) for info in infos}
+        return tuple(
+            in_round.get(seat) or (state if state.status == "empty"
+                                   else replace(state, status="sitting out"))
+            for seat, state in sorted(every.items())
+        )
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         match message:

@@ -203,10 +203,10 @@ class RemoteSession:
             case TableSnapshot():
                 yield from self._snapshot(message)
             case Seats(seats=seats):
-                yield SeatsChanged(tuple(seat_state(s) for s in seats))
+                yield SeatsChanged(self.every_seat(seats))
             case HandStarted():
                 self.hand_number = message.number
-                yield HandBegins(message.number, tuple(seat_state(s) for s in message.seats),
+                yield HandBegins(message.number, self.dealt_in(message.seats),
                                  self.positions(message))
             case Records(hand=number, records=data):
                 if number != self.hand_number:
@@ -230,7 +230,7 @@ class RemoteSession:
             case Error(message=text):
                 yield Note(text, "warning")
             case HandVoided(stacks=stacks, reason=reason):
-                yield SeatsChanged(tuple(seat_state(s) for s in stacks))
+                yield SeatsChanged(self.every_seat(stacks))
                 yield Voided(reason)
             case _:
                 yield from self.translate_game(message)
@@ -243,6 +243,17 @@ class RemoteSession:
     def positions(self, started: HandStarted) -> object | None:
         return None
 
+    def every_seat(self, infos: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
+        """One state per seat of the table, as the local sessions give them (empty ones too)."""
+        taken = {info.seat: seat_state(info) for info in infos}
+        count = max(self.info.seats, max(taken, default=-1) + 1)
+        return tuple(taken.get(seat, SeatState(seat, "", 0, status="empty"))
+                     for seat in range(count))
+
+    def dealt_in(self, infos: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
+        """The seats of a hand's start: hold'em names those dealt in (as its local session)."""
+        return tuple(seat_state(info) for info in infos)
+
     def ends_hand(self, record: object) -> bool:
         """Whether ``record`` closes the hand (round) in play."""
         return False
@@ -251,12 +262,11 @@ class RemoteSession:
         self.info = snapshot.table
         self.your_seat = snapshot.your_seat
         self._snapshots += 1
-        yield SeatsChanged(tuple(seat_state(s) for s in snapshot.seats))
+        yield SeatsChanged(self.every_seat(snapshot.seats))
         hand = snapshot.hand
         if hand is not None:
             self.hand_number = hand.number
-            yield HandBegins(hand.number, tuple(seat_state(s) for s in hand.seats),
-                             self.positions(hand))
+            yield HandBegins(hand.number, self.dealt_in(hand.seats), self.positions(hand))
             records = self.decode(snapshot.records)
             if records:
                 yield Seen(records)

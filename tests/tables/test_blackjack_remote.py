@@ -8,7 +8,7 @@ from cardtui.blackjack.view import RoundView
 from cardtui.room.config import BlackjackOptions
 from cardtui.store import SeatResult
 from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
-from cardtui.tables.session import Event, HandBegins, Seen, Settled, ToAct
+from cardtui.tables.session import Event, HandBegins, SeatsChanged, Seen, Settled, ToAct
 from tests.room.support import until
 from tests.tables.support import Player, join
 
@@ -51,7 +51,10 @@ async def test_two_players_bet_play_and_settle_at_one_dealer(make_room) -> None:
         moves = [e for e in player.of(ToAct) if isinstance(e.legal, frozenset)]
         assert len(moves) == 1 and Move.STAND in moves[0].legal
         begins = player.of(HandBegins)[-1]
-        assert begins.positions is None and {s.seat for s in begins.seats} == {0, 3}
+        # Every seat, as the local session gives them: the screen indexes them by number.
+        assert begins.positions is None and [s.seat for s in begins.seats] == list(range(7))
+        assert {s.seat for s in begins.seats if s.status == "playing"} == {0, 3}
+        assert [s.status for s in player.of(SeatsChanged)[-1].seats].count("empty") == 5
         seen = records(player)
         hole = [r for r in seen if isinstance(r, DealerCard) and r.face_down]
         assert hole == [DealerCard(None, face_down=True)]
