@@ -104,7 +104,7 @@ class BlackjackTable(SharedTable):
             seats=self.seat_count, players=tuple(p.name if p else None for p in self.seats),
             hand_running=self.round is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
-            rules=self.rules.describe(),
+            rules=self.rules.to_json(),
         )
 
     def send_snapshot(self, conn: Connection) -> None:

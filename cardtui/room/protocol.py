@@ -130,8 +130,8 @@ class TableInfo:
     watchers: int = 0
     #: Seats a bot holds: a human may take one (from the next hand).
     bots: tuple[int, ...] = ()
-    #: Blackjack: the rule set in one line (``Rules.describe``).
-    rules: str = ""
+    #: Blackjack: the rule set as :meth:`cardtui.blackjack.rules.Rules.to_json` writes it.
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

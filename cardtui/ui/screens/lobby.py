@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from cardtui.blackjack.rules import Rules
 from cardtui.room.door import RoomDoor
 from cardtui.room.link import RoomLink, RoomRefused, SettledSink
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
@@ -67,6 +68,20 @@ def store_sink(app: App[object]) -> SettledSink:
             StoreGame(game.value), rows, session_id=app.session_id)  # type: ignore[attr-defined]
 
     return record
+
+
+def describe_rules(rules: dict[str, object]) -> str:
+    """A blackjack table's rules in one line (the room sent them; a bad set is said so).
+
+    >>> describe_rules({"decks": 2, "min_bet": 5})[:24]
+    '2 decks · S17 · BJ 3:2 ·'
+    >>> describe_rules({"decks": 9})
+    'rules this cardtui cannot read'
+    """
+    try:
+        return Rules.from_json(rules).describe()
+    except ValueError:
+        return "rules this cardtui cannot read"
 
 
 def free_seats(info: TableInfo) -> int:
@@ -230,7 +245,7 @@ class LobbyScreen(Screen[None]):
                    f"buy-in {info.buy_in_min:,}-{info.buy_in_max:,} · " \
                    f"{info.action_clock:g} s to act"
             if info.rules:
-                text += f" · {info.rules}"
+                text += f" · {describe_rules(info.rules)}"
         self.query_one("#lobby-detail", Static).update(text)
 
     def selected(self) -> TableInfo | None:
