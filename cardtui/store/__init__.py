@@ -13,6 +13,10 @@ from cardtui.store.keeper import Store, unsaved_report
 from cardtui.store.pending import PendingWrite
 from cardtui.store.problems import Problem, StoreError
 from cardtui.store.records import (
+    START_BALANCE,
+    Bankroll,
+    BankrollChange,
+    BankrollKind,
     DrillScore,
     Game,
     HandHistory,
@@ -24,7 +28,8 @@ from cardtui.store.records import (
 from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
-    "MIGRATIONS", "SCHEMA_VERSION", "Database", "DrillScore", "Game", "HandHistory", "Outcome",
+    "MIGRATIONS", "SCHEMA_VERSION", "START_BALANCE", "Bankroll", "BankrollChange", "BankrollKind",
+    "Database", "DrillScore", "Game", "HandHistory", "Outcome",
     "PendingWrite", "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult",
     "unsaved_report",
 ]  # fmt: skip

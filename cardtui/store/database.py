@@ -28,6 +28,9 @@ from urllib.parse import quote
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
 from cardtui.store.records import (
     RESULT_COLUMNS,
+    Bankroll,
+    BankrollChange,
+    BankrollKind,
     DrillScore,
     Game,
     HandHistory,
@@ -36,6 +39,7 @@ from cardtui.store.records import (
     TournamentResult,
 )
 from cardtui.store.schema import (
+    BANKROLL_SINCE,
     DRILLS_SINCE,
     HAND_HISTORIES_SINCE,
     MIGRATIONS,
@@ -156,11 +160,12 @@ class Database:
 
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float,
-        hand_history: str | None = None,
+        hand_history: str | None = None, bankroll: BankrollChange | None = None,
     ) -> int:
         """Write one settled round, all seats, in one transaction; return its id.
 
-        ``hand_history`` (PHH text) is kept with the round, in the same transaction.
+        ``hand_history`` (PHH text) and the ``bankroll`` change the round made
+        are kept with the round, in the same transaction.
         """
         placeholders = ", ".join("?" for _ in RESULT_COLUMNS)
         with self._transaction() as db:
@@ -177,7 +182,24 @@ class Database:
             if hand_history is not None:
                 db.execute("INSERT INTO hand_histories (round_id, text) VALUES (?, ?)",
                            (round_id, hand_history))
+            if bankroll is not None:
+                self._insert_bankroll(db, bankroll, session_id, round_id)
         return round_id
+
+    def record_bankroll(self, change: BankrollChange, session_id: str) -> None:
+        """Write one buy-in, cash-out or rebuy (a result comes with its round)."""
+        with self._transaction() as db:
+            self._insert_bankroll(db, change, session_id, None)
+
+    @staticmethod
+    def _insert_bankroll(db: sqlite3.Connection, change: BankrollChange, session_id: str,
+                         round_id: int | None) -> None:
+        db.execute(
+            "INSERT INTO bankroll (player, game, kind, bank, stake, round_id, session_id, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (change.player, Game(change.game).value, BankrollKind(change.kind).value,
+             change.bank, change.stake, round_id, session_id, change.at),
+        )
 
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str, played_at: float
@@ -264,6 +286,30 @@ class Database:
             params.append(session_id)
         return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]))
                 for row in self._query(query + " ORDER BY h.round_id", params)]
+
+    def bankroll(self, game: Game, player: str) -> Bankroll:
+        """``player``'s chips in ``game`` as the file has them (the start balance if none)."""
+        start = Bankroll(player, Game(game))
+        if self.version < BANKROLL_SINCE:
+            return start
+        bank, stake, rebuys, rebought = self._query(
+            "SELECT SUM(bank), SUM(stake), SUM(kind = 'rebuy'), "
+            "SUM(CASE WHEN kind = 'rebuy' THEN bank ELSE 0 END) "
+            "FROM bankroll WHERE player = ? AND game = ?",
+            (player, Game(game).value),
+        )[0]
+        return Bankroll(player, Game(game), start.balance + int(bank or 0), int(stake or 0),
+                        int(rebuys or 0), int(rebought or 0))
+
+    def bankroll_changes(self, game: Game, player: str) -> list[BankrollChange]:
+        """Every change to ``player``'s chips in ``game``, oldest first (for a balance chart)."""
+        if self.version < BANKROLL_SINCE:
+            return []
+        rows = self._query(
+            "SELECT kind, bank, stake, at FROM bankroll WHERE player = ? AND game = ? "
+            "ORDER BY id", (player, Game(game).value))
+        return [BankrollChange(player, Game(game), BankrollKind(kind), int(bank), int(stake),
+                               float(at)) for kind, bank, stake, at in rows]
 
     def round_count(self) -> int:
         if self.version < 1:

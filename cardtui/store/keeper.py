@@ -29,6 +29,7 @@ and starts a fresh one; every other trouble leaves the file alone.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import threading
 import time
 import weakref
@@ -41,6 +42,7 @@ from cardtui.crashlog import record_crash
 from cardtui.locations import set_aside
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import (
+    BankrollWrite,
     DrillWrite,
     PendingWrite,
     ResetWrite,
@@ -49,6 +51,10 @@ from cardtui.store.pending import (
 )
 from cardtui.store.problems import Problem, StoreError
 from cardtui.store.records import (
+    START_BALANCE,
+    Bankroll,
+    BankrollChange,
+    BankrollKind,
     DrillScore,
     Game,
     HandHistory,
@@ -72,6 +78,8 @@ OPEN_WAIT_MS = 200
 #: The first pause before retrying a full or read-only disk; it doubles up to RETRY_MAX.
 RETRY_FIRST = 1.0
 RETRY_MAX = 30.0
+#: How long a bankroll read waits for the connection before using the last figure it read.
+BANKROLL_WAIT = 2.0
 #: At exit, how long the writer may still try to save what is waiting.
 CLOSE_WAIT = 5.0
 
@@ -103,8 +111,12 @@ class Store:
         self.on_notice: Callable[[str], None] | None = None
         self._retry_first = retry_first
         # _connection guards self._db (one thread at a time); _queue_lock guards
-        # the queue and the writer's state. Lock order: _queue_lock, then
-        # _connection (never blocking while holding _queue_lock).
+        # the queue and the writer's state. Nobody blocks on _connection while
+        # holding _queue_lock (only a non-blocking try), so holding _connection
+        # and then taking _queue_lock is safe: the writer takes a saved write
+        # off the queue before it lets the connection go, and a bankroll read
+        # (holding the connection) sees each write in the file or in the
+        # queue, never in both.
         self._connection = threading.Lock()
         self._queue_lock = threading.Condition()
         self._queue: deque[PendingWrite] = deque()
@@ -118,6 +130,11 @@ class Store:
         self._told: Problem | None = None
         self.problem: StoreError | None = None
         self._db: Database | None = None
+        #: Bankrolls as last read from the file, for when it cannot be read.
+        self._known: dict[tuple[str, Game], Bankroll] = {}
+        #: A buy-in, cash-out or rebuy is checked against the balance and
+        #: submitted as one step.
+        self._bankroll_lock = threading.Lock()
         _OPEN_STORES.add(self)
         try:
             self._db = self._open(OPEN_WAIT_MS)
@@ -226,18 +243,120 @@ class Store:
 
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str = "",
-        hand_history: str | None = None,
+        hand_history: str | None = None, bankroll_player: str | None = None,
     ) -> int | None:
         """Record one settled round, all seats together, with its hand history if given.
 
+        ``bankroll_player`` (the profile's own player, seated with a buy-in
+        from the kept bankroll): their result in this round (the sum of their
+        rows' ``net``) changes the chips they have at the table.
+
         Returns its id when it is already committed, ``None`` when it waits
         in memory for the writer (the player has been told why); either way
-        the round and its history are written in one transaction.
+        the round, its history and its bankroll change are one transaction.
         """
         if not results:
             raise ValueError("a round needs at least one seat result")
-        return self._submit(RoundWrite(Game(game), tuple(results), session_id, time.time(),
-                                       hand_history))
+        game, now = Game(game), time.time()
+        change = None
+        if bankroll_player is not None:
+            nets = [r.net for r in results if r.player == bankroll_player]
+            if not nets:
+                raise ValueError(f"{bankroll_player} has no result in this round")
+            change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, 0, sum(nets),
+                                    now)
+        return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
+                                       change))
+
+    # -- the kept bankroll ---------------------------------------------------
+
+    def buy_in(self, game: Game, player: str, amount: int, session_id: str = "") -> Bankroll:
+        """Take ``amount`` chips from ``player``'s balance to a table; the bankroll after.
+
+        The table's own limits are the caller's; this refuses (ValueError)
+        only what the balance cannot pay.
+        """
+        game = Game(game)
+        if amount <= 0:
+            raise ValueError(f"a buy-in is at least 1 chip, not {amount}")
+        with self._bankroll_lock:
+            now = self.bankroll(game, player)
+            if amount > now.balance:
+                raise ValueError(f"{player} has {now.balance:,} chips for {game.title}, "
+                                 f"not the {amount:,} of this buy-in")
+            return self._change(now, BankrollKind.BUY_IN, -amount, amount, session_id)
+
+    def cash_out(self, game: Game, player: str, session_id: str = "") -> Bankroll:
+        """Return every chip ``player`` has at a table (buy-ins and results since) to the balance.
+
+        Leaving a table calls it once the last round is recorded; so does the
+        next sit-down when a killed session left chips at a table.
+        """
+        game = Game(game)
+        with self._bankroll_lock:
+            now = self.bankroll(game, player)
+            if now.at_table <= 0:
+                return now
+            return self._change(now, BankrollKind.CASH_OUT, now.at_table, -now.at_table,
+                                session_id)
+
+    def rebuy(self, game: Game, player: str, session_id: str = "",
+              amount: int = START_BALANCE) -> Bankroll:
+        """The house brings a broke player's balance back up to ``amount``, counted.
+
+        Refused (ValueError) while chips are still at a table or the balance
+        is not below ``amount``: a rebuy is for going broke.
+        """
+        game = Game(game)
+        with self._bankroll_lock:
+            now = self.bankroll(game, player)
+            if now.at_table > 0:
+                raise ValueError(f"{player} still has {now.at_table:,} chips at a table")
+            if now.balance >= amount:
+                raise ValueError(f"{player} has {now.balance:,} chips for {game.title}: "
+                                 "a rebuy is for going broke")
+            return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id)
+
+    def _change(self, now: Bankroll, kind: BankrollKind, bank: int, stake: int,
+                session_id: str) -> Bankroll:
+        change = BankrollChange(now.player, now.game, kind, bank, stake, time.time())
+        self._submit(BankrollWrite(change, session_id))
+        return now.plus(change)
+
+    def bankroll(self, game: Game, player: str) -> Bankroll:
+        """``player``'s chips in ``game``: the file's figure plus every change still waiting."""
+        game, key = Game(game), (player, Game(game))
+        got = self._connection.acquire(timeout=BANKROLL_WAIT)
+        try:
+            # When the file cannot be read, the last figure read is used (the
+            # writer tells the player about the file).
+            if got:
+                with contextlib.suppress(StoreError):
+                    self._known[key] = self._use(lambda db: db.bankroll(game, player),
+                                                 busy_ms=READ_WAIT_MS)
+            with self._queue_lock:
+                waiting = list(self._queue)
+        finally:
+            if got:
+                self._connection.release()
+        found = self._known.get(key, Bankroll(player, game))
+        for write in waiting:
+            change = _bankroll_change(write)
+            if change is not None and (change.player, change.game) == key:
+                found = found.plus(change)
+        return found
+
+    def balance(self, game: Game, player: str) -> int:
+        """The kept chips off the table (START_BALANCE for a newcomer)."""
+        return self.bankroll(game, player).balance
+
+    def rebuys(self, game: Game, player: str) -> int:
+        """How many times the house has rebought ``player`` in ``game``."""
+        return self.bankroll(game, player).rebuys
+
+    def bankroll_changes(self, game: Game, player: str) -> list[BankrollChange]:
+        """Every saved change to ``player``'s chips in ``game``, oldest first."""
+        return self._read(lambda db: db.bankroll_changes(game, player), [])
 
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str = ""
@@ -253,9 +372,17 @@ class Store:
         self._submit(DrillWrite(player, kind, asked, correct, session_id, time.time()))
 
     def reset(self) -> None:
-        """Delete every recorded result, and any still waiting (the UI asks first)."""
+        """Delete every recorded result, and any still waiting (the UI asks first).
+
+        Chips are not results: the bankroll, and any change to it still
+        waiting, is kept.
+        """
         with self._queue_lock:
+            kept = deque(BankrollWrite(change, getattr(write, "session_id", ""))
+                         for write in self._queue
+                         if (change := _bankroll_change(write)) is not None)
             self._queue.clear()
+            self._queue.extend(kept)
         self._submit(ResetWrite(time.time()))
 
     def _submit(self, write: PendingWrite) -> int | None:
@@ -310,6 +437,10 @@ class Store:
             try:
                 with self._connection:
                     self._use(write.apply, busy_ms=WAIT_SLICE_MS)
+                    with self._queue_lock:  # see __init__: off the queue while still connected
+                        if self._queue and self._queue[0] is write:
+                            self._queue.popleft()
+                        done = not self._queue
             except Exception as error:  # noqa: BLE001 - never a traceback from this thread
                 if not isinstance(error, StoreError):
                     self._given_up = True  # it would fail again: kept, close() reports it
@@ -333,10 +464,6 @@ class Store:
                 continue
             saved += 1
             pause, busy_since = self._retry_first, time.monotonic()
-            with self._queue_lock:
-                if self._queue and self._queue[0] is write:
-                    self._queue.popleft()
-                done = not self._queue
             if done:
                 self._all_saved(saved)
                 saved = 0
@@ -426,6 +553,15 @@ class Store:
         return self._read(lambda db: db.schema_version, 0)
 
 
+def _bankroll_change(write: PendingWrite) -> BankrollChange | None:
+    """The change to a bankroll a waiting write makes, if any."""
+    if isinstance(write, BankrollWrite):
+        return write.change
+    if isinstance(write, RoundWrite):
+        return write.bankroll
+    return None
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
@@ -451,9 +587,11 @@ def _what(writes: Sequence[PendingWrite]) -> str:
     rounds = sum(isinstance(w, RoundWrite) for w in writes)
     places = sum(isinstance(w, TournamentWrite) for w in writes)
     drills = sum(isinstance(w, DrillWrite) for w in writes)
-    resets = len(writes) - rounds - places - drills
+    chips = sum(isinstance(w, BankrollWrite) for w in writes)
+    resets = len(writes) - rounds - places - drills - chips
     parts = [_count(rounds, "settled round") if rounds else "",
              _count(places, "tournament place") if places else "",
              _count(drills, "drill score") if drills else "",
+             _count(chips, "bankroll change") if chips else "",
              "a scoreboard reset" if resets else ""]
     return " and ".join(part for part in parts if part)

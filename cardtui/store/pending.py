@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardtui.store.database import Database
-from cardtui.store.records import Game, SeatResult
+from cardtui.store.records import BankrollChange, BankrollKind, Game, SeatResult
 
 
 class PendingWrite(Protocol):
@@ -45,15 +45,34 @@ class RoundWrite:
     #: When it settled, not when it was finally written.
     played_at: float
     hand_history: str | None = None
+    #: What the round did to the profile player's bankroll (written with it).
+    bankroll: BankrollChange | None = None
 
     def apply(self, db: Database) -> int:
         return db.record_round(self.game, self.results, self.session_id, self.played_at,
-                               self.hand_history)
+                               self.hand_history, self.bankroll)
 
     def describe(self, *, utc: bool = False) -> str:
         seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)
         noun = "hand" if self.game is Game.HOLDEM else "round"
         return f"{self.game.title} {noun} at {_clock(self.played_at, utc)} ({seats})"
+
+
+@dataclass(frozen=True)
+class BankrollWrite:
+    """A buy-in, a cash-out or a rebuy (a result is written with its round)."""
+
+    change: BankrollChange
+    session_id: str
+
+    def apply(self, db: Database) -> None:
+        db.record_bankroll(self.change, self.session_id)
+
+    def describe(self, *, utc: bool = False) -> str:
+        change = self.change
+        chips = abs(change.bank if change.kind is not BankrollKind.RESULT else change.stake)
+        return (f"{change.player}'s {change.game.title} {change.kind.value} of {chips:,} "
+                f"at {_clock(change.at, utc)}")
 
 
 @dataclass(frozen=True)

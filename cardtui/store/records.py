@@ -117,3 +117,52 @@ class HandHistory:
     game: Game
     format: str
     text: str
+
+
+#: Every player's balance per game before the first change: what the house gives a newcomer.
+START_BALANCE = 1_000
+
+
+class BankrollKind(StrEnum):
+    BUY_IN = "buy-in"  # chips from the balance to a table
+    CASH_OUT = "cash-out"  # a table's stack back to the balance
+    REBUY = "rebuy"  # chips from the house, counted
+    RESULT = "result"  # a settled round or hand, won or lost at the table
+
+
+@dataclass(frozen=True)
+class BankrollChange:
+    """One change to a player's bankroll in one game: ``bank`` off the table, ``stake`` at it."""
+
+    player: str
+    game: Game
+    kind: BankrollKind
+    bank: int
+    stake: int
+    #: When it happened (seconds since the epoch).
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Bankroll:
+    """A player's chips in one game: the kept balance, what is at a table, the house's rebuys.
+
+    >>> Bankroll("Ann", Game.BLACKJACK).balance
+    1000
+    """
+
+    player: str
+    game: Game
+    balance: int = START_BALANCE
+    #: Chips bought in and not cashed out yet, with the results since.
+    at_table: int = 0
+    rebuys: int = 0
+    #: Chips the house has given in rebuys.
+    rebought: int = 0
+
+    def plus(self, change: BankrollChange) -> Bankroll:
+        """This bankroll after ``change`` (one still waiting in memory to be saved)."""
+        rebuy = change.kind is BankrollKind.REBUY
+        return Bankroll(self.player, self.game, self.balance + change.bank,
+                        self.at_table + change.stake, self.rebuys + rebuy,
+                        self.rebought + (change.bank if rebuy else 0))

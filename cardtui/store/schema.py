@@ -91,6 +91,31 @@ def _migrate_4(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_5(db: sqlite3.Connection) -> None:
+    # The kept bankroll: one row per change, per player name and game. ``bank``
+    # is the change to the balance off the table, ``stake`` to the chips at a
+    # table; a settled result moves only the stake (its round_id ties it to
+    # the round, written in the same transaction; UNIQUE: never twice). A
+    # scoreboard reset deletes rounds but not chips: SET NULL, not CASCADE.
+    _run_statements(
+        db,
+        """
+        CREATE TABLE bankroll (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('buy-in', 'cash-out', 'rebuy', 'result')),
+            bank INTEGER NOT NULL,
+            stake INTEGER NOT NULL,
+            round_id INTEGER UNIQUE REFERENCES rounds(id) ON DELETE SET NULL,
+            session_id TEXT NOT NULL,
+            at REAL NOT NULL
+        );
+        CREATE INDEX bankroll_player_game ON bankroll(player, game);
+        """
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -101,7 +126,7 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
@@ -109,3 +134,5 @@ TOURNAMENTS_SINCE = 2
 DRILLS_SINCE = 3
 #: The first schema version with the ``hand_histories`` table.
 HAND_HISTORIES_SINCE = 4
+#: The first schema version with the ``bankroll`` table.
+BANKROLL_SINCE = 5
