@@ -10,8 +10,9 @@ else happens here:
   viewer as ``None`` until :class:`HoleCardRevealed` turns it (the view takes
   the card from that record), exactly as the room sends it.
 - **Results come from one place**: :func:`cardtui.tables.results.blackjack_row`
-  makes the :class:`Settled` rows of the human seats, the moment the engine
-  settles the round (before its reveal has been shown).
+  makes the :class:`Settled` rows, the moment the engine settles the round
+  (before its reveal has been shown). Every seat has a row, bots too, as the
+  local scoreboard has always kept them; the trainer counts humans only.
 - After every change the seat to decide gets a :class:`ToAct`: a move (the
   engine's legal moves) or, between rounds, a :class:`BetWindow`.
 
@@ -30,7 +31,7 @@ else happens here:
 (['HandBegins', 'Seen', 'ToAct'], ['double', 'hit', 'stand'])
 >>> session.act(0, Action.STAND)
 >>> [type(e).__name__ for e in seen[5:]], [r.net for r in seen[6].rows]
-(['Seen', 'Settled', 'SeatsChanged', 'ToAct'], [10])
+(['Seen', 'Settled', 'SeatsChanged', 'ToAct'], [10, 10])
 """
 
 from __future__ import annotations
@@ -165,9 +166,7 @@ class BlackjackLocalSession:
     def _rows(self, settled: RoundSettled) -> Iterator[SeatResult]:
         for result in settled.seats:
             seat = self.table.seats[result.seat]
-            if seat.is_bot:
-                continue
-            counted = self.setup.trainer
+            counted = self.setup.trainer and not seat.is_bot
             yield blackjack_row(result, seat.name,
                                 seat.round_decisions if counted else 0,
                                 seat.round_mistakes if counted else 0)

@@ -9,11 +9,13 @@ new table, but the session's counters go on.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.setup import TableSetup
-from cardtui.blackjack.table import Table
+from cardtui.tables.blackjack_local import BlackjackLocalSession
 
 
 @dataclass
@@ -42,16 +44,20 @@ class Tally:
 
 
 @dataclass
-class BlackjackSitting:
-    """The blackjack table the player sits at, with the setup it was made from."""
-
-    setup: TableSetup
-    table: Table
-
-
-@dataclass
 class Session:
     """Held by the app for as long as it runs."""
 
     blackjack_tally: Tally = field(default_factory=Tally)
-    blackjack: BlackjackSitting | None = None
+    #: The blackjack table the player sits at (its setup, bankrolls and shoe).
+    blackjack: BlackjackLocalSession | None = None
+
+    def blackjack_table(self, setup: TableSetup, rng: Callable[[], random.Random], *,
+                        new_table: bool = False) -> BlackjackLocalSession:
+        """The sitting's table when its setup is unchanged, else a new table from ``setup``.
+
+        ``rng`` is asked only for a new table (the app's seed stays reproducible).
+        """
+        sitting = self.blackjack
+        if new_table or sitting is None or sitting.setup != setup:
+            sitting = self.blackjack = BlackjackLocalSession.sit_down(setup, rng())
+        return sitting

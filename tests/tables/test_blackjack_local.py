@@ -70,7 +70,7 @@ def test_a_screen_attaching_mid_round_gets_no_hole_card_either() -> None:
     assert [r.card for r in seen.records if isinstance(r, DealerCard) and r.face_down] == [None]
 
 
-def test_settled_rows_are_the_human_seats_from_the_one_results_module() -> None:
+def test_settled_rows_come_from_the_one_results_module() -> None:
     session, events = sitting(2)
     rng = random.Random(9)
     play_round(session, events, rng)
@@ -79,11 +79,13 @@ def test_settled_rows_are_the_human_seats_from_the_one_results_module() -> None:
     engine = session.table.last_settlement
     assert isinstance(engine, RoundSettled)
     seats = session.table.seats
-    expected = tuple(blackjack_row(r, seats[r.seat].name, seats[r.seat].round_decisions,
-                                   seats[r.seat].round_mistakes)
-                     for r in engine.seats if not seats[r.seat].is_bot)
+    expected = tuple(blackjack_row(r, seats[r.seat].name,
+                                   0 if seats[r.seat].is_bot else seats[r.seat].round_decisions,
+                                   0 if seats[r.seat].is_bot else seats[r.seat].round_mistakes)
+                     for r in engine.seats)
     assert settled[0].rows == expected
-    assert {row.player for row in settled[0].rows} == {"Ann", "Cy"}
+    # The local scoreboard keeps the bots' rounds too (as it always has).
+    assert {row.player for row in settled[0].rows} == {"Ann", "Bot", "Cy"}
 
 
 def test_between_rounds_the_first_human_seat_gets_the_betting_window() -> None:

@@ -1,15 +1,18 @@
 """The blackjack table: the dealer at the top, the seats below, prompts and keys.
 
-Data flows one way: a key -> an action on the :class:`Table` -> records -> the
-records are applied to a :class:`RoundView` one at a time by a
+The screen talks only to a table session (:mod:`cardtui.tables.session`): a
+local table (:class:`~cardtui.tables.blackjack_local.BlackjackLocalSession`,
+the default: the app's sitting, bots, hot seat) or a shared table in the room
+(:class:`~cardtui.tables.blackjack_remote.BlackjackRemoteSession`). Data flows
+one way: a key -> the session -> events -> :class:`Seen` records are applied
+to a :class:`RoundView` one at a time by the shared
 :class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
-are on) -> the panels redraw. A settled round is written to the store the
-moment the engine settles it, before its reveal has been shown.
+are on) -> the panels redraw. Legality comes from the session's
+:class:`ToAct`; a :class:`Settled` round goes to the store the moment it
+arrives, before its reveal has been shown; seat changes wait for the reveal.
 
-The table itself (bankrolls, shoe) and the session counters belong to the
-app's :class:`~cardtui.ui.session.Session`: leaving and coming back is the
-same sitting. Leaving mid-round asks first and records a forfeit
-(:meth:`BlackjackScreen.request_leave`, called by the app's navigation).
+A local table also deals, rebuys, hints and forfeits: leaving mid-round asks
+first and records a forfeit (:meth:`BlackjackScreen.request_leave`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import random
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import events
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -34,15 +37,33 @@ from cardtui.blackjack.records import (
     RoundSettled,
     Shuffled,
 )
+from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.store import Game
+from cardtui.tables.blackjack_local import BlackjackLocalSession
+from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
+from cardtui.tables.session import (
+    Event,
+    HandBegins,
+    Note,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    TableSession,
+    ToAct,
+    Voided,
+)
+from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
-from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.session import BlackjackSitting, Tally
+from cardtui.ui.screens import blackjack_words as words
+from cardtui.ui.screens.blackjack_between import BetweenRounds
+from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, MOVES
+from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
-from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel, signed
+from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel
 
 #: Seconds between steps at "normal" speed: cards land briskly, the dealer's
 #: reveal and draws come about 0.8 s apart (a real dealer's pace is about one a second).
@@ -54,39 +75,11 @@ FIXED_LINES = 11
 #: The house rules line wraps onto a second line rather than being cut at 80 columns.
 RULES_LINES = 2
 
-#: key action -> engine action, for the moves a player makes.
-MOVES = {
-    "hit": Action.HIT,
-    "stand": Action.STAND,
-    "double": Action.DOUBLE,
-    "split": Action.SPLIT,
-    "surrender": Action.SURRENDER,
-    "insure": Action.INSURE,
-    "no_insurance": Action.DECLINE_INSURANCE,
-}
-
-#: Buttons for the mouse: (id, label, action); each runs the same action as its key.
-BUTTONS = (
-    ("deal", "Deal d", "deal"),
-    ("hit", "Hit h", "hit"),
-    ("stand", "Stand s", "stand"),
-    ("double", "Double x", "double"),
-    ("split", "Split p", "split"),
-    ("surrender", "Surrender u", "surrender"),
-    ("insure", "Insure i", "insure"),
-    ("no_insurance", "No insurance n", "no_insurance"),
-    ("bet_up", "Bet + ", "bet_up"),
-    ("bet_down", "Bet −", "bet_down"),
-    ("rebuy", "Rebuy r", "rebuy"),
-    ("hint", "Hint ?", "hint"),
-    ("setup", "Setup t", "setup"),
-)
-
-#: Every action a key or button can ask for (the footer and the buttons show the legal ones).
-ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat")
+#: What the record player shows in order: a record, or new seating once the reveal is over.
+Step = Record | SeatsChanged
 
 
-class BlackjackScreen(Screen[None]):
+class BlackjackScreen(BetweenRounds, Screen[None]):
     CSS_PATH = "blackjack.tcss"
     BINDINGS = [
         Binding("d", "deal", "Deal"),
@@ -107,68 +100,114 @@ class BlackjackScreen(Screen[None]):
         # Through the app's navigation, which asks this screen first (request_leave).
         Binding("escape", "app.back", "Menu"),
     ]
+    app = getters.app(CardtuiApp)
 
-    def __init__(self) -> None:
+    def __init__(self, session: TableSession | None = None) -> None:
         super().__init__()
         self.view: RoundView | None = None
-        self.note: Text | None = None  # a hint or trainer remark for the message line
+        self.note: Text | None = None  # a hint, trainer remark or table notice
+        self.seats: tuple[SeatState, ...] = ()
+        self.turn: ToAct | None = None
         self.selected = 0
-        self.player: RecordPlayer[Record] = RecordPlayer(
+        self.bet = 0  # a shared table's bet for the next round
+        self.player: RecordPlayer[Step] = RecordPlayer(
             self, apply=self._apply, pause_for=self._pause_for, redraw=self._sync,
-            instant=lambda: self.app.settings.delay(1.0) == 0,  # type: ignore[attr-defined]
-            group="blackjack-reveal",
+            instant=lambda: self.app.settings.delay(1.0) == 0, group="blackjack-reveal",
         )
-        #: The way out the player asked for while the leave question is open.
         self._leave: Callable[[], object] | None = None
-        #: The actions legal when the keys were last shown (None: never shown).
-        self._legal: frozenset[str] | None = None
-        # Screens are made inside the running app (the menu, --start), so the
-        # services are there already.
-        self.setup_config = self._load_setup()
-        self.table = self._sit_down()
-        if self.table.round is not None:
-            # Back at the session's table: its last round as it ended.
-            self.view = RoundView.replay(self.table.round.records)
+        self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
+        self._replaying = False
+        self.session: TableSession = session or self._sit_down()
+        self._join()
 
-    def _load_setup(self) -> TableSetup:
-        settings = self.app.settings  # type: ignore[attr-defined]
-        return TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
+    # -- the session -------------------------------------------------------------------
+
+    @property
+    def local(self) -> BlackjackLocalSession | None:
+        """The local table's session (dealing, rebuys, hints, forfeits), else None."""
+        return self.session if isinstance(self.session, BlackjackLocalSession) else None
+
+    @property
+    def table(self) -> Table:
+        assert self.local is not None, "a shared table has no engine here"
+        return self.local.table
+
+    @property
+    def rules(self) -> Rules:
+        if self.local is not None:
+            return self.local.table.rules
+        assert isinstance(self.session, BlackjackRemoteSession)
+        return Rules.from_json(self.session.info.rules)
 
     @property
     def tally(self) -> Tally:
         """The session's counters: one set for the whole run of the app."""
-        return self.app.session.blackjack_tally  # type: ignore[attr-defined, no-any-return]
+        return self.app.session.blackjack_tally
 
     @property
     def animating(self) -> bool:
         return self.player.playing
 
-    # -- composition -------------------------------------------------------
+    def _sit_down(self, *, new_table: bool = False) -> BlackjackLocalSession:
+        settings = self.app.settings
+        setup = TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
+        return self.app.session.blackjack_table(
+            setup, lambda: random.Random(self.app.rng.getrandbits(64)), new_table=new_table)
+
+    def _join(self) -> None:
+        # Coming back: the table's present lands at once, not as a fresh reveal.
+        self._replaying = True
+        self.session.attach(self._on_event)
+        self._replaying = False
+        humans = sorted(self.session.viewer_seats)
+        self.selected = humans[0] if humans else 0
+
+    def _on_event(self, event: Event) -> None:
+        match event:
+            case HandBegins(seats=seats):
+                self.player.flush()  # the last round's view takes its last records first
+                self.view, self.seats, self.turn, self.note = RoundView(), seats, None, None
+            case Seen(records=records):
+                self.turn = None
+                if self._replaying:
+                    self.player.queue(records)
+                    self.player.flush()
+                else:
+                    self.player.play(records)
+            case SeatsChanged():
+                self._show(event)
+            case ToAct() as turn:
+                self.turn = turn
+                if isinstance(turn.legal, BetWindow) and not self.bet:
+                    self.bet = turn.legal.min_bet
+            case Settled(rows=rows):
+                self.app.store.record_round(Game.BLACKJACK, list(rows),
+                                            session_id=self.app.session_id)
+            case Note(text=text):
+                self.note = Text(text, style="yellow" if event.kind == "warning" else "")
+            case Voided(reason=reason):
+                self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
+        self._sync()
+
+    def _show(self, step: Step) -> None:
+        """A step after whatever is still being revealed, or at once."""
+        if self.player.playing:
+            self.player.queue([step])
+        else:
+            self._apply(step)
+
+    # -- composition -------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
         yield Header()
-        yield Static(self.table.rules.describe(), id="rules-line")
+        yield Static(self.rules.describe(), id="rules-line")
         with Horizontal(id="dealer-row"):
-            yield DealerPanel(ascii=ascii, id="dealer")
+            yield DealerPanel(ascii=self.app.settings.ascii_cards, id="dealer")
         yield Vertical(id="seats")
         yield Static("", id="message")
         yield Static("", id="counters")
         yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
-
-    def _sit_down(self, *, new_table: bool = False) -> Table:
-        """The session's table when its setup is unchanged, else a new table from the setup."""
-        session = self.app.session  # type: ignore[attr-defined]
-        sitting = session.blackjack
-        if not new_table and sitting is not None and sitting.setup == self.setup_config:
-            table: Table = sitting.table
-        else:
-            rng = random.Random(self.app.rng.getrandbits(64))  # type: ignore[attr-defined]
-            table = Table(self.setup_config.rules, self.setup_config.seats, rng)
-            session.blackjack = BlackjackSitting(self.setup_config, table)
-        self.selected = next((i for i, s in enumerate(table.seats) if not s.is_bot), 0)
-        return table
 
     async def on_mount(self) -> None:
         self.sub_title = "Blackjack"
@@ -176,8 +215,8 @@ class BlackjackScreen(Screen[None]):
         self._sync()
 
     def on_unmount(self) -> None:
-        # Left mid-reveal: the results not shown yet still count.
-        self.player.flush()
+        self.player.flush()  # left mid-reveal: the results not shown yet still count
+        self.session.detach()
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_budgets(event.size.width, event.size.height)
@@ -185,70 +224,62 @@ class BlackjackScreen(Screen[None]):
 
     def _set_budgets(self, width: int, height: int) -> None:
         """Share the rows left after the fixed lines among the rows of seats."""
-        rows = -(-len(self.table.seats) // SEATS_PER_ROW)
-        fixed = FIXED_LINES - 1 + self._rules_lines(width)
-        per_row = (height - fixed) // rows - 2  # less the panel's border
+        rows = -(-len(self.seats) // SEATS_PER_ROW) or 1
+        # The house rules take a second line when they do not fit in one (never cut).
+        wrapped = len(Text(self.rules.describe()).wrap(self.app.console, max(width, 1)))
+        per_row = (height - FIXED_LINES + 1 - min(wrapped, RULES_LINES)) // rows - 2
         for panel in self.query(SeatPanel):
-            panel.budget = max(per_row, 1)
-
-    def _rules_lines(self, width: int) -> int:
-        """The house rules take a second line when they do not fit in one (never cut)."""
-        lines = Text(self.table.rules.describe()).wrap(self.app.console, max(width, 1))
-        return min(len(lines), RULES_LINES)
+            panel.budget = max(per_row, 1)  # less the panel's border above
 
     async def _build_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
         await seats.remove_children()
-        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
-        count = len(self.table.seats)
+        count = len(self.seats)
         rows = [Horizontal(classes="seat-row") for _ in range(-(-count // SEATS_PER_ROW))]
         await seats.mount_all(rows)
         for index in range(count):
-            panel = SeatPanel(self._seat_info(index), ascii=ascii, id=f"seat-{index}")
+            panel = SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
+                              id=f"seat-{index}")
             await rows[index // SEATS_PER_ROW].mount(panel)
         self.set_class(count > 3, "many-seats")
         self._set_budgets(*(self.size if self.size.height else self.app.size))
 
-    # -- what is shown -------------------------------------------------------
+    # -- what is shown -----------------------------------------------------------------
 
     def _seat_info(self, index: int) -> SeatInfo:
-        seat = self.table.seats[index]
-        bankroll = seat.bankroll
-        settled = self.table.round.settlement if self.table.round is not None else None
-        if settled is not None and self.view is not None and self.view.settlement is not settled:
-            # Still revealing: the bankroll shows the result only with the rest.
-            bankroll -= sum(s.net for s in settled.seats if s.seat == index)
-        return SeatInfo(
-            seat.name, seat.is_bot, bankroll, seat.bet,
-            selected=index == self.selected and self._human_count() > 1,
-            sitting_out=self.table.stake(index) == 0,
-            can_rebuy=self.table.can_rebuy(index),
-        )
-
-    def _human_count(self) -> int:
-        return sum(not s.is_bot for s in self.table.seats)
+        seat = self.seats[index]
+        humans = len(self.session.viewer_seats)
+        if self.local is None:
+            return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
+                            else 0, sitting_out=seat.status != "playing")
+        table = self.local.table
+        return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
+                        selected=index == self.selected and humans > 1,
+                        sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
 
     def _sync(self) -> None:
-        """Redraw everything from the view and the table, and refresh the keys."""
-        if not on_screen(self):
-            return  # on its way out: its widgets may be gone already
+        """Redraw everything from the view and the seats, and refresh the keys."""
+        if not on_screen(self) or len(self.query(SeatPanel)) != len(self.seats):
+            return  # on its way out, or the seats are still being built
         view = self.view
         dealer = self.query_one("#dealer", DealerPanel)
         if view is None:
             dealer.show([], True, Text(""))
         else:
-            dealer.show(view.dealer, view.hole_hidden, self._dealer_total(view))
-        for index in range(len(self.table.seats)):
-            panel = self.query_one(f"#seat-{index}", SeatPanel)
+            dealer.show(view.dealer, view.hole_hidden, words.dealer_total(view))
+        for index in range(len(self.seats)):
             seat_view = view.seats.get(index) if view is not None else None
-            acting = None
-            if view is not None and view.turn is not None and view.turn[0] == index:
-                acting = view.turn[1]
-            panel.show(self._seat_info(index), seat_view, acting)
+            acting = view.turn[1] if view and view.turn and view.turn[0] == index else None
+            self.query_one(f"#seat-{index}", SeatPanel).show(
+                self._seat_info(index), seat_view, acting)
         for row in self.query(".seat-row"):
             row.refresh(layout=True)
         self.query_one("#message", Static).update(self._message())
-        self.query_one("#counters", Static).update(self._counters())
+        trainer = None
+        if self.local is not None and self.local.setup.trainer:
+            humans = [s for s in self.local.table.seats if not s.is_bot]
+            trainer = (sum(s.mistakes for s in humans), sum(s.decisions for s in humans))
+        self.query_one("#counters", Static).update(words.counters(self.tally, trainer))
         legal = frozenset(action for action in ACTIONS if self.check_action(action, ()))
         if legal != self._legal:
             # Only when the keys changed: each refresh rebuilds the footer,
@@ -257,89 +288,47 @@ class BlackjackScreen(Screen[None]):
             self.query_one(ActionBar).show_legal(legal.__contains__)
             self.refresh_bindings()
 
-    def _dealer_total(self, view: RoundView) -> str:
-        if not view.dealer:
-            return ""
-        value = view.dealer_value
-        if view.hole_hidden:
-            return f"{value.total} + ?"
-        if view.settlement is not None and view.settlement.dealer_blackjack:
-            return "BLACKJACK"
-        if value.is_bust:
-            return f"{value.total} BUST"
-        return view.dealer_label
-
     def _message(self) -> Text:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
         prompt = self._prompt()
-        if self.note is not None:
-            return Text.assemble(self.note, "  ", prompt)
-        return prompt
+        return Text.assemble(self.note, "  ", prompt) if self.note is not None else prompt
 
     def _prompt(self) -> Text:
-        """What the dealer asks: "Hit or stand?", "Deal again?", and "Insurance?"."""
-        table = self.table
-        rnd = table.round
-        if rnd is not None and table.in_round:
-            seat = table.seats[rnd.seat_to_act]  # type: ignore[index]
-            if rnd.insurance_seat is not None:
-                if rnd.hands[rnd.insurance_seat][0].natural:
-                    return Text(f"{seat.name}: Even money?  i takes it, n declines.")
-                return Text(f"{seat.name}: Insurance?  i insures, n declines.")
-            turn = rnd.turn
-            assert turn is not None
-            hand = f", hand {turn[1] + 1}" if len(rnd.hands[turn[0]]) > 1 else ""
-            return Text(f"{seat.name}{hand}: Hit or stand?")
-        problem = table.deal_problem()
-        if problem:
-            return Text.assemble((problem[0].upper() + problem[1:] + ".", "red"),
-                                 "  ", self._remedy())
-        if table.last_settlement is not None:
-            return Text("Deal again?")
-        return Text("Place your bets (+/-), then d deals.")
+        moves = self._moves()
+        if moves and self.turn is not None:
+            return words.move_prompt(self.seats[self.turn.seat].name, self.view,
+                                     self.turn.seat, moves)
+        if self.local is not None:
+            return words.between_rounds(self.local.table)
+        if isinstance(self.turn.legal if self.turn else None, BetWindow):
+            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
+        return Text("")
 
-    def _remedy(self) -> str:
-        """The key that helps when nobody can bet: rebuy below the minimum, else a lower bet."""
-        humans = [i for i, s in enumerate(self.table.seats) if not s.is_bot]
-        if any(self.table.can_rebuy(i) for i in humans):
-            return "r rebuys (← → picks the seat)." if len(humans) > 1 else "r rebuys."
-        return "− lowers the bet (← → picks the seat)." if len(humans) > 1 else (
-            "− lowers the bet.")
+    def _moves(self) -> frozenset[Action]:
+        turn = self.turn
+        return turn.legal if turn is not None and isinstance(turn.legal, frozenset) else (
+            frozenset())
 
-    def _counters(self) -> Text:
-        tally = self.tally
-        text = Text.assemble(
-            ("Session ", "bold"),
-            ("W ", "dim"), (str(tally.wins), "green"),
-            ("  L ", "dim"), (str(tally.losses), "red"),
-            ("  P ", "dim"), (str(tally.pushes), "yellow"),
-            ("  Net ", "dim"), signed(tally.net),
-        )
-        if self.setup_config.trainer:
-            humans = [s for s in self.table.seats if not s.is_bot]
-            decisions = sum(s.decisions for s in humans)
-            mistakes = sum(s.mistakes for s in humans)
-            rate = f" ({mistakes / decisions:.0%})" if decisions else ""
-            # "12/150", not "12 of 150": the line fits 80 columns with a long session.
-            text.append(f"   Trainer: {mistakes}/{decisions} off basic strategy{rate}",
-                        style="dim")
-        return text
-
-    # -- legality ------------------------------------------------------------
+    # -- legality ----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        table = self.table
         if self.animating:
             return False
+        local = self.local
+        betting = self.turn is not None and isinstance(self.turn.legal, BetWindow)
         if action in MOVES:
-            return MOVES[action] in table.legal_actions()
+            return MOVES[action] in self._moves()
+        if local is None:
+            return betting if action in ("deal", "bet_up", "bet_down") else (
+                action not in ACTIONS)
+        table = local.table
         if action == "deal":
             return table.in_round or table.deal_problem() is None
         if action in ("bet_up", "bet_down"):
             return not table.in_round and not table.seats[self.selected].is_bot
         if action == "select_seat":
-            return not table.in_round and self._human_count() > 1
+            return not table.in_round and len(local.viewer_seats) > 1
         if action == "rebuy":
             return table.can_rebuy(self.selected)
         if action == "hint":
@@ -348,7 +337,7 @@ class BlackjackScreen(Screen[None]):
             return not table.in_round
         return True
 
-    # -- keys ----------------------------------------------------------------------
+    # -- keys --------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
         # Any key skips the reveal to its end (and does nothing else); Escape
@@ -358,195 +347,64 @@ class BlackjackScreen(Screen[None]):
             event.stop()
             event.prevent_default()
 
-    # -- leaving and forfeiting ------------------------------------------------------
-
-    def request_leave(self, leave: Callable[[], object]) -> None:
-        """The app asks before any way out: a round in play is forfeited, with the player's yes."""
-        if not self.table.in_round:
-            leave()
-            return
-        asking = self._leave is not None
-        self._leave = leave
-        if not asking:
-            self.app.push_screen(
-                ConfirmScreen("Leave the table? The round in play is forfeited and counts "
-                              "as a loss.", yes="Forfeit and leave", no="Keep playing"),
-                self._leave_answered,
-            )
-
-    def _leave_answered(self, forfeit: bool | None) -> None:
-        leave, self._leave = self._leave, None
-        if not forfeit or leave is None:
-            return
-        if self.table.in_round:
-            self._forfeit()
-        leave()
-
-    def action_deal(self) -> None:
-        if self.table.in_round:
-            self.app.push_screen(
-                ConfirmScreen("Deal now? The round in play is forfeited and counts as a loss.",
-                              yes="Forfeit", no="Keep playing"),
-                self._forfeit_answered,
-            )
-            return
-        self._deal()
-
-    def _forfeit_answered(self, forfeit: bool | None) -> None:
-        if not forfeit or not self.table.in_round:
-            return
-        self._forfeit()
-        # A forfeit can leave nobody able to cover a bet: then the prompt says
-        # what helps instead of dealing (issue 9, item 5).
-        if self.table.can_deal:
-            self._deal()
-
-    def _forfeit(self) -> None:
-        """The round in play is lost as it stands: recorded at once, then shown."""
-        records = self.table.forfeit()
-        self._settled(records)
-        self.player.play(records)
-
-    def _deal(self) -> None:
-        self.note = None
-        self.player.flush()  # the last round's view takes its last records first
-        records = self.table.deal()
-        self.view = RoundView()
-        self._after_engine(records)
-
     def _move(self, action: Action) -> None:
-        table = self.table
-        seat = table.seats[table.seat_to_act]  # type: ignore[index]
-        advice = table.advice()
-        records = table.act(action)
-        self.note = None
-        if self.setup_config.trainer and advice is not None and action is not advice.action:
+        assert self.turn is not None
+        seat, advice = self.turn.seat, self.local.advice() if self.local else None
+        self.session.act(seat, action)
+        if advice is not None and self.local and self.local.setup.trainer and (
+                action is not advice.action):
             self.note = Text.assemble(
                 ("Trainer: ", "bold yellow"),
-                f"{seat.name}, basic strategy would {advice.action.value} "
-                f"({advice.situation}).",
-            )
-        self._after_engine(records)
+                f"{self.seats[seat].name}, basic strategy would {advice.action.value} "
+                f"({advice.situation}).")
+            self._sync()
+
+    def run_action(self, action: str) -> None:
+        """A move key: hit, stand, double, split, surrender, insure, no insurance."""
+        self._move(MOVES[action])
 
     def action_hit(self) -> None:
-        self._move(Action.HIT)
+        self.run_action("hit")
 
     def action_stand(self) -> None:
-        self._move(Action.STAND)
+        self.run_action("stand")
 
     def action_double(self) -> None:
-        self._move(Action.DOUBLE)
+        self.run_action("double")
 
     def action_split(self) -> None:
-        self._move(Action.SPLIT)
+        self.run_action("split")
 
     def action_surrender(self) -> None:
-        self._move(Action.SURRENDER)
+        self.run_action("surrender")
 
     def action_insure(self) -> None:
-        self._move(Action.INSURE)
+        self.run_action("insure")
 
     def action_no_insurance(self) -> None:
-        self._move(Action.DECLINE_INSURANCE)
+        self.run_action("no_insurance")
 
-    def _betting(self) -> None:
-        """Bets for the next round are being placed: the felt is cleared of the last
-        round, so every seat shows the bet the next deal will use (issue 9, item 20)."""
-        self.view = None
-        self._sync()
+    def _pause_for(self, step: Step) -> float:
+        """How long the reveal lingers after ``step``, at the chosen animation speed."""
+        return self.app.settings.delay(self._step_pause(step))
 
-    def action_bet_up(self) -> None:
-        self.table.change_bet(self.selected, 1)
-        self._betting()
-
-    def action_bet_down(self) -> None:
-        self.table.change_bet(self.selected, -1)
-        self._betting()
-
-    def action_select_seat(self, step: int) -> None:
-        humans = [i for i, s in enumerate(self.table.seats) if not s.is_bot]
-        position = humans.index(self.selected) if self.selected in humans else 0
-        self.selected = humans[(position + step) % len(humans)]
-        self._betting()
-
-    def action_rebuy(self) -> None:
-        self.table.rebuy(self.selected)
-        self.note = Text(f"{self.table.seats[self.selected].name} buys back in.")
-        self._betting()
-
-    def action_hint(self) -> None:
-        advice = self.table.advice()
-        if advice is None:
-            return
-        self.note = Text.assemble(
-            ("Hint: ", "bold cyan"), (advice.action.value.capitalize(), "bold"),
-            f" ({advice.situation}): {advice.reason}",
-        )
-        self._sync()
-
-    def action_setup(self) -> None:
-        from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
-
-        self.app.push_screen(BlackjackSetupScreen(), self._setup_closed)
-
-    async def _setup_closed(self, saved: bool | None) -> None:
-        if not saved or self.table.in_round:
-            return
-        self.setup_config = self._load_setup()
-        self.table = self._sit_down(new_table=True)  # a saved setup seats everyone afresh
-        self.view = None
-        self.note = Text("New table: " + self.table.rules.describe())
-        self.query_one("#rules-line", Static).update(self.table.rules.describe())
-        await self._build_seats()
-        self._sync()
-
-    # -- records -> store, counters and animation -----------------------------------
-
-    def _after_engine(self, records: list[Record]) -> None:
-        self._settled(records)
-        self.player.play(records)
-
-    def _settled(self, records: list[Record]) -> None:
-        """Record a settled round in the store at once (before its reveal is shown)."""
-        settlement = next((r for r in records if isinstance(r, RoundSettled)), None)
-        if settlement is None:
-            return
-        results = []
-        for seat_result in settlement.seats:
-            seat = self.table.seats[seat_result.seat]
-            counted = self.setup_config.trainer and not seat.is_bot
-            results.append(SeatResult(
-                player=seat.name, bet=seat_result.bet, net=seat_result.net,
-                outcome=Outcome(seat_result.outcome.value), blackjack=seat_result.blackjack,
-                bust=seat_result.bust, doubled=seat_result.doubled, split=seat_result.split,
-                surrendered=seat_result.surrendered, insured=seat_result.insured,
-                decisions=seat.round_decisions if counted else 0,
-                mistakes=seat.round_mistakes if counted else 0,
-            ))
-        self.app.store.record_round(  # type: ignore[attr-defined]
-            Game.BLACKJACK, results, session_id=self.app.session_id,  # type: ignore[attr-defined]
-        )
-
-    def _apply(self, record: Record) -> None:
-        """Show one record; the session counters move only when the results are shown."""
-        assert self.view is not None
-        self.view.apply(record)
-        if isinstance(record, RoundSettled):
-            for seat_result in record.seats:
-                if not self.table.seats[seat_result.seat].is_bot:
-                    self.tally.count(seat_result.outcome, seat_result.net)
-
-    def _pause_for(self, record: Record) -> float:
-        """How long the reveal lingers after ``record``, at the chosen animation speed."""
-        return self.app.settings.delay(self._step_pause(record))  # type: ignore[attr-defined, no-any-return]
-
-    def _step_pause(self, record: Record) -> float:
-        if isinstance(record, HoleCardRevealed | Shuffled):
+    def _step_pause(self, step: Step) -> float:
+        if isinstance(step, HoleCardRevealed | Shuffled):
             return DEALER_PAUSE
-        if isinstance(record, DealerCard):
+        if isinstance(step, DealerCard):
             return DEAL_PAUSE if self.view is not None and len(self.view.dealer) <= 2 else (
-                DEALER_PAUSE
-            )
-        if isinstance(record, PlayerCard):
-            return DEAL_PAUSE
-        return 0.0
+                DEALER_PAUSE)
+        return DEAL_PAUSE if isinstance(step, PlayerCard) else 0.0
+
+    def _apply(self, step: Step) -> None:
+        """Show one step; the session counters move only when the results are shown."""
+        if isinstance(step, SeatsChanged):
+            self.seats = step.seats
+            return
+        if self.view is None:
+            self.view = RoundView()
+        self.view.apply(step)
+        if isinstance(step, RoundSettled) and not self._replaying:
+            for result in step.seats:
+                if result.seat in self.session.viewer_seats:
+                    self.tally.count(result.outcome, result.net)
