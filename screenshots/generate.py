@@ -1,6 +1,6 @@
 """Regenerate ``screenshots/*.svg`` from seeded sessions (animations off).
 
-    python3 screenshots/generate.py [--only NAME ...]
+    python3 -m screenshots.generate [--only NAME ...]   (from the repository root)
 
 Each scene starts a fresh app on a throw-away data directory with ``--seed 7``,
 presses keys like a player, and saves an SVG of the screen.
@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 
 from cardtui.store import Game, Outcome, SeatResult
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens import holdem_demo
+from tests.support import holdem_demo
 
 HERE = Path(__file__).parent
 
@@ -83,7 +83,7 @@ SCENES: list[Scene] = [
 ]
 
 
-# The hold'em table: stacked decks and scripted bots (see cardtui.ui.screens.holdem_demo).
+# The hold'em table: stacked decks and scripted bots (see tests/support/holdem_demo.py).
 SCENES += [
     Scene("holdem-preflop", before=holdem_demo.preflop),
     Scene("holdem-flop-side-pot", before=holdem_demo.flop_side_pot),

@@ -17,9 +17,9 @@ from cardtui.holdem import actions as holdem_actions
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.table import BlindLevel, Mode, Player
 from cardtui.holdem.table import Table as HoldemTable
+from cardtui.holdem.view import TableView, steps
 from cardtui.room.codec import RECORD_TYPES, decode_record, encode_record
 from cardtui.room.privacy import blackjack_for_viewer, encode_holdem, holdem_for_viewer
-from cardtui.ui.screens.holdem_view import TableView, steps
 
 
 def through_json(record: object) -> object:
@@ -66,18 +66,21 @@ def test_a_viewer_replays_a_filtered_hand_with_the_others_face_down() -> None:
     hand = holdem_hands(7, 1)[0]
     names = [s or "" for s in (hand.names or ())]
     viewer = hand.players[0]
-    mine = TableView.for_hand(hand, names, ascii=True)
+    mine = TableView.for_hand(hand, names)
     records = [decode_record(r) for r in encode_holdem(hand.records, viewer)]
     for step in steps(records):
         mine.apply(step)
-    full = TableView.for_hand(hand, names, ascii=True)
+    full = TableView.for_hand(hand, names)
     for step in steps(hand.records):
         full.apply(step)
     assert [s.stack for s in mine.seats] == [s.stack for s in full.seats]
     assert mine.seats[viewer].hole == list(hand.hole[viewer])
+    # A hand shown at showdown carries its cards: the viewer sees those, nothing else.
+    shown = {r.seat: list(r.cards) for r in hand.records
+             if isinstance(r, holdem_actions.HandShown)}
     for seat in hand.players:
         if seat != viewer:
-            assert mine.seats[seat].hole == [None, None]
+            assert mine.seats[seat].hole == shown.get(seat, [None, None])
 
 
 def test_filters_leave_shown_hands_and_public_cards_alone() -> None:

@@ -9,7 +9,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.settings import Settings
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_demo import open_table, settle
+from tests.support.holdem_demo import open_table, settle
 
 HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK)))
 

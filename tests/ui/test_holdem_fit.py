@@ -7,8 +7,9 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from cardtui.holdem.actions import Action
+from cardtui.holdem.view import LineKind, LogLine
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_demo import _line_up, open_table, settle
+from tests.support.holdem_demo import _line_up, open_table, settle
 
 TEN = _line_up(10)
 HOLES = ["AhKh", "9c9d", "QsJs", "8d7d", "5c2h", "Tc3s", "6h6s", "Ad4c", "Jc9h", "3d2d"]
@@ -62,7 +63,8 @@ async def test_the_newest_log_line_shows_when_older_ones_wrap(make_app) -> None:
         screen = await open_table(pilot, TEN, button=9)
         long = "Ann and Bob split side pot 2 1,900 with Flush, Ace high, then Queen-Nine-Seven-Four"
         assert len(long) > 80
-        screen.view.log = [Text(long) for _ in range(12)] + [Text("The newest line")]
+        screen.view.log = ([LogLine(LineKind.MOVE, long) for _ in range(12)]
+                           + [LogLine(LineKind.MOVE, "The newest line")])
         screen._sync()
         await pilot.pause()
         assert drawn(screen.query_one("#log")).endswith("The newest line")

@@ -9,9 +9,9 @@ from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.menu import MenuScreen
+from tests.support.holdem_demo import open_table, settle
 
 HEADS_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK))
 

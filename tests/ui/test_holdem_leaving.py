@@ -9,10 +9,10 @@ from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.rules import RulesScreen
 from cardtui.ui.screens.scoreboard import ScoreboardScreen
+from tests.support.holdem_demo import open_table, settle
 
 SHARK = Personality.SHARK
 HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK)))

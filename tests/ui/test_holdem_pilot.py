@@ -17,12 +17,12 @@ from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_demo import open_table, settle
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat
+from tests.support.holdem_demo import open_table, settle
 
 SHARK = Personality.SHARK
 HEADS_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", SHARK)))
@@ -329,8 +329,8 @@ async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  
 
 async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  # type: ignore[no-untyped-def]
     from cardtui.holdem.actions import PotAwarded
+    from cardtui.holdem.view import PotSlide, TableView, steps, with_slides
     from cardtui.ui.screens.holdem import SLIDE_FRAMES
-    from cardtui.ui.screens.holdem_view import PotSlide, TableView, steps, with_slides
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -344,7 +344,7 @@ async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  #
         hand = screen.hand
         assert hand is not None and hand.is_over
         # Replay the hand on a fresh view, watching the pot and the winner's stack.
-        view = TableView.for_hand(hand, ["Ann", "Bot 1"], bots={1}, ascii=True)
+        view = TableView.for_hand(hand, ["Ann", "Bot 1"], bots={1})
         plan = with_slides(steps(hand.records), SLIDE_FRAMES)
         award = next(r for r in hand.records if isinstance(r, PotAwarded))
         winner = award.winners[0]

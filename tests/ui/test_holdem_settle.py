@@ -9,7 +9,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.store import Game
-from cardtui.ui.screens.holdem_demo import open_table, settle
+from tests.support.holdem_demo import open_table, settle
 
 HEADS_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtui.ui.screens import holdem_demo
+from tests.support import holdem_demo
 
 SIZES = [(80, 24), (120, 40)]
 size_ids = [f"{w}x{h}" for w, h in SIZES]

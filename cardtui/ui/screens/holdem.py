@@ -2,7 +2,7 @@
 
 Data flows one way: a key -> an action on the engine's
 :class:`~cardtui.holdem.hand.Hand` -> records -> the records are played on a
-:class:`~cardtui.ui.screens.holdem_view.TableView` one step at a time by a
+:class:`~cardtui.holdem.view.TableView` one step at a time by a
 :class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
 are on) -> the panels redraw. One worker (``_run_hand``) moves the hand on: it
 plays the records, asks bots for their decision in a thread, and stops when a
@@ -36,21 +36,13 @@ from cardtui.cards import Deck
 from cardtui.holdem.actions import (
     Action,
     BetsCollected,
-    HandMucked,
     HandShown,
     PotAwarded,
     Record,
 )
 from cardtui.holdem.hand import Hand
-from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TournamentWon
-from cardtui.store import Game, Outcome, SeatResult
-from cardtui.ui.record_player import RecordPlayer, on_screen
-from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
-from cardtui.ui.screens.holdem_pass import PassScreen
-from cardtui.ui.screens.holdem_raise import RaiseScreen
-from cardtui.ui.screens.holdem_setup import saved_setup
-from cardtui.ui.screens.holdem_view import (
+from cardtui.holdem.table import Mode, PlayerBusted, Table, TableEvent, TournamentWon
+from cardtui.holdem.view import (
     BoardCard,
     HoleCard,
     PotSlide,
@@ -60,15 +52,26 @@ from cardtui.ui.screens.holdem_view import (
     steps,
     with_slides,
 )
-from cardtui.ui.screens.holdem_words import describe_hand, pots_line
-from cardtui.ui.widgets.action_bar import ActionBar
-from cardtui.ui.widgets.holdem_table import (
-    HoldemBoard,
-    HoldemSeat,
-    SeatLook,
-    TableLog,
-    arrange,
+from cardtui.store import Game
+from cardtui.tables.holdem_local import table_note
+from cardtui.tables.results import holdem_rows
+from cardtui.ui.record_player import RecordPlayer, on_screen
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, session_history
+from cardtui.ui.screens.holdem_pass import PassScreen
+from cardtui.ui.screens.holdem_raise import RaiseScreen
+from cardtui.ui.screens.holdem_setup import saved_setup
+from cardtui.ui.screens.holdem_words import (
+    bet_text,
+    blinds_text,
+    hand_note,
+    pots_text,
+    seat_markers,
+    seat_status,
 )
+from cardtui.ui.widgets.action_bar import ActionBar
+from cardtui.ui.widgets.holdem_log import TableLog
+from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 
 #: Seconds per step at "normal" speed: hole cards pitched briskly, the flop
 #: card by card, a pause on each hand turned over and on each pot pushed.
@@ -100,6 +103,8 @@ BUTTONS = (
 #: One key shoves a whole stack: an all-in of more than this many big blinds
 #: is asked about first (``Settings.confirm_all_in`` turns the question off).
 ASK_ALL_IN_OVER_BIG_BLINDS = 10
+#: How the table's notes (from :func:`~cardtui.tables.holdem_local.table_note`) are drawn.
+NOTE_STYLES = {"warning": "red", "win": "bold green", "level": "yellow"}
 #: Terminals at least this big get boxed cards and taller seat panels.
 ROOMY_SIZE = (110, 34)
 
@@ -164,7 +169,7 @@ class HoldemScreen(Screen[None]):
             SeatView(s.name, s.stack, s.is_bot) if s is not None else SeatView("", 0)
             for s in self.table.seats
         ]
-        return TableView(seats, ascii=self.ascii)
+        return TableView(seats)
 
     async def new_table(self, button: int | None = None) -> None:
         """Sit down at a fresh table from the setup (``button`` fixes the first button)."""
@@ -225,7 +230,7 @@ class HoldemScreen(Screen[None]):
                 yield HoldemBoard(ascii=self.ascii, id="board")
                 yield Vertical(id="right-side", classes="side")
             yield Horizontal(id="bottom-row", classes="seat-row")
-        yield TableLog(id="log")
+        yield TableLog(ascii=self.ascii, id="log")
         yield Static("", id="prompt")
         yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
@@ -263,12 +268,15 @@ class HoldemScreen(Screen[None]):
             return  # gone (or going): its widgets may be removed already
         view = self.view
         roomy = self.has_class("roomy")
+        # While a new table's panels are being mounted, some seats have none yet:
+        # they are drawn once mounted. Any other error in a redraw is a bug and rises.
+        panels = {panel.id: panel for panel in self.query(HoldemSeat)}
         for index, seat in enumerate(view.seats):
-            with contextlib.suppress(Exception):
-                panel = self.query_one(f"#seat-{index}", HoldemSeat)
+            panel = panels.get(f"seat-{index}")
+            if panel is not None:
                 panel.show(seat if seat.name else None, self.seat_look(index), roomy=roomy)
         self.query_one("#board", HoldemBoard).show(
-            view.board, street=self._street_label(), pots=self._pots_text(),
+            view.board, street=self._street_label(), pots=pots_text(view, ascii=self.ascii),
             bet=self._bet_text(), note=self._hand_note(), highlight=view.winning_cards,
         )
         self.query_one("#log", TableLog).show(view.log)
@@ -280,87 +288,32 @@ class HoldemScreen(Screen[None]):
         """How seat ``index`` is drawn now: markers, status, and whether its cards are face up."""
         view = self.view
         seat = view.seats[index]
-        markers = []
-        if view.positions is not None:
-            if view.positions.button == index:
-                markers.append("D")
-            if view.positions.small_blind == index and seat.in_hand:
-                markers.append("SB")
-            if view.positions.big_blind == index:
-                markers.append("BB")
         return SeatLook(
-            markers=" ".join(markers),
-            status=self._status(index, seat),
+            markers=seat_markers(view, index),
+            status=seat_status(view, index, thinking=self.thinking, to_act=self.waiting_for),
             face_up=seat.shown or index == self.viewer,
             acting=index in (self.waiting_for, self.thinking),
             winner=seat.won > 0,
             highlight=view.winning_cards if seat.won else (),
         )
 
-    def _status(self, index: int, seat: SeatView) -> str:
-        if self.view.positions is None:
-            return "bot" if seat.is_bot else ""
-        if not seat.in_hand:
-            return "out"
-        if index == self.thinking:
-            return "thinking…"
-        if index == self.waiting_for:
-            return "to act"
-        if seat.won:
-            return f"wins {seat.won:,}"
-        if seat.mucked:
-            return "mucked"
-        if seat.folded:
-            return "folded"
-        if seat.all_in:
-            return "all-in"
-        return ""
-
     def _street_label(self) -> str:
         if self.hand is None:
             return "Waiting for the deal"
         return "" if self.view.over else self.view.street.label
 
-    def _pots_text(self) -> Text:
-        view = self.view
-        if view.over and view.log:
-            awards = [line for line in view.log if line.style == "bold green"]
-            if len(awards) == 1:
-                return awards[0]
-            if awards:
-                # Several pots: who won what, on one line; the hands are in the log.
-                won = " · ".join(line.plain.split(" with ")[0] for line in awards)
-                return Text(won, style="bold green")
-        return Text(pots_line(view.pots, sum(s.bet for s in view.seats)), style="bold")
-
     def _bet_text(self) -> Text:
-        view = self.view
-        if self.hand is None or view.over:
-            blinds = self.table.blinds
-            level = f"Blinds {blinds}"
-            if self.table.mode is Mode.TOURNAMENT:
-                level += f" · level {self.table.level_index_for(self.table.hand_number) + 1}"
-            return Text(level, style="dim")
+        if self.hand is None or self.view.over:
+            table = self.table
+            level = None
+            if table.mode is Mode.TOURNAMENT:
+                level = table.level_index_for(table.hand_number) + 1
+            return blinds_text(table.blinds, level)
         actor = self.waiting_for if self.waiting_for is not None else self.thinking
-        owed = 0
-        if actor is not None:
-            owed = min(view.current_bet - view.seats[actor].bet, view.seats[actor].stack)
-        if not view.current_bet:
-            return Text("No bet yet", style="dim")
-        if owed <= 0:
-            return Text(f"Bet {view.current_bet:,}")
-        return Text.assemble(f"Bet {view.current_bet:,} · ", (f"{owed:,} to call", "bold"))
+        return bet_text(self.view, actor)
 
     def _hand_note(self) -> Text:
-        viewer = self.viewer
-        if viewer is None:
-            return Text("")
-        seat = self.view.seats[viewer]
-        description = describe_hand(seat.hole, self.view.board)
-        if not description or not seat.in_hand:
-            return Text("")
-        who = f"{seat.name}: " if self.hot_seat else "You: "
-        return Text(who + description, style="bold cyan")
+        return hand_note(self.view, self.viewer, hot_seat=self.hot_seat)
 
     def _prompt(self) -> Text:
         if self.animating:
@@ -515,7 +468,7 @@ class HoldemScreen(Screen[None]):
         self.next_deck = None
         self.hand = hand
         bots = [i for i, s in enumerate(self.table.seats) if s is not None and s.is_bot]
-        self.view = TableView.for_hand(hand, self.table.names, bots=bots, ascii=self.ascii)
+        self.view = TableView.for_hand(hand, self.table.names, bots=bots)
         # The blinds alone can decide a hand (an all-in small blind, covered):
         # the deal then settles it like any action would.
         self._advance(hand.records)
@@ -694,66 +647,27 @@ class HoldemScreen(Screen[None]):
 
     def _settle(self, hand: Hand) -> None:
         """Record the hand for every human at once, then settle the table."""
-        names = self.view.seats
-        won: dict[int, int] = {}
-        at_showdown: set[int] = set()
-        for record in hand.records:
-            if isinstance(record, PotAwarded):
-                for seat, share in zip(record.winners, record.shares, strict=True):
-                    won[seat] = won.get(seat, 0) + share
-            elif isinstance(record, HandShown | HandMucked):
-                at_showdown.add(record.seat)
-        results = []
-        for seat in self.humans:
-            start = hand.starting_stacks[seat] if seat < len(hand.starting_stacks) else None
-            if start is None:
-                continue
-            net = hand.stacks[seat] - start
-            chips = won.get(seat, 0)
-            outcome = Outcome.WIN if chips and net > 0 else Outcome.LOSS if net < 0 else (
-                Outcome.PUSH)
-            results.append(SeatResult(
-                player=names[seat].name, bet=_put_in(hand, seat),
-                net=net, outcome=outcome, pot=chips, showdown=seat in at_showdown,
-                showdown_won=seat in at_showdown and chips > 0,
-            ))
+        names = [seat.name for seat in self.view.seats]
+        results = holdem_rows(hand, self.humans, names)
         app = self.app
         if results:
-            app.store.record_round(Game.HOLDEM, results, session_id=app.session_id)  # type: ignore[attr-defined]
+            app.store.record_round(Game.HOLDEM, list(results), session_id=app.session_id)  # type: ignore[attr-defined]
         self.history.add(hand, self.view)
         self._table_events(self.table.finish_hand())
 
-    def _table_events(self, events_: list[object]) -> None:
+    def _table_events(self, events_: list[TableEvent]) -> None:
         app = self.app
         human_names = {self.config.seats[i].name for i in self.humans}
         for event in events_:
+            note = table_note(event)
+            self.notes.append(Text(note.text, style=NOTE_STYLES.get(note.kind, "")))
             match event:
-                case PlayerBusted(name=name, place=place, may_rebuy=may_rebuy):
-                    if place is not None:
-                        self.notes.append(Text(f"{name} is out in place {place}.", style="red"))
-                        if name in human_names:
-                            app.store.record_tournament(  # type: ignore[attr-defined]
-                                name, place, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
-                    elif may_rebuy:
-                        self.notes.append(Text(f"{name} is out of chips: b buys in again.",
-                                               style="red"))
-                    else:
-                        self.notes.append(Text(f"{name} is out of chips and leaves.", style="red"))
-                case TournamentWon(name=name):
-                    self.notes.append(Text(f"{name} wins the tournament!", style="bold green"))
-                    if name in human_names:
-                        app.store.record_tournament(  # type: ignore[attr-defined]
-                            name, 1, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
-                case LevelRaised(blinds=blinds):
-                    self.notes.append(Text(f"Blinds go up to {blinds}.", style="yellow"))
-
-
-def _put_in(hand: Hand, seat: int) -> int:
-    """Chips ``seat`` put in the middle this hand (net of any uncalled bet returned)."""
-    start = hand.starting_stacks[seat] or 0
-    won = sum(share for r in hand.records if isinstance(r, PotAwarded)
-              for s, share in zip(r.winners, r.shares, strict=True) if s == seat)
-    return start - (hand.stacks[seat] - won)
+                case PlayerBusted(name=name, place=int(place)) if name in human_names:
+                    app.store.record_tournament(  # type: ignore[attr-defined]
+                        name, place, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
+                case TournamentWon(name=name) if name in human_names:
+                    app.store.record_tournament(  # type: ignore[attr-defined]
+                        name, 1, len(self.table.entrants), session_id=app.session_id)  # type: ignore[attr-defined]
 
 
 def _pause_for(step: Step) -> float:

@@ -22,9 +22,10 @@ from textual.widgets import DataTable, Footer, Header, Static
 from cardtui.holdem.actions import PotAwarded
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.phh import to_phh
+from cardtui.holdem.view import TableView
 from cardtui.locations import hand_history_dir
-from cardtui.ui.screens.holdem_view import TableView
 from cardtui.ui.widgets.cards import cards_text
+from cardtui.ui.widgets.holdem_log import styled
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,8 @@ class HoldemHistoryScreen(Screen[None]):
         if played is None:
             return
         log = Text(f"Hand {played.number}\n", style="bold")
-        log.append_text(Text("\n").join(played.view.log))
+        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        log.append_text(Text("\n").join(styled(line, ascii=ascii) for line in played.view.log))
         self.query_one("#hand-log", Static).update(log)
 
     def action_export(self) -> None:

@@ -1,7 +1,7 @@
-"""The hold'em table's pieces: a seat panel, the board with its pots, the action log.
+"""The hold'em table's pieces: a seat panel and the board with its pots (the log: holdem_log).
 
 Both are plain displays: the screen hands them what to show (a
-:class:`~cardtui.ui.screens.holdem_view.SeatView` and a few words) and they
+:class:`~cardtui.holdem.view.SeatView` and a few words) and they
 draw it. Compact panels (cards inline) fit ten seats in 80x24; in a larger
 terminal the screen sets the ``roomy`` class and the cards are boxed.
 
@@ -18,14 +18,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from rich.console import Console
 from rich.text import Text
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.cards import Card
-from cardtui.ui.screens.holdem_view import SeatView
+from cardtui.holdem.view import SeatView
 from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text
 
 #: Seats per side for each table size: (top, right, bottom, left).
@@ -178,41 +175,3 @@ class HoldemBoard(Static):
         body = Text("\n").join([cards, pots, bet, note])
         body.justify = "center"
         self.update(body)
-
-
-class TableLog(Widget):
-    """The newest lines of the action log: as many as fit, drawn after layout so the
-    size is the one on screen (the prompt above may just have grown a line)."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.lines: list[Text] = []
-
-    def show(self, lines: Sequence[Text]) -> None:
-        self.lines = list(lines)
-        self.refresh()
-
-    def render(self) -> Text:
-        return Text("\n").join(last_lines(self.lines, self.content_size, self.app.console))
-
-
-def last_lines(log: Sequence[Text], size: Size, console: Console) -> list[Text]:
-    """The newest lines of ``log`` that fit ``size``, counting every row a long line
-    wraps to, so the newest line is never the one pushed out of sight.
-
-    >>> from rich.console import Console
-    >>> log = [Text("one"), Text("two " * 10), Text("three")]
-    >>> [line.plain for line in last_lines(log, Size(20, 3), Console())]
-    ['two two two two two two two two two two ', 'three']
-    >>> [line.plain for line in last_lines(log, Size(20, 1), Console())]
-    ['three']
-    """
-    rows = max(size.height, 1)
-    width = max(size.width, 1)
-    shown: list[Text] = []
-    for line in reversed(log):
-        rows -= len(line.wrap(console, width))
-        if rows < 0 and shown:  # the newest line is shown even when it alone overflows
-            break
-        shown.append(line)
-    return shown[::-1]

@@ -10,7 +10,7 @@ dealer deals them: one card to each player round the table, then the second.
 >>> from cardtui.holdem.hand import Hand, stacked_deck
 >>> hand = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2,
 ...             deck=stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs"))
->>> view = TableView.for_hand(hand, ["Ann", "Bot 1", "Bot 2"], bots={1, 2}, ascii=True)
+>>> view = TableView.for_hand(hand, ["Ann", "Bot 1", "Bot 2"], bots={1, 2})
 >>> plan = steps(hand.records)
 >>> [type(s).__name__ for s in plan][:4]
 ['BlindPosted', 'BlindPosted', 'HoleCard', 'HoleCard']
@@ -32,8 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-from rich.text import Text
+from enum import StrEnum
 
 from cardtui.cards import Card
 from cardtui.holdem.actions import (
@@ -44,6 +43,7 @@ from cardtui.holdem.actions import (
     BoardDealt,
     Called,
     Checked,
+    DeadBlindPosted,
     Folded,
     HandEnded,
     HandMucked,
@@ -57,10 +57,48 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.pots import Pot
-from cardtui.ui.widgets.cards import cards_text
 
-__all__ = ["BoardCard", "HoleCard", "PotSlide", "SeatView", "Step", "TableView", "steps",
-           "with_slides"]
+__all__ = ["BoardCard", "HoleCard", "LineKind", "LogLine", "PotSlide", "SeatView", "Step",
+           "TableView", "steps", "with_slides"]
+
+
+class LineKind(StrEnum):
+    """What a log line tells, so whoever draws it can style it (the model has no styles)."""
+
+    #: A person's move (drawn bold: the moves a reader follows).
+    MOVE = "move"
+    #: A bot's move.
+    BOT_MOVE = "bot move"
+    #: An uncalled bet handed back (a footnote).
+    RETURNED = "returned"
+    #: A street's cards turned up.
+    STREET = "street"
+    #: A hand shown at showdown.
+    SHOWN = "shown"
+    #: A pot pushed to its winners.
+    WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the table's log as plain data: words, then cards, then more words.
+
+    >>> line = LogLine(LineKind.SHOWN, "Ann shows", (Card.parse("As"), Card.parse("Ks")),
+    ...                ": Ace high")
+    >>> line.plain
+    'Ann shows As Ks: Ace high'
+    """
+
+    kind: LineKind
+    text: str
+    cards: tuple[Card | None, ...] = ()
+    #: Words after the cards (": Two pair", " with a Flush").
+    tail: str = ""
+
+    @property
+    def plain(self) -> str:
+        cards = " ".join("??" if c is None else str(c) for c in self.cards)
+        return f"{self.text} {cards}{self.tail}" if cards else self.text + self.tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +186,8 @@ class SeatView:
     #: Dealt into this hand (False: an empty seat or a player without chips).
     in_hand: bool = False
     bet: int = 0
-    hole: list[Card] = field(default_factory=list)
+    #: ``None`` for a card this viewer may not see (yet).
+    hole: list[Card | None] = field(default_factory=list)
     folded: bool = False
     #: Gave up at showdown without showing (RRoP: a beaten hand may be mucked).
     mucked: bool = False
@@ -165,17 +204,17 @@ class SeatView:
 class TableView:
     """The table as shown: seats, board, pots and the action log."""
 
-    def __init__(self, seats: Sequence[SeatView], *, ascii: bool,
-                 positions: Positions | None = None) -> None:
+    def __init__(self, seats: Sequence[SeatView], *, positions: Positions | None = None) -> None:
         self.seats = list(seats)
-        self.ascii = ascii
         self.positions = positions
         self.board: list[Card] = []
         #: Collected pots (main first), without this street's bets.
         self.pots: list[Pot] = []
+        #: Dead chips (antes, dead blinds) in the middle but not yet in a collected pot.
+        self.dead = 0
         self.current_bet = 0
         self.street = Street.PREFLOP
-        self.log: list[Text] = []
+        self.log: list[LogLine] = []
         #: Winning cards to highlight: every pot winner's best five.
         self.winning_cards: set[Card] = set()
         self.winners: set[int] = set()
@@ -184,20 +223,19 @@ class TableView:
         self._sliding: tuple[PotAwarded, Pot, dict[int, int]] | None = None
 
     @classmethod
-    def for_hand(cls, hand: Hand, names: Sequence[str], *, bots: Iterable[int] = (),
-                 ascii: bool) -> TableView:
+    def for_hand(cls, hand: Hand, names: Sequence[str], *, bots: Iterable[int] = ()) -> TableView:
         """A view of ``hand`` before any of its records: stacks as they sat down."""
         bot_seats = set(bots)
         seats = [
             SeatView(name, stack or 0, i in bot_seats, in_hand=stack is not None)
             for i, (name, stack) in enumerate(zip(names, hand.starting_stacks, strict=True))
         ]
-        return cls(seats, ascii=ascii, positions=hand.positions)
+        return cls(seats, positions=hand.positions)
 
     @property
     def pot_total(self) -> int:
         """Every chip in the middle: the pots and the bets in front of the players."""
-        return sum(p.amount for p in self.pots) + sum(s.bet for s in self.seats)
+        return sum(p.amount for p in self.pots) + sum(s.bet for s in self.seats) + self.dead
 
     def apply(self, step: Step) -> None:
         match step:
@@ -209,8 +247,17 @@ class TableView:
                 self.current_bet = max(self.current_bet, self.seats[seat].bet)
                 self._say(seat, f"posts the {kind.value} {amount}", all_in=all_in,
                           short=f"{kind.value} {amount}")
+            case DeadBlindPosted(seat=seat, amount=amount, all_in=all_in):
+                # Dead chips go to the pot, not to the poster's bet (RRoP section 4).
+                self._put(seat, amount, all_in, bet=False)
+                self._say(seat, f"posts a dead blind of {amount}", short=f"dead {amount}")
             case HoleCard(seat=seat, card=card):
-                self.seats[seat].hole.append(card)
+                hole = self.seats[seat].hole
+                if len(hole) >= 2 and None in hole:
+                    # Hot seat: the cards of a player who has just taken the keyboard.
+                    hole[hole.index(None)] = card
+                else:
+                    hole.append(card)
             case Folded(seat=seat):
                 self.seats[seat].folded = True
                 self._say(seat, "folds")
@@ -228,9 +275,11 @@ class TableView:
                 view.stack += amount
                 view.bet = max(0, view.bet - amount)
                 view.all_in = False
-                self.log.append(Text(f"Uncalled {amount:,} returned to {view.name}", style="dim"))
+                self.log.append(LogLine(LineKind.RETURNED,
+                                        f"Uncalled {amount:,} returned to {view.name}"))
             case BetsCollected(pots=pots):
                 self.pots = list(pots)
+                self.dead = 0
                 self.current_bet = 0
                 for view in self.seats:
                     view.bet = 0
@@ -242,15 +291,14 @@ class TableView:
                 self.board.append(card)
                 if len(self.board) == street.board_size:
                     self._log_board(street)
-            case HandShown(seat=seat, description=description):
+            case HandShown(seat=seat, cards=cards, description=description):
                 view = self.seats[seat]
+                # The record carries the cards: a viewer who was not dealt them sees them now.
+                view.hole = list(cards)
                 view.shown = True
                 view.description = description
-                line = Text(f"{view.name} shows ")
-                line.append_text(cards_text(view.hole, ascii=self.ascii))
-                if description:
-                    line.append(f": {description}")
-                self.log.append(line)
+                tail = f": {description}" if description else ""
+                self.log.append(LogLine(LineKind.SHOWN, f"{view.name} shows", cards, tail))
             case HandMucked(seat=seat):
                 self.seats[seat].folded = self.seats[seat].mucked = True
                 self._say(seat, "mucks")
@@ -274,6 +322,8 @@ class TableView:
         view.stack -= amount
         if bet:
             view.bet += amount
+        else:
+            self.dead += amount
         view.all_in = view.all_in or all_in
 
     def _say(self, seat: int, words: str, *, all_in: bool = False, short: str = "") -> None:
@@ -289,14 +339,12 @@ class TableView:
             view.action = f"all-in {view.bet:,}"
         else:
             view.action = (short or words) + tail
-        style = "bold" if not view.is_bot else ""
-        self.log.append(Text(f"{view.name} {words}{tail}", style=style))
+        kind = LineKind.BOT_MOVE if view.is_bot else LineKind.MOVE
+        self.log.append(LogLine(kind, f"{view.name} {words}{tail}"))
 
     def _log_board(self, street: Street) -> None:
         shown = self.board[: street.board_size] if street is Street.FLOP else self.board[-1:]
-        line = Text(f"{street.label}: ", style="bold")
-        line.append_text(cards_text(shown, ascii=self.ascii))
-        self.log.append(line)
+        self.log.append(LogLine(LineKind.STREET, f"{street.label}:", tuple(shown)))
 
     def _slide(self, award: PotAwarded, frame: int, frames: int) -> None:
         if award.pot_index >= len(self.pots):
@@ -336,6 +384,5 @@ class TableView:
             text = f"{names[0]} wins{which} {award.amount:,}"
         else:
             text = f"{' and '.join(names)} split{which} {award.amount:,}"
-        if award.description:
-            text += f" with {award.description}"
-        self.log.append(Text(text, style="bold green"))
+        tail = f" with {award.description}" if award.description else ""
+        self.log.append(LogLine(LineKind.WIN, text, (), tail))
