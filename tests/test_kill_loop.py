@@ -113,7 +113,8 @@ def _results_in_file(data: Path, game: Game, player: str) -> tuple[int, int, int
             "JOIN rounds r ON r.id = s.round_id WHERE r.game = ? AND s.player = ?",
             (game.value, player)).fetchone()
         ledger_rounds, ledger_net = db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(b.stake), 0) FROM bankroll b JOIN rounds r ON r.id = b.round_id "
+            "SELECT COUNT(*), COALESCE(SUM(b.stake), 0) FROM bankroll b "
+            "JOIN rounds r ON r.id = b.round_id "
             "WHERE b.kind = 'result' AND r.game = ? AND b.player = ?",
             (game.value, player)).fetchone()
     finally:
