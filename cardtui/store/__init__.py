@@ -1,6 +1,7 @@
 """The scoreboard store: the one place cardtui writes results to disk.
 
-- :mod:`~cardtui.store.records`: what is kept (a seat's result, totals).
+- :mod:`~cardtui.store.records`: what is kept (a seat's result, totals, a hand
+  history, a bankroll and its changes).
 - :mod:`~cardtui.store.schema`: the tables, one migration per version.
 - :mod:`~cardtui.store.problems`: busy, full, read-only, newer, damaged: told apart.
 - :mod:`~cardtui.store.database`: one SQLite connection, one transaction per write.

@@ -10,6 +10,12 @@ rounds, in order, as soon as it can: it waits for a busy database in short
 slices and retries the other troubles with a growing pause. Nothing is lost
 while cardtui runs; :meth:`Store.close` says exactly what could not be saved.
 
+The kept bankroll (:meth:`Store.buy_in`, :meth:`Store.cash_out`,
+:meth:`Store.rebuy`, and a round's result through ``record_round(...,
+bankroll_player=)``) goes through the same queue, in order; a round's chips
+move in the round's own transaction. :meth:`Store.bankroll` counts what is
+still waiting, so a balance is right while the file cannot be written.
+
 Only real damage sets the file aside (``cardtui.sqlite3.corrupt-<time>``)
 and starts a fresh one; every other trouble leaves the file alone.
 
