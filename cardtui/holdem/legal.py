@@ -3,7 +3,9 @@
 :class:`LegalActions` answers "what can the actor do now" (the UI's buttons,
 a bot's options), copied from :meth:`~cardtui.holdem.hand.Hand.problem`, the
 hand's one rule book; :class:`HandView` is one seat's view of the table when it
-must act, the input of a bot's decision.
+must act, the input of a bot's decision; :func:`refusal` says in a player's
+words why a move is not in :class:`LegalActions` (a local table and a shared
+one refuse alike).
 """
 
 from __future__ import annotations
@@ -74,3 +76,32 @@ class HandView:
     players_behind: int
     #: How many bets/raises were made this street.
     raises: int
+
+
+def refusal(legal: LegalActions, action: Action) -> str:
+    """Why ``action`` is not legal now, in the words a player at the table would use.
+
+    >>> legal = LegalActions(0, True, False, 10, True, 40, 500, False)
+    >>> refusal(legal, Action.raise_to(30))
+    'raise to 30 is below the minimum raise to 40'
+    >>> refusal(legal, Action.check())
+    'you cannot check: 10 to call'
+    """
+    match action.kind:
+        case ActionKind.CHECK:
+            return f"you cannot check: {legal.call_amount:,} to call"
+        case ActionKind.CALL:
+            return "there is nothing to call"
+        case ActionKind.FOLD:
+            return "you cannot fold now"
+        case ActionKind.ALL_IN:
+            return "going all-in is not possible now"
+        case ActionKind.RAISE_TO if not legal.can_raise:
+            return "the betting is closed to raises"
+        case ActionKind.RAISE_TO if action.amount < legal.min_raise_to:
+            word = "bet" if legal.is_bet else "raise"
+            return f"{word} to {action.amount:,} is below the minimum {word} to " \
+                   f"{legal.min_raise_to:,}"
+        case ActionKind.RAISE_TO:
+            return f"you can raise to at most {legal.max_raise_to:,}"
+    return "that move is not possible now"

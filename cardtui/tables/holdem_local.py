@@ -54,10 +54,9 @@ from collections.abc import Callable, Iterable, Iterator
 from cardtui.cards import Deck
 from cardtui.holdem.actions import Action, HoleCardsDealt, Record
 from cardtui.holdem.hand import Hand
-from cardtui.holdem.legal import LegalActions
+from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
-from cardtui.tables.holdem_remote import refusal
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
     Clock,

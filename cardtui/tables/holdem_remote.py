@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardtui.holdem.actions import Action, ActionKind, HandEnded
+from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.button import Positions
-from cardtui.holdem.legal import LegalActions
+from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
 from cardtui.tables.remote import RemoteSession, local_deadline
 from cardtui.tables.session import Event, ToAct
@@ -49,31 +49,3 @@ class HoldemRemoteSession(RemoteSession):
             return None
         return Positions(started.button, started.small_blind_seat, started.big_blind_seat)
 
-
-def refusal(legal: LegalActions, action: Action) -> str:
-    """Why ``action`` is not legal now, in the words a player at the table would use.
-
-    >>> legal = LegalActions(0, True, False, 10, True, 40, 500, False)
-    >>> refusal(legal, Action.raise_to(30))
-    'raise to 30 is below the minimum raise to 40'
-    >>> refusal(legal, Action.check())
-    'you cannot check: 10 to call'
-    """
-    match action.kind:
-        case ActionKind.CHECK:
-            return f"you cannot check: {legal.call_amount:,} to call"
-        case ActionKind.CALL:
-            return "there is nothing to call"
-        case ActionKind.FOLD:
-            return "you cannot fold now"
-        case ActionKind.ALL_IN:
-            return "going all-in is not possible now"
-        case ActionKind.RAISE_TO if not legal.can_raise:
-            return "the betting is closed to raises"
-        case ActionKind.RAISE_TO if action.amount < legal.min_raise_to:
-            word = "bet" if legal.is_bet else "raise"
-            return f"{word} to {action.amount:,} is below the minimum {word} to " \
-                   f"{legal.min_raise_to:,}"
-        case ActionKind.RAISE_TO:
-            return f"you can raise to at most {legal.max_raise_to:,}"
-    return "that move is not possible now"
