@@ -23,7 +23,6 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events, getters
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -42,24 +41,14 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.store import Game
+from cardtui.tables import session as seam
 from cardtui.tables.blackjack_local import BlackjackLocalSession
-from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
-from cardtui.tables.session import (
-    Event,
-    HandBegins,
-    Note,
-    SeatsChanged,
-    SeatState,
-    Seen,
-    Settled,
-    TableSession,
-    ToAct,
-    Voided,
-)
+from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.blackjack_between import BetweenRounds
+from cardtui.ui.screens.blackjack_moves import Moves
 from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, MOVES
 from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
@@ -76,38 +65,20 @@ FIXED_LINES = 11
 RULES_LINES = 2
 
 #: What the record player shows in order: a record, or new seating once the reveal is over.
-Step = Record | SeatsChanged
+Step = Record | seam.SeatsChanged
 
 
-class BlackjackScreen(BetweenRounds, Screen[None]):
+class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
     CSS_PATH = "blackjack.tcss"
-    BINDINGS = [
-        Binding("d", "deal", "Deal"),
-        Binding("h", "hit", "Hit"),
-        Binding("s", "stand", "Stand"),
-        Binding("x", "double", "Double"),
-        Binding("p", "split", "Split"),
-        Binding("u", "surrender", "Surrender"),
-        Binding("i", "insure", "Insurance"),
-        Binding("n", "no_insurance", "No insurance"),
-        Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
-        Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
-        Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
-        Binding("right", "select_seat(1)", "Seat", show=False),
-        Binding("r", "rebuy", "Rebuy"),
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("t", "setup", "Setup"),
-        # Through the app's navigation, which asks this screen first (request_leave).
-        Binding("escape", "app.back", "Menu"),
-    ]
+    BINDINGS = words.BINDINGS
     app = getters.app(CardtuiApp)
 
-    def __init__(self, session: TableSession | None = None) -> None:
+    def __init__(self, session: seam.TableSession | None = None) -> None:
         super().__init__()
         self.view: RoundView | None = None
         self.note: Text | None = None  # a hint, trainer remark or table notice
-        self.seats: tuple[SeatState, ...] = ()
-        self.turn: ToAct | None = None
+        self.seats: tuple[seam.SeatState, ...] = ()
+        self.turn: seam.ToAct | None = None
         self.selected = 0
         self.bet = 0  # a shared table's bet for the next round
         self.player: RecordPlayer[Step] = RecordPlayer(
@@ -117,7 +88,7 @@ class BlackjackScreen(BetweenRounds, Screen[None]):
         self._leave: Callable[[], object] | None = None
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         self._replaying = False
-        self.session: TableSession = session or self._sit_down()
+        self.session: seam.TableSession = session or self._sit_down()
         self._join()
 
     # -- the session -------------------------------------------------------------------
@@ -136,8 +107,9 @@ class BlackjackScreen(BetweenRounds, Screen[None]):
     def rules(self) -> Rules:
         if self.local is not None:
             return self.local.table.rules
-        assert isinstance(self.session, BlackjackRemoteSession)
-        return Rules.from_json(self.session.info.rules)
+        # A shared table's rule set comes with its lobby entry (TableInfo.rules).
+        info = getattr(self.session, "info", None)
+        return Rules.from_json(info.rules) if info is not None else Rules()
 
     @property
     def tally(self) -> Tally:
@@ -162,30 +134,30 @@ class BlackjackScreen(BetweenRounds, Screen[None]):
         humans = sorted(self.session.viewer_seats)
         self.selected = humans[0] if humans else 0
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, event: seam.Event) -> None:
         match event:
-            case HandBegins(seats=seats):
+            case seam.HandBegins(seats=seats):
                 self.player.flush()  # the last round's view takes its last records first
                 self.view, self.seats, self.turn, self.note = RoundView(), seats, None, None
-            case Seen(records=records):
+            case seam.Seen(records=records):
                 self.turn = None
                 if self._replaying:
                     self.player.queue(records)
                     self.player.flush()
                 else:
                     self.player.play(records)
-            case SeatsChanged():
+            case seam.SeatsChanged():
                 self._show(event)
-            case ToAct() as turn:
+            case seam.ToAct() as turn:
                 self.turn = turn
                 if isinstance(turn.legal, BetWindow) and not self.bet:
                     self.bet = turn.legal.min_bet
-            case Settled(rows=rows):
+            case seam.Settled(rows=rows):
                 self.app.store.record_round(Game.BLACKJACK, list(rows),
                                             session_id=self.app.session_id)
-            case Note(text=text):
+            case seam.Note(text=text):
                 self.note = Text(text, style="yellow" if event.kind == "warning" else "")
-            case Voided(reason=reason):
+            case seam.Voided(reason=reason):
                 self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
         self._sync()
 
@@ -347,43 +319,6 @@ class BlackjackScreen(BetweenRounds, Screen[None]):
             event.stop()
             event.prevent_default()
 
-    def _move(self, action: Action) -> None:
-        assert self.turn is not None
-        seat, advice = self.turn.seat, self.local.advice() if self.local else None
-        self.session.act(seat, action)
-        if advice is not None and self.local and self.local.setup.trainer and (
-                action is not advice.action):
-            self.note = Text.assemble(
-                ("Trainer: ", "bold yellow"),
-                f"{self.seats[seat].name}, basic strategy would {advice.action.value} "
-                f"({advice.situation}).")
-            self._sync()
-
-    def run_action(self, action: str) -> None:
-        """A move key: hit, stand, double, split, surrender, insure, no insurance."""
-        self._move(MOVES[action])
-
-    def action_hit(self) -> None:
-        self.run_action("hit")
-
-    def action_stand(self) -> None:
-        self.run_action("stand")
-
-    def action_double(self) -> None:
-        self.run_action("double")
-
-    def action_split(self) -> None:
-        self.run_action("split")
-
-    def action_surrender(self) -> None:
-        self.run_action("surrender")
-
-    def action_insure(self) -> None:
-        self.run_action("insure")
-
-    def action_no_insurance(self) -> None:
-        self.run_action("no_insurance")
-
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""
         return self.app.settings.delay(self._step_pause(step))
@@ -398,7 +333,9 @@ class BlackjackScreen(BetweenRounds, Screen[None]):
 
     def _apply(self, step: Step) -> None:
         """Show one step; the session counters move only when the results are shown."""
-        if isinstance(step, SeatsChanged):
+        if isinstance(step, seam.SeatsChanged):
+            if len(step.seats) != len(self.seats) and self.is_mounted:
+                self.call_later(self._build_seats)  # a shared table's seats arrived
             self.seats = step.seats
             return
         if self.view is None:

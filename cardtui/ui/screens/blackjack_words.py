@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.table import Table
@@ -40,6 +41,28 @@ BUTTONS = (
 
 #: Every action a key or button can ask for (the footer and the buttons show the legal ones).
 ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat")
+
+
+#: The table's keys (each also a button, see BUTTONS).
+BINDINGS: list[BindingType] = [
+    Binding("d", "deal", "Deal"),
+    Binding("h", "hit", "Hit"),
+    Binding("s", "stand", "Stand"),
+    Binding("x", "double", "Double"),
+    Binding("p", "split", "Split"),
+    Binding("u", "surrender", "Surrender"),
+    Binding("i", "insure", "Insurance"),
+    Binding("n", "no_insurance", "No insurance"),
+    Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
+    Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
+    Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
+    Binding("right", "select_seat(1)", "Seat", show=False),
+    Binding("r", "rebuy", "Rebuy"),
+    Binding("question_mark", "hint", "Hint", key_display="?"),
+    Binding("t", "setup", "Setup"),
+    # Through the app's navigation, which asks this screen first (request_leave).
+    Binding("escape", "app.back", "Menu"),
+]
 
 
 def dealer_total(view: RoundView) -> str:

@@ -1,0 +1,60 @@
+"""The moves of a blackjack hand, each through the table session (and the trainer's remark).
+
+Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`: the session
+refuses an illegal move whatever the keys believed; a local table's trainer
+compares the move with basic strategy, asked before the move is made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from cardtui.blackjack.records import Action
+from cardtui.ui.screens.blackjack_words import MOVES
+
+if TYPE_CHECKING:
+    from cardtui.ui.screens.blackjack import BlackjackScreen
+
+
+class Moves:
+    """Hit, stand, double, split, surrender, insure, no insurance."""
+
+    def _move(self: BlackjackScreen, action: Action) -> None:
+        assert self.turn is not None
+        seat, advice = self.turn.seat, self.local.advice() if self.local else None
+        try:
+            self.session.act(seat, action)
+        except ValueError as refused:  # a shared table's turn ended meanwhile
+            self.note = Text(str(refused).capitalize() + ".", style="red")
+            self._sync()
+            return
+        if advice is not None and self.local and self.local.setup.trainer and (
+                action is not advice.action):
+            self.note = Text.assemble(
+                ("Trainer: ", "bold yellow"),
+                f"{self.seats[seat].name}, basic strategy would {advice.action.value} "
+                f"({advice.situation}).")
+            self._sync()
+
+    def action_hit(self: BlackjackScreen) -> None:
+        self._move(MOVES['hit'])
+
+    def action_stand(self: BlackjackScreen) -> None:
+        self._move(MOVES['stand'])
+
+    def action_double(self: BlackjackScreen) -> None:
+        self._move(MOVES['double'])
+
+    def action_split(self: BlackjackScreen) -> None:
+        self._move(MOVES['split'])
+
+    def action_surrender(self: BlackjackScreen) -> None:
+        self._move(MOVES['surrender'])
+
+    def action_insure(self: BlackjackScreen) -> None:
+        self._move(MOVES['insure'])
+
+    def action_no_insurance(self: BlackjackScreen) -> None:
+        self._move(MOVES['no_insurance'])

@@ -1,0 +1,83 @@
+"""The blackjack screen driven through a scripted table session: no engine behind it.
+
+It shows exactly the records it was given (the hole card stays face down until
+the records turn it), takes its keys from the session's ToAct, sends moves
+back through the session and stores the Settled rows unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Static
+
+from cardtui.blackjack.records import (
+    Action,
+    ActionTaken,
+    BetPlaced,
+    DealerCard,
+    HoleCardRevealed,
+    PlayerCard,
+    TurnStarted,
+)
+from cardtui.blackjack.view import RoundView
+from cardtui.cards import Card
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen, Settled, ToAct
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
+from tests.support.scripted_table import ScriptedSession
+
+MakeApp = Callable[..., CardtuiApp]
+
+SEATS = (SeatState(0, "Ann", 990), SeatState(1, "Robo", 480, bot=True))
+DEAL = (
+    BetPlaced(0, 10), BetPlaced(1, 20),
+    PlayerCard(0, 0, Card.parse("Th")), PlayerCard(1, 0, Card.parse("5c")),
+    DealerCard(Card.parse("9c")),
+    PlayerCard(0, 0, Card.parse("9d")), PlayerCard(1, 0, Card.parse("6c")),
+    DealerCard(None, face_down=True),  # type: ignore[arg-type]  # as a session delivers it
+    TurnStarted(0, 0),
+)
+
+
+def text(widget: Static) -> str:
+    return str(widget.render())
+
+
+async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
+        make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
+                               ToAct(0, frozenset({Action.HIT, Action.STAND}))])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.view == RoundView.replay(DEAL)
+        panels = [screen.query_one(f"#seat-{i}", SeatPanel) for i in range(2)]
+        assert len(screen.query(SeatPanel)) == 2
+        assert "Ann" in str(panels[0].border_title) and panels[0].border_subtitle == "990 chips"
+        assert "10♥" in text(panels[0]) and "9♦" in text(panels[0]) and "19" in text(panels[0])
+        assert "Robo" in str(panels[1].border_title) and "11" in text(panels[1])
+        dealer = screen.query_one("#dealer", DealerPanel)
+        assert dealer.border_subtitle == "9 + ?" and "8♠" not in text(dealer)
+        assert "Ann: Hit or stand?" in text(screen.query_one("#message", Static))
+        legal = {a for a in ("hit", "stand", "double", "split", "deal", "rebuy", "hint",
+                             "setup", "bet_up") if screen.check_action(a, ())}
+        assert legal == {"hit", "stand"}  # the session's ToAct, nothing more
+
+        await pilot.press("s")
+        assert session.acted == [(0, Action.STAND)]
+
+        reveal = (ActionTaken(0, 0, Action.STAND), HoleCardRevealed(Card.parse("8s")))
+        row = SeatResult("Ann", 10, 10, Outcome.WIN)
+        session.send(Seen(reveal), Settled((row,)))
+        await pilot.pause()
+        assert screen.view == RoundView.replay((*DEAL, *reveal))
+        assert screen.view.dealer[1] == Card.parse("8s")
+        assert dealer.border_subtitle == "17" and "8♠" in text(dealer)
+        totals = app.store.totals(Game.BLACKJACK)
+        assert [(t.player, t.rounds, t.net) for t in totals] == [("Ann", 1, 10)]
+        assert not any(screen.check_action(a, ()) for a in ("hit", "stand"))
