@@ -17,11 +17,11 @@ def rules_markdown() -> str:
 class RulesScreen(Screen[None]):
     CSS_PATH = "rules.tcss"
     BINDINGS = [Binding("escape", "app.back", "Back")]
+    # Textual focuses it when the screen becomes active; an on_mount query
+    # crashed when the screen was left before it mounted (key fuzzer, seed 2).
+    AUTO_FOCUS = "#rules"
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield MarkdownViewer(rules_markdown(), show_table_of_contents=False, id="rules")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
