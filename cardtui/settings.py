@@ -28,8 +28,8 @@ from typing import Any
 
 from cardtui.blackjack.rules import Rules
 from cardtui.locations import set_aside
-
-NAME_MAX = 12
+from cardtui.names import NAME_MAX as NAME_MAX  # re-exported: the setup screens import it here
+from cardtui.names import name_problem
 
 
 class CardStyle(StrEnum):
@@ -69,22 +69,9 @@ BLACKJACK_SEAT_KINDS = ("human", "bot")
 
 
 def validate_name(name: str) -> str | None:
-    """Return why ``name`` is not a valid player name, or ``None`` if it is.
-
-    >>> validate_name("Ann"), validate_name("")
-    (None, 'Enter a name of 1 to 12 characters.')
-    >>> validate_name("x" * 13)
-    'A name has at most 12 characters (this one has 13).'
-    >>> validate_name("tab\\there")
-    'A name may contain only printable characters.'
-    """
-    if not name.strip():
-        return f"Enter a name of 1 to {NAME_MAX} characters."
-    if len(name) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
-    if not name.isprintable():
-        return "A name may contain only printable characters."
-    return None
+    """Return why ``name`` is not a valid player name, or ``None`` (the one rule:
+    :func:`cardtui.names.name_problem`)."""
+    return name_problem(name)
 
 
 @dataclass

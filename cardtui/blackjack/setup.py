@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtui.blackjack.rules import Rules
-from cardtui.blackjack.table import MAX_SEATS, NAME_MAX, SeatKind, SeatSetup
+from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
+from cardtui.names import name_problem
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class TableSetup:
                 except (KeyError, TypeError, ValueError):
                     continue
         if not seats:
-            seats = [SeatSetup(default_name.strip()[:NAME_MAX] or "Player")]
+            # The player's name is checked by the same rule as a seat's; never cut.
+            name = default_name.strip()
+            seats = [SeatSetup(name if name_problem(name) is None else "Player")]
         trainer = data.get("trainer", True)
         return cls(rules, tuple(seats), trainer if isinstance(trainer, bool) else True)

@@ -28,10 +28,8 @@ from cardtui.blackjack.round import Phase, Round
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
+from cardtui.names import name_problem  # the one rule for names (never cut)
 
-# The longest name a blackjack seat takes; the settings allow 12 (issue 10
-# asks for one limit, enforced in one place).
-NAME_MAX = 8
 MAX_SEATS = 7
 BET_STEP = 10
 DEFAULT_BANKROLL = 1000
@@ -40,21 +38,6 @@ DEFAULT_BANKROLL = 1000
 class SeatKind(StrEnum):
     HUMAN = "human"
     BOT = "bot"
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot sit at the table, in one line for the player (None: it can).
-
-    >>> name_problem("Ann"), name_problem(""), name_problem("Bartholomew")
-    (None, 'Enter a name: 1 to 8 characters.', 'Names are at most 8 characters (this has 11).')
-    """
-    if not name.strip():
-        return f"Enter a name: 1 to {NAME_MAX} characters."
-    if len(name) > NAME_MAX:
-        return f"Names are at most {NAME_MAX} characters (this has {len(name)})."
-    if not name.isprintable():
-        return "Names may contain only printable characters."
-    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,12 @@ def table_of(*setups: SeatSetup, rules: Rules | None = None, seed: int = 1) -> T
     return Table(rules or Rules(), list(setups), random.Random(seed))
 
 
-def test_seat_names_are_1_to_8_characters() -> None:
+def test_seat_names_follow_the_one_name_rule_of_1_to_12_characters() -> None:
     assert name_problem("Ann") is None
-    assert name_problem("") == "Enter a name: 1 to 8 characters."
-    with pytest.raises(ValueError, match="at most 8"):
-        SeatSetup("Maximilian")
+    assert name_problem("") == "Enter a name of 1 to 12 characters."
+    assert SeatSetup("Maximilian").name == "Maximilian"  # Settings allow it: so does the table
+    with pytest.raises(ValueError, match="at most 12"):
+        SeatSetup("Maximilian Jr.")
     with pytest.raises(ValueError, match="1 to 7 seats"):
         table_of(*[SeatSetup(f"P{i}") for i in range(8)])
 
@@ -184,3 +185,11 @@ def test_the_shoe_is_reshuffled_when_the_cut_card_is_out() -> None:
     for _ in range(30):
         shuffled += any(isinstance(r, Shuffled) for r in table.deal())
     assert shuffled >= 3
+
+
+def test_the_players_name_from_settings_sits_down_uncut() -> None:
+    from cardtui.blackjack.setup import TableSetup
+
+    # Settings allow 12 characters: the table used to cut this to "Bartholo".
+    setup = TableSetup.from_json({}, default_name="Bartholomew")
+    assert [s.name for s in setup.seats] == ["Bartholomew"]

@@ -7,6 +7,7 @@ presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,7 +16,9 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
 from cardtui.blackjack.setup import TableSetup
-from cardtui.blackjack.table import MAX_SEATS, NAME_MAX, SeatKind, SeatSetup, name_problem
+from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
+from cardtui.names import NAME_MAX, name_problem
+from cardtui.ui.app import CardtuiApp
 
 _DECKS = [(f"{n} deck{'s' if n > 1 else ''}", n) for n in (1, 2, 4, 6, 8)]
 _PENETRATION = [(f"{p}%", p) for p in (50, 60, 65, 70, 75, 80, 85, 90)]
@@ -35,6 +38,7 @@ _SWITCHES = (
 
 
 class BlackjackSetupScreen(Screen[bool]):
+    app = getters.app(CardtuiApp)
     CSS_PATH = "blackjack_setup.tcss"
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
@@ -42,7 +46,7 @@ class BlackjackSetupScreen(Screen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.app.settings
         setup = TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
         rules = setup.rules
         yield Header()
@@ -197,8 +201,8 @@ class BlackjackSetupScreen(Screen[bool]):
         if setup is None:
             self.notify("Fix the marked fields first.", severity="warning")
             return
-        self.app.settings.blackjack = setup.to_json()  # type: ignore[attr-defined]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        self.app.settings.blackjack = setup.to_json()
+        self.app.save_settings()
         self.dismiss(True)
 
     def action_cancel(self) -> None:

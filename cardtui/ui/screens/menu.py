@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,9 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui import __version__
+
+if TYPE_CHECKING:
+    from cardtui.ui.app import CardtuiApp
 
 #: (destination, shortcut key, label, short label for the footer).
 DESTINATIONS: tuple[tuple[str, str, str, str], ...] = (
@@ -42,15 +47,21 @@ class MenuScreen(Screen[None]):
         if dest not in ("quit", "tables")
     ] + [Binding("q", "app.quit", "Quit"), Binding("t", "tables", "Tables")]
 
+    @property
+    def cardtui(self) -> CardtuiApp:
+        """The app's services, typed: app.py imports this module (the default screen),
+        so ``getters.app(CardtuiApp)`` would be an import cycle here."""
+        return cast("CardtuiApp", self.app)
+
     def compose(self) -> ComposeResult:
-        ascii_only = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        ascii_only = self.cardtui.settings.ascii_cards
         yield Header()
         with Center(), Vertical(id="menu-box"):
             yield Static(LOGO_ASCII if ascii_only else LOGO, id="logo")
             yield Static(f"the card room in your terminal · v{__version__}", id="tagline")
             yield OptionList(
                 *(Option(_label(key, label), id=dest) for dest, key, label, _ in DESTINATIONS
-                  if dest != "tables" or self.app.room is not None),  # type: ignore[attr-defined]
+                  if dest != "tables" or self.cardtui.room is not None),
                 id="menu",
             )
             yield Static("", id="welcome")
@@ -58,11 +69,11 @@ class MenuScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "tables":
-            return self.app.room is not None  # type: ignore[attr-defined]
+            return self.cardtui.room is not None
         return True
 
     def action_tables(self) -> None:
-        self.app.action_open("tables")  # type: ignore[attr-defined]
+        self.cardtui.action_open("tables")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -70,13 +81,13 @@ class MenuScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # Settings apply at once: coming back from them shows the new name and style.
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.cardtui.settings
         self.query_one("#logo", Static).update(LOGO_ASCII if settings.ascii_cards else LOGO)
         self.query_one("#welcome", Static).update(f"Welcome, {settings.player_name}.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         destination = event.option.id or ""
         if destination == "quit":
-            self.app.exit()
+            self.cardtui.exit()
         else:
-            self.app.action_open(destination)  # type: ignore[attr-defined]
+            self.cardtui.action_open(destination)

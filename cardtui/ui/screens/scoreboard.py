@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,10 +12,12 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from cardtui import scoreboard
 from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
 
 
 class ScoreboardScreen(Screen[None]):
+    app = getters.app(CardtuiApp)
     CSS_PATH = "scoreboard.tcss"
     BINDINGS = [
         Binding("escape", "app.back", "Back"),
@@ -40,8 +43,8 @@ class ScoreboardScreen(Screen[None]):
         self.refresh_scores()
 
     def refresh_scores(self) -> None:
-        store = self.app.store  # type: ignore[attr-defined]
-        session = self.app.session_id  # type: ignore[attr-defined]
+        store = self.app.store
+        session = self.app.session_id
         for game in Game:
             for scope, session_id in (("session", session), ("all", None)):
                 table = self.query_one(f"#{game.value}-{scope}", DataTable)
@@ -62,7 +65,7 @@ class ScoreboardScreen(Screen[None]):
     def action_reset(self) -> None:
         def done(confirmed: bool | None) -> None:
             if confirmed:
-                self.app.store.reset()  # type: ignore[attr-defined]
+                self.app.store.reset()
                 self.refresh_scores()
                 self.notify("Scores reset.")
 

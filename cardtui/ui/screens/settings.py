@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardtui.settings import THEMES, AnimationSpeed, CardStyle, validate_name
+from cardtui.ui.app import CardtuiApp
 
 _CARD_STYLES = [("Unicode  A♠ 10♥", CardStyle.UNICODE), ("ASCII  AS 10H", CardStyle.ASCII)]
 _SPEEDS = [(speed.value.capitalize(), speed) for speed in AnimationSpeed]
@@ -25,11 +27,12 @@ _GAME_SETUPS = (
 
 
 class SettingsScreen(Screen[None]):
+    app = getters.app(CardtuiApp)
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "app.back", "Back")]
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.app.settings
         yield Header()
         with VerticalScroll(id="settings-form"):
             yield Static("Settings are saved as you change them.", id="settings-hint")
@@ -69,19 +72,19 @@ class SettingsScreen(Screen[None]):
             return
         message.update("")
         message.remove_class("error")
-        if event.value != self.app.settings.player_name:  # type: ignore[attr-defined]
-            self.app.settings.player_name = event.value  # type: ignore[attr-defined]
-            self.app.save_settings()  # type: ignore[attr-defined]
+        if event.value != self.app.settings.player_name:
+            self.app.settings.player_name = event.value
+            self.app.save_settings()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.app.settings
         if event.value is Select.BLANK:
             return
         # A Select reports its first value when it mounts: only a real change
         # is saved (and ends a command-line choice for this session).
         if event.select.id == "card-style":
             changed = settings.choose_card_style(CardStyle(event.value))
-            self.app.apply_card_style()  # type: ignore[attr-defined]
+            self.app.apply_card_style()
         elif event.select.id == "animation":
             changed = settings.choose_animation(AnimationSpeed(event.value))
         else:
@@ -89,7 +92,7 @@ class SettingsScreen(Screen[None]):
             settings.theme = str(event.value)
             self.app.theme = settings.theme
         if changed:
-            self.app.save_settings()  # type: ignore[attr-defined]
+            self.app.save_settings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         for button_id, _, module, class_name in _GAME_SETUPS:
