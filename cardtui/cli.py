@@ -20,6 +20,7 @@ from pathlib import Path
 
 from cardtui import __version__, locations
 from cardtui.commands import botmatch
+from cardtui.commands.arguments import whole_number
 
 #: Shell sub-commands, implemented in ``cardtui.commands.<module>``.
 _SHELL_COMMANDS = {
@@ -43,14 +44,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog.split()[0]} --help)\n")
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"seed must be 0 or more, not {value}")
-    return value
+_seed = whole_number("seed", 0)
 
 
 def _data_dir(text: str) -> Path:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 from cardtui import locations
+from cardtui.commands.arguments import whole_number
 from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -27,24 +28,9 @@ if TYPE_CHECKING:
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0 to 65535, not {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
-    return value
+_port = whole_number("port", 0, 65535)
+#: --max-sessions and --fps: at least one.
+_positive = whole_number("the number", 1)
 
 
 def _seconds(text: str) -> float:
