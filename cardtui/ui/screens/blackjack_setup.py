@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
 from cardtui.names import NAME_MAX, name_problem
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.setup_form import SetupForm, save_buttons
 
 _DECKS = [(f"{n} deck{'s' if n > 1 else ''}", n) for n in (1, 2, 4, 6, 8)]
 _PENETRATION = [(f"{p}%", p) for p in (50, 60, 65, 70, 75, 80, 85, 90)]
@@ -37,13 +36,9 @@ _SWITCHES = (
 )
 
 
-class BlackjackSetupScreen(Screen[bool]):
+class BlackjackSetupScreen(SetupForm):
     app = getters.app(CardtuiApp)
     CSS_PATH = "blackjack_setup.tcss"
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
-    ]
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
@@ -97,16 +92,11 @@ class BlackjackSetupScreen(Screen[bool]):
             yield Static("Trainer", classes="section")
             yield Checkbox("Count my moves that differ from basic strategy", setup.trainer,
                            id="trainer")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel (esc)", id="cancel")
+            yield from save_buttons()
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Blackjack table setup"
-        for widget in self.query(Input):
-            # A blinking cursor would make headless snapshots depend on timing.
-            widget.cursor_blink = not self.app.is_headless
         self._show_seat_rows()
 
     # -- live feedback ---------------------------------------------------------
@@ -196,24 +186,13 @@ class BlackjackSetupScreen(Screen[bool]):
         )
         return TableSetup(rules, seats, self.query_one("#trainer", Checkbox).value)
 
-    def action_save(self) -> None:
+    def save(self) -> bool:
         setup = self.collect()
         if setup is None:
-            self.notify("Fix the marked fields first.", severity="warning")
-            return
+            return False
         self.app.settings.blackjack = setup.to_json()
         self.app.save_settings()
-        self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        elif event.button.id == "cancel":
-            self.action_cancel()
-
+        return True
 
 def _row(label: str, widget: Select | Input) -> ComposeResult:
     with Horizontal(classes="row"):
