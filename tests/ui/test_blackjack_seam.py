@@ -27,6 +27,7 @@ from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen, Se
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
+from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
 from tests.support.scripted_table import ScriptedSession
 
 MakeApp = Callable[..., CardtuiApp]
@@ -81,3 +82,32 @@ async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
         totals = app.store.totals(Game.BLACKJACK)
         assert [(t.player, t.rounds, t.net) for t in totals] == [("Ann", 1, 10)]
         assert not any(screen.check_action(a, ()) for a in ("hit", "stand"))
+
+
+async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
+        make_room, make_app: MakeApp) -> None:  # noqa: ANN001, F811
+    from cardtui.room.config import BlackjackOptions
+    from tests.room.support import until
+    from tests.tables.support import join
+
+    room = make_room(BlackjackOptions(seats=2, between_rounds=60, betting_clock=30))
+    # Ann T and 6 (16) against the dealer's 9 and 7 (16): he draws the ten and busts.
+    room.tables["t1"].shoe.stack(["Th", "9c", "6d", "7h", "Ts"])
+    ann = await join(room, "Ann")
+    session = await ann.link.sit("t1", 1000, seat=0)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await until(lambda: screen.check_action("deal", ()) is True)
+        await pilot.pause()
+        assert len(screen.query(SeatPanel)) == 2
+        await pilot.press("plus", "d")  # a bet of 20 closes the window: the room deals
+        await until(lambda: screen.check_action("stand", ()) is True)
+        assert screen.view is not None and screen.view.dealer[1] is None  # hole card not sent
+        await pilot.press("s")
+        await until(lambda: bool(app.store.totals(Game.BLACKJACK)))
+        (total,) = app.store.totals(Game.BLACKJACK)
+        assert (total.player, total.rounds, total.net) == ("Ann", 1, 20)
+        await until(lambda: screen.view is not None and not screen.view.hole_hidden)
+        assert screen.view.dealer[1] == Card.parse("7h")
