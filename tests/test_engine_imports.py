@@ -15,11 +15,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("holdem", "blackjack")
+#: The pure models every game shares (and which are held to the same rule):
+#: the cards, and the one rule for a player's name.
+SHARED = ("cards.py", "names.py")
 
 
 def engine_files() -> list[Path]:
     files = [path for package in PACKAGES for path in (ROOT / "cardtui" / package).rglob("*.py")]
-    return sorted(files) + [ROOT / "cardtui" / "cards.py"]
+    return sorted(files) + [ROOT / "cardtui" / module for module in SHARED]
 
 
 def module_name(path: Path) -> str:
@@ -51,7 +54,7 @@ def allowed(importer: Path, name: str) -> bool:
     if top in sys.stdlib_module_names:
         return True
     own = module_name(importer).split(".")[:2]
-    return name == "cardtui.cards" or name.split(".")[:2] == own
+    return name in ("cardtui.cards", "cardtui.names") or name.split(".")[:2] == own
 
 
 def test_engine_modules_import_only_the_standard_library_cards_and_their_own_package() -> None:
