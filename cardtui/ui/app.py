@@ -52,6 +52,12 @@ SCREENS_BY_DESTINATION = {
 }
 
 
+#: How long a key or a screen change waits for the screen on top to finish
+#: mounting (steps of MOUNT_WAIT_STEP seconds; mounting takes a few hundred ms).
+MOUNT_WAIT_STEP = 0.005
+MOUNT_WAIT_STEPS = 1000
+
+
 class CardtuiApp(App[int]):
     TITLE = "cardtui"
     # The menu is the default screen, whose own CSS_PATH Textual does not load.
@@ -215,13 +221,16 @@ class CardtuiApp(App[int]):
     def action_open(self, destination: str) -> None:
         """Go to a destination from anywhere: back to the menu, then there."""
         if destination == "quit":
-            self.leave_then(self.exit)
+            self.leave_then(lambda: self.call_later(self._quit))
             return
         if destination not in SCREENS_BY_DESTINATION:
             return
-        self.leave_then(lambda: self._go_to(destination))
+        self.leave_then(lambda: self.call_later(self._go_to, destination))
 
-    def _go_to(self, destination: str) -> None:
+    async def _go_to(self, destination: str) -> None:
+        await self._top_screen_ready()
+        if self.return_code is not None:
+            return  # quitting: a screen pushed now could not even be built
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(self.make_screen(destination))
@@ -229,18 +238,45 @@ class CardtuiApp(App[int]):
     async def action_back(self) -> None:
         screen = self.screen
         if len(self.screen_stack) > 1 and not isinstance(screen, MenuScreen):
+            close = lambda: self.call_later(self._close, screen)  # noqa: E731
             if isinstance(screen, LeaveGuard):
-                screen.request_leave(lambda: self._close(screen))
+                screen.request_leave(close)
             else:
-                self._close(screen)
+                close()
 
-    def _close(self, screen: Screen[object]) -> None:
+    async def _close(self, screen: Screen[object]) -> None:
         """Pop ``screen`` and anything above it (a question left open over it)."""
+        await self._top_screen_ready()
         while screen in self.screen_stack and len(self.screen_stack) > 1:
             self.pop_screen()
 
+    # A screen torn down before it has finished mounting loses its widgets
+    # under its own on_mount (NoMatches there, or in Textual's Header), and
+    # one pushed after quitting cannot be built at all: the key fuzzer did
+    # both, e.g. with Enter on the menu's Quit and "b" sent together. So a
+    # key waits until the screen on top is built, navigation that would pop
+    # it waits too (the last request still wins), and once the app is
+    # quitting keys are no longer read.
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.return_code is not None:
+                return
+            await self._top_screen_ready()
+        await super().on_event(event)
+
+    async def _top_screen_ready(self) -> None:
+        for _ in range(MOUNT_WAIT_STEPS):
+            if self.screen.is_mounted:
+                return
+            await asyncio.sleep(MOUNT_WAIT_STEP)
+
     async def action_quit(self) -> None:
-        self.leave_then(self.exit)
+        self.leave_then(lambda: self.call_later(self._quit))
+
+    async def _quit(self) -> None:
+        await self._top_screen_ready()  # a screen torn down mid-build fails in its on_mount
+        self.exit()
 
     def action_command_palette(self) -> None:
         # Textual's palette, made deaf once dismissed: its commands switch screens.

@@ -453,6 +453,10 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: Tra
                     raise fail(problem)
             if app.is_running:
                 await pilot.pause()
+                for _ in range(400):  # a screen still being built when the keys ran out
+                    if app.screen.is_mounted:
+                        break
+                    await asyncio.sleep(0.005)
                 problem = store_problem(app, ledger)
                 if problem:
                     raise fail(problem)

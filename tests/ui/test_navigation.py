@@ -4,6 +4,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from support.keyfuzz import press
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from cardtui.settings import load_settings
@@ -229,3 +230,17 @@ async def test_a_question_asked_over_the_size_notice_leaves_one_notice(
         await pilot.press("n")  # stay: the notice has nothing left to say
         await pilot.pause()
         assert type(app.screen).__name__ == "BlackjackScreen"
+
+
+async def test_quit_and_a_menu_letter_sent_together_quit_cleanly(make_app: MakeApp) -> None:
+    # Enter on Quit and "b" in one read: the table used to be pushed as the app
+    # was closing, and failed to build (MountError / NoMatches in its on_mount).
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "quit")
+        await pilot.pause()
+        await press(app, pilot, "enter", "b", settle=False)
+        await pilot.pause(0.3)
+    assert app.return_code == 0

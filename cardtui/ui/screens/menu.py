@@ -86,8 +86,6 @@ class MenuScreen(Screen[None]):
         self.query_one("#welcome", Static).update(f"Welcome, {settings.player_name}.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        destination = event.option.id or ""
-        if destination == "quit":
-            self.cardtui.exit()
-        else:
-            self.cardtui.action_open(destination)
+        # Quit too goes through the app's navigation (it waits for a screen
+        # still being built, and asks a table with a round in play).
+        self.cardtui.action_open(event.option.id or "")
