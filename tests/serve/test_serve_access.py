@@ -151,7 +151,7 @@ async def test_a_full_room_says_so(tmp_path: Path) -> None:
 
 
 async def test_an_idle_player_is_shown_out_and_the_seat_freed(tmp_path: Path) -> None:
-    async with serving(probe_room(tmp_path, open=True, limits=Limits(idle_timeout=1.5))) as server:
+    async with serving(probe_room(tmp_path, open=True, limits=Limits(idle_timeout=3.0))) as server:
         before = set(child_processes())
         player = await TerminalClient.connect(server.port)
         await player.wait_for("key none")
