@@ -102,6 +102,9 @@ async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
         await until(lambda: screen.check_action("deal", ()) is True)
         await pilot.pause()
         assert len(screen.query(SeatPanel)) == 2
+        # The free seat reads as free, not as a seat short of its bet.
+        free = screen.query_one("#seat-1", SeatPanel)
+        assert "Empty seat" in free.render().plain
         await pilot.press("plus", "d")  # a bet of 20 closes the window: the room deals
         await until(lambda: screen.check_action("stand", ()) is True)
         assert screen.view is not None and screen.view.dealer[1] is None  # hole card not sent

@@ -223,7 +223,8 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         humans = len(self.session.viewer_seats)
         if self.local is None:
             return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
-                            else 0, sitting_out=seat.status != "playing")
+                            else 0, sitting_out=seat.status not in ("playing", "empty"),
+                            empty=seat.status == "empty")
         table = self.local.table
         return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
                         selected=index == self.selected and humans > 1,

@@ -37,6 +37,7 @@ class SeatInfo:
     selected: bool = False  # the seat +/- will change
     sitting_out: bool = False  # its bankroll does not cover its bet
     can_rebuy: bool = False  # below the table minimum: it may buy back in
+    empty: bool = False  # a shared table's free seat: nobody sits there
 
 
 def signed(amount: int) -> str:
@@ -98,7 +99,9 @@ def render_seat(
     lines: list[Text] = []
     if view is None or not view.hands:
         head = Text(f"Bet {info.bet}")
-        if info.sitting_out:
+        if info.empty:
+            head = Text("Empty seat", style="dim")
+        elif info.sitting_out:
             # Rebuying is only for a seat below the table minimum; any other
             # seat short of its bet lowers it (issue 9, item 14).
             remedy = "Out of chips: r rebuys" if info.can_rebuy else "Lower the bet (−)"
@@ -200,7 +203,7 @@ class SeatPanel(Widget):
         self.border_title = ("▶ " if self.acting_hand is not None else "") + self.info.name + (
             " (bot)" if self.info.bot else ""
         )
-        self.border_subtitle = f"{self.info.bankroll} chips"
+        self.border_subtitle = "" if self.info.empty else f"{self.info.bankroll} chips"
 
     def render(self) -> Text:
         return render_seat(
