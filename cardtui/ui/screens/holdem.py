@@ -111,6 +111,9 @@ ROOMY_SIZE = (110, 34)
 
 class HoldemScreen(Screen[None]):
     CSS_PATH = "holdem.tcss"
+    # A class attribute, not set on mount: Textual's Header redraws the title
+    # when it changes, and fails if the screen is already being removed.
+    SUB_TITLE = "Texas Hold'em"
     BINDINGS = [
         Binding("f", "fold", "Fold"),
         # One key, two moves: only the legal one is active and shown.
@@ -223,24 +226,31 @@ class HoldemScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        # The seats are composed with the screen, not mounted after it: a table
+        # left while it is still being built has nothing left to await.
+        top, right, bottom, left = arrange(len(self.table.seats))
         with Vertical(id="felt"):
-            yield Horizontal(id="top-row", classes="seat-row")
+            with Horizontal(id="top-row", classes="seat-row"):
+                yield from self._seat_panels(top)
             with Horizontal(id="middle-row"):
-                yield Vertical(id="left-side", classes="side")
+                with Vertical(id="left-side", classes="side") as side:
+                    side.display = bool(left)
+                    yield from self._seat_panels(left)
                 yield HoldemBoard(ascii=self.ascii, id="board")
-                yield Vertical(id="right-side", classes="side")
-            yield Horizontal(id="bottom-row", classes="seat-row")
+                with Vertical(id="right-side", classes="side") as side:
+                    side.display = bool(right)
+                    yield from self._seat_panels(right)
+            with Horizontal(id="bottom-row", classes="seat-row"):
+                yield from self._seat_panels(bottom)
         yield TableLog(ascii=self.ascii, id="log")
         yield Static("", id="prompt")
         yield ActionBar(BUTTONS, id="buttons")
         yield Footer()
 
-    async def on_mount(self) -> None:
-        self.sub_title = "Texas Hold'em"
+    def on_mount(self) -> None:
         self.set_class(self.ascii, "ascii")
-        await self._build_seats()
         self._set_roomy(*self.app.size)
-        self._sync()
+        self.call_after_refresh(self._sync)  # drawn once mounted (on_screen is true then)
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_roomy(event.size.width, event.size.height)
@@ -249,16 +259,26 @@ class HoldemScreen(Screen[None]):
     def _set_roomy(self, width: int, height: int) -> None:
         self.set_class(width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1], "roomy")
 
+    def _seat_panels(self, seats: list[int]) -> list[HoldemSeat]:
+        return [HoldemSeat(ascii=self.ascii, id=f"seat-{seat}") for seat in seats]
+
     async def _build_seats(self) -> None:
+        """Seat panels for a new table (its seat count may differ)."""
         top, right, bottom, left = arrange(len(self.table.seats))
         for container_id, seats in (("#top-row", top), ("#right-side", right),
                                     ("#bottom-row", bottom), ("#left-side", left)):
+            if not self._open():
+                return  # left while the panels were being changed
             container = self.query_one(container_id)
             await container.remove_children()
-            await container.mount_all(
-                HoldemSeat(ascii=self.ascii, id=f"seat-{seat}") for seat in seats
-            )
+            if not self._open():
+                return
+            await container.mount_all(self._seat_panels(seats))
             container.display = bool(seats) or "row" in container_id
+
+    def _open(self) -> bool:
+        """Still one of the app's screens (true while mounting too, unlike ``on_screen``)."""
+        return self.is_attached and self in self.app.screen_stack
 
     # -- what is shown -------------------------------------------------------------
 

@@ -96,6 +96,7 @@ def _winners(played: PlayedHand) -> str:
 
 class HoldemHistoryScreen(Screen[None]):
     CSS_PATH = "holdem_history.tcss"
+    SUB_TITLE = "Hand history"
     BINDINGS = [
         Binding("e", "export", "Export PHH"),
         Binding("escape", "app.back", "Back"),
@@ -114,7 +115,6 @@ class HoldemHistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Hand history"
         ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
         table = self.query_one("#hands", DataTable)
         table.add_columns("Hand", "Blinds", "Board", "Pot", "Won by")

@@ -39,6 +39,7 @@ _NUMBERS = (
 
 class HoldemSetupScreen(Screen[bool]):
     CSS_PATH = "holdem_setup.tcss"
+    SUB_TITLE = "Hold'em table setup"
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel"),
@@ -91,7 +92,6 @@ class HoldemSetupScreen(Screen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Hold'em table setup"
         for widget in self.query(Input):
             # A blinking cursor would make headless snapshots depend on timing.
             widget.cursor_blink = not self.app.is_headless
