@@ -19,12 +19,10 @@ from support.keyfuzz import LINEUPS, Episode, run_episode
 
 #: (seed, keys, size, animation, line-up, first screen).
 DEFAULT_EPISODES = (
-    Episode(1, 400, (80, 24), "off", 0, "blackjack"),
-    Episode(2, 350, (120, 40), "fast", 1, "holdem"),
-    Episode(3, 350, (80, 24), "off", 2, "holdem"),
-    Episode(4, 300, (80, 24), "fast", 3, None),
-    Episode(5, 300, (120, 40), "off", 1, "blackjack"),
-    Episode(6, 300, (80, 24), "off", 0, "settings"),
+    Episode(1, 500, (80, 24), "off", 0, "blackjack"),
+    Episode(2, 500, (120, 40), "fast", 1, "holdem"),
+    Episode(3, 500, (80, 24), "off", 2, "holdem"),
+    Episode(4, 500, (120, 40), "fast", 3, None),
 )
 EVERY_SCREEN = {
     "MenuScreen", "BlackjackScreen", "BlackjackSetupScreen", "HoldemScreen",
