@@ -207,12 +207,15 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         seats = self.query_one("#seats", Vertical)
         await seats.remove_children()
         count = len(self.seats)
-        rows = [Horizontal(classes="seat-row") for _ in range(-(-count // SEATS_PER_ROW))]
-        await seats.mount_all(rows)
-        for index in range(count):
-            panel = SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
-                              id=f"seat-{index}")
-            await rows[index // SEATS_PER_ROW].mount(panel)
+        panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
+                            id=f"seat-{index}") for index in range(count)]
+        # Each row is mounted with its panels in one go: mounting panels into a
+        # row after an await raced the app closing (Enter on Quit and "b" in one
+        # read: MountError, the row never mounted).
+        await seats.mount_all(
+            Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
+            for start in range(0, count, SEATS_PER_ROW)
+        )
         self.set_class(count > 3, "many-seats")
         self._set_budgets(*(self.size if self.size.height else self.app.size))
 
