@@ -7,6 +7,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from cardtui.holdem.actions import Action
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.view import LineKind, LogLine
 from cardtui.ui.screens.holdem import HoldemScreen
 from tests.support.holdem_demo import _line_up, open_table, settle
@@ -68,3 +69,18 @@ async def test_the_newest_log_line_shows_when_older_ones_wrap(make_app) -> None:
         screen._sync()
         await pilot.pause()
         assert drawn(screen.query_one("#log")).endswith("The newest line")
+
+
+async def test_long_names_keep_the_button_and_blinds_in_view(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    seats = (SeatConfig("Maximiliano1"),
+             *(SeatConfig(f"Bot{n}-abcdefg", seat.personality)
+               for n, seat in enumerate(TEN.seats[1:], start=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HoldemConfig(seats=seats), button=9, holes=HOLES,
+                                  moves=[Action.fold()] * 7)
+        await pilot.press("d")
+        await settle(pilot)
+        assert drawn(screen.query_one("#seat-0")).startswith("┏━ Maximilian… SB ")
+        assert "Bot1-abcde… BB" in drawn(screen.query_one("#seat-1"))
+        assert "Bot9-abcdefg D" in drawn(screen.query_one("#seat-9"))

@@ -81,8 +81,9 @@ class HoldemSeat(Static):
             self.border_subtitle = ""
             self.update("")
             return
-        title = seat.name + (f" ({look.markers})" if look.markers else "")
-        self.border_title = title
+        # A frame's title has its width less six cells (corners, dashes, spaces).
+        room = self.outer_size.width - 6 if self.outer_size.width else None
+        self.border_title = seat_title(seat.name, look.markers, room)
         self.border_subtitle = look.status
         self.update(self._content(seat, look, roomy=roomy))
 
@@ -108,6 +109,26 @@ class HoldemSeat(Static):
             first.append_text(_inline(seat.hole, ascii=self.ascii, face_down=hidden,
                                       highlight=look.highlight))
         return Text("\n").join([first, action])
+
+
+def seat_title(name: str, markers: str, room: int | None) -> str:
+    """The seat's frame title: the name and its position markers, fitted to ``room``
+    cells by shortening the name, never by losing the button or a blind.
+
+    >>> seat_title("Ann", "D SB", 20)
+    'Ann (D SB)'
+    >>> seat_title("Maximiliano1", "BB", 14)
+    'Maximilian… BB'
+    >>> seat_title("Bot 1-abcdef", "D", 14), seat_title("Ann", "", 14)
+    ('Bot 1-abcdef D', 'Ann')
+    """
+    if not markers:
+        return name
+    for title in (f"{name} ({markers})", f"{name} {markers}"):
+        if room is None or len(title) <= room:
+            return title
+    keep = max(room - len(markers) - 2, 1)
+    return f"{name[:keep]}… {markers}"
 
 
 def _inline(cards: Sequence[Card], *, ascii: bool, face_down: Collection[int],
