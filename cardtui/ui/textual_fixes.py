@@ -1,18 +1,24 @@
-"""A work-around for a Textual bug that cardtui's key fuzzer reaches, applied on import.
+"""Work-arounds for Textual bugs that cardtui's key fuzzer reaches, applied on import.
 
-Page Up / Page Down on an ``OptionList`` that has options but no size yet
-(laid out on the next refresh: a Select's drop-down just opened, the command
-palette's list just filled, the menu while a screen switches) raise
+**Paging a list with no size.** Page Up / Page Down on an ``OptionList``
+that has options but no size yet (laid out on the next refresh: a Select's
+drop-down just opened, the command palette's list just filled) raise
 ``KeyError`` in ``OptionList._move_page``: it looks up the highlighted
 option's line in a table it only fills once the list has a size. The same
 crash was reported against ``OptionList.action_page_down`` by another Textual
 app (https://github.com/kagan-sh/kagan-legacy/issues/31). Until the list has
 its lines, a page key does nothing; any other key still works.
 
-One guard for every option list (the menu, every Select, the palette), so no
-screen needs its own. Checked against the Textual pinned in the test extra
-(tests/ui/test_palette.py); if a later Textual renames the method, the
-guard is skipped rather than breaking the app.
+**Dismissing a screen twice.** ``Screen.dismiss`` pops whatever screen is on
+top, not necessarily the one dismissed. A dialog answered twice in one read
+(its button pressed by Enter, and ``y`` or ``n`` right after) popped the
+dialog, then the table under it, then failed with ``ScreenStackError`` at the
+menu. A screen that is no longer on top is not dismissed again.
+
+One guard each for every screen and option list (the menu, every Select, the
+palette, every dialog), so no screen needs its own. Checked against the
+Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
+Textual renames a method, its guard is skipped rather than breaking the app.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.await_complete import AwaitComplete
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 
@@ -33,11 +41,23 @@ def _guard_paging(move_page: Callable[[OptionList, Any], None]) -> Callable[...,
     return _move_page
 
 
+def _guard_dismiss(dismiss: Callable[..., AwaitComplete]) -> Callable[..., AwaitComplete]:
+    def guarded(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        if self.is_attached and self.app.screen is not self:
+            return AwaitComplete.nothing()  # already dismissed: never pop another screen
+        return dismiss(self, result)
+
+    guarded.cardtui_guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
 def apply() -> None:
-    """Install the guard (once)."""
+    """Install the guards (once)."""
     move_page = getattr(OptionList, "_move_page", None)
     if move_page is not None and not getattr(move_page, "cardtui_guarded", False):
         OptionList._move_page = _guard_paging(move_page)  # type: ignore[method-assign]
+    if not getattr(Screen.dismiss, "cardtui_guarded", False):
+        Screen.dismiss = _guard_dismiss(Screen.dismiss)  # type: ignore[method-assign]
 
 
 apply()

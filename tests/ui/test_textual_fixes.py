@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from textual.app import App, ComposeResult
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 from cardtui.ui import textual_fixes
+from cardtui.ui.screens.confirm import ConfirmScreen
 
 
 class OneList(App[None]):
@@ -34,8 +39,25 @@ async def test_paging_a_list_that_has_no_size_yet_does_nothing(page: str) -> Non
         assert options.highlighted == 0
 
 
-def test_the_guard_is_installed_once() -> None:
+def test_the_guards_are_installed_once() -> None:
     textual_fixes.apply()
-    guarded = OptionList._move_page
+    paging, dismiss = OptionList._move_page, Screen.dismiss
     textual_fixes.apply()
-    assert OptionList._move_page is guarded and guarded.cardtui_guarded  # type: ignore[attr-defined]
+    assert OptionList._move_page is paging and paging.cardtui_guarded  # type: ignore[attr-defined]
+    assert Screen.dismiss is dismiss and dismiss.cardtui_guarded  # type: ignore[attr-defined]
+
+
+async def test_a_dialog_answered_twice_closes_only_itself(make_app: Callable[..., Any]) -> None:
+    # Enter on a focused button and "n" in one read: two answers to one question.
+    app = make_app(start="rules")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        answers: list[bool | None] = []
+        app.push_screen(ConfirmScreen("Sure?"), answers.append)
+        await pilot.pause()
+        dialog = app.screen
+        dialog.dismiss(False)
+        dialog.dismiss(False)  # Textual alone: pops the rules screen too
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        assert answers == [False]
