@@ -13,8 +13,9 @@ or a bot play by itself. After every key it checks that
 - chips are conserved at every table the engines made (a blackjack table's
   bankrolls plus the house rack equal every chip bought; a hold'em table's
   stacks equal its buy-ins plus rebuys);
-- the screen leaves the player a legal key (an enabled binding besides the
-  app-wide Ctrl+Q / Ctrl+P, or a focused widget);
+- the screen leaves the player a legal key: an enabled binding of the
+  screen or its focused widget, besides the ones every screen has (Tab,
+  copy, Ctrl+Q, Ctrl+P);
 
 and every few keys, and when the app stops, that the scoreboard holds exactly
 what the engines settled in this session (per player: rounds and net chips),
@@ -47,7 +48,6 @@ from textual import events
 from textual.app import App
 from textual.keys import _get_unicode_name_from_key
 from textual.pilot import Pilot
-from textual.widget import Widget
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardtui.blackjack import table as blackjack_table
@@ -62,8 +62,12 @@ ANY_KEYS = (
     "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
     "plus", "minus", "question_mark", "ctrl+p", "ctrl+s", "ctrl+q",
 )
-#: App-wide keys that are always there, so they do not count as "something to do".
-GLOBAL_KEYS = {"ctrl+q", "ctrl+c", "ctrl+p"}
+#: Actions every screen has (Textual's focus moves and copy, the app's quit and
+#: palette): they do not count as something to do on this screen.
+GENERIC_ACTIONS = {
+    "app.focus_next", "app.focus_previous", "screen.copy_text", "quit", "command_palette",
+    "help_quit",
+}
 #: Share of keys taken from what the screen offers now.
 OFFERED_SHARE = 0.65
 #: Offered keys that usually leave the screen are picked this much less often:
@@ -328,19 +332,17 @@ def store_problem(app: CardtuiApp, ledger: Ledger) -> str | None:
 
 
 def legal_keys(app: App[Any]) -> list[str]:
-    """Keys the screen offers now: its enabled bindings (app-wide escape hatches aside)."""
+    """Keys that do something on this screen now: its enabled bindings and its focused
+    widget's (typing into a field counts), the ones every screen has aside."""
     bindings = app.screen.active_bindings
     return sorted(key for key, active in bindings.items()
-                  if active.enabled and key not in GLOBAL_KEYS)
+                  if active.enabled and active.binding.action not in GENERIC_ACTIONS)
 
 
 def stuck_problem(app: App[Any]) -> str | None:
-    screen = app.screen
     if legal_keys(app):
         return None
-    focused = screen.focused
-    if isinstance(focused, Widget) and focused.can_focus:
-        return None
+    screen = app.screen
     bindings = sorted(screen.active_bindings)
     return f"{type(screen).__name__} leaves no legal key (bindings: {bindings})"
 
@@ -384,10 +386,18 @@ async def press(app: App[Any], pilot: Pilot[Any], *keys: str, settle: bool) -> N
         await pilot._wait_for_screen()
 
 
+async def built(app: App[Any]) -> None:
+    """Wait (up to 2 s) until the screen on top has finished mounting."""
+    for _ in range(400):
+        if app.screen.is_mounted:
+            return
+        await asyncio.sleep(0.005)
+
+
 def choose_key(app: App[Any], rng: random.Random) -> str:
     """Mostly a key the screen offers (a way out less often), else any key at all."""
-    offered = legal_keys(app)
-    if offered and rng.random() < OFFERED_SHARE:
+    offered = [*legal_keys(app), *sorted(FOCUS_KEYS)]  # moving the focus explores a form
+    if rng.random() < OFFERED_SHARE:
         weights = [LEAVING_WEIGHT if key in LEAVING_KEYS else FOCUS_WEIGHT if key in FOCUS_KEYS
                    else 1.0 for key in offered]
         return rng.choices(offered, weights)[0]
@@ -446,6 +456,7 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: Tra
                 await press(app, pilot, *burst, settle=episode.animation == "off")
                 if app._exception is not None or not app.is_running:
                     break
+                await built(app)  # the app reads no key before (see CardtuiApp.on_event)
                 problem = chips_problem(ledger) or stuck_problem(app)
                 if problem is None and len(keys) % STORE_CHECK_EVERY == 0:
                     problem = store_problem(app, ledger)
@@ -453,10 +464,7 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: Tra
                     raise fail(problem)
             if app.is_running:
                 await pilot.pause()
-                for _ in range(400):  # a screen still being built when the keys ran out
-                    if app.screen.is_mounted:
-                        break
-                    await asyncio.sleep(0.005)
+                await built(app)  # a screen still being built when the keys ran out
                 problem = store_problem(app, ledger)
                 if problem:
                     raise fail(problem)
