@@ -376,5 +376,31 @@ def test_a_bug_while_writing_keeps_the_round_and_logs_the_details(
     assert "crash.log" in notices[0] and len(notices) == 1
     assert "RuntimeError: a bug in the writer" in (tmp_path / "crash.log").read_text()
     monkeypatch.undo()
-    assert store.close(wait=0) == []  # the last try at close saves both
+    assert store.close(wait=5) == []  # the last try at close saves both
     assert _rounds_in(tmp_path / "cardtui.sqlite3") == 2
+
+
+def test_the_last_try_at_close_is_made_even_while_the_writer_is_still_failing(
+    tmp_path: Path, open_store: Callable[[Path], Store], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """close() began while the writer thread was still inside a failing write.
+
+    The writer then gave up (after close had reset ``_given_up`` for its last
+    try) and close, seeing a writer alive, started none: the round was lost.
+    """
+    store = open_store(tmp_path / "cardtui.sqlite3")
+    writer_failing = threading.Event()
+
+    def broken(*args: object) -> int:
+        if threading.current_thread().name == "cardtui-store-writer":
+            writer_failing.set()
+            # The writer's attempt is still failing when close() starts.
+            _eventually(lambda: store._closing, seconds=10)
+        raise RuntimeError("a bug in the writer")
+
+    monkeypatch.setattr(Database, "record_round", broken)
+    assert store.record_round(Game.BLACKJACK, [_win()]) is None
+    assert writer_failing.wait(10)
+    monkeypatch.undo()  # the bug is fixed before close; the writer's attempt is already under way
+    assert store.close(wait=5) == []
+    assert _rounds_in(tmp_path / "cardtui.sqlite3") == 1

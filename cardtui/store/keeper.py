@@ -425,12 +425,32 @@ class Store:
         self._queue.append(write)
         if self._given_up:
             return
-        if self._writer is None or not self._writer.is_alive():
-            self._writer = threading.Thread(
-                target=self._write_waiting, name="cardtui-store-writer", daemon=True
-            )
-            self._writer.start()
+        if self._writer is None:
+            self._start_writer()
         self._queue_lock.notify_all()
+
+    def _start_writer(self) -> threading.Thread:
+        """Start the one writer thread (the caller holds ``_queue_lock``; none is running).
+
+        Two writers at once could save one write twice: each reads the first
+        waiting write before taking the connection.
+        """
+        self._writer = threading.Thread(
+            target=self._write_waiting, name="cardtui-store-writer", daemon=True
+        )
+        self._writer.start()
+        return self._writer
+
+    def _writer_stops(self) -> None:
+        """The writer thread's last step (the caller holds ``_queue_lock``).
+
+        ``_writer`` is cleared here, under the lock, rather than judged by
+        ``is_alive()``: a thread that has decided to stop is still alive for a
+        moment, and a write queued in that moment, or close()'s last try,
+        would wait for a writer that never looks again.
+        """
+        if self._writer is threading.current_thread():
+            self._writer = None
 
     def _write_waiting(self) -> None:
         """The writer thread: save waiting writes in order until none is left."""
@@ -438,6 +458,7 @@ class Store:
         while True:
             with self._queue_lock:
                 if not self._queue:
+                    self._writer_stops()
                     return
                 write = self._queue[0]
             try:
@@ -449,14 +470,21 @@ class Store:
                         done = not self._queue
             except Exception as error:  # noqa: BLE001 - never a traceback from this thread
                 if not isinstance(error, StoreError):
-                    self._given_up = True  # it would fail again: kept, close() reports it
-                    self._trouble(self._unexpected())
+                    trouble = self._unexpected()
+                    with self._queue_lock:
+                        # It would fail again: kept; close() makes one last try and
+                        # reports what is still waiting.
+                        self._given_up = True
+                        self._writer_stops()
+                    self._trouble(trouble)
                     return
                 if error.problem is Problem.BUSY:
                     if time.monotonic() - busy_since >= BUSY_NOTICE_AFTER:
                         self._trouble(error)
-                    if self._closing and time.monotonic() > self._deadline:
-                        return  # waited as long as closing allows
+                    with self._queue_lock:
+                        if self._closing and time.monotonic() > self._deadline:
+                            self._writer_stops()
+                            return  # waited as long as closing allows
                     time.sleep(0.01)  # let a read have the connection between slices
                     continue
                 self._trouble(error)
@@ -464,6 +492,7 @@ class Store:
                     if not error.problem.worth_retrying:
                         self._given_up = True
                     if self._closing or self._given_up:
+                        self._writer_stops()
                         return  # kept in memory; close() reports it
                     self._queue_lock.wait(pause)
                 pause = min(pause * 2, RETRY_MAX)
@@ -482,20 +511,24 @@ class Store:
     def close(self, wait: float = CLOSE_WAIT) -> list[PendingWrite]:
         """Give the writer up to ``wait`` seconds, close the file, return what was not saved."""
         _OPEN_STORES.discard(self)
+        give_up_at = time.monotonic() + wait + 1.0
         with self._queue_lock:
             self._closing = True
             self._deadline = time.monotonic() + wait
-            self._given_up = False  # one last try
             writer = self._writer
-            if self._queue and (writer is None or not writer.is_alive()):
-                # Stopped after a trouble that does not clear by waiting: one last try.
-                self._writer = writer = threading.Thread(
-                    target=self._write_waiting, name="cardtui-store-writer", daemon=True
-                )
-                writer.start()
-            self._queue_lock.notify_all()
+            self._queue_lock.notify_all()  # a writer pausing before a retry tries now
+        # A writer still at work (perhaps in the middle of a failing write)
+        # finishes first: the last try must come after its attempt, not during it.
         if writer is not None:
-            writer.join(wait + 1.0)
+            writer.join(max(0.0, give_up_at - time.monotonic()))
+        with self._queue_lock:
+            writer = None
+            if self._queue and self._writer is None:
+                # Stopped after a trouble that does not clear by waiting: one last try.
+                self._given_up = False
+                writer = self._start_writer()
+        if writer is not None:
+            writer.join(max(0.0, give_up_at - time.monotonic()))
         if self._connection.acquire(timeout=1.0):
             try:
                 if self._db is not None:
