@@ -1,0 +1,299 @@
+"""A saved hand played again at the hold'em table: the replayer's table session.
+
+A :class:`HoldemReplaySession` holds a :class:`~cardtui.holdem.phh_read.Replay`
+(a PHH hand the engine replayed over a deck stacked from the file's cards, or
+a hand played at this table) and delivers it to the table screen the way a
+live table would: :class:`HandBegins`, then :class:`Seen` records, one *step*
+at a time. Every card the history reveals is in the records; a card it does
+not give (``????``) stays ``None`` and is drawn face down.
+
+A step is what a person watching follows as one thing: the deal (antes,
+blinds, hole cards), then each player's move with whatever the dealer did
+because of it (bets swept in, an uncalled bet handed back), each street's
+cards, each hand shown or mucked, each pot pushed.
+
+- :meth:`forward` delivers the next step (the screen animates it);
+- :meth:`back` delivers the hand again from the start up to the step before,
+  in one :class:`HandBegins` and one :class:`Seen`, while :attr:`rewinding`
+  is true: the screen shows those at once, without animation;
+- :meth:`play` / :meth:`pause` step forward by themselves every
+  :attr:`seconds_per_step` seconds; :meth:`faster` / :meth:`slower` change it.
+
+A replay takes no moves: :meth:`act` refuses every one, and no :class:`ToAct`
+is ever sent.
+
+>>> from cardtui.holdem.phh_read import read_phh
+>>> replay = read_phh('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [0.5, 1, 0]
+... min_bet = 1
+... starting_stacks = [100, 80, 50]
+... actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7h7d", "p3 cbr 3", "p1 f", "p2 f"]
+... players = ["Ann", "Bob", "Cy"]
+... ''')
+>>> session = HoldemReplaySession(replay)
+>>> seen = []
+>>> session.attach(seen.append)
+>>> [type(e).__name__ for e in seen]
+['Note', 'SeatsChanged', 'HandBegins', 'Seen']
+>>> session.position, session.step_count
+(1, 5)
+>>> session.forward()
+True
+>>> seen[-1]
+Seen(records=(BetOrRaised(seat=2, to=30, amount=30, is_bet=False, all_in=False, full=True),))
+>>> session.back()
+True
+>>> [type(e).__name__ for e in seen[-2:]], session.position
+(['HandBegins', 'Seen'], 1)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import (
+    BetOrRaised,
+    BoardDealt,
+    Called,
+    Checked,
+    Folded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    Record,
+)
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.phh_read import Replay
+from cardtui.tables.session import (
+    Event,
+    HandBegins,
+    Listener,
+    Note,
+    SeatsChanged,
+    SeatState,
+    Seen,
+)
+
+__all__ = ["SPEEDS", "HoldemReplaySession", "played_replay", "replay_steps"]
+
+#: Records that begin a step of their own; the rest follow the step before them.
+_LEADS = (Folded, Checked, Called, BetOrRaised, BoardDealt, HandShown, HandMucked, PotAwarded)
+#: Seconds per step at speed 1× when playing by itself.
+BASE_SECONDS_PER_STEP = 1.5
+#: The speeds ``+`` and ``-`` move between (multiples of the base pace).
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+
+Sleep = Callable[[float], Awaitable[object]]
+
+
+def replay_steps(records: Iterable[Record]) -> tuple[tuple[Record, ...], ...]:
+    """The hand's records cut into steps: the deal, then one step per thing that happens.
+
+    >>> from cardtui.holdem.actions import BetsCollected, Street
+    >>> plan = replay_steps([HoleCardsDealt(0, (None, None)), Checked(0),
+    ...                      BetsCollected(Street.PREFLOP, ()), Folded(1)])
+    >>> [[type(r).__name__ for r in step] for step in plan]
+    [['HoleCardsDealt'], ['Checked', 'BetsCollected'], ['Folded']]
+    """
+    out: list[list[Record]] = [[]]
+    for record in records:
+        if isinstance(record, _LEADS) and out[-1]:
+            out.append([])
+        out[-1].append(record)
+    return tuple(tuple(step) for step in out if step)
+
+
+def played_replay(hand: Hand, names: Sequence[str],
+                  seen: Mapping[int, Sequence[Card | None]], *, title: str = "") -> Replay:
+    """A hand played at this table as a replay showing only what the viewer saw.
+
+    ``seen`` is each seat's hole cards as the viewer's table showed them
+    (``None`` for a card face down); every other hole card stays hidden, so
+    opening a hot-seat hand never shows one player another's cards. Hands
+    turned up at the showdown carry their cards in their own records.
+    """
+    records: list[Record] = []
+    for record in hand.records:
+        if isinstance(record, HoleCardsDealt):
+            known = list(seen.get(record.seat, ()))
+            cards = tuple(c if c in known else None for c in record.cards)
+            record = HoleCardsDealt(record.seat, (cards[0], cards[1]))
+        records.append(record)
+    return Replay(
+        title=title or "hand", names=tuple(names), starting_stacks=hand.starting_stacks,
+        positions=hand.positions, small_blind=hand.small_blind, big_blind=hand.big_blind,
+        records=tuple(records), notes=(), complete=hand.is_over, scale=1,
+    )
+
+
+class HoldemReplaySession:
+    """A replayed hand behind the table seam: ``forward()``, ``back()``, ``play()``."""
+
+    def __init__(self, replay: Replay, *, number: int = 1, sleep: Sleep = asyncio.sleep) -> None:
+        self.replay = replay
+        self.number = number
+        self.steps = replay_steps(replay.records)
+        #: Steps delivered so far (1: the deal is on the table).
+        self.position = 1
+        #: True while :meth:`back` delivers the hand again: show it at once.
+        self.rewinding = False
+        self._speed = SPEEDS.index(1.0)
+        self._sleep = sleep
+        self._listener: Listener | None = None
+        self._player: asyncio.Task[None] | None = None
+
+    # --- the seam -----------------------------------------------------------------------
+
+    @property
+    def viewer_seats(self) -> frozenset[int]:
+        """Nobody plays a replay: the viewer watches every card the history reveals."""
+        return frozenset()
+
+    def attach(self, listener: Listener) -> None:
+        for event in self.present():
+            listener(event)
+        self._listener = listener
+
+    def detach(self) -> None:
+        self._listener = None
+
+    def act(self, seat: int, action: object) -> None:
+        raise ValueError("a replayed hand takes no moves: → and ← step through it")
+
+    def present(self) -> Iterator[Event]:
+        """Notes on the file, then the hand up to the current step."""
+        for text in self.replay.notes:
+            yield Note(text, "info")
+        yield SeatsChanged(self.seats())
+        yield from self._hand_so_far()
+
+    # --- what the replayer shows --------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.replay.title
+
+    @property
+    def step_count(self) -> int:
+        return len(self.steps)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.step_count
+
+    @property
+    def at_start(self) -> bool:
+        return self.position <= 1
+
+    @property
+    def playing(self) -> bool:
+        return self._player is not None and not self._player.done() and not self.at_end
+
+    @property
+    def speed(self) -> float:
+        """How many times the base pace the hand plays at (1.0 is 1×)."""
+        return SPEEDS[self._speed]
+
+    @property
+    def seconds_per_step(self) -> float:
+        return BASE_SECONDS_PER_STEP / self.speed
+
+    def seats(self) -> tuple[SeatState, ...]:
+        replay = self.replay
+        return tuple(
+            SeatState(i, name, stack) if stack is not None
+            else SeatState(i, "", 0, status="empty")
+            for i, (name, stack) in enumerate(zip(replay.names, replay.starting_stacks,
+                                                  strict=True))
+        )
+
+    # --- stepping -----------------------------------------------------------------------
+
+    def forward(self) -> bool:
+        """Deliver the next step; False when the hand is already at its end."""
+        if self.at_end:
+            return False
+        step = self.steps[self.position]
+        self.position += 1
+        self._emit(Seen(step))
+        return True
+
+    def back(self) -> bool:
+        """Show the hand again up to the step before this one; False at the deal."""
+        if self.at_start:
+            return False
+        self.pause()
+        self.go_to(self.position - 1)
+        return True
+
+    def go_to(self, position: int) -> None:
+        """Show the hand from the start up to step ``position`` (1 is the deal), at once."""
+        self.position = max(1, min(position, self.step_count))
+        self.rewinding = True
+        try:
+            for event in self._hand_so_far():
+                self._emit(event)
+        finally:
+            self.rewinding = False
+
+    def play(self) -> None:
+        """Step forward by itself until the end (from the start when already at the end)."""
+        if self.playing:
+            return
+        if self.at_end:
+            self.go_to(1)
+        self._player = asyncio.get_running_loop().create_task(self._play())
+
+    def pause(self) -> None:
+        if self._player is not None:
+            self._player.cancel()
+            self._player = None
+
+    def toggle(self) -> None:
+        """Space: play when paused, pause when playing."""
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+
+    def faster(self) -> bool:
+        """One speed up; False when already at the fastest."""
+        if self._speed + 1 >= len(SPEEDS):
+            return False
+        self._speed += 1
+        return True
+
+    def slower(self) -> bool:
+        """One speed down; False when already at the slowest."""
+        if self._speed == 0:
+            return False
+        self._speed -= 1
+        return True
+
+    def close(self) -> None:
+        """The screen went away: stop playing and delivering."""
+        self.pause()
+        self.detach()
+
+    # --- helpers ------------------------------------------------------------------------
+
+    async def _play(self) -> None:
+        while not self.at_end:
+            await self._sleep(self.seconds_per_step)
+            self.forward()
+
+    def _hand_so_far(self) -> Iterator[Event]:
+        replay = self.replay
+        yield HandBegins(self.number, self.seats(), replay.positions)
+        records = tuple(r for step in self.steps[: self.position] for r in step)
+        if records:
+            yield Seen(records)
+
+    def _emit(self, event: Event) -> None:
+        if self._listener is not None:
+            self._listener(event)
