@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.setup import TableSetup
 from cardtui.tables.blackjack_local import BlackjackLocalSession
+from cardtui.ui.blackjack_seen import ShoeTracker
 
 
 @dataclass
@@ -50,6 +51,9 @@ class Session:
     blackjack_tally: Tally = field(default_factory=Tally)
     #: The blackjack table the player sits at (its setup, bankrolls and shoe).
     blackjack: BlackjackLocalSession | None = None
+    #: The blackjack count panel is shown (``k``), and what its viewer has seen of the shoe.
+    blackjack_count_panel: bool = False
+    blackjack_seen: ShoeTracker | None = None
 
     def blackjack_table(self, setup: TableSetup, rng: Callable[[], random.Random], *,
                         new_table: bool = False) -> BlackjackLocalSession:

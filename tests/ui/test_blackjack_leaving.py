@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens import blackjack as blackjack_screen
+from cardtui.ui.screens import blackjack_pace
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -49,8 +49,8 @@ def losses(app: CardtuiApp) -> tuple[int, int, int]:
 @pytest.fixture
 def long_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pauses long enough that a reveal is still playing whatever the machine's load."""
-    monkeypatch.setattr(blackjack_screen, "DEAL_PAUSE", 60.0)
-    monkeypatch.setattr(blackjack_screen, "DEALER_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_pace, "DEAL_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_pace, "DEALER_PAUSE", 60.0)
 
 
 async def open_from_palette(pilot: Any, label: str) -> None:

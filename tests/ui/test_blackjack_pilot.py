@@ -12,7 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from cardtui.blackjack.round import Phase
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens import blackjack as blackjack_screen
+from cardtui.ui.screens import blackjack_pace
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -159,8 +159,8 @@ async def test_bots_and_hot_seat_humans(make_app: MakeApp) -> None:
 @pytest.fixture
 def long_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pauses long enough that a loaded machine cannot finish a reveal by itself."""
-    monkeypatch.setattr(blackjack_screen, "DEAL_PAUSE", 60.0)
-    monkeypatch.setattr(blackjack_screen, "DEALER_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_pace, "DEAL_PAUSE", 60.0)
+    monkeypatch.setattr(blackjack_pace, "DEALER_PAUSE", 60.0)
 
 
 async def test_animated_reveal_never_blocks_and_any_key_skips(

@@ -11,8 +11,9 @@ are on) -> the panels redraw. Legality comes from the session's
 :class:`ToAct`; a :class:`Settled` round goes to the store the moment it
 arrives, before its reveal has been shown; seat changes wait for the reveal.
 
-A local table also deals, rebuys, hints and forfeits: leaving mid-round asks
-first and records a forfeit (:meth:`BlackjackScreen.request_leave`).
+A local table also deals, rebuys and forfeits: leaving mid-round asks first
+and records a forfeit (:meth:`BlackjackScreen.request_leave`). The trainer
+aids (``c`` chart, ``k`` count panel, ``?`` hint) are in :mod:`blackjack_aids`.
 """
 
 from __future__ import annotations
@@ -27,15 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from cardtui.blackjack.records import (
-    Action,
-    DealerCard,
-    HoleCardRevealed,
-    PlayerCard,
-    Record,
-    RoundSettled,
-    Shuffled,
-)
+from cardtui.blackjack.records import Record, RoundSettled
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
@@ -47,17 +40,17 @@ from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens import blackjack_words as words
+from cardtui.ui.screens.blackjack_aids import PANEL_LINES, TrainerAids
 from cardtui.ui.screens.blackjack_between import BetweenRounds
+from cardtui.ui.screens.blackjack_legal import Legality
 from cardtui.ui.screens.blackjack_moves import Moves
-from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, MOVES
+from cardtui.ui.screens.blackjack_pace import step_pause
+from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS
 from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
+from cardtui.ui.widgets.blackjack_count import CountPanel
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel
 
-#: Seconds between steps at "normal" speed: cards land briskly, the dealer's
-#: reveal and draws come about 0.8 s apart (a real dealer's pace is about one a second).
-DEAL_PAUSE = 0.3
-DEALER_PAUSE = 0.8
 SEATS_PER_ROW = 4
 #: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
 FIXED_LINES = 11
@@ -68,7 +61,7 @@ RULES_LINES = 2
 Step = Record | seam.SeatsChanged
 
 
-class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
+class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None]):
     CSS_PATH = "blackjack.tcss"
     BINDINGS = words.BINDINGS
     app = getters.app(CardtuiApp)
@@ -89,6 +82,7 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         self._replaying = False
         self.session: seam.TableSession = session or self._sit_down()
+        self.seen = self._tracker()
         self._join()
 
     # -- the session -------------------------------------------------------------------
@@ -139,6 +133,7 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
             case seam.HandBegins(seats=seats):
                 self.player.flush()  # the last round's view takes its last records first
                 self.view, self.seats, self.turn, self.note = RoundView(), seats, None, None
+                self.seen.begin(event.number)
             case seam.Seen(records=records):
                 self.turn = None
                 if self._replaying:
@@ -175,6 +170,7 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         yield Static(self.rules.describe(), id="rules-line")
         with Horizontal(id="dealer-row"):
             yield DealerPanel(ascii=self.app.settings.ascii_cards, id="dealer")
+        yield CountPanel(id="count-panel")
         yield Vertical(id="seats")
         yield Static("", id="message")
         yield Static("", id="counters")
@@ -199,7 +195,8 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         rows = -(-len(self.seats) // SEATS_PER_ROW) or 1
         # The house rules take a second line when they do not fit in one (never cut).
         wrapped = len(Text(self.rules.describe()).wrap(self.app.console, max(width, 1)))
-        per_row = (height - FIXED_LINES + 1 - min(wrapped, RULES_LINES)) // rows - 2
+        fixed = FIXED_LINES + (PANEL_LINES if self.panel_shown else 0)
+        per_row = (height - fixed + 1 - min(wrapped, RULES_LINES)) // rows - 2
         for panel in self.query(SeatPanel):
             panel.budget = max(per_row, 1)  # less the panel's border above
 
@@ -250,6 +247,7 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
                 self._seat_info(index), seat_view, acting)
         for row in self.query(".seat-row"):
             row.refresh(layout=True)
+        self._show_count()
         self.query_one("#message", Static).update(self._message())
         trainer = None
         if self.local is not None and self.local.setup.trainer:
@@ -281,59 +279,9 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
             return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
         return Text("")
 
-    def _moves(self) -> frozenset[Action]:
-        turn = self.turn
-        return turn.legal if turn is not None and isinstance(turn.legal, frozenset) else (
-            frozenset())
-
-    # -- legality ----------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.animating:
-            return False
-        local = self.local
-        betting = self.turn is not None and isinstance(self.turn.legal, BetWindow)
-        if action in MOVES:
-            return MOVES[action] in self._moves()
-        if local is None:
-            return betting if action in ("deal", "bet_up", "bet_down") else (
-                action not in ACTIONS)
-        table = local.table
-        if action == "deal":
-            return table.in_round or table.deal_problem() is None
-        if action in ("bet_up", "bet_down"):
-            return not table.in_round and not table.seats[self.selected].is_bot
-        if action == "select_seat":
-            return not table.in_round and len(local.viewer_seats) > 1
-        if action == "rebuy":
-            return table.can_rebuy(self.selected)
-        if action == "hint":
-            return table.human_to_act
-        if action == "setup":
-            return not table.in_round
-        return True
-
-    # -- keys --------------------------------------------------------------------------
-
-    def on_key(self, event: events.Key) -> None:
-        # Any key skips the reveal to its end (and does nothing else); Escape
-        # still leaves (asking first if the round is in play).
-        if self.animating and event.key != "escape":
-            self.player.skip()
-            event.stop()
-            event.prevent_default()
-
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""
-        return self.app.settings.delay(self._step_pause(step))
-
-    def _step_pause(self, step: Step) -> float:
-        if isinstance(step, HoleCardRevealed | Shuffled):
-            return DEALER_PAUSE
-        if isinstance(step, DealerCard):
-            return DEAL_PAUSE if self.view is not None and len(self.view.dealer) <= 2 else (
-                DEALER_PAUSE)
-        return DEAL_PAUSE if isinstance(step, PlayerCard) else 0.0
+        return self.app.settings.delay(step_pause(step, self.view))
 
     def _apply(self, step: Step) -> None:
         """Show one step; the session counters move only when the results are shown."""
@@ -345,6 +293,7 @@ class BlackjackScreen(Moves, BetweenRounds, Screen[None]):
         if self.view is None:
             self.view = RoundView()
         self.view.apply(step)
+        self.seen.see(step)  # counted as the viewer sees it
         if isinstance(step, RoundSettled) and not self._replaying:
             for result in step.seats:
                 if result.seat in self.session.viewer_seats:

@@ -1,9 +1,9 @@
-"""The blackjack table between rounds and on the way out: deal, bets, rebuys, hints, forfeits.
+"""The blackjack table between rounds and on the way out: deal, bets, rebuys, forfeits.
 
 Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`, kept apart so
 each file reads in one sitting. Every change goes through the table session;
-the screen redraws from the events it sends back. A local table deals, rebuys,
-hints and forfeits; a shared table's bet is placed with ``d`` while its
+the screen redraws from the events it sends back. A local table deals, rebuys
+and forfeits; a shared table's bet is placed with ``d`` while its
 betting window is open, and leaving stands up (the room settles the round).
 """
 
@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
-from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -129,11 +128,6 @@ class BetweenRounds:
         self.note = Text(f"{self.seats[self.selected].name} buys back in.")
         self._betting()
 
-    def action_hint(self: BlackjackScreen) -> None:
-        if self.local is not None and (hint := words.hint(self.local.table)) is not None:
-            self.note = hint
-            self._sync()
-
     # -- a new table -------------------------------------------------------------------
 
     def action_setup(self: BlackjackScreen) -> None:
@@ -146,6 +140,7 @@ class BetweenRounds:
             return
         self.session.detach()
         self.session = self._sit_down(new_table=True)  # a saved setup seats everyone afresh
+        self.seen = self._tracker()  # a new shoe
         self.view = None
         self._join()
         self.note = Text("New table: " + self.rules.describe())

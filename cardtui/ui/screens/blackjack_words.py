@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from cardtui.blackjack.records import Action
+from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.ui.session import Tally
@@ -60,6 +61,9 @@ BINDINGS: list[BindingType] = [
     Binding("r", "rebuy", "Rebuy"),
     Binding("question_mark", "hint", "Hint", key_display="?"),
     Binding("t", "setup", "Setup"),
+    # Not in the footer (it is full at 80 columns): the hint names c, Rules & keys both.
+    Binding("c", "chart", "Chart", show=False),
+    Binding("k", "count_panel", "Count", show=False),
     # Through the app's navigation, which asks this screen first (request_leave).
     Binding("escape", "app.back", "Menu"),
 ]
@@ -131,9 +135,7 @@ def counters(tally: Tally, trainer: tuple[int, int] | None) -> Text:
     return text
 
 
-def hint(table: Table) -> Text | None:
-    advice = table.advice()
-    if advice is None:
-        return None
+def hint(advice: Advice) -> Text:
+    """``Hint: Stand (hard 16 against a 10): ...  c: chart``; a count play cites its index."""
     return Text.assemble(("Hint: ", "bold cyan"), (advice.action.value.capitalize(), "bold"),
-                         f" ({advice.situation}): {advice.reason}")
+                         f" ({advice.situation}): {advice.reason}", ("  c: chart", "dim"))
