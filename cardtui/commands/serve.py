@@ -13,7 +13,7 @@ import contextlib
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Console
 
@@ -24,8 +24,10 @@ from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSION
 if TYPE_CHECKING:
     from cardtui.room.config import TableOptions
     from cardtui.serve.server import RunningServer, ServeConfig
+    from cardtui.serve.web import RunningWebDoor, WebConfig
 
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
+MISSING_WEB = "cardtui serve --web needs textual-serve: install cardtui[web]"
 
 
 _port = whole_number("port", 0, 65535)
@@ -107,6 +109,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "a table in --tables may set its own)",
     )
     parser.add_argument(
+        "--web",
+        type=_port,
+        metavar="PORT",
+        help="also let players in from a browser, on this port (see README: Play in a browser)",
+    )
+    parser.add_argument(
+        "--web-host",
+        default="127.0.0.1",
+        help="address the browser door listens on (default: 127.0.0.1)",
+    )
+    parser.add_argument(
+        "--web-token",
+        metavar="TOKEN",
+        help="the invite every browser link must carry (default: a new random one, printed)",
+    )
+    parser.add_argument(
+        "--no-ssh",
+        action="store_true",
+        help="no SSH door: players come in from a browser only (needs --web)",
+    )
+    parser.add_argument(
         "--fps",
         type=_positive,
         default=DEFAULT_FPS,
@@ -124,6 +147,12 @@ def run(args: argparse.Namespace) -> int:
             raise
         print(MISSING_ASYNCSSH, file=sys.stderr)
         return 2
+    if args.no_ssh and args.web is None:
+        print("cardtui: error: --no-ssh leaves no door open: add --web PORT", file=sys.stderr)
+        return 2
+    web = _web_config(args)
+    if web is False:
+        return 2
     tables = _tables(args)
     if tables is None:
         return 2
@@ -132,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
         root=root,
         host=args.host,
         port=args.port,
-        open=args.open,
+        # Without the SSH door nobody logs in with a key: no key list is needed.
+        open=args.open or args.no_ssh,
         max_sessions=args.max_sessions,
         limits=Limits(idle_timeout=args.idle_timeout),
         launch=Launch(
@@ -147,8 +177,28 @@ def run(args: argparse.Namespace) -> int:
     )
     console = Console(highlight=False, log_path=False)
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(_serve(config, console))
+        return asyncio.run(_serve(config, console, web, ssh=not args.no_ssh))
     return 0
+
+
+def _web_config(args: argparse.Namespace) -> WebConfig | None | Literal[False]:
+    """The browser door asked for (None: none), or False after saying what is missing."""
+    if args.web is None:
+        return None
+    try:
+        from cardtui.serve.web import WebConfig, new_token
+    except ModuleNotFoundError as error:
+        if error.name not in ("textual_serve", "aiohttp"):
+            raise
+        print(MISSING_WEB, file=sys.stderr)
+        return False
+    token = args.web_token if args.web_token is not None else new_token()
+    if not token or not all(c.isalnum() or c in "-_." for c in token):
+        print(
+            "cardtui: error: --web-token takes letters, digits, '-', '_' and '.'", file=sys.stderr
+        )
+        return False
+    return WebConfig(host=args.web_host, port=args.web, token=token)
 
 
 def _tables(args: argparse.Namespace) -> tuple[TableOptions, ...] | None:
@@ -165,7 +215,9 @@ def _tables(args: argparse.Namespace) -> tuple[TableOptions, ...] | None:
         return None
 
 
-async def _serve(config: ServeConfig, console: Console) -> int:
+async def _serve(
+    config: ServeConfig, console: Console, web: WebConfig | None = None, *, ssh: bool = True
+) -> int:
     from cardtui.serve.door import AcceptFailures
     from cardtui.serve.limits import raise_open_file_limit
     from cardtui.serve.server import start_server
@@ -177,7 +229,7 @@ async def _serve(config: ServeConfig, console: Console) -> int:
     # Running out of descriptors is counted, not logged once per refused connection.
     asyncio.get_running_loop().set_exception_handler(AcceptFailures(log))
 
-    if not config.open and not config.authorized_keys_file.exists():
+    if ssh and not config.open and not config.authorized_keys_file.exists():
         print(
             f"cardtui: error: no players' keys at {config.authorized_keys_file}: "
             "add their public keys there, or pass --open",
@@ -185,19 +237,50 @@ async def _serve(config: ServeConfig, console: Console) -> int:
         )
         return 2
     try:
-        running = await start_server(config, log)
+        if ssh:
+            running = await start_server(config, log)
+        else:
+            from cardtui.serve.web import start_room
+
+            running = await start_room(config, log)
     except (OSError, ValueError) as error:
         print(f"cardtui: error: {error}", file=sys.stderr)
         return 2
+    browsers: RunningWebDoor | None = None
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
-        _announce(console, config, running)
+        if web is not None:
+            from cardtui.serve.web import start_web_door
+
+            try:
+                browsers = await start_web_door(
+                    running.room, web, config.launch, config.limits, log
+                )
+            except OSError as error:
+                print(f"cardtui: error: browser door: {error}", file=sys.stderr)
+                return 2
+        if ssh:
+            _announce(console, config, running)
+        if browsers is not None:
+            _announce_web(console, browsers)
+        if not ssh:
+            console.print("Ctrl-C closes the room.")
         await stop.wait()
     finally:
+        if browsers is not None:
+            await browsers.close()
         await running.close()
         console.print("The room is closed.")
     return 0
+
+
+def _announce_web(console: Console, browsers: RunningWebDoor) -> None:
+    console.print(f"Browsers: players open  [bold]{browsers.link}[/]")
+    console.print(
+        "The link carries the room's invite token: share it with your players only.",
+        style="dim",
+    )
 
 
 def _announce(console: Console, config: ServeConfig, running: RunningServer) -> None:

@@ -1,0 +1,123 @@
+"""The pages of the browser door: where a guest picks a name, the table itself, and "no".
+
+The table page is textual-serve's own page (``textual_serve/templates/app_index.html``)
+cut down to what cardtui needs: its xterm.js client (``static/js/textual.js``,
+served from the installed package) fills the window, follows resizes and
+speaks the websocket protocol :mod:`cardtui.serve.web_session` answers. What
+changed: a title and a favicon that say cardtui, the font served from the
+package rather than from a font CDN (nothing on the page leaves the host, so
+the invite token in its address is never sent anywhere as a referrer), and
+no Textual logo.
+
+Every address is relative to ``/<token>/``, so the pages need not know
+which host name or port the player typed.
+"""
+
+from __future__ import annotations
+
+import html
+from string import Template
+
+from cardtui.names import NAME_MAX
+
+#: A card with a spade, as an SVG: the tab's icon.
+FAVICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+<rect x="5" y="2" width="22" height="28" rx="3" fill="#fafafa" stroke="#1b5e20" stroke-width="2"/>
+<path d="M16 7c-4 5-8 7-8 11a4 4 0 0 0 7 2l-1.5 5h5l-1.5-5a4 4 0 0 0 7-2c0-4-4-6-8-11z"
+ fill="#111"/>
+</svg>
+"""
+
+_STYLE = """
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("static/fonts/RobotoMono-VariableFont_wght.ttf");
+      }
+      body { background: #0c181f; margin: 0; font-family: "Roboto Mono", monospace;
+             color: rgba(255, 255, 255, 0.95); }
+"""
+
+_HEAD = Template(
+    """<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="referrer" content="no-referrer">
+    <title>$title</title>
+    <link rel="icon" type="image/svg+xml" href="favicon.svg">
+    <link rel="stylesheet" href="static/css/xterm.css">
+    <style>"""
+    + _STYLE
+    + """$style</style>
+  </head>
+"""
+)
+
+_DOOR = Template("""  <body>
+    <form class="door" method="get" action="">
+      <h1>&spades; cardtui</h1>
+      <p>Blackjack and Texas Hold'em with the people in this room.</p>
+      <label for="name">Your name at the table</label>
+      <input id="name" name="name" maxlength="$name_max" autofocus autocomplete="nickname"
+             placeholder="Guest (leave empty)" value="$name">
+      <p class="problem">$problem</p>
+      <button type="submit">Sit down</button>
+    </form>
+  </body>
+</html>
+""")
+
+_DOOR_STYLE = """
+      .door { max-width: 28em; margin: 12vh auto; padding: 2em; background: #12232d; }
+      .door h1 { margin-top: 0; }
+      .door input { font: inherit; width: 100%; box-sizing: border-box; padding: 0.4em; }
+      .door button { font: inherit; margin-top: 1em; padding: 0.6em 2em; border: none;
+                     background: #1b5e20; color: white; cursor: pointer; }
+      .problem { color: #ff8a80; min-height: 1.2em; }
+"""
+
+_TABLE = Template("""  <body>
+    <div class="ended"><div class="message">The game has ended.
+      <button type="button" onclick="window.location.reload()">Play again</button></div></div>
+    <div id="terminal" class="textual-terminal"
+         data-session-websocket-url="$websocket" data-font-size="$font_size"></div>
+    <script src="static/js/textual.js"></script>
+  </body>
+</html>
+""")
+
+_TABLE_STYLE = """
+      .textual-terminal { opacity: 0; }
+      body.-first-byte .textual-terminal { opacity: 1; }
+      .ended { display: none; }
+      body.-closed .ended { display: flex; position: absolute; inset: 0; z-index: 10;
+                            align-items: center; justify-content: center;
+                            background: rgba(12, 24, 31, 0.85); }
+      .ended button { font: inherit; display: block; margin: 1em auto 0; padding: 0.6em 2em;
+                      border: none; background: #1b5e20; color: white; cursor: pointer; }
+"""
+
+#: The whole answer to a request without the host's invite token.
+FORBIDDEN = "403 Forbidden: this link needs the host's invite (ask them for the whole link).\n"
+
+#: Pixels per cell row the table page asks xterm.js for (textual-serve's default).
+FONT_SIZE = 16
+
+
+def door_page(name: str = "", problem: str = "") -> str:
+    """The page that asks a guest's name before their game starts.
+
+    >>> "Sit down" in door_page() and "<title>cardtui</title>" in door_page()
+    True
+    >>> 'value="&lt;b&gt;"' in door_page("<b>", "too long")
+    True
+    """
+    head = _HEAD.substitute(title="cardtui", style=_DOOR_STYLE)
+    body = _DOOR.substitute(name_max=NAME_MAX, name=html.escape(name), problem=html.escape(problem))
+    return head + body
+
+
+def table_page(websocket: str, font_size: int = FONT_SIZE) -> str:
+    """The page that plays: xterm.js connected to ``websocket`` (an absolute ``ws://`` URL)."""
+    head = _HEAD.substitute(title="cardtui", style=_TABLE_STYLE)
+    return head + _TABLE.substitute(websocket=html.escape(websocket), font_size=font_size)

@@ -1,0 +1,327 @@
+"""One browser tab bridged to one game process, as ``session.py`` bridges an SSH channel.
+
+The game is started the same way as an SSH player's (``launch.spawn_game``:
+its own PTY, confined to a guest profile, its own socket pair to the room),
+so a browser guest and an SSH guest are the same kind of seat. Between the
+PTY and the tab runs textual-serve's websocket protocol, as its page speaks it:
+
+* the browser sends JSON text frames: ``["stdin", text]`` (keys, decoded by
+  xterm.js), ``["resize", {"width": w, "height": h}]``, ``["ping", x]``
+  (answered ``["pong", x]``), ``["focus"]`` and ``["blur"]``;
+* the server sends the game's terminal output as binary frames, untouched.
+
+Keys go through the same :class:`~cardtui.serve.keystrokes.Keystrokes` gate as
+an SSH player's (valid UTF-8, keyboard sequences only, 40 a second). A tab that
+closes, reloads or stops answering the websocket's heartbeat ends its game:
+nothing a browser does can leave a process behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from aiohttp import WSMsgType, web
+
+from cardtui import locations
+from cardtui.room.client import room_pair
+from cardtui.room.hosting import RoomHost
+from cardtui.serve.child import PtyChild
+from cardtui.serve.identity import Identity, disk_use
+from cardtui.serve.keystrokes import Keystrokes
+from cardtui.serve.launch import Launch, spawn_game
+from cardtui.serve.limits import Limits
+from cardtui.serve.session import NoSeat, describe_exit
+from cardtui.serve.terminal import ClientTerminal, clamp_size
+from cardtui.settings import Settings, save_settings
+
+#: Game output waiting for a slow tab, in bytes, before the game is held back
+#: (its PTY fills and it blocks), as SSH flow control does.
+SEND_BACKLOG = 256 * 1024
+
+#: How often a game's profile is measured against the room's limit, in seconds.
+PROFILE_CHECK_INTERVAL = 30.0
+
+#: After the game exits, how long its last frame may take to reach the tab.
+DRAIN_TIMEOUT = 1.0
+
+#: What xterm.js is: it draws 24-bit colour, and keys arrive as UTF-8.
+BROWSER_TERMINAL = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
+
+CRASHED = (
+    "cardtui stopped after an unexpected error. Your settled rounds are saved; "
+    "the host has the details."
+)
+
+
+class Seats(Protocol):
+    """The room's seats, shared with the SSH door (``server.Room``)."""
+
+    shared: RoomHost | None
+
+    def take(self, session: Any) -> Identity:
+        """A guest identity, now seated; raises ``NoSeat`` if the room is full."""
+        ...
+
+    def release(self, session: Any) -> None: ...
+
+
+class WebSession:
+    """One tab's game: a guest, named as they asked, for as long as the tab is open."""
+
+    #: A browser has no SSH key: its player is always a guest (``server.Room.take``).
+    player_key: str | None = None
+
+    def __init__(
+        self,
+        websocket: web.WebSocketResponse,
+        name: str | None,
+        seats: Seats,
+        launch: Launch,
+        limits: Limits,
+        size: tuple[int, int],
+        *,
+        log: Callable[[str], None],
+    ) -> None:
+        self.identity: Identity | None = None
+        self.name = name
+        self._ws = websocket
+        self._seats = seats
+        self._launch = launch
+        self._limits = limits
+        self._size = clamp_size(*size)
+        self._log = log
+        self._child: PtyChild | None = None
+        self._keys = Keystrokes(
+            "UTF-8", rate=limits.keys_per_second, burst=limits.key_burst,
+            paste_limit=limits.paste_limit,
+        )  # fmt: skip
+        self._hung_up = asyncio.Event()
+        self._farewell: str | None = None
+        self._outbox = bytearray()
+        self._outbox_ready = asyncio.Event()
+        self._output_over = asyncio.Event()
+        self._last_input = asyncio.get_running_loop().time()
+        self._task: asyncio.Task[None] | None = None
+        #: Bytes sent to the tab: the game's frames and the server's notices.
+        self.sent = 0
+
+    @property
+    def label(self) -> str:
+        return "a browser guest"
+
+    def hang_up(self, notice: str | None = None) -> None:
+        """End this tab's game, showing ``notice`` in the tab's terminal."""
+        self._farewell = notice
+        self._hung_up.set()
+
+    async def finished(self) -> None:
+        """Wait until the game has ended and its process is gone."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    async def run(self) -> None:
+        """Play until the tab closes or the game ends; the handler awaits this."""
+        self._task = asyncio.create_task(self._play())
+        try:
+            await asyncio.shield(self._task)
+        except asyncio.CancelledError:
+            # aiohttp cancels the handler when the tab's connection drops.
+            self.hang_up()
+            await self._task
+            raise
+
+    async def _play(self) -> None:
+        try:
+            try:
+                self.identity = self._seats.take(self)
+            except NoSeat as refusal:
+                await self._notice(str(refusal))
+                return
+            await self._run_game(self.identity)
+        finally:
+            if self.identity is not None:
+                self._seats.release(self)
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+
+    async def _run_game(self, identity: Identity) -> None:
+        if self._profile_full(identity):
+            await self._notice("Your profile on this host is full; the host can make room.")
+            return
+        line = None
+        try:
+            line = await self._room_line(identity)
+            client = ClientTerminal(width=self._size[0], height=self._size[1], env=BROWSER_TERMINAL)
+            game = await spawn_game(
+                self._launch, identity, client, room_fd=line.fileno() if line is not None else None
+            )
+        except OSError as error:
+            self._log(f"could not start a browser guest's game: {error}")
+            await self._notice("cardtui could not start; the host's console says why")
+            return
+        finally:
+            if line is not None:
+                line.close()  # the game holds its own copy
+        child = self._child = game.child
+        self._log(
+            f"{self._who()} sat down in a browser (pid {child.pid}, "
+            f"{self._size[0]}x{self._size[1]})"
+        )
+        child.start_reading(self._queue_output, self._output_over.set)
+        sender = asyncio.create_task(self._send_output())
+        try:
+            await _first_of(
+                self._read_tab(),
+                child.wait(),
+                self._output_over.wait(),
+                self._hung_up.wait(),
+                self._watch_idle(),
+                self._watch_profile(identity),
+            )
+            if not self._hung_up.is_set() and not self._ws.closed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(
+                        asyncio.gather(self._output_over.wait(), child.wait()), DRAIN_TIMEOUT
+                    )
+        finally:
+            # Also on cancellation: no way out of here leaves the process running.
+            returncode = await child.terminate()
+            child.close()
+            await self._flush(sender)
+        ending = describe_exit(returncode)
+        if game.crashed():
+            self._log(f"{self._who()}'s game failed ({ending}); see {game.crash_log}")
+            self._farewell = self._farewell or CRASHED
+        else:
+            self._log(f"{self._who()} left the browser table ({ending})")
+        if self._farewell:
+            await self._notice(self._farewell)
+
+    def _who(self) -> str:
+        # The chosen name is the player's own text: shown quoted, never as markup.
+        return f"guest {self.name!r}" if self.name else "a browser guest"
+
+    async def _room_line(self, identity: Identity) -> socket.socket | None:
+        """The game's end of a socket pair to the room, as a guest under the chosen name."""
+        shared = self._seats.shared
+        member = shared.room.guest(self.name) if shared is not None else None
+        shown = member.name if member is not None else self.name
+        if shown:
+            # The game's own screens (Settings, a local table) show the same name.
+            save_settings(
+                Settings(player_name=shown), locations.settings_path(identity.profile_dir)
+            )
+        if shared is None or member is None:
+            return None
+        return await room_pair(shared.room, member)
+
+    async def _read_tab(self) -> None:
+        """Handle the tab's messages until it closes."""
+        async for message in self._ws:
+            if message.type is not WSMsgType.TEXT:
+                continue
+            await self._handle(message.data)
+
+    async def _handle(self, text: str) -> None:
+        try:
+            envelope = json.loads(text)
+        except ValueError:
+            return  # not from textual-serve's page; nothing to do with it
+        if not isinstance(envelope, list) or not envelope:
+            return
+        kind, body = envelope[0], envelope[1] if len(envelope) > 1 else None
+        if kind == "stdin" and isinstance(body, str) and self._child is not None:
+            self._last_input = asyncio.get_running_loop().time()
+            self._child.write(self._keys.feed(body.encode("utf-8")))
+        elif kind == "resize" and isinstance(body, dict) and self._child is not None:
+            width, height = body.get("width"), body.get("height")
+            if isinstance(width, int) and isinstance(height, int):
+                self._size = clamp_size(width, height)
+                self._child.resize(*self._size)
+        elif kind == "ping" and isinstance(body, str) and len(body) <= 32:
+            await self._ws.send_json(["pong", body])
+
+    def _queue_output(self, data: bytes) -> None:
+        self._outbox += data
+        self._outbox_ready.set()
+        if len(self._outbox) > SEND_BACKLOG and self._child is not None:
+            self._child.pause_reading()
+
+    async def _send_output(self) -> None:
+        """Send the game's output as it comes, one frame per batch."""
+        while True:
+            await self._outbox_ready.wait()
+            self._outbox_ready.clear()
+            if not self._outbox:
+                continue
+            data = bytes(self._outbox)
+            self._outbox.clear()
+            await self._send(data)
+            if self._child is not None:
+                self._child.resume_reading()
+
+    async def _flush(self, sender: asyncio.Task[None]) -> None:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+        if self._outbox:
+            data = bytes(self._outbox)
+            self._outbox.clear()
+            await self._send(data)
+
+    async def _send(self, data: bytes) -> None:
+        if self._ws.closed:
+            return
+        try:
+            await self._ws.send_bytes(data)
+        except (ConnectionError, RuntimeError):
+            self._hung_up.set()  # the tab is gone
+            return
+        self.sent += len(data)
+
+    async def _notice(self, text: str) -> None:
+        """One line in the tab's terminal, below whatever the game left there."""
+        await self._send(b"\x1b[0m\r\n" + text.encode("utf-8") + b"\r\n")
+
+    async def _watch_idle(self) -> None:
+        """Return (after hanging up) once the player has typed nothing for the timeout."""
+        timeout = self._limits.idle_timeout
+        if not timeout:
+            await asyncio.Event().wait()  # never idles out
+        loop = asyncio.get_running_loop()
+        while True:
+            left = self._last_input + timeout - loop.time()
+            if left <= 0:
+                self._log(f"{self._who()} idled out")
+                self.hang_up(
+                    f"Closed after {timeout:g} seconds without a key press. "
+                    "Your settled rounds are saved."
+                )
+                return
+            await asyncio.sleep(left)
+
+    async def _watch_profile(self, identity: Identity) -> None:
+        while True:
+            await asyncio.sleep(PROFILE_CHECK_INTERVAL)
+            if self._profile_full(identity):
+                self.hang_up("Your profile on this host is full; the host can make room.")
+                return
+
+    def _profile_full(self, identity: Identity) -> bool:
+        limit = self._limits.max_profile_size
+        return limit is not None and disk_use(identity.profile_dir) > limit
+
+
+async def _first_of(*waits: Any) -> None:
+    """Wait until the first of some coroutines is done; cancel the rest."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
