@@ -1,11 +1,12 @@
 """The ``cardtui`` command line.
 
 ``cardtui`` opens the menu; ``cardtui blackjack`` / ``cardtui holdem`` go
-straight to a table; ``scores``, ``stats``, ``sim``, ``equity`` and ``serve`` run in the
-shell. The whole line is parsed once, by argparse with one sub-parser per
-command (each command module adds its own options and imports its heavy
-parts only when it runs). A bad flag, value or path exits with status 2 and
-one line saying why; an unexpected error is one line too, with the details
+straight to a table, ``cardtui drill [KIND]`` to a blackjack drill; ``scores``,
+``stats``, ``sim``, ``equity`` and ``serve`` run in the shell. The whole line
+is parsed once, by argparse with one sub-parser per command (each command
+module adds its own options and imports its heavy parts only when it runs).
+A bad flag, value or path exits with status 2 and one line saying why; an
+unexpected error is one line too, with the details
 in ``crash.log``; Ctrl+C stops a long command with its results so far.
 """
 
@@ -33,7 +34,10 @@ _SHELL_COMMANDS = {
 _TABLES = {
     "blackjack": "go straight to the blackjack table",
     "holdem": "go straight to the hold'em table (or, with --bots-only, let bots play headless)",
+    "drill": "go straight to a blackjack drill: hard, soft, pairs, all (default) or count",
 }
+#: ``cardtui drill KIND``: the practice screen's strategy drills and its count drill.
+_DRILLS = ("hard", "soft", "pairs", "all", "count")
 _ANIMATIONS = ("off", "fast", "normal", "slow")
 
 
@@ -89,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
         _add_globals(sub, suppress=True)
         if name == "holdem":
             botmatch.add_arguments(sub)
+        if name == "drill":
+            sub.add_argument("kind", nargs="?", choices=_DRILLS, default="all",
+                             help="which drill (default: all)")
     for name, (module, help_text) in _SHELL_COMMANDS.items():
         sub = commands.add_parser(name, help=help_text, description=help_text)
         _add_globals(sub, suppress=True)
@@ -142,7 +149,7 @@ def _run(args: argparse.Namespace) -> int:
         return int(module.run(args))
     if command == "holdem" and args.bots_only:
         return botmatch.run(args)
-    return run_app(args, start=command)
+    return run_app(args, start=f"practice:{args.kind}" if command == "drill" else command)
 
 
 def run_app(args: argparse.Namespace, start: str | None) -> int:

@@ -45,6 +45,7 @@ from cardtui.ui.session import Session
 SCREENS_BY_DESTINATION = {
     "blackjack": ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
     "holdem": ("cardtui.ui.screens.holdem", "HoldemScreen"),
+    "practice": ("cardtui.ui.screens.practice", "PracticeScreen"),
     "scoreboard": ("cardtui.ui.screens.scoreboard", "ScoreboardScreen"),
     "settings": ("cardtui.ui.screens.settings", "SettingsScreen"),
     "rules": ("cardtui.ui.screens.rules", "RulesScreen"),
@@ -99,7 +100,7 @@ class CardtuiApp(App[int]):
         #: The shared room when ``cardtui serve`` started this game (None: playing alone).
         self.room = RoomDoor.from_environment()
         self.start = start
-        if start is not None and start not in SCREENS_BY_DESTINATION:
+        if start is not None and start.partition(":")[0] not in SCREENS_BY_DESTINATION:
             raise ValueError(f"unknown screen {start!r}")
 
     def _open_store(self) -> Store:
@@ -207,8 +208,10 @@ class CardtuiApp(App[int]):
     # with a round in play asks first and records what leaving costs.
 
     def make_screen(self, destination: str) -> Screen[None]:
+        """``practice:pairs`` opens the practice screen with its pairs drill."""
+        destination, _, option = destination.partition(":")
         module, name = SCREENS_BY_DESTINATION[destination]
-        return getattr(import_module(module), name)()
+        return getattr(import_module(module), name)(*([option] if option else []))
 
     def leave_then(self, go: Callable[[], object]) -> None:
         """Run ``go`` once the screen guarding a game (if any) lets the player leave."""
