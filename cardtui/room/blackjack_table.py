@@ -170,12 +170,17 @@ class BlackjackTable(SharedTable):
         return [p for p in self.seats if p is not None and not p.away and not p.acts_alone
                 and p.stack >= self.rules.min_bet]
 
+    def _may_bet(self) -> list[BlackjackPlayer]:
+        """Seats the window opens for: the bettors, and any sitting out (a bet brings them back)."""
+        return [p for p in self.seats if p is not None and not p.away and not p.leaving
+                and p.stack >= self.rules.min_bet]
+
     def _bets_open(self) -> BetsOpen:
         return BetsOpen(self.id, self.rules.min_bet, self.rules.max_bet, self.betting_clock)
 
     def _open_betting(self) -> None:
         self._next_round = None
-        if self.closed or not self._bettors():
+        if self.closed or not self._may_bet():
             self.betting = False
             return
         self.betting = True

@@ -12,6 +12,7 @@ an unknown key is an error (a typo should not silently leave a default)::
     buy_in_min = 400
     buy_in_max = 1000
     bots_fill = true       # bots take empty seats, and give them up between hands
+    post_to_play = false   # a new player posts a big blind to play at once (else waits for it)
     action_clock = 30      # seconds
     grace = 300            # seconds a dropped player's seat is kept
 
@@ -68,6 +69,12 @@ class HoldemOptions:
     between_hands: float = 3.0
     #: Humans seated before the first hand is dealt (a game night waits for friends).
     min_humans: int = 1
+    #: A new player may post a big blind to be dealt in at once ("post to play",
+    #: TDA rule 1 leaves the choice to the house); otherwise they wait for the
+    #: big blind to reach them.
+    post_to_play: bool = False
+    #: Tests and demos: the table's cards follow this seed (None: a fresh one).
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         _check_name(self.name)
@@ -86,6 +93,7 @@ class HoldemOptions:
         _check_seconds("grace", self.grace, allow_zero=True)
         _check_seconds("between_hands", self.between_hands, allow_zero=True)
         _check_int("min_humans", self.min_humans, 1, self.seats)
+        _check_seed(self.seed)
 
     @property
     def stakes(self) -> str:
@@ -108,6 +116,8 @@ class BlackjackOptions:
     betting_clock: float = DEFAULT_BETTING_CLOCK
     grace: float = DEFAULT_GRACE
     between_rounds: float = 3.0
+    #: Tests and demos: the shoe follows this seed (None: a fresh one).
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         _check_name(self.name)
@@ -124,6 +134,7 @@ class BlackjackOptions:
         _check_seconds("betting_clock", self.betting_clock)
         _check_seconds("grace", self.grace, allow_zero=True)
         _check_seconds("between_rounds", self.between_rounds, allow_zero=True)
+        _check_seed(self.seed)
 
     @property
     def stakes(self) -> str:
@@ -241,6 +252,11 @@ def _check_int(key: str, value: object, low: int, high: int) -> None:
         raise ConfigError(f"{key} must be a whole number")
     if not low <= value <= high:
         raise ConfigError(f"{key} must be {low} to {high}, not {value}")
+
+
+def _check_seed(value: object) -> None:
+    if value is not None:
+        _check_int("seed", value, 0, 2**63 - 1)
 
 
 def _check_seconds(key: str, value: object, *, allow_zero: bool = False) -> None:

@@ -107,7 +107,9 @@ class Room:
         if len(self.tables) >= MAX_TABLES:
             raise Refused(f"the room has its maximum of {MAX_TABLES} tables")
         table_id = f"t{next(self._table_ids)}"
-        rng = random.Random(self.rng.getrandbits(64))
+        # A table's own seed (a tables file's test or demo table) replays the same cards.
+        seed = options.seed if options.seed is not None else self.rng.getrandbits(64)
+        rng = random.Random(seed)
         table: HoldemTable | BlackjackTable
         if isinstance(options, HoldemOptions):
             table = HoldemTable(self, table_id, options, permanent=permanent, rng=rng)

@@ -138,3 +138,24 @@ async def test_stopping_the_room_voids_the_round_and_returns_the_bets(make_room)
         voided = await client.wait_for(lambda m: isinstance(m, HandVoided))
         assert [(s.seat, s.stack) for s in voided.stacks] == [(0, 300), (1, 400)]
     assert table.voided == [1]
+
+
+async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them_back(
+        make_room) -> None:
+    room = make_room(BlackjackOptions(seats=2, between_rounds=0, action_clock=0.05))
+    table = room.tables["t1"]
+    ann = await FakeClient.join(room, member("Ann"))
+    await seat(ann, 0)
+    await ann.wait_for(lambda m: isinstance(m, BetsOpen))
+    table.shoe.stack(["Th", "As", "6d", "7h"])  # the dealer's ace: insurance, then her 16
+    ann.send(Bet("t1", 10))
+    settled = await ann.wait_for(round_settled)
+    player = table.seats[0]
+    assert player is not None and player.sitting_out and player.expiries == 2
+    # Nobody else is at the table: the betting window still opens for her,
+    # and her bet is the key that brings her back.
+    start = ann.messages.index(settled)
+    await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=start)
+    ann.send(Bet("t1", 10))
+    await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack), after=start)
+    assert not player.sitting_out and player.expiries == 0 and table.round_number == 2
