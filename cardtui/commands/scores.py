@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from cardtui.drill_scores import rich_table as drill_table
     from cardtui.scoreboard import rich_tables
     from cardtui.store import Database, StoreError
 
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         db = Database(path, read_only=True)
         try:
             tables = rich_tables(db)
+            drills = drill_table(db)
         finally:
             db.close()
     except StoreError as error:
@@ -51,4 +53,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     console.print(f"Scoreboard: {path}", style="dim", highlight=False)
     console.print(tables)
+    if drills is not None:
+        console.print()
+        console.print(drills)
     return 0

@@ -14,6 +14,7 @@ from cardtui import scoreboard
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.widgets.blackjack_drills import DrillScores
 
 
 class ScoreboardScreen(Screen[None]):
@@ -34,6 +35,7 @@ class ScoreboardScreen(Screen[None]):
                     yield DataTable(id=f"{game.value}-{scope}", cursor_type="none",
                                     zebra_stripes=True, classes="scores")
                     yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
+            yield DrillScores(id="drills")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,6 +63,7 @@ class ScoreboardScreen(Screen[None]):
                         width = max(cell_len(cell) for cell in [label, *(row[i] for row in data)])
                         table.add_column(label, width=width)
                     table.add_rows(data)
+        self.query_one(DrillScores).refresh_scores(store, session)
 
     def action_reset(self) -> None:
         def done(confirmed: bool | None) -> None:
