@@ -1,7 +1,8 @@
 """The ``cardtui`` command line.
 
 ``cardtui`` opens the menu; ``cardtui blackjack`` / ``cardtui holdem`` go
-straight to a table, ``cardtui drill [KIND]`` to a blackjack drill; ``scores``,
+straight to a table, ``cardtui drill [KIND]`` to a blackjack drill, ``cardtui
+replay FILE`` to a PHH hand replayed at the hold'em table; ``scores``,
 ``stats``, ``sim``, ``equity`` and ``serve`` run in the shell. The whole line
 is parsed once, by argparse with one sub-parser per command (each command
 module adds its own options and imports its heavy parts only when it runs).
@@ -23,13 +24,14 @@ from cardtui import __version__, locations
 from cardtui.commands import botmatch
 from cardtui.commands.arguments import whole_number
 
-#: Shell sub-commands, implemented in ``cardtui.commands.<module>``.
+#: Sub-commands implemented in ``cardtui.commands.<module>`` (``replay`` opens the app itself).
 _SHELL_COMMANDS = {
     "scores": ("scores", "print the scoreboard"),
     "stats": ("stats", "print hold'em statistics from the hands you played"),
     "sim": ("sim", "simulate basic-strategy blackjack headless"),
     "equity": ("equity", "hold'em equity of two or more hands"),
     "serve": ("serve", "host cardtui over SSH for a game night"),
+    "replay": ("replay", "replay a PHH hand (.phh, .phhs or a folder) at the hold'em table"),
 }
 _TABLES = {
     "blackjack": "go straight to the blackjack table",

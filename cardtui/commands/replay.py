@@ -1,0 +1,80 @@
+"""``cardtui replay FILE``: replay a PHH hand at the hold'em table.
+
+``FILE`` is a ``.phh`` file (one hand), a ``.phhs`` file (many) or a folder
+holding such files. The hands are read before the screen opens: a path that
+cannot be read, or a source in which no hand can be replayed, is one line
+saying why (status 2). With one hand the table opens on it; with more, a list
+to pick the hand from, where a hand that cannot be replayed shows its reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardtui.holdem.phh_read import Replay, Unreadable
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", type=Path,
+                        help="a .phh file, a .phhs file of many hands, or a folder of them")
+    parser.add_argument("--hand", type=int, default=None, metavar="N",
+                        help="open the N-th hand of the source at once (1 is the first)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardtui.holdem.phh_read import PhhError, Replay
+
+    try:
+        hands = read_hands(args.file)
+    except PhhError as error:
+        print(f"cardtui replay: error: {error}", file=sys.stderr)
+        return 2
+    if not any(isinstance(hand, Replay) for hand in hands):
+        first = hands[0]
+        assert not isinstance(first, Replay)
+        more = f" (and {len(hands) - 1} more that cannot be replayed)" if len(hands) > 1 else ""
+        print(f"cardtui replay: error: {first.title}: {first.reason}{more}", file=sys.stderr)
+        return 2
+    if args.hand is not None and not 1 <= args.hand <= len(hands):
+        print(f"cardtui replay: error: --hand must be 1 to {len(hands)}, not {args.hand}",
+              file=sys.stderr)
+        return 2
+    return _run_app(args, hands)
+
+
+def read_hands(path: Path) -> list[Replay | Unreadable]:
+    """Every hand in ``path``; PhhError (one line) when the path itself cannot be read."""
+    from cardtui.holdem.phh_read import PhhError, read_path
+
+    try:
+        return read_path(path.expanduser())
+    except OSError as error:
+        raise PhhError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
+    try:
+        args.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
+              f"{error.strerror}", file=sys.stderr)
+        return 2
+    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.screens.replay_list import first_screen
+
+    class ReplayApp(CardtuiApp):
+        """The card room opened on the replay (Escape goes on to the menu)."""
+
+        def on_mount(self) -> None:
+            # Textual runs CardtuiApp.on_mount too (after this one): the
+            # replay goes on top once the room is set up.
+            self.call_later(self.push_screen, first_screen(hands, str(args.file), args.hand))
+
+    app = ReplayApp(data_dir=args.data_dir, seed=args.seed, ascii=args.ascii,
+                    animation=args.animation)
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
