@@ -15,6 +15,13 @@ else happens here:
   local scoreboard has always kept them; the trainer counts humans only.
 - After every change the seat to decide gets a :class:`ToAct`: a move (the
   engine's legal moves) or, between rounds, a :class:`BetWindow`.
+- **The profile's kept chips** (:meth:`keep_chips`, a
+  :class:`~cardtui.tables.bankroll.TableBankroll`): the profile's own seat
+  buys in from its balance when a screen sits down (:meth:`attach`), its
+  rounds name it as the ``bankroll_player`` of :class:`Settled`, a broke stack
+  is topped up from the balance (the house rebuys a broke balance, counted),
+  and standing up between rounds (:meth:`detach`) returns the stack. Other
+  seats keep table-only chips.
 
 >>> import random
 >>> from cardtui.blackjack.setup import TableSetup
@@ -45,12 +52,14 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.store.records import SeatResult
+from cardtui.tables.bankroll import Seated, TableBankroll, profile_seat
 from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (
     Event,
     HandBegins,
     Listener,
+    Note,
     SeatsChanged,
     SeatState,
     Seen,
@@ -81,6 +90,10 @@ class BlackjackLocalSession:
     def __post_init__(self) -> None:
         self._listener: Listener | None = None
         self.rounds = 0
+        #: The profile's kept chips and its seat (None: every seat keeps table-only chips).
+        self.bankroll: TableBankroll | None = None
+        self.profile_seat: int | None = None
+        self._left_with = 0
 
     @classmethod
     def sit_down(cls, setup: TableSetup, rng: random.Random) -> BlackjackLocalSession:
@@ -94,8 +107,22 @@ class BlackjackLocalSession:
         """Every human seat: they share this keyboard (hot seat)."""
         return frozenset(i for i, s in enumerate(self.table.seats) if not s.is_bot)
 
+    def keep_chips(self, bankroll: TableBankroll) -> None:
+        """The profile's own seat plays ``bankroll`` from the next sit-down on.
+
+        Kept once per sitting (a second call is ignored). No seat with the
+        player's name, or two of them: nothing changes.
+        """
+        if self.bankroll is not None:
+            return
+        seats = self.table.seats
+        seat = profile_seat([s.name for s in seats], [s.is_bot for s in seats], bankroll.player)
+        if seat is not None:
+            self.bankroll, self.profile_seat = bankroll, seat
+
     def attach(self, listener: Listener) -> None:
         self._listener = listener
+        self._sit_down_profile()
         self._send(SeatsChanged(self.seat_states()))
         rnd = self.table.round
         if rnd is not None:
@@ -106,6 +133,42 @@ class BlackjackLocalSession:
 
     def detach(self) -> None:
         self._listener = None
+        self._stand_up_profile()
+
+    # -- the kept bankroll ------------------------------------------------------------
+
+    def _sit_down_profile(self) -> None:
+        """Buy the profile's seat in from its balance (a round still in play keeps its chips)."""
+        chips, seat = self.bankroll, self.profile_seat
+        if chips is None or seat is None or chips.seated or self.table.in_round:
+            return
+        # Back at the same table: the stack the player stood up with, if the balance has it.
+        low = self.table.rules.min_bet
+        wanted = self._left_with if self._left_with >= low else self.table.seats[seat].buy_in
+        self._seat_gets(seat, chips.sit_down(max(wanted, low), low))
+
+    def _stand_up_profile(self) -> None:
+        """Between rounds the stack goes back to the balance; mid-round it stays at the table
+        (the round's result moves it if the table is played on, else the next sit-down does)."""
+        chips, seat = self.bankroll, self.profile_seat
+        if chips is None or seat is None or not chips.seated or self.table.in_round:
+            return
+        chips.leave()
+        s = self.table.seats[seat]
+        # The chips leave the table (``bought`` counts what the table holds for the seat).
+        self._left_with, s.bought, s.bankroll = s.bankroll, s.bought - s.bankroll, 0
+
+    def _seat_gets(self, seat: int, seated: Seated) -> None:
+        """The seat's stack is the buy-in the ledger took (a top-up replaces what was left)."""
+        s = self.table.seats[seat]
+        # What was left goes back to the balance and the buy-in replaces it.
+        s.bought += seated.chips - s.bankroll
+        s.bankroll = seated.chips
+        self.table.set_bet(seat, s.bet)  # clamped to the new stack
+        assert self.bankroll is not None
+        note = seated.note(s.name, self.bankroll.game)
+        if note is not None:
+            self._send(Note(note, "warning"))
 
     def act(self, seat: int, action: object) -> None:
         """The seat to act makes its move; bots that follow play theirs at once."""
@@ -134,7 +197,14 @@ class BlackjackLocalSession:
         self._changed()
 
     def rebuy(self, seat: int) -> None:
-        self.table.rebuy(seat)
+        """A broke seat buys in again: from the kept balance for the profile's own seat."""
+        if seat == self.profile_seat and self.bankroll is not None:
+            if not self.table.can_rebuy(seat):
+                raise ValueError(f"{self.table.seats[seat].name} still has chips to bet")
+            self._seat_gets(seat, self.bankroll.top_up(self.table.seats[seat].buy_in,
+                                                       self.table.rules.min_bet))
+        else:
+            self.table.rebuy(seat)
         self._changed()
 
     def forfeit(self) -> None:
@@ -159,7 +229,8 @@ class BlackjackLocalSession:
         self._send(Seen(tuple(for_viewer(r) for r in records)))
         settled = next((r for r in records if isinstance(r, RoundSettled)), None)
         if settled is not None:
-            self._send(Settled(tuple(self._rows(settled))))
+            rows = tuple(self._rows(settled))
+            self._send(Settled(rows, self._bankroll_player(rows)))
             self._send(SeatsChanged(self.seat_states()))
         self._prompt()
 
@@ -170,6 +241,13 @@ class BlackjackLocalSession:
             yield blackjack_row(result, seat.name,
                                 seat.round_decisions if counted else 0,
                                 seat.round_mistakes if counted else 0)
+
+    def _bankroll_player(self, rows: tuple[SeatResult, ...]) -> str | None:
+        """The profile's name when its kept chips were in this round (its result moves them)."""
+        chips = self.bankroll
+        if chips is None or not chips.seated or not any(r.player == chips.player for r in rows):
+            return None
+        return chips.player
 
     def _changed(self) -> None:
         self._send(SeatsChanged(self.seat_states()))

@@ -105,9 +105,15 @@ class Clock:
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """A hand or round is over: the rows the viewer's own store records, made once."""
+    """A hand or round is over: the rows the viewer's own store records, made once.
+
+    ``bankroll_player``: the profile's own player when the profile's kept
+    chips were at stake (:mod:`cardtui.tables.bankroll`); the screen passes
+    it to ``record_round`` so the chips move in the round's transaction.
+    """
 
     rows: tuple[SeatResult, ...]
+    bankroll_player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

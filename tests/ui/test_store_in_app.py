@@ -51,8 +51,11 @@ def test_a_full_disk_is_told_at_once_and_the_exit_line_says_what_was_lost(
     assert result["shown"] and result["unsaved"] == 1  # the round is shown and kept
     assert any("is full" in n and "1 settled round is kept" in n for n in result["notices"])
     exit_note = result["exit"]
-    assert exit_note.startswith("1 settled round could not be saved: Blackjack round at")
-    assert "(Player −10). The disk holding the scoreboard" in exit_note
+    # Leaving the table returns the kept chips: that change waits with the round.
+    assert exit_note.startswith(
+        "1 settled round and 1 bankroll change could not be saved: Blackjack round at")
+    assert "(Player −10); Player's Blackjack cash-out of 990 at" in exit_note
+    assert ". The disk holding the scoreboard" in exit_note
     assert exit_note.endswith("is full.")
     assert "Every settled round was saved" not in exit_note
 

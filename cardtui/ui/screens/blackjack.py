@@ -35,6 +35,7 @@ from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.store import Game
 from cardtui.tables import session as seam
+from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.app import CardtuiApp
@@ -117,8 +118,11 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
     def _sit_down(self, *, new_table: bool = False) -> BlackjackLocalSession:
         settings = self.app.settings
         setup = TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
-        return self.app.session.blackjack_table(
+        sitting = self.app.session.blackjack_table(
             setup, lambda: random.Random(self.app.rng.getrandbits(64)), new_table=new_table)
+        sitting.keep_chips(TableBankroll(self.app.store, Game.BLACKJACK, settings.player_name,
+                                         self.app.session_id))
+        return sitting
 
     def _join(self) -> None:
         # Coming back: the table's present lands at once, not as a fresh reveal.
@@ -149,7 +153,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
                     self.bet = turn.legal.min_bet
             case seam.Settled(rows=rows):
                 self.app.store.record_round(Game.BLACKJACK, list(rows),
-                                            session_id=self.app.session_id)
+                                            session_id=self.app.session_id,
+                                            bankroll_player=event.bankroll_player)
             case seam.Note(text=text):
                 self.note = Text(text, style="yellow" if event.kind == "warning" else "")
             case seam.Voided(reason=reason):

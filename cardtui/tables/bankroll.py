@@ -1,0 +1,139 @@
+"""The profile's kept chips at a local table: buy in on sitting down, cash out on leaving.
+
+A profile (the local player, or one SSH key) keeps a chip balance per game in
+the store (:meth:`~cardtui.store.Store.buy_in` and friends). A local table
+seats the profile's own player with a buy-in from that balance; hot-seat
+humans with other names and the bots keep table-only chips, as before.
+
+The chips only move through the store, one transaction per change, and a
+round's result moves them in the round's own transaction (the table's
+:class:`~cardtui.tables.session.Settled` names the ``bankroll_player`` and
+the screen passes it to ``record_round``). So a process killed at any moment
+leaves the balance and the chips at a table exactly as the saved changes
+say; chips a killed sitting left at a table come back on the next sit-down.
+
+Going broke: at the table, ``top_up`` brings the stack back from the balance;
+when the balance itself cannot cover the table's minimum, the house rebuys
+the balance first (counted in :attr:`~cardtui.store.Bankroll.rebuys`, and the
+table is told with a :class:`Seated` whose ``rebought`` is set).
+
+>>> from cardtui.store import Game, Outcome, SeatResult, Store
+>>> store = Store(":memory:")
+>>> chips = TableBankroll(store, Game.BLACKJACK, "Ann")
+>>> chips.sit_down(wanted=300, low=10)
+Seated(chips=300, balance=700, rebought=0, rebuys=0)
+>>> chips.seated
+True
+>>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", 20, 20, Outcome.WIN)],
+...                        bankroll_player="Ann")
+>>> left = chips.leave()
+>>> left.balance, left.at_table
+(1020, 0)
+>>> _ = store.close()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtui.store import START_BALANCE, Bankroll, Game, Store
+
+
+@dataclass(frozen=True)
+class Seated:
+    """What a sit-down (or a top-up when broke) did: the table gives the seat ``chips``."""
+
+    chips: int
+    #: The balance left off the table after the buy-in.
+    balance: int
+    #: Chips the house gave in a rebuy just now (0: none was needed).
+    rebought: int = 0
+    #: The house's rebuys for this player and game so far, this one included.
+    rebuys: int = 0
+
+    def note(self, player: str, game: Game) -> str | None:
+        """The table's line about a house rebuy (None when there was none)."""
+        if not self.rebought:
+            return None
+        times = "once" if self.rebuys == 1 else f"{self.rebuys} times"
+        return (f"{player} was broke: the house rebuys {self.rebought:,} chips "
+                f"({game.title} rebuys: {times}).")
+
+
+class TableBankroll:
+    """The kept chips of one player (the profile's own) at one local table.
+
+    The table keeps the stack it plays with; this keeps the ledger in step:
+    ``sit_down`` before the first deal, ``top_up`` when the stack is below
+    the table's minimum, the round results through ``Settled.bankroll_player``,
+    and ``leave`` when the player stands up.
+    """
+
+    def __init__(self, store: Store, game: Game, player: str, session_id: str = "") -> None:
+        self.store = store
+        self.game = Game(game)
+        self.player = player
+        self.session_id = session_id
+        #: True from a buy-in until the cash-out: results are the bankroll's then.
+        self.seated = False
+
+    def sit_down(self, wanted: int, low: int) -> Seated:
+        """Buy in ``wanted`` chips (at least ``low``, the table's minimum) from the balance.
+
+        Chips an earlier sitting left at a table (a killed process, a table
+        left mid-hand) come back to the balance first. A balance below
+        ``low`` is rebought by the house (counted) before the buy-in; a
+        balance below ``wanted`` buys in what it has.
+        """
+        if low <= 0 or wanted < low:
+            raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
+        now = self.store.cash_out(self.game, self.player, self.session_id)
+        rebought = 0
+        if now.balance < low:
+            before = now.balance
+            now = self.store.rebuy(self.game, self.player, self.session_id,
+                                   amount=max(START_BALANCE, low))
+            rebought = now.balance - before
+        amount = min(wanted, now.balance)
+        now = self.store.buy_in(self.game, self.player, amount, self.session_id)
+        self.seated = True
+        return Seated(amount, now.balance, rebought, now.rebuys)
+
+    def top_up(self, wanted: int, low: int) -> Seated:
+        """A stack below the table's minimum: it goes back to the balance, and a new buy-in comes.
+
+        The same as standing up and sitting down again (so a broke balance
+        gets the house's counted rebuy): the seat's chips become ``chips``.
+        """
+        return self.sit_down(wanted, low)
+
+    def leave(self) -> Bankroll:
+        """Stand up: every chip at the table goes back to the balance (the bankroll after).
+
+        The ledger's figure (buy-ins plus recorded results) goes back, not
+        the table's: a result that was never recorded never moves chips.
+        """
+        self.seated = False
+        return self.store.cash_out(self.game, self.player, self.session_id)
+
+    def bankroll(self) -> Bankroll:
+        return self.store.bankroll(self.game, self.player)
+
+
+def profile_seat(names: list[str], bots: list[bool], player: str) -> int | None:
+    """The seat of the profile's own player: the one human seat with its name, else None.
+
+    Two seats with the same name cannot tell their results apart, so neither
+    plays the kept bankroll.
+
+    >>> profile_seat(["Ann", "Bot 1"], [False, True], "Ann")
+    0
+    >>> profile_seat(["Bob", "Cy"], [False, False], "Ann") is None
+    True
+    >>> profile_seat(["Ann", "Ann"], [False, False], "Ann") is None
+    True
+    """
+    if names.count(player) != 1:
+        return None
+    seat = names.index(player)
+    return None if bots[seat] else seat
