@@ -59,7 +59,7 @@ def dealer_line(seen: SeenCards | None, up_card: Card | None, rules: Rules, *,
                 ascii: bool) -> Text:
     """``Dealer 6 ends: 17 17% · 18 11% · ... · bust 42%`` while the hole card is down."""
     if seen is None or up_card is None:
-        return Text("Dealer: no up-card yet.", style="dim")
+        return Text("Dealer's odds: shown while her hole card is down.", style="dim")
     try:
         odds = seen.dealer_odds(up_card, rules)
     except ValueError:
