@@ -36,7 +36,7 @@ is ever sent.
 >>> seen = []
 >>> session.attach(seen.append)
 >>> [type(e).__name__ for e in seen]
-['Note', 'SeatsChanged', 'HandBegins', 'Seen']
+['SeatsChanged', 'HandBegins', 'Note', 'Seen']
 >>> session.position, session.step_count
 (1, 5)
 >>> session.forward()
@@ -45,29 +45,31 @@ True
 Seen(records=(BetOrRaised(seat=2, to=30, amount=30, is_bet=False, all_in=False, full=True),))
 >>> session.back()
 True
->>> [type(e).__name__ for e in seen[-2:]], session.position
-(['HandBegins', 'Seen'], 1)
+>>> [type(e).__name__ for e in seen[-3:]], session.position
+(['HandBegins', 'Note', 'Seen'], 1)
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 
-from cardtui.cards import Card
 from cardtui.holdem.actions import (
     BetOrRaised,
+    BlindKind,
+    BlindPosted,
     BoardDealt,
     Called,
     Checked,
     Folded,
+    HandEnded,
     HandMucked,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
     Record,
 )
-from cardtui.holdem.hand import Hand
+from cardtui.holdem.button import Positions
 from cardtui.holdem.phh_read import Replay
 from cardtui.tables.session import (
     Event,
@@ -108,26 +110,44 @@ def replay_steps(records: Iterable[Record]) -> tuple[tuple[Record, ...], ...]:
     return tuple(tuple(step) for step in out if step)
 
 
-def played_replay(hand: Hand, names: Sequence[str],
-                  seen: Mapping[int, Sequence[Card | None]], *, title: str = "") -> Replay:
-    """A hand played at this table as a replay showing only what the viewer saw.
+def played_replay(begins: HandBegins, records: Sequence[Record], *, title: str = "") -> Replay:
+    """A hand played at a table, as its viewer was shown it, ready to replay.
 
-    ``seen`` is each seat's hole cards as the viewer's table showed them
-    (``None`` for a card face down); every other hole card stays hidden, so
-    opening a hot-seat hand never shows one player another's cards. Hands
-    turned up at the showdown carry their cards in their own records.
+    ``begins`` and ``records`` are what the table session delivered to the
+    screen: another player's hole cards are already ``None``. Hot seat (the
+    records show more than one seat's hole cards), every hole card is hidden
+    but those turned up at the showdown, so a player looking back at a hand
+    never sees the cards of the person who shared the keyboard.
+
+    >>> from cardtui.cards import parse_cards
+    >>> from cardtui.holdem.button import Positions
+    >>> from cardtui.tables.session import SeatState
+    >>> ann, bob = SeatState(0, "Ann", 100), SeatState(1, "Bob", 100)
+    >>> dealt = [HoleCardsDealt(0, tuple(parse_cards("AsKs"))),
+    ...          HoleCardsDealt(1, tuple(parse_cards("7h7d")))]
+    >>> played_replay(HandBegins(3, (ann, bob), Positions(0, 0, 1)), dealt).records[0]
+    HoleCardsDealt(seat=0, cards=(None, None))
     """
-    records: list[Record] = []
-    for record in hand.records:
-        if isinstance(record, HoleCardsDealt):
-            known = list(seen.get(record.seat, ()))
-            cards = tuple(c if c in known else None for c in record.cards)
-            record = HoleCardsDealt(record.seat, (cards[0], cards[1]))
-        records.append(record)
+    known = {r.seat for r in records
+             if isinstance(r, HoleCardsDealt) and any(c is not None for c in r.cards)}
+    hot_seat = len(known) > 1
+    kept: list[Record] = []
+    for record in records:
+        if isinstance(record, HoleCardsDealt) and hot_seat:
+            record = HoleCardsDealt(record.seat, (None, None))
+        kept.append(record)
+    count = max((s.seat for s in begins.seats), default=-1) + 1
+    names, stacks = [""] * count, [None] * count
+    for seat in begins.seats:
+        names[seat.seat], stacks[seat.seat] = seat.name, seat.stack  # type: ignore[call-overload]
+    blinds = {r.kind: r.amount for r in kept if isinstance(r, BlindPosted)}
+    positions = begins.positions or Positions(0, 0, 0)
     return Replay(
-        title=title or "hand", names=tuple(names), starting_stacks=hand.starting_stacks,
-        positions=hand.positions, small_blind=hand.small_blind, big_blind=hand.big_blind,
-        records=tuple(records), notes=(), complete=hand.is_over, scale=1,
+        title=title or f"hand {begins.number}", names=tuple(names),
+        starting_stacks=tuple(stacks), positions=positions,
+        small_blind=blinds.get(BlindKind.SMALL, 0), big_blind=blinds.get(BlindKind.BIG, 0),
+        records=tuple(kept), notes=(), complete=any(isinstance(r, HandEnded) for r in kept),
+        scale=1,
     )
 
 
@@ -165,10 +185,19 @@ class HoldemReplaySession:
     def act(self, seat: int, action: object) -> None:
         raise ValueError("a replayed hand takes no moves: → and ← step through it")
 
+    @property
+    def in_hand(self) -> bool:
+        """Nobody's chips are at stake: the replayer may be left at any moment."""
+        return False
+
+    def hurry(self) -> None:
+        """A key skips the table's reveal; the replay's own pace is :meth:`play`'s."""
+
+    def fold_out(self) -> None:
+        """Leaving a replay changes nothing: the hand was played long ago."""
+
     def present(self) -> Iterator[Event]:
-        """Notes on the file, then the hand up to the current step."""
-        for text in self.replay.notes:
-            yield Note(text, "info")
+        """The seats, then the hand up to the current step."""
         yield SeatsChanged(self.seats())
         yield from self._hand_so_far()
 
@@ -290,6 +319,9 @@ class HoldemReplaySession:
     def _hand_so_far(self) -> Iterator[Event]:
         replay = self.replay
         yield HandBegins(self.number, self.seats(), replay.positions)
+        # After HandBegins, which clears a table's notes: said again on every rewind.
+        for text in replay.notes:
+            yield Note(text, "info")
         records = tuple(r for step in self.steps[: self.position] for r in step)
         if records:
             yield Seen(records)

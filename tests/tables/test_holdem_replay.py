@@ -10,13 +10,16 @@ model shows them) agree with pokerkit replaying the same file.
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 
+from cardtui.cards import parse_cards
 from cardtui.holdem.actions import (
+    Action,
     BetOrRaised,
     Called,
     Checked,
@@ -26,11 +29,15 @@ from cardtui.holdem.actions import (
     HoleCardsDealt,
     PotAwarded,
 )
-from cardtui.holdem.hand import Hand, stacked_deck
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.button import Positions
+from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.view import SeatView, TableView, steps
+from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.holdem_replay import SPEEDS, HoldemReplaySession, played_replay
-from cardtui.tables.session import Event, HandBegins, Note, SeatsChanged, Seen
+from cardtui.tables.session import Event, HandBegins, Note, SeatsChanged, SeatState, Seen
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "phh"
 PLURIBUS = FIXTURES / "pluribus_6max.phh"
@@ -181,6 +188,7 @@ def test_back_shows_the_hand_again_up_to_the_step_before_at_once() -> None:
         assert session.position == position
         assert session.back()
         assert screen.instant[-1] and isinstance(screen.events[-2], HandBegins)
+        assert screen.events[-1].records[-1] in session.steps[position - 2]  # type: ignore[union-attr]
         assert screen.view is not None
         now = ([s.stack for s in screen.view.seats], [str(c) for c in screen.view.board],
                [line.plain for line in screen.view.log])
@@ -197,7 +205,11 @@ def test_scaled_amounts_are_said_in_a_note_before_the_hand() -> None:
     notes = [e for e in screen.events if isinstance(e, Note)]
     assert [n.text for n in notes] == [
         "Amounts are in tenths (× 10): the file's big blind 100.5 is 1,005 chips."]
-    assert isinstance(screen.events[1], SeatsChanged)
+    assert isinstance(screen.events[0], SeatsChanged)
+    # Said after every HandBegins, which clears a table's notes: after a rewind too.
+    session.forward()
+    session.back()
+    assert isinstance(screen.events[-2], Note) and isinstance(screen.events[-3], HandBegins)
     assert screen.view is not None and screen.view.seats[0].stack == 100_000 - 500
 
 
@@ -242,25 +254,42 @@ async def test_play_steps_by_itself_at_the_chosen_speed_and_pauses() -> None:
     assert not session.playing
 
 
-def test_a_played_hand_replays_with_only_the_cards_its_viewer_saw() -> None:
-    deck = stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs")
-    hand = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2, deck=deck)
-    hand.raise_to(6)
-    hand.call()
-    hand.fold()
-    for _ in range(3):
-        hand.check()
-        hand.check()
-    view = TableView.for_hand(hand, ["Ann", "Bob", "Cy"])
-    for step in steps(hand.records):
-        view.apply(step)
-    # Ann sat at seat 0 and saw only her own cards and what was shown.
-    seen = {0: list(hand.hole[0]), 1: [None, None]}
-    replay = played_replay(hand, ["Ann", "Bob", "Cy"], seen, title="hand 1")
+async def test_a_played_hand_replays_with_only_the_cards_its_viewer_was_shown() -> None:
+    setup = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.ROCK),
+                                SeatConfig("Bot 2", Personality.SHARK)))
+    table = HoldemLocalSession(setup, random.Random(1), button=0)
+    delivered: list[Event] = []
+    table.attach(delivered.append)
+    # Dealt from the button's left: Bot 1, Bot 2, then Ann on the button, first to act.
+    table.next_deck = stacked_deck(["7h7d", "9c8c", "AsKs"], board="Jc3d5c 4h Qs")
+    table.decide = lambda: Action.call() if table.hand.call_amount else Action.check()  # type: ignore[union-attr]
+    table.deal()
+    table.fold_out()  # Ann folds; the bots call and check it down to a showdown
+    begins = next(e for e in delivered if isinstance(e, HandBegins))
+    records = [r for e in delivered if isinstance(e, Seen) for r in e.records]
+    replay = played_replay(begins, records)
     screen = Watcher(HoldemReplaySession(replay))
     dealt = {r.seat: r.cards for r in screen.records() if isinstance(r, HoleCardsDealt)}
-    assert dealt[0] == hand.hole[0] and dealt[1] == (None, None) and dealt[2] == (None, None)
+    assert dealt == {0: tuple(parse_cards("AsKs")), 1: (None, None), 2: (None, None)}
     while screen.session.forward():
         pass
-    assert screen.view is not None
-    assert [s.stack for s in screen.view.seats] == list(hand.stacks)
+    assert screen.view is not None and table.hand is not None
+    assert [s.stack for s in screen.view.seats] == list(table.hand.stacks)
+    # The bots' cards are seen once they are shown, as at the table.
+    assert "".join(map(str, screen.view.seats[1].hole)) == "7h7d"
+    assert replay.title == "hand 1" and (replay.small_blind, replay.big_blind) == (5, 10)
+
+
+def test_a_hot_seat_hand_replays_with_no_hole_card_but_those_shown() -> None:
+    from cardtui.cards import Card
+
+    def cards(text: str) -> tuple[Card, Card]:
+        first, second = parse_cards(text)
+        return first, second
+
+    ann, bob = SeatState(0, "Ann", 100), SeatState(1, "Bob", 100)
+    records = [HoleCardsDealt(0, (None, None)), HoleCardsDealt(1, (None, None)),
+               HoleCardsDealt(0, cards("AsKs")), HoleCardsDealt(1, cards("7h7d"))]
+    replay = played_replay(HandBegins(2, (ann, bob), Positions(0, 0, 1)), records)
+    assert all(r.cards == (None, None) for r in replay.records
+               if isinstance(r, HoleCardsDealt))
