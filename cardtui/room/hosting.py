@@ -25,6 +25,8 @@ from cardtui.settings import load_settings
 
 #: What players are told when the host stops the server.
 STOPPING = "the host closed the room"
+#: Seconds the games get to show that news before the server ends them.
+FAREWELL = 1.0
 
 
 def profile_key(fingerprint: str) -> str:
@@ -56,4 +58,4 @@ class RoomHost:
 
     async def stop(self, reason: str = STOPPING) -> None:
         """Void the hands in progress (every bet back), tell every player, close every line."""
-        await self.room.stop(reason)
+        await self.room.stop(reason, farewell=FAREWELL)

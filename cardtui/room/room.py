@@ -294,18 +294,26 @@ class Room:
 
     # --- stopping --------------------------------------------------------------------
 
-    async def stop(self, reason: str = "the room is closing") -> None:
-        """Void every hand in progress (bets back to the stacks), tell everyone, close."""
+    async def stop(self, reason: str = "the room is closing", *, farewell: float = 0.0) -> None:
+        """Void every hand in progress (bets back to the stacks), tell everyone, close.
+
+        ``farewell``: seconds the games get to draw the news before this
+        returns (the server ends the games right after: without the pause a
+        player saw the table frozen mid-hand, then the server's goodbye).
+        """
         if self.stopped:
             return
         self.stopped = True
         for table in self.tables.values():
             table.closed = True
             table.void(reason)
-        for conn in list(self.connections):
+        told = list(self.connections)
+        for conn in told:
             conn.send(Notice(None, f"The room is closing ({reason}): hands in progress are "
                                    "void and every bet went back to its stack."))
-        await asyncio.gather(*(self._close(conn) for conn in list(self.connections)))
+        await asyncio.gather(*(self._close(conn) for conn in told))
+        if told and farewell > 0:
+            await asyncio.sleep(farewell)
 
     async def _close(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):

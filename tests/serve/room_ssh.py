@@ -12,6 +12,7 @@ from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
 from cardtui.settings import Settings, save_settings
+from cardtui.store import Game, Store
 from cardtui.testing.ssh import TerminalClient, child_processes
 
 LAUNCH = Launch(animation="off", seed=7, base_env=dict(os.environ))
@@ -53,3 +54,12 @@ def game_pid(profile_dir: Path) -> int:
         if f"HOME={profile_dir}".encode() in environ:
             return pid
     raise LookupError(f"no game process plays in {profile_dir}")
+
+
+def rounds_stored(root: Path, key: asyncssh.SSHKey) -> int:
+    """Blackjack rounds in the store of ``key``'s profile."""
+    store = Store(locations.database_path(profile(root, key)))
+    try:
+        return sum(t.rounds for t in store.totals(Game.BLACKJACK))
+    finally:
+        store.close()

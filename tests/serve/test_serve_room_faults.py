@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from cardtui import locations
 from cardtui.blackjack.records import Action
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.config import BlackjackOptions
@@ -36,11 +35,18 @@ from cardtui.room.protocol import (
     encode,
 )
 from cardtui.serve.server import ServeConfig
-from cardtui.store import Game, Store
 from cardtui.testing.processes import is_running
 from cardtui.testing.ssh import TerminalClient, serving
 from tests.room.support import FakeClient, until
-from tests.serve.room_ssh import BET_PROMPT, LAUNCH, game_pid, named_key, profile, sit_down
+from tests.serve.room_ssh import (
+    BET_PROMPT,
+    LAUNCH,
+    game_pid,
+    named_key,
+    profile,
+    rounds_stored,
+    sit_down,
+)
 
 #: Ann (seat 1) 16, Bob (seat 2) 15; the dealer shows a king over a 7 (17).
 SIXTEEN_FIFTEEN_SEVENTEEN = ["Th", "9c", "Ks", "6d", "6c", "7h"]
@@ -58,14 +64,6 @@ def the_pit(server) -> BlackjackTable:  # noqa: ANN001 - a RunningServer
     table = server.room.shared.room.tables["t1"]
     assert isinstance(table, BlackjackTable)
     return table
-
-
-def rounds_stored(root: Path, key) -> int:  # noqa: ANN001 - an SSH key
-    store = Store(locations.database_path(profile(root, key)))
-    try:
-        return sum(t.rounds for t in store.totals(Game.BLACKJACK))
-    finally:
-        store.close()
 
 
 async def test_a_dropped_player_is_stood_by_the_clock_and_sits_back_down_with_the_same_key(

@@ -1,0 +1,63 @@
+"""SIGTERM to a real ``cardtui serve`` mid-round: the round is void, everyone told, nothing left."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from cardtui.testing.processes import children, is_running, start_serve
+from tests.serve.room_ssh import BET_PROMPT, named_key, rounds_stored, sit_down
+
+#: A seeded table, so the first round is one that waits for the players (no blackjack).
+TABLES = """
+[[blackjack]]
+name = "Pit"
+seats = 3
+seed = 11
+action_clock = 60
+betting_clock = 60
+between_rounds = 60
+"""
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (the games, and whatever starts them)."""
+    found = set(children(pid))
+    for child in list(found):
+        found |= descendants(child)
+    return found
+
+
+async def test_sigterm_voids_the_round_returns_the_bets_tells_everyone_and_leaves_no_process(
+        tmp_path: Path) -> None:
+    root = tmp_path / "room"
+    keys = {name: named_key(root, name) for name in ("Ann", "Bob")}
+    tables = tmp_path / "tables.toml"
+    tables.write_text(TABLES, encoding="utf-8")
+    served = start_serve(root, "--tables", str(tables), "--animation", "off")
+    try:
+        players = [await sit_down(served.port, key, name) for name, key in keys.items()]
+        for client in players:
+            await client.wait_for(BET_PROMPT)
+        for client in players:
+            await client.settle(0.3)
+            client.press("d")
+        await players[0].wait_for("Ann: Hit or stand?")
+        games = descendants(served.process.pid)
+        assert len(games) >= 2
+        served.process.send_signal(signal.SIGTERM)
+        for client in players:
+            await client.wait_closed()
+            # The room's news was on the table before the server's goodbye.
+            await client.wait_for("hands in progress are void and every bet went back")
+            assert client.text.count("5000 chips") == 2
+        out, _ = served.process.communicate(timeout=30)
+        assert served.process.returncode == 0, out
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+            served.process.wait()
+    assert "The room is closed." in out
+    assert not [pid for pid in games if is_running(pid)]
+    for key in keys.values():  # a void round is no round: nothing was recorded
+        assert rounds_stored(root, key) == 0
