@@ -111,8 +111,9 @@ class WebSession:
         self.sent = 0
 
     @property
-    def label(self) -> str:
-        return "a browser guest"
+    def pid(self) -> int | None:
+        """The game's process id, once it has started."""
+        return self._child.pid if self._child is not None else None
 
     def hang_up(self, notice: str | None = None) -> None:
         """End this tab's game, showing ``notice`` in the tab's terminal."""
