@@ -90,8 +90,14 @@ def to_phh(
     names: Sequence[str] | None = None,
     hand_number: int | None = None,
     event: str | None = None,
+    personalities: Sequence[str] | None = None,
 ) -> str:
-    """The hand as PHH text; ``names[seat]`` names each seat (default: the hand's names)."""
+    """The hand as PHH text; ``names[seat]`` names each seat (default: the hand's names).
+
+    ``personalities[seat]``: a bot's personality ("" for a person), written
+    as the user-defined field ``_personalities`` (PHH: a leading underscore)
+    in the players' order, so statistics per personality work from the file.
+    """
     players = hand.players
     names = names if names is not None else hand.names
     starting = [hand.starting_stacks[s] or 0 for s in players]
@@ -120,6 +126,8 @@ def to_phh(
         lines.append(f"_dead_blinds = {_list(forced.dead_blinds)}")
     if names is not None:
         lines.append(f"players = {_list([_string(names[s]) for s in players])}")
+    if personalities is not None and any(personalities[s] for s in players):
+        lines.append(f"_personalities = {_list([_string(personalities[s]) for s in players])}")
     lines.append(f"seats = {_list([s + 1 for s in players])}")
     lines.append(f"seat_count = {hand.seat_count}")
     if hand_number is not None:

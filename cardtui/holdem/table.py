@@ -366,8 +366,16 @@ class Table:
         return hand
 
     def hand_history(self, hand: Hand, hand_number: int | None = None) -> str:
-        """PHH text for ``hand``, players named as they were when it was dealt."""
-        return to_phh(hand, hand_number=hand_number)
+        """PHH text for ``hand``, players named as they were when it was dealt.
+
+        Each bot's personality goes in ``_personalities`` (for statistics per
+        personality), read from the seat while the same player still sits in it.
+        """
+        names = hand.names or ()
+        kinds = [seat.personality.value if seat is not None and seat.personality is not None
+                 and index < len(names) and seat.name == names[index] else ""
+                 for index, seat in enumerate(self.seats)]
+        return to_phh(hand, hand_number=hand_number, personalities=kinds)
 
     def _require_hand(self) -> Hand:
         if self.hand is None:
