@@ -1,4 +1,4 @@
-"""Processes for the browser tests: the games this test process started, wherever they run.
+"""The browser tests' room, and the games this test process started, wherever they run.
 
 A game is a child of the server (this test process) or of the room's template
 it was forked from; the browser's own processes are not games.
@@ -7,10 +7,49 @@ it was forked from; the browser's own processes are not games.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import os
 import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
+from cardtui.room.config import default_tables
+from cardtui.serve.launch import Launch
+from cardtui.serve.server import RunningServer, ServeConfig
+from cardtui.serve.web import RunningWebDoor, WebConfig, start_web_door
 from cardtui.testing.processes import children
+from cardtui.testing.ssh import serving
+
+LAUNCH = Launch(animation="off", seed=7, base_env=dict(os.environ))
+TOKEN = "night-of-cards"
+MENU = "Rules & keys"  # on the menu only
+
+
+def room_config(root: Path, **options: Any) -> ServeConfig:
+    """An open room with the default tables (one hold'em, one blackjack), animations off."""
+    options.setdefault("tables", tuple(default_tables(30)))
+    return ServeConfig(root=root, open=True, launch=LAUNCH, **options)
+
+
+@contextlib.asynccontextmanager
+async def open_door(
+    config: ServeConfig, token: str = TOKEN
+) -> AsyncIterator[tuple[RunningServer, RunningWebDoor]]:
+    """The room's SSH door and its browser door, both on free ports of 127.0.0.1."""
+    async with serving(config) as server:
+        web = WebConfig(port=0, token=token)
+        running = await start_web_door(server.room, web, config.launch, config.limits,
+                                       log=lambda text: None)  # fmt: skip
+        try:
+            yield server, running
+        finally:
+            await running.close()
+
+
+def limited(config: ServeConfig, **limits: Any) -> ServeConfig:
+    return dataclasses.replace(config, limits=dataclasses.replace(config.limits, **limits))
 
 
 def _command(pid: int) -> bytes:

@@ -8,43 +8,17 @@ websocket received, and the screenshot is checked for a drawn terminal.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from playwright.async_api import Browser
 
-from cardtui.room.config import default_tables
-from cardtui.serve.launch import Launch
-from cardtui.serve.limits import Limits
-from cardtui.serve.server import ServeConfig
-from cardtui.serve.web import RunningWebDoor, WebConfig, start_web_door
-from cardtui.testing.ssh import play_a_blackjack_round, serving
+from cardtui.serve.web import RunningWebDoor
+from cardtui.testing.ssh import play_a_blackjack_round
 from cardtui.testing.web import BrowserPlayer, painted
-from tests.web.support import game_processes, wait_until_gone
-
-LAUNCH = Launch(animation="off", seed=7, base_env=dict(os.environ))
-TOKEN = "night-of-cards"
-MENU = "Rules & keys"
+from tests.web.support import MENU, game_processes, wait_until_gone
 
 #: Set to a folder (the repository's ``screenshots/``) to keep the screenshot for the README.
 SCREENSHOT_DIR = "CARDTUI_WEB_SCREENSHOTS"
-
-
-def room_config(root: Path, **options: object) -> ServeConfig:
-    return ServeConfig(root=root, open=True, launch=LAUNCH, tables=tuple(default_tables(30)),
-                       **options)  # type: ignore[arg-type]  # fmt: skip
-
-
-@pytest.fixture
-async def door(tmp_path: Path) -> AsyncIterator[RunningWebDoor]:
-    async with serving(room_config(tmp_path / "room")) as server:
-        running = await start_web_door(server.room, WebConfig(port=0, token=TOKEN), LAUNCH,
-                                       Limits(), log=lambda text: None)  # fmt: skip
-        try:
-            yield running
-        finally:
-            await running.close()
 
 
 async def test_a_browser_guest_plays_a_blackjack_round(
