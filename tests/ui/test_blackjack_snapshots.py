@@ -99,3 +99,17 @@ def test_leave_question_over_the_dimmed_table(snap_compare, make_app) -> None:  
     app = table_app(make_app)
     assert snap_compare(app, run_before=play(["Th", "6c", "9d", "7s"], ["d", "escape"]),
                         terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_ids)
+def test_count_panel_at_a_decision(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
+    app = table_app(make_app)
+    assert snap_compare(app, run_before=play(["Th", "6c", "6d", "7s"], ["d", "k"]),
+                        terminal_size=size)
+
+
+def test_count_panel_ace_up_before_the_peek(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    # An ace up: insurance is asked first, the dealer may still hold a blackjack (BJ shown).
+    app = table_app(make_app, ascii=True)
+    assert snap_compare(app, run_before=play(["9h", "Ac", "7d", "5s"], ["k", "d"]),
+                        terminal_size=(80, 24))
