@@ -83,6 +83,17 @@ SCENES: list[Scene] = [
 ]
 
 
+# Practise: the practice list, a drill after a wrong answer, and the table's trainer aids.
+SCENES += [
+    Scene("practice", options={"start": "practice"}),
+    Scene("practice-drill", ("h", "s"), options={"start": "practice:all"}),
+    Scene("blackjack-count-panel", ("d", "k"), options={"start": "blackjack"},
+          before=stacked_shoe(["Th", "6c", "6d", "7s"])),
+    Scene("blackjack-chart", ("d", "c"), options={"start": "blackjack"},
+          before=stacked_shoe(["Th", "6c", "6d", "7s"])),
+]
+
+
 # The hold'em table: stacked decks and scripted bots (see tests/support/holdem_demo.py).
 SCENES += [
     Scene("holdem-preflop", before=holdem_demo.preflop),
