@@ -135,6 +135,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_FPS,
         help=f"frames per second sent to each player (default: {DEFAULT_FPS})",
     )
+    parser.add_argument(
+        "--no-template",
+        dest="template",
+        action="store_false",
+        help="start every game as a new Python process, not forked from a template "
+        "that has already loaded the game (slower starts, more memory)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtui.serve.launch import Launch
         from cardtui.serve.limits import Limits
         from cardtui.serve.server import ServeConfig
+        from cardtui.serve.template import GameTemplate
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
             raise
@@ -170,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             animation=getattr(args, "animation", None),
             fps=args.fps,
+            template=GameTemplate() if args.template else None,
         ),
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,

@@ -22,6 +22,10 @@ import termios
 import tty
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from cardtui.serve.template import Template
 
 #: Bytes read from the PTY at a time: a full 300x100 frame fits in two reads.
 READ_SIZE = 64 * 1024
@@ -38,10 +42,37 @@ def _set_window_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
+def _open_pty(width: int, height: int) -> tuple[int, int]:
+    """A new PTY of ``width`` x ``height`` cells: (master, slave)."""
+    master, slave = pty.openpty()
+    try:
+        # Raw before the child starts, so nothing typed before the game takes
+        # over the terminal is echoed back or turned into a signal.
+        tty.setraw(slave)
+        _set_window_size(master, width, height)
+    except BaseException:
+        os.close(master)
+        os.close(slave)
+        raise
+    return master, slave
+
+
+class Process(Protocol):
+    """A child process as the bridge sees it: ``asyncio``'s, or one the template forked."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
 class PtyChild:
     """A running child: bytes in and out through the PTY master, resize, terminate."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
+    def __init__(self, process: Process, master: int) -> None:
         self._process = process
         self._master = master
         self._loop = asyncio.get_running_loop()
@@ -68,12 +99,8 @@ class PtyChild:
         The child's stderr is ``stderr`` (a descriptor) if given, else the PTY;
         ``pass_fds`` are inherited as they are.
         """
-        master, slave = pty.openpty()
+        master, slave = _open_pty(width, height)
         try:
-            # Raw before exec, so nothing typed before the game takes over the
-            # terminal is echoed back or turned into a signal.
-            tty.setraw(slave)
-            _set_window_size(master, width, height)
             process = await asyncio.create_subprocess_exec(
                 *argv,
                 stdin=slave,
@@ -91,6 +118,37 @@ class PtyChild:
             # Only the child may hold the slave: reads on the master then end
             # (EIO) as soon as the child and everything it started are gone.
             os.close(slave)
+        os.set_blocking(master, False)
+        return cls(process, master)
+
+    @classmethod
+    async def fork(
+        cls,
+        template: Template,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path,
+        width: int,
+        height: int,
+        stderr: int | None = None,
+        pass_fds: Sequence[int] = (),
+        nice: int = 0,
+    ) -> PtyChild:
+        """Like :meth:`spawn`, but forked from ``template``: ``argv`` is what follows
+        ``python -m cardtui.serve.seat``. The child is a new session leader, as
+        with :meth:`spawn`, and gets ``pass_fds`` under the same numbers.
+        """
+        master, slave = _open_pty(width, height)
+        try:
+            fds = {0: slave, 1: slave, 2: slave if stderr is None else stderr}
+            fds.update({fd: fd for fd in pass_fds})
+            process = await template.fork(argv, env=env, cwd=cwd, fds=fds, nice=nice)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # as in spawn: the child's alone
         os.set_blocking(master, False)
         return cls(process, master)
 

@@ -11,6 +11,10 @@ in its own pseudo-terminal, inside the player's profile:
 * its stderr is the profile's ``crash.log``, and no file it writes may
   grow past ``max_file_size`` (see ``seat.py``);
 * it sees none of the host's environment but what running Python needs.
+
+A game is forked from the room's template (``template.py``), which has
+already imported cardtui and Textual; without one (``--no-template``, or
+once it has stopped) it is a new Python process, started the same way.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import os
 import site
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +31,7 @@ from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
 from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE, SERVER_PID_VARIABLE
+from cardtui.serve.template import CARDTUI_MODULES, GameTemplate, TemplateStopped
 from cardtui.serve.terminal import ClientTerminal
 
 #: The program every game runs first (``seat.py``), with this interpreter.
@@ -62,6 +67,9 @@ class Launch:
     #: Bytes; a write past this fails (``RLIMIT_FSIZE``).
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    #: Where games are forked from once the room has started it; None: every
+    #: game is a new Python process (``--no-template``).
+    template: GameTemplate | None = field(default_factory=GameTemplate, compare=False, repr=False)
 
     def argv(self, client: ClientTerminal) -> list[str]:
         """The command line for one player's game (run in their profile).
@@ -70,7 +78,11 @@ class Launch:
         >>> Launch(seed=7).argv(latin1)[3:]
         ['cardtui', '--data-dir', '.', '--ascii', '--no-mouse', '--seed', '7']
         """
-        argv = [*SEAT_COMMAND, self.game, "--data-dir", "."]
+        return [*SEAT_COMMAND, *self.game_argv(client)]
+
+    def game_argv(self, client: ClientTerminal) -> list[str]:
+        """What the seat runs: the game module and its options."""
+        argv = [self.game, "--data-dir", "."]
         if self.ascii or client.wants_ascii:
             argv.append("--ascii")
         # Mouse reporting floods the link with motion events the game ignores.
@@ -108,6 +120,12 @@ class Launch:
         env[SERVER_PID_VARIABLE] = str(os.getpid())
         return env
 
+    def start_template(self, cwd: Path, log: Callable[[str], None]) -> None:
+        """Start the template games are forked from (with the room), unless told not to."""
+        if self.template is not None:
+            modules = CARDTUI_MODULES if self.game == "cardtui" else (self.game,)
+            self.template.start(modules, self.environment(ClientTerminal(), cwd), cwd, log)
+
 
 @dataclass(frozen=True)
 class Game:
@@ -126,7 +144,11 @@ class Game:
 
 
 async def spawn_game(
-    launch: Launch, identity: Identity, client: ClientTerminal, *, pass_fds: tuple[int, ...] = (),
+    launch: Launch,
+    identity: Identity,
+    client: ClientTerminal,
+    *,
+    pass_fds: tuple[int, ...] = (),
     room_fd: int | None = None,
 ) -> Game:
     """Start ``identity``'s game in a new PTY the size of ``client``'s window.
@@ -146,15 +168,26 @@ async def spawn_game(
     report = _open_report(crash_log)
     try:
         size = os.fstat(report).st_size
-        child = await PtyChild.spawn(
-            launch.argv(client),
-            env=env,
-            cwd=profile,
-            width=client.width,
-            height=client.height,
-            stderr=report,
-            pass_fds=pass_fds,
-        )
+        template = launch.template.running if launch.template is not None else None
+        child = None
+        if template is not None:
+            try:
+                child = await PtyChild.fork(
+                    template, launch.game_argv(client), env=env, cwd=profile,
+                    width=client.width, height=client.height, stderr=report, pass_fds=pass_fds,
+                )  # fmt: skip
+            except TemplateStopped:
+                child = None  # started the slow way below
+        if child is None:
+            child = await PtyChild.spawn(
+                launch.argv(client),
+                env=env,
+                cwd=profile,
+                width=client.width,
+                height=client.height,
+                stderr=report,
+                pass_fds=pass_fds,
+            )
     finally:
         os.close(report)
     return Game(child, crash_log, size)

@@ -292,6 +292,8 @@ class RunningServer:
         self.acceptor.close()
         await self.room.close()
         await self.acceptor.wait_closed()
+        if self.room.config.launch.template is not None:
+            await self.room.config.launch.template.close()
 
 
 async def start_server(config: ServeConfig, log: Callable[[str], None] = print) -> RunningServer:
@@ -300,20 +302,26 @@ async def start_server(config: ServeConfig, log: Callable[[str], None] = print) 
     host_key, created = load_or_create_host_key(config.host_key_file)
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
     room.open_guest_house()
-    acceptor = await asyncssh.create_server(
-        lambda: CardroomServer(room),
-        config.host,
-        config.port,
-        server_host_keys=[host_key],
-        encoding=None,  # raw bytes both ways: the bridge never decodes a frame
-        line_editor=False,
-        allow_pty=True,
-        agent_forwarding=False,
-        x11_forwarding=False,
-        allow_scp=False,
-        keepalive_interval=KEEPALIVE_INTERVAL,
-        keepalive_count_max=KEEPALIVE_COUNT_MAX,
-        login_timeout=config.limits.login_timeout,
-        backlog=LISTEN_BACKLOG,
-    )
+    config.launch.start_template(config.root, log)
+    try:
+        acceptor = await asyncssh.create_server(
+            lambda: CardroomServer(room),
+            config.host,
+            config.port,
+            server_host_keys=[host_key],
+            encoding=None,  # raw bytes both ways: the bridge never decodes a frame
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            keepalive_interval=KEEPALIVE_INTERVAL,
+            keepalive_count_max=KEEPALIVE_COUNT_MAX,
+            login_timeout=config.limits.login_timeout,
+            backlog=LISTEN_BACKLOG,
+        )
+    except BaseException:
+        if config.launch.template is not None:
+            await config.launch.template.close()
+        raise
     return RunningServer(acceptor, room, fingerprint(host_key), created)

@@ -30,6 +30,30 @@ def children(parent: int) -> dict[int, str]:
     return found
 
 
+def game_processes(server: int) -> dict[int, str]:
+    """A server's games: its children and those of its game template, not the template.
+
+    Games are forked from the template (``cardtui.serve.prefork``), whose
+    children they are; started without it, they are the server's own.
+    """
+    found: dict[int, str] = {}
+    for pid, state in children(server).items():
+        if is_template(pid):
+            found.update(children(pid))
+        else:
+            found[pid] = state
+    return found
+
+
+def is_template(pid: int) -> bool:
+    """Whether ``pid`` is a game template (``python -m cardtui.serve.prefork``)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return b"cardtui.serve.prefork" in cmdline.read().split(b"\0")
+    except OSError:
+        return False
+
+
 def is_running(pid: int) -> bool:
     """Whether ``pid`` exists and is not a zombie waiting to be reaped."""
     fields = _stat(pid)
@@ -40,6 +64,19 @@ def controlling_terminal(pid: int) -> int:
     """The device number of ``pid``'s controlling terminal (0: it has none)."""
     fields = _stat(pid)
     return int(fields[4]) if fields is not None else 0
+
+
+def proportional_memory(pid: int) -> int:
+    """Bytes of ``pid``'s memory in RAM, pages shared with N processes counted 1/N
+    (``Pss`` in ``/proc/PID/smaps_rollup``); 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def resident_memory(pid: int) -> int:

@@ -19,7 +19,7 @@ import asyncssh
 import pyte
 
 from cardtui.serve.server import RunningServer, ServeConfig, start_server
-from cardtui.testing.processes import children
+from cardtui.testing.processes import game_processes
 
 #: The bare Textual app of :mod:`cardtui.testing.probe`: ``Launch(game=PROBE)``.
 PROBE = "cardtui.testing.probe"
@@ -257,9 +257,10 @@ async def serving(
 
 
 def child_processes() -> dict[int, str]:
-    """This process's children, from ``/proc``: pid -> state (``Z`` = unreaped).
+    """The games of servers run in this process, from ``/proc``: pid -> state (``Z`` = unreaped).
 
-    A child that has exited but was not waited for is still listed: the test
-    that nothing is left behind counts zombies too.
+    Games forked from a server's template are the template's children, and
+    listed; the template is not. A child that has exited but was not waited
+    for is still listed: the test that nothing is left behind counts zombies too.
     """
-    return children(os.getpid())
+    return game_processes(os.getpid())

@@ -45,13 +45,17 @@ async def sit_down(port: int, key: asyncssh.SSHKey, name: str, *, width: int = 8
 
 
 def game_pid(profile_dir: Path) -> int:
-    """The game process playing in ``profile_dir`` (a served game's HOME is its profile)."""
+    """The game process playing in ``profile_dir`` (a served game's working directory).
+
+    Not its ``/proc/PID/environ``: a game forked from the template shows the
+    template's environment there, whatever its own ``os.environ`` says.
+    """
     for pid in child_processes():
         try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            cwd = os.readlink(f"/proc/{pid}/cwd")
         except OSError:
             continue
-        if f"HOME={profile_dir}".encode() in environ:
+        if cwd == str(profile_dir):
             return pid
     raise LookupError(f"no game process plays in {profile_dir}")
 
