@@ -34,6 +34,7 @@ async def _record_some_rounds(pilot: Pilot[int]) -> None:
     app.store.record_round(Game.HOLDEM, [SeatResult(
         app.settings.player_name, 60, 140, Outcome.WIN, pot=200, showdown=True,
         showdown_won=True)], session_id=app.session_id)
+    app.store.record_drill(app.settings.player_name, "pairs", 20, 17, session_id=app.session_id)
 
 
 def stacked_shoe(cards: list[str]) -> Callable[[Pilot[int]], Awaitable[None]]:
