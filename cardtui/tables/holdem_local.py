@@ -8,7 +8,9 @@ and passes the keyboard; everything else happens here:
   bots' turns in an asyncio task: a :class:`Clock` event says who is thinking,
   the Monte Carlo decision runs off the event loop (``asyncio.to_thread``),
   and the bot lingers ``think()`` seconds at least so a person can follow
-  (:meth:`hurry` cuts the pause short: any key at the table).
+  (:meth:`hurry` cuts the pause short: any key at the table). A bot starts
+  thinking once the screen has shown what came before (``shown``, the
+  screen's record player), so a person can follow each decision.
 - **Hole cards are filtered here.** A viewer is a human seat. With one human,
   their own hole cards are delivered and every bot's are ``None`` until shown.
   Hot seat (several humans sharing the keyboard): nobody's hole cards are in
@@ -18,7 +20,8 @@ and passes the keyboard; everything else happens here:
   screen shows face up only the seat holding the keyboard, as it always has.
 - **Results come from one place**: :mod:`cardtui.tables.results` makes the
   :class:`Settled` rows of the human seats; the table's own events (a bust, a
-  blind level, a tournament won) become :class:`Note` lines.
+  blind level, a tournament won) become :class:`Note` lines, and a human's
+  finishing place in a tournament goes to ``placed`` (the screen's store).
 
 >>> import random
 >>> from cardtui.holdem.actions import Action, HoleCardsDealt
@@ -49,7 +52,7 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 
 from cardtui.cards import Deck
 from cardtui.holdem.actions import Action, HoleCardsDealt, Record
@@ -73,6 +76,25 @@ from cardtui.tables.session import (
 
 #: How long a bot lingers over a decision, in seconds (the animation speed's think pause).
 Think = Callable[[], float]
+#: A human's finishing place in a tournament: (name, place, entrants).
+Placed = Callable[[str, int, int], None]
+
+
+def human_places(events: Iterable[TableEvent], humans: Iterable[str]) -> list[tuple[str, int]]:
+    """The finishing places of the humans among a hand's table events (bust-outs, the winner).
+
+    >>> human_places([PlayerBusted(1, "Bob", 3, False), TournamentWon(0, "Ann")], ["Ann"])
+    [('Ann', 1)]
+    """
+    names = set(humans)
+    places = []
+    for event in events:
+        match event:
+            case PlayerBusted(name=name, place=int(place)) if name in names:
+                places.append((name, place))
+            case TournamentWon(name=name) if name in names:
+                places.append((name, 1))
+    return places
 
 
 def for_viewers(record: Record, viewers: Iterable[int]) -> Record:
@@ -126,6 +148,10 @@ class HoldemLocalSession:
         self.keyboard: int | None = None
         #: Table events of the hands settled so far (a tournament's places).
         self.table_events: list[TableEvent] = []
+        #: Where a human's tournament place goes (the screen: the store).
+        self.placed: Placed | None = None
+        #: Waits until the screen has shown everything so far (its record player).
+        self.shown: Callable[[], Awaitable[None]] | None = None
         self._listener: Listener | None = None
         self._to_act: ToAct | None = None
         self._thinking: Clock | None = None
@@ -275,6 +301,16 @@ class HoldemLocalSession:
         """Any key at the table: the thinking bot decides without its pause."""
         self._hurry.set()
 
+    @property
+    def busy(self) -> bool:
+        """The bots are playing their turns."""
+        return self._bots is not None and not self._bots.done()
+
+    async def idle(self) -> None:
+        """Wait until the bots have played their turns (tests and demos)."""
+        while self._bots is not None and not self._bots.done():
+            await asyncio.wait([self._bots])
+
     def fold_out(self) -> None:
         """Play the hand out at once (humans fold, or check when they can) and settle it.
 
@@ -331,6 +367,8 @@ class HoldemLocalSession:
         while hand is not None and not hand.is_over and hand.actor not in self.humans:
             seat = hand.actor
             assert seat is not None
+            if self.shown is not None:
+                await self.shown()
             self._hurry.clear()
             pause = self._think()
             self._thinking = Clock(seat, time.monotonic() + pause)
@@ -358,6 +396,10 @@ class HoldemLocalSession:
             self._emit(Settled(rows))
         events = self.table.finish_hand()
         self.table_events.extend(events)
+        entrants = len(self.table.entrants)
+        for name, place in human_places(events, (names[i] for i in self.humans)):
+            if self.placed is not None:
+                self.placed(name, place, entrants)
         for event in events:
             self._emit(table_note(event))
         self._emit(SeatsChanged(self.seats()))

@@ -71,6 +71,9 @@ class RecordPlayer(Generic[ItemT]):
         self._queue: deque[ItemT] = deque()
         self._skip = asyncio.Event()
         self._playing = False
+        #: Set while nothing is being shown (what :meth:`idle` waits for).
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     @property
     def playing(self) -> bool:
@@ -94,6 +97,7 @@ class RecordPlayer(Generic[ItemT]):
             self._draw()
             return
         self._playing = True
+        self._idle.clear()
         self._screen.run_worker(self.play_queued(), group=self._group, exclusive=True,
                                 name="reveal")
         self._draw()
@@ -101,6 +105,7 @@ class RecordPlayer(Generic[ItemT]):
     async def play_queued(self) -> None:
         """Show the queued records with their pauses; the rest land at once on a skip."""
         self._playing = True
+        self._idle.clear()
         try:
             while self._queue and on_screen(self._screen):
                 item = self._queue.popleft()
@@ -115,7 +120,12 @@ class RecordPlayer(Generic[ItemT]):
             self.flush()
             self._skip.clear()
             self._playing = False
+            self._idle.set()
             self._draw()
+
+    async def idle(self) -> None:
+        """Wait until what was queued has been shown (a table that waits for its viewer)."""
+        await self._idle.wait()
 
     async def wait(self, seconds: float) -> bool:
         """Wait ``seconds``, or less if a key skips; returns whether it was skipped."""

@@ -4,18 +4,24 @@ Leaving the blackjack table and coming back is the same sitting: the same
 bankrolls, the same shoe and the same session counters, just as the
 scoreboard's "this session" keeps the earlier rounds (issue 9, item 13: the
 table used to start over each time it was opened). A new table setup starts a
-new table, but the session's counters go on.
+new table, but the session's counters go on. The hold'em hands of the run are
+kept here too (:class:`HandHistory`), whichever table dealt them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.setup import TableSetup
+from cardtui.holdem.actions import Record
+from cardtui.holdem.hand import Hand
+from cardtui.holdem.view import SeatView, TableView, steps
 from cardtui.tables.blackjack_local import BlackjackLocalSession
+from cardtui.tables.session import HandBegins, SeatState
 from cardtui.ui.blackjack_seen import ShoeTracker
 
 
@@ -44,6 +50,77 @@ class Tally:
         self.net += net
 
 
+def hand_view(seats: Sequence[SeatState], begins: HandBegins | None = None) -> TableView:
+    """A table before a hand's records: every seat, those dealt in with their starting stacks.
+
+    Without ``begins``: the table between hands, nobody dealt in.
+
+    >>> ann, bob = SeatState(0, "Ann", 990), SeatState(1, "Bot", 480, bot=True)
+    >>> view = hand_view([ann, bob, SeatState(2, "", 0, status="empty")],
+    ...                  HandBegins(1, (SeatState(1, "Bot", 500, bot=True),)))
+    >>> [(s.name, s.stack, s.in_hand) for s in view.seats]
+    [('Ann', 990, False), ('Bot', 500, True), ('', 0, False)]
+    """
+    dealt = {s.seat: s for s in begins.seats} if begins is not None else {}
+    count = max(len(seats), max(dealt, default=-1) + 1)
+    by_seat = {s.seat: s for s in seats}
+    views = []
+    for index in range(count):
+        seat = dealt.get(index) or by_seat.get(index)
+        if seat is None or seat.status == "empty":
+            views.append(SeatView("", 0))
+        else:
+            views.append(SeatView(seat.name, seat.stack, seat.bot, in_hand=index in dealt))
+    return TableView(views, positions=begins.positions if begins is not None else None)
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand of the run as this player saw it: its start, its records, and (local
+    tables) the engine's hand, which PHH export needs."""
+
+    #: The hand's number in the run (1, 2, ...): its key in the history.
+    number: int
+    seats: tuple[SeatState, ...]
+    begins: HandBegins
+    records: tuple[Record, ...]
+    hand: Hand | None = None
+
+    @cached_property
+    def view(self) -> TableView:
+        """The hand replayed as the table showed it (its log, its seats)."""
+        view = hand_view(self.seats, self.begins)
+        for step in steps(self.records):
+            view.apply(step)
+        return view
+
+
+class HandHistory(Sequence[PlayedHand]):
+    """The run's hold'em hands in the order they were played, numbered 1, 2, ... as added.
+
+    Hands are numbered for the whole run, not per table: a new table deals its
+    hand 1 again, but each hand needs its own row and its own file name.
+    """
+
+    def __init__(self) -> None:
+        self._hands: list[PlayedHand] = []
+
+    def add(self, seats: Sequence[SeatState], begins: HandBegins, records: Sequence[Record],
+            hand: Hand | None = None) -> PlayedHand:
+        played = PlayedHand(len(self._hands) + 1, tuple(seats), begins, tuple(records), hand)
+        self._hands.append(played)
+        return played
+
+    def __getitem__(self, index: int) -> PlayedHand:  # type: ignore[override]
+        return self._hands[index]
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def __iter__(self) -> Iterator[PlayedHand]:
+        return iter(self._hands)
+
+
 @dataclass
 class Session:
     """Held by the app for as long as it runs."""
@@ -51,6 +128,8 @@ class Session:
     blackjack_tally: Tally = field(default_factory=Tally)
     #: The blackjack table the player sits at (its setup, bankrolls and shoe).
     blackjack: BlackjackLocalSession | None = None
+    #: Every hold'em hand of the run, local or shared, for the history screen.
+    holdem_history: HandHistory = field(default_factory=HandHistory)
     #: The blackjack count panel is shown (``k``), and what its viewer has seen of the shoe.
     blackjack_count_panel: bool = False
     blackjack_seen: ShoeTracker | None = None

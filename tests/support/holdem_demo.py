@@ -16,21 +16,21 @@ from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.holdem.table import Table
+from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.screens.holdem import HoldemScreen
 
 
 class ScriptedBots:
-    """A stand-in for :meth:`Table.bot_action`: the given moves in order, then check/call."""
+    """A stand-in for the bots' decision: the given moves in order, then check/call."""
 
-    def __init__(self, table: Table, moves: Iterable[Action] = ()) -> None:
-        self.table = table
+    def __init__(self, session: HoldemLocalSession, moves: Iterable[Action] = ()) -> None:
+        self.session = session
         self.moves = list(moves)
 
     def __call__(self) -> Action:
         if self.moves:
             return self.moves.pop(0)
-        hand = self.table.hand
+        hand = self.session.hand
         assert hand is not None
         return Action.check() if hand.can_check() else Action.call()
 
@@ -56,19 +56,31 @@ async def open_table(
     await app.push_screen(screen)
     await pilot.pause()
     await screen.new_table(button=button)
+    session = screen.local
+    assert session is not None
     if stacks:
-        screen.set_stacks(stacks)
+        session.set_stacks(stacks)
     if holes:
-        screen.next_deck = stacked_deck(list(holes), board=board)
+        session.next_deck = stacked_deck(list(holes), board=board)
     if moves is not None:
-        screen.table.bot_action = ScriptedBots(screen.table, moves)  # type: ignore[method-assign]
+        session.decide = ScriptedBots(session, moves)
     return screen
 
 
 async def settle(pilot: Pilot[int]) -> None:
     """Wait until the table has stopped moving (bots done, reveal over)."""
+    app = pilot.app
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    while True:
+        await app.workers.wait_for_complete()
+        tables = [s.local for s in app.screen_stack
+                  if isinstance(s, HoldemScreen) and s.local is not None]
+        busy = [t for t in tables if t.busy]
+        if not busy:
+            break
+        for table in busy:
+            await table.idle()
+        await pilot.pause()
     await pilot.pause()
 
 

@@ -1,7 +1,9 @@
 """A table session with no engine behind it: it delivers the events a test scripted.
 
 For the table-seam tests (issue 10): a screen driven by it must show exactly
-the records it was given, and send its moves back through :meth:`act`.
+the records it was given, and send its moves back through :meth:`act`. It
+answers what the hold'em screen also asks of a session (``in_hand``,
+``hurry``, ``fold_out``, ``close``) and counts those calls.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ class ScriptedSession:
         self.listener: Listener | None = None
         #: Every move the screen sent: (seat, action).
         self.acted: list[tuple[int, object]] = []
+        #: Whether a hand is in play (the test says so; the screen asks before leaving).
+        self.in_hand = False
+        #: What else the screen asked: "hurry", "fold_out", "close", in order.
+        self.asked: list[str] = []
 
     @property
     def viewer_seats(self) -> frozenset[int]:
@@ -35,6 +41,16 @@ class ScriptedSession:
 
     def act(self, seat: int, action: object) -> None:
         self.acted.append((seat, action))
+
+    def hurry(self) -> None:
+        self.asked.append("hurry")
+
+    def fold_out(self) -> None:
+        self.asked.append("fold_out")
+
+    def close(self) -> None:
+        self.asked.append("close")
+        self.detach()
 
     def send(self, *events: Event) -> None:
         """The table moves on: ``events`` reach the attached screen, in order."""

@@ -10,6 +10,7 @@ from cardtui.holdem.actions import Action
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.view import LineKind, LogLine
 from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.screens.holdem_words import table_words
 from tests.support.holdem_demo import _line_up, open_table, settle
 
 TEN = _line_up(10)
@@ -28,7 +29,8 @@ async def test_the_ten_seat_prompt_wraps_instead_of_being_cut(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_table(pilot, TEN, button=9)
-        screen.notes = [Text("New table: " + screen._table_words())]
+        assert screen.local is not None
+        screen.notes = [Text("New table: " + table_words(screen.local.setup))]
         screen._sync()
         await pilot.pause()
         prompt = drawn(screen.query_one("#prompt"))

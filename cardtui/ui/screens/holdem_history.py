@@ -1,72 +1,32 @@
 """The session's hands: one row each, the highlighted hand's action log below;
 ``e`` exports every finished hand as a PHH file (one per hand) and shows where.
 
-Hands are numbered for the whole session (:class:`HandHistory`), not per
-table: a new table deals its hand 1 again, but the history keeps every hand
-of the session, and each needs its own row and its own file name.
+Hands are numbered for the whole session (:class:`~cardtui.ui.session.HandHistory`,
+kept on the app's session), not per table: a new table deals its hand 1 again,
+but the history keeps every hand of the session, and each needs its own row
+and its own file name. A shared table's hands are listed with their log; PHH
+export writes the hands an engine here dealt (a shared hand's engine is in the room).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from weakref import WeakKeyDictionary
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual import getters
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.holdem.actions import PotAwarded
-from cardtui.holdem.hand import Hand
+from cardtui.holdem.actions import BlindKind, BlindPosted, PotAwarded
 from cardtui.holdem.phh import to_phh
-from cardtui.holdem.view import TableView
 from cardtui.locations import hand_history_dir
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.session import PlayedHand
 from cardtui.ui.widgets.cards import cards_text
 from cardtui.ui.widgets.holdem_log import styled
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """One hand of the session: the engine's hand (for PHH) and what was shown."""
-
-    #: The hand's number in the session (1, 2, ...): its key in the history.
-    number: int
-    hand: Hand
-    view: TableView
-
-
-class HandHistory(Sequence[PlayedHand]):
-    """The session's hands in the order they were played, numbered 1, 2, ... as added."""
-
-    def __init__(self) -> None:
-        self._hands: list[PlayedHand] = []
-
-    def add(self, hand: Hand, view: TableView) -> PlayedHand:
-        played = PlayedHand(len(self._hands) + 1, hand, view)
-        self._hands.append(played)
-        return played
-
-    def __getitem__(self, index: int) -> PlayedHand:  # type: ignore[override]
-        return self._hands[index]
-
-    def __len__(self) -> int:
-        return len(self._hands)
-
-    def __iter__(self) -> Iterator[PlayedHand]:
-        return iter(self._hands)
-
-
-#: One history per running app (one app is one session, also over SSH),
-#: so leaving the table and coming back keeps the session's hands.
-_SESSIONS: WeakKeyDictionary[App[object], HandHistory] = WeakKeyDictionary()
-
-
-def session_history(app: App[object]) -> HandHistory:
-    """The hand history of ``app``'s session."""
-    return _SESSIONS.setdefault(app, HandHistory())
 
 
 def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
@@ -74,7 +34,7 @@ def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> 
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     for played in hands:
-        if not played.hand.is_over:
+        if played.hand is None or not played.hand.is_over:
             continue
         path = directory / f"{session}-hand-{played.number:03d}.phh"
         path.write_text(to_phh(played.hand, hand_number=played.number), encoding="utf-8")
@@ -84,7 +44,7 @@ def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> 
 
 def _winners(played: PlayedHand) -> str:
     names = played.view.seats
-    awards = [r for r in played.hand.records if isinstance(r, PotAwarded)]
+    awards = [r for r in played.records if isinstance(r, PotAwarded)]
     if not awards:
         return "in play"
     won: dict[str, int] = {}
@@ -94,6 +54,14 @@ def _winners(played: PlayedHand) -> str:
     return ", ".join(f"{name} {chips:,}" for name, chips in won.items())
 
 
+def _blinds(played: PlayedHand) -> str:
+    posted = {r.kind: r.amount for r in played.records
+              if isinstance(r, BlindPosted) and not r.all_in}
+    if played.hand is not None:
+        return f"{played.hand.small_blind}/{played.hand.big_blind}"
+    return f"{posted.get(BlindKind.SMALL, '?')}/{posted.get(BlindKind.BIG, '?')}"
+
+
 class HoldemHistoryScreen(Screen[None]):
     CSS_PATH = "holdem_history.tcss"
     SUB_TITLE = "Hand history"
@@ -101,6 +69,7 @@ class HoldemHistoryScreen(Screen[None]):
         Binding("e", "export", "Export PHH"),
         Binding("escape", "app.back", "Back"),
     ]
+    app = getters.app(CardtuiApp)
 
     def __init__(self, hands: Sequence[PlayedHand]) -> None:
         super().__init__()
@@ -115,15 +84,15 @@ class HoldemHistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        ascii = self.app.settings.ascii_cards
         table = self.query_one("#hands", DataTable)
         table.add_columns("Hand", "Blinds", "Board", "Pot", "Won by")
         for played in self.hands:
-            hand = played.hand
-            pot = sum(r.amount for r in hand.records if isinstance(r, PotAwarded))
+            board = played.view.board
+            pot = sum(r.amount for r in played.records if isinstance(r, PotAwarded))
             table.add_row(
-                str(played.number), f"{hand.small_blind}/{hand.big_blind}",
-                cards_text(hand.board, ascii=ascii) if hand.board else Text("—", style="dim"),
+                str(played.number), _blinds(played),
+                cards_text(board, ascii=ascii) if board else Text("—", style="dim"),
                 f"{pot:,}", _winners(played), key=str(played.number),
             )  # fmt: skip
         if not self.hands:
@@ -139,14 +108,14 @@ class HoldemHistoryScreen(Screen[None]):
         if played is None:
             return
         log = Text(f"Hand {played.number}\n", style="bold")
-        ascii = self.app.settings.ascii_cards  # type: ignore[attr-defined]
+        ascii = self.app.settings.ascii_cards
         log.append_text(Text("\n").join(styled(line, ascii=ascii) for line in played.view.log))
         self.query_one("#hand-log", Static).update(log)
 
     def action_export(self) -> None:
         app = self.app
-        directory = hand_history_dir(app.data_dir)  # type: ignore[attr-defined]
-        session = app.session_id[:8]  # type: ignore[attr-defined]
+        directory = hand_history_dir(app.data_dir)
+        session = app.session_id[:8]
         try:
             paths = export_hands(self.hands, directory, session)
         except OSError as error:

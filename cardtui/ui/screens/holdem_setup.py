@@ -8,6 +8,7 @@ presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -18,6 +19,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.settings import NAME_MAX, Settings, validate_name
+from cardtui.ui.app import CardtuiApp
 
 #: Seat kinds: a human, or a bot of one personality.
 HUMAN = "human"
@@ -44,9 +46,10 @@ class HoldemSetupScreen(Screen[bool]):
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel"),
     ]
+    app = getters.app(CardtuiApp)
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.app.settings
         config = saved_setup(settings)
         values = {"stack": config.stack, "small-blind": config.small_blind,
                   "big-blind": config.big_blind, "hands-per-level": config.hands_per_level}
@@ -144,10 +147,10 @@ class HoldemSetupScreen(Screen[bool]):
         if config is None:
             self.notify("Fix the marked fields first.", severity="warning")
             return
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.app.settings
         settings.holdem = config.to_json()
         settings.confirm_all_in = self.query_one("#confirm-all-in", Select).value is True
-        self.app.save_settings()  # type: ignore[attr-defined]
+        self.app.save_settings()
         self.dismiss(True)
 
     def action_cancel(self) -> None:

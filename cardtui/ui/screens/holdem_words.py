@@ -1,7 +1,8 @@
-"""The hold'em table in words: a hand as the board comes, the pots, the bet, each seat's status.
+"""The hold'em table in words: a hand as the board comes, the pots, the bet, each seat's
+status, the prompt, and the table's keys and buttons.
 
-Pure functions of the replay model (:class:`~cardtui.holdem.view.TableView`),
-so the screen only picks which to show.
+Pure functions of the replay model (:class:`~cardtui.holdem.view.TableView`)
+and of what the session said, so the screen only picks which to show.
 
 >>> from cardtui.cards import parse_cards
 >>> describe_hand(parse_cards("AhAd"), [])
@@ -19,13 +20,112 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from cardtui.cards import Card
 from cardtui.holdem.evaluator import evaluate
+from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.pots import Pot
-from cardtui.holdem.table import BlindLevel
+from cardtui.holdem.setup import HoldemConfig
+from cardtui.holdem.table import BlindLevel, Mode
 from cardtui.holdem.view import LineKind, TableView
 from cardtui.ui.widgets.holdem_log import styled
+
+#: Buttons for the mouse: (id, label, action); each runs the same action as its
+#: key and is shown only when that action is legal.
+BUTTONS = (
+    ("btn-fold", "Fold f", "fold"),
+    ("btn-check", "Check c", "check"),
+    ("btn-call", "Call c", "call"),
+    ("btn-bet", "Bet r", "bet"),
+    ("btn-raise", "Raise r", "raise"),
+    ("btn-all-in", "All-in a", "all_in"),
+    ("btn-deal", "Next hand d", "deal"),
+    ("btn-rebuy", "Rebuy b", "rebuy"),
+    ("btn-setup", "Setup t", "setup"),
+    ("btn-history", "History y", "history"),
+    ("btn-chat", "Chat m", "chat"),
+)
+
+#: The table's keys (each also a button, see BUTTONS).
+BINDINGS: list[BindingType] = [
+    Binding("f", "fold", "Fold"),
+    # One key, two moves: only the legal one is active and shown.
+    Binding("c", "check", "Check"),
+    Binding("c", "call", "Call"),
+    Binding("r", "bet", "Bet"),
+    Binding("r", "raise", "Raise"),
+    Binding("a", "all_in", "All-in"),
+    Binding("d,enter", "deal", "Next hand"),
+    Binding("b", "rebuy", "Rebuy"),
+    Binding("t", "setup", "Setup"),
+    Binding("y", "history", "History"),
+    Binding("m", "chat", "Chat"),
+    # Through the app's navigation, which asks this screen first (request_leave).
+    Binding("escape", "app.back", "Menu"),
+]
+
+#: How the table's notes (:class:`~cardtui.tables.session.Note` kinds) are drawn.
+NOTE_STYLES = {"warning": "red", "win": "bold green", "level": "yellow", "chat": "cyan"}
+
+
+def note_text(text: str, kind: str) -> Text:
+    """A session's note as drawn: its words in its kind's style."""
+    return Text(text, style=NOTE_STYLES.get(kind, ""))
+
+
+def table_words(config: HoldemConfig) -> str:
+    """A table setup in one line (said when a new table sits down).
+
+    >>> from cardtui.holdem.setup import SeatConfig
+    >>> table_words(HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob"))))
+    '2 seats, 1,000 chips, blinds 5/10, cash game'
+    """
+    mode = "tournament" if config.mode is Mode.TOURNAMENT else "cash game"
+    return (f"{len(config.seats)} seats, {config.stack:,} chips, "
+            f"blinds {config.small_blind}/{config.big_blind}, {mode}")
+
+
+def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None) -> Text:
+    """What the player to act is asked: what calling costs, and the clock if one runs."""
+    ask = f"{name}, your turn: "
+    ask += f"{legal.call_amount:,} to call." if legal.call_amount else "check or bet."
+    if seconds is not None:
+        ask += f" ({seconds} s)"
+    return Text(ask, style="bold")
+
+
+def deal_prompt(*, dealt: bool, finished: bool) -> Text:
+    """Between hands at a local table: what ``d`` does now."""
+    if finished:
+        return Text("d starts a new table.", style="bold")
+    return Text(f"d deals the {'next' if dealt else 'first'} hand.", style="bold")
+
+
+def shared_prompt(*, seated: bool, sitting_out: bool) -> Text:
+    """Between hands (or watching) at a shared table: the room deals, the player waits."""
+    if sitting_out:
+        return Text("You are sitting out: press any key to come back.", style="bold yellow")
+    if not seated:
+        return Text("Watching: m chats, Escape goes back to the lobby.", style="dim")
+    return Text("The room deals the next hand. m chats, Escape stands up.", style="dim")
+
+
+def with_notes(notes: Sequence[Text], ask: Text, width: int) -> Text:
+    """What just happened at the table (busts, blinds up), then what to do.
+
+    Too long for ``width``, what to do gets a line of its own (the prompt
+    wraps rather than cutting anything off).
+
+    >>> with_notes([Text("Bob is out.")], Text("d deals."), 80).plain
+    'Bob is out.  d deals.'
+    >>> with_notes([Text("Bob is out.")], Text("d deals."), 12).plain
+    'Bob is out.\\nd deals.'
+    """
+    line = Text("  ").join([*notes, ask])
+    if notes and width and line.cell_len > width:
+        return Text("\n").join([Text("  ").join(notes), ask])
+    return line
 
 
 def describe_hand(hole: Sequence[Card | None], board: Sequence[Card]) -> str:
@@ -74,17 +174,21 @@ def seat_markers(view: TableView, index: int) -> str:
 
 
 def seat_status(view: TableView, index: int, *, thinking: int | None,
-                to_act: int | None) -> str:
-    """The word under a seat: "to act", "thinking…", "folded", "wins 340"…"""
+                to_act: int | None, seconds: int | None = None) -> str:
+    """The word under a seat: "to act", "thinking…", "to act 12 s", "folded", "wins 340"…
+
+    ``seconds`` is the action clock of the seat deciding (shared tables).
+    """
     seat = view.seats[index]
     if view.positions is None:
         return "bot" if seat.is_bot else ""
     if not seat.in_hand:
         return "out"
+    clock = f" {seconds} s" if seconds is not None else ""
     if index == thinking:
-        return "thinking…"
+        return "thinking…" if seat.is_bot or not clock else "to act" + clock
     if index == to_act:
-        return "to act"
+        return "to act" + clock
     if seat.won:
         return f"wins {seat.won:,}"
     if seat.mucked:

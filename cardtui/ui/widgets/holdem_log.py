@@ -49,15 +49,22 @@ def styled(line: LogLine, *, ascii: bool) -> Text:
 
 class TableLog(Widget):
     """The newest lines of the action log: as many as fit, drawn after layout so the
-    size is the one on screen (the prompt above may just have grown a line)."""
+    size is the one on screen (the prompt above may just have grown a line).
+
+    Chat lines (``said``: where in the log each was said, and the line) are
+    woven in where they were said.
+    """
 
     def __init__(self, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
         self.lines: list[Text] = []
 
-    def show(self, lines: Sequence[LogLine]) -> None:
+    def show(self, lines: Sequence[LogLine], said: Sequence[tuple[int, Text]] = ()) -> None:
         self.lines = [styled(line, ascii=self.ascii) for line in lines]
+        # From the last: lines said at one place keep the order they were said in.
+        for where, line in reversed(said):
+            self.lines.insert(min(where, len(self.lines)), line)
         self.refresh()
 
     def render(self) -> Text:

@@ -1,0 +1,42 @@
+"""One line of table chat: ``m`` opens it at a shared table, Enter sends, Escape closes.
+
+The room cleans and rate-limits every line (issue 11: 200 characters at most,
+no control characters or escape sequences); the input only keeps a line to
+that length, and a line the room refuses comes back as a note in the log.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+#: The room's limit per line (cardtui.room.chat); longer input is not taken.
+CHAT_LENGTH = 200
+
+
+class ChatDialog(ModalScreen[str | None]):
+    """Asks for one line to say at the table; dismissed with the line, or None."""
+
+    DEFAULT_CSS = """
+    ChatDialog { align: center bottom; }
+    ChatDialog #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield Static("Say to the table (Enter sends, Escape closes):")
+            yield Input(max_length=CHAT_LENGTH, id="chat-line")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,157 @@
+"""The hold'em screen driven through a scripted table session: no engine behind it.
+
+It shows exactly the records it was given (another seat's hole cards stay
+face down until a record shows them), takes its keys from the session's
+ToAct, sends moves back through the session, stores the Settled rows
+unchanged, draws the action clock on the acting seat, puts chat in the log
+and says when a hand was voided.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.widgets import Static
+
+from cardtui.cards import Card
+from cardtui.holdem.actions import (
+    Action,
+    BlindKind,
+    BlindPosted,
+    Called,
+    Folded,
+    HandEnded,
+    HoleCardsDealt,
+    PotAwarded,
+)
+from cardtui.holdem.button import Positions
+from cardtui.holdem.legal import LegalActions
+from cardtui.holdem.view import TableView, steps
+from cardtui.store import Game, Outcome, SeatResult
+from cardtui.tables.session import (
+    Clock,
+    HandBegins,
+    Note,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    ToAct,
+    Voided,
+)
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.session import hand_view
+from cardtui.ui.widgets.holdem_log import TableLog
+from cardtui.ui.widgets.holdem_table import HoldemSeat
+from tests.support.scripted_table import ScriptedSession
+
+MakeApp = Callable[..., CardtuiApp]
+
+SEATS = (SeatState(0, "Ann", 1000), SeatState(1, "Robo", 1000, bot=True),
+         SeatState(2, "Cy", 1000))
+BEGINS = HandBegins(7, SEATS, Positions(button=2, small_blind=0, big_blind=1))
+AS, KS = Card.parse("As"), Card.parse("Ks")
+DEAL = (
+    BlindPosted(0, BlindKind.SMALL, 5, False), BlindPosted(1, BlindKind.BIG, 10, False),
+    HoleCardsDealt(0, (AS, KS)), HoleCardsDealt(1, (None, None)),
+    HoleCardsDealt(2, (None, None)),
+    Called(2, 10, False),
+)
+LEGAL = LegalActions(seat=0, can_fold=True, can_check=False, call_amount=5, can_raise=True,
+                     min_raise_to=20, max_raise_to=1000, is_bet=False, can_all_in=True)
+MOVES = ("fold", "check", "call", "bet", "raise", "all_in", "deal", "rebuy", "setup", "chat")
+
+
+def text(widget: Static) -> str:
+    return str(widget.render())
+
+
+def replayed(records: tuple[object, ...]) -> TableView:
+    view = hand_view(SEATS, BEGINS)
+    for step in steps(records):  # type: ignore[arg-type]
+        view.apply(step)
+    return view
+
+
+def panel(screen: HoldemScreen, seat: int) -> HoldemSeat:
+    return screen.query_one(f"#seat-{seat}", HoldemSeat)
+
+
+async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
+        make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), BEGINS, Seen(DEAL), ToAct(0, LEGAL)])
+    session.in_hand = True
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        expected = replayed(DEAL)
+        assert [line.plain for line in screen.view.log] == [
+            line.plain for line in expected.log]
+        assert [(s.name, s.stack, s.bet, s.hole) for s in screen.view.seats] == [
+            (s.name, s.stack, s.bet, s.hole) for s in expected.seats]
+        assert len(screen.query(HoldemSeat)) == 3
+        assert "A♠" in text(panel(screen, 0)) and "K♠" in text(panel(screen, 0))
+        assert "A♠" not in text(panel(screen, 2)) and screen.seat_look(2).face_up is False
+        assert panel(screen, 0).border_subtitle == "to act"
+        assert "Ann, your turn: 5 to call." in text(screen.query_one("#prompt", Static))
+        legal = {a for a in MOVES if screen.check_action(a, ())}
+        assert legal == {"fold", "call", "raise", "all_in"}  # the session's ToAct, nothing more
+
+        await pilot.press("f")
+        assert session.acted == [(0, Action.fold())]
+        assert not any(screen.check_action(a, ()) for a in ("fold", "call"))
+
+        # Cy's action clock runs: drawn on Cy's seat on this screen.
+        session.send(Seen((Folded(0),)), Clock(2, time.monotonic() + 12.4))
+        await pilot.pause()
+        assert panel(screen, 2).border_subtitle == "to act 12 s"
+        assert panel(screen, 2).has_class("acting")
+
+        won = PotAwarded(0, 20, (2,), (20,), "", ())
+        ended = HandEnded((995, 990, 1015))
+        row = SeatResult("Ann", 5, -5, Outcome.LOSS)
+        session.send(Clock(2, None), Seen((Folded(1), won, ended)), Settled((row,)))
+        await pilot.pause()
+        assert screen.view.seats[2].stack == 1015 and screen.view.over
+        assert panel(screen, 2).border_subtitle == "wins 20"
+        (total,) = app.store.totals(Game.HOLDEM)
+        assert (total.player, total.rounds, total.net) == ("Ann", 1, -5)
+        (played,) = screen.history
+        assert played.hand is None and played.begins == BEGINS
+        assert list(played.records) == [*DEAL, Folded(0), Folded(1), won, ended]
+
+
+async def test_chat_goes_to_the_log_and_a_voided_hand_is_said(make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), BEGINS, Seen(DEAL)])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        session.send(Note("Cy: nice hand", "chat"))
+        await pilot.pause()
+        log = screen.query_one("#log", TableLog)
+        assert [line.plain for line in log.lines][-2:] == ["Cy calls 10", "Cy: nice hand"]
+        session.send(SeatsChanged(SEATS), Voided("The room stopped: every bet went back."))
+        await pilot.pause()
+        assert "every bet went back" in text(screen.query_one("#prompt", Static))
+        assert screen.view.positions is None and screen.turn is None
+        assert [s.stack for s in screen.view.seats] == [1000, 1000, 1000]
+
+
+async def test_leaving_a_scripted_table_between_hands_closes_the_session(
+        make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS)])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen not in app.screen_stack
+        assert session.asked[-1] == "close" and session.listener is None
