@@ -92,8 +92,8 @@ class BrowserPlayer:
         await page.fill("#name", name or "")
         await page.press("#name", "Enter")
         await player.wait_connected()
-        # Keys go where a player's would: into xterm.js, which has the focus once clicked.
-        await page.click("#terminal")
+        # Keys go where a player's would: into xterm.js's input (a click would focus it).
+        await page.focus(".xterm-helper-textarea")
         return player
 
     def _websocket(self, socket: WebSocket) -> None:
