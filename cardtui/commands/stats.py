@@ -41,7 +41,7 @@ _ADVICE = {
 }
 #: The PHH user-defined field naming each player's bot personality ("" for a human).
 PERSONALITIES_FIELD = "_personalities"
-_COLUMNS = ("Player", "Hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/100")
+COLUMNS = ("Player", "Hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/100")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -177,7 +177,7 @@ def rich_table(rows: Sequence[StatsRow]) -> Table:
 
     table = Table(title="Texas Hold'em — all time", title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, pad_edge=False, collapse_padding=True)
-    for i, name in enumerate(_COLUMNS):
+    for i, name in enumerate(COLUMNS):
         table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
         table.add_row(row.label, *cells(row.stats))

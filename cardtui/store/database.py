@@ -311,6 +311,19 @@ class Database:
         return [BankrollChange(player, Game(game), BankrollKind(kind), int(bank), int(stake),
                                float(at)) for kind, bank, stake, at in rows]
 
+    def round_nets(self, game: Game, player: str, session_id: str | None = None) -> list[int]:
+        """``player``'s result in each round of ``game`` they played, oldest first."""
+        if self.version < 1:
+            return []
+        query = ("SELECT SUM(s.net) FROM results s JOIN rounds r ON r.id = s.round_id "
+                 "WHERE r.game = ? AND s.player = ?")
+        params: list[object] = [Game(game).value, player]
+        if session_id is not None:
+            query += " AND r.session_id = ?"
+            params.append(session_id)
+        rows = self._query(query + " GROUP BY r.id ORDER BY r.id", params)
+        return [int(row[0] or 0) for row in rows]
+
     def round_count(self) -> int:
         if self.version < 1:
             return 0

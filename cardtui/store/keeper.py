@@ -583,6 +583,10 @@ class Store:
         """The kept hand histories (saved ones; not any still waiting), oldest first."""
         return self._read(lambda db: db.hand_histories(session_id), [])
 
+    def round_nets(self, game: Game, player: str, session_id: str | None = None) -> list[int]:
+        """``player``'s result in each saved round of ``game``, oldest first (a results chart)."""
+        return self._read(lambda db: db.round_nets(game, player, session_id), [])
+
     def round_count(self) -> int:
         """Rounds saved in the file (not counting any still waiting)."""
         return self._read(lambda db: db.round_count(), 0)

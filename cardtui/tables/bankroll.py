@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtui.store import START_BALANCE, Bankroll, Game, Store
+from cardtui.store import START_BALANCE, Bankroll, BankrollChange, BankrollKind, Game, Store
 
 
 @dataclass(frozen=True)
@@ -137,3 +137,25 @@ def profile_seat(names: list[str], bots: list[bool], player: str) -> int | None:
         return None
     seat = names.index(player)
     return None if bots[seat] else seat
+
+
+def chips_over_time(changes: list[BankrollChange]) -> list[int]:
+    """The player's chips (the balance and any at a table) from the start, one figure per move.
+
+    Buy-ins and cash-outs move chips between the balance and a table and are
+    left out; each recorded result and each house rebuy is a point.
+
+    >>> from cardtui.store import BankrollKind as Kind
+    >>> def change(kind, bank, stake):
+    ...     return BankrollChange("Ann", Game.BLACKJACK, kind, bank, stake)
+    >>> chips_over_time([change(Kind.BUY_IN, -300, 300), change(Kind.RESULT, 0, 50),
+    ...                  change(Kind.RESULT, 0, -350), change(Kind.CASH_OUT, 0, 0),
+    ...                  change(Kind.REBUY, 300, 0)])
+    [1000, 1050, 700, 1000]
+    """
+    total, points = START_BALANCE, [START_BALANCE]
+    for change in changes:
+        if change.kind in (BankrollKind.RESULT, BankrollKind.REBUY):
+            total += change.bank + change.stake
+            points.append(total)
+    return points

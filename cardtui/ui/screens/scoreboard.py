@@ -1,4 +1,11 @@
-"""Scoreboard: this session and all time, per game, with a reset."""
+"""Scoreboard: scores per game (this session and all time), hold'em statistics, and charts.
+
+Three tabs: **Scores** (the kept chips per game, each game's tables, the
+drills), **Hold'em stats** (you and each bot personality, from the kept hand
+histories) and **Charts** (each game's chips over time, and this session's
+blackjack result round by round; plain tables in ASCII mode). ``1``/``2``/``3``
+pick a tab; ``x`` resets the recorded results (chips are not results: they stay).
+"""
 
 from __future__ import annotations
 
@@ -8,13 +15,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
 from cardtui import scoreboard
 from cardtui.store import Game
+from cardtui.tables.bankroll import chips_over_time
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.widgets.bankroll_table import ChipsTable, read_bankrolls
 from cardtui.ui.widgets.blackjack_drills import DrillScores
+from cardtui.ui.widgets.chart_chips import ChipsChart, RoundsChart
+from cardtui.ui.widgets.stats_table import HoldemStats
+
+TABS = ("tab-scores", "tab-stats", "tab-charts")
 
 
 class ScoreboardScreen(Screen[None]):
@@ -23,19 +36,38 @@ class ScoreboardScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.back", "Back"),
         Binding("x", "reset", "Reset scores"),
+        Binding("1", "tab(0)", "Scores", show=False),
+        Binding("2", "tab(1)", "Stats", show=False),
+        Binding("3", "tab(2)", "Charts", show=False),
     ]
 
     def compose(self) -> ComposeResult:
+        ascii_only = self.app.settings.ascii_cards
         yield Header()
-        with VerticalScroll(id="scores"):
-            for game in Game:
-                for scope in ("session", "all"):
-                    title = f"{game.title} — {'this session' if scope == 'session' else 'all time'}"
-                    yield Static(title, classes="title")
-                    yield DataTable(id=f"{game.value}-{scope}", cursor_type="none",
-                                    zebra_stripes=True, classes="scores")
-                    yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
-            yield DrillScores(id="drills")
+        with TabbedContent(id="scoreboard-tabs"):
+            with TabPane("Scores", id="tab-scores"), VerticalScroll(id="scores"):
+                yield Static("Your chips", classes="title")
+                yield ChipsTable(id="chips", cursor_type="none", zebra_stripes=True,
+                                 classes="scores")
+                for game in Game:
+                    for scope in ("session", "all"):
+                        title = (f"{game.title} — "
+                                 f"{'this session' if scope == 'session' else 'all time'}")
+                        yield Static(title, classes="title")
+                        yield DataTable(id=f"{game.value}-{scope}", cursor_type="none",
+                                        zebra_stripes=True, classes="scores")
+                        yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
+                yield DrillScores(id="drills")
+            with TabPane("Hold'em stats", id="tab-stats"), VerticalScroll():
+                yield HoldemStats(id="holdem-stats")
+            with TabPane("Charts", id="tab-charts"), VerticalScroll(id="charts"):
+                for game in Game:
+                    yield ChipsChart(f"{game.title} — your chips over time",
+                                     "No results with your kept chips yet.",
+                                     ascii=ascii_only, id=f"{game.value}-chips-chart")
+                yield RoundsChart("Blackjack — this session, round by round",
+                                  "No blackjack rounds this session yet.",
+                                  ascii=ascii_only, id="blackjack-rounds-chart")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -44,9 +76,14 @@ class ScoreboardScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_scores()
 
+    def action_tab(self, index: int) -> None:
+        self.query_one(TabbedContent).active = TABS[index]
+
     def refresh_scores(self) -> None:
         store = self.app.store
         session = self.app.session_id
+        player = self.app.settings.player_name
+        self.query_one(ChipsTable).show(read_bankrolls(store, player))
         for game in Game:
             for scope, session_id in (("session", session), ("all", None)):
                 table = self.query_one(f"#{game.value}-{scope}", DataTable)
@@ -64,6 +101,12 @@ class ScoreboardScreen(Screen[None]):
                         table.add_column(label, width=width)
                     table.add_rows(data)
         self.query_one(DrillScores).refresh_scores(store, session)
+        self.query_one(HoldemStats).refresh_stats(store, player)
+        for game in Game:
+            self.query_one(f"#{game.value}-chips-chart", ChipsChart).show(
+                chips_over_time(store.bankroll_changes(game, player)))
+        self.query_one("#blackjack-rounds-chart", RoundsChart).show(
+            store.round_nets(Game.BLACKJACK, player, session))
 
     def action_reset(self) -> None:
         def done(confirmed: bool | None) -> None:

@@ -1,0 +1,98 @@
+"""The kept chips on screen: a line for the menu and a table for the scoreboard.
+
+Both read the profile player's :class:`~cardtui.store.Bankroll` per game from
+the store: the balance off the table, any chips still at a table (a table
+left mid-hand or a killed run: they come back on the next sit-down), and the
+house's rebuys, always shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, cast
+
+from rich.cells import cell_len
+from textual.widgets import DataTable, Static
+
+from cardtui.store import Bankroll, Game
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from cardtui.ui.app import CardtuiApp
+
+
+class BankrollSource(Protocol):
+    def bankroll(self, game: Game, player: str) -> Bankroll: ...
+
+
+_SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
+
+
+def chips_line(bankrolls: list[Bankroll]) -> str:
+    """The menu's one line: each game's chips, with the house's rebuys when there were any.
+
+    >>> chips_line([Bankroll("Ann", Game.BLACKJACK, 1_050, 0, 2, 2_000),
+    ...             Bankroll("Ann", Game.HOLDEM, 700, 300)])
+    "Chips: Blackjack 1,050 (2 rebuys) · Hold'em 1,000"
+    """
+    parts = []
+    for roll in bankrolls:
+        part = f"{_SHORT[roll.game]} {roll.balance + roll.at_table:,}"
+        if roll.rebuys:
+            part += f" ({roll.rebuys} rebuy{'' if roll.rebuys == 1 else 's'})"
+        parts.append(part)
+    return "Chips: " + " · ".join(parts)
+
+
+def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
+    """The scoreboard's rows: game, balance, at a table, house rebuys (count and chips).
+
+    >>> chips_rows([Bankroll("Ann", Game.BLACKJACK, 800, 250, 1, 1_000)])
+    [['Blackjack', '800', '250', '1 (1,000 chips)']]
+    """
+    return [[roll.game.title, f"{roll.balance:,}", f"{roll.at_table:,}",
+             f"{roll.rebuys} ({roll.rebought:,} chips)" if roll.rebuys else "0"]
+            for roll in bankrolls]
+
+
+CHIPS_COLUMNS = ("Game", "Balance", "At a table", "House rebuys")
+
+
+def read_bankrolls(source: BankrollSource, player: str) -> list[Bankroll]:
+    return [source.bankroll(game, player) for game in Game]
+
+
+class BankrollLine(Static):
+    """The menu's line of kept chips; it reads them again whenever its screen is on top."""
+
+    DEFAULT_CSS = """
+    BankrollLine { width: 100%; content-align: center middle; color: $text-muted; }
+    """
+
+    @property
+    def cardtui(self) -> CardtuiApp:
+        # The menu is imported by app.py: a typed getter here would be an import cycle.
+        return cast("CardtuiApp", self.app)
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+        self.show_chips()
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        if screen is self.screen:
+            self.show_chips()
+
+    def show_chips(self) -> None:
+        app = self.cardtui
+        self.update(chips_line(read_bankrolls(app.store, app.settings.player_name)))
+
+
+class ChipsTable(DataTable[str]):
+    """The scoreboard's kept chips per game."""
+
+    def show(self, bankrolls: list[Bankroll]) -> None:
+        self.clear(columns=True)
+        rows = chips_rows(bankrolls)
+        for i, label in enumerate(CHIPS_COLUMNS):
+            self.add_column(label, width=max(cell_len(c) for c in [label, *(r[i] for r in rows)]))
+        self.add_rows(rows)

@@ -1,0 +1,65 @@
+"""The scoreboard's hold'em statistics: you and each bot personality, from the kept hands.
+
+The rows are the ones ``cardtui stats`` prints (:func:`cardtui.commands.stats.table_rows`:
+the hand histories kept with each hand, bots counted per personality from the
+PHH field ``_personalities``); each statistic is defined once, in
+:mod:`cardtui.holdem.stats`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from cardtui.commands.stats import COLUMNS, cells, table_rows
+from cardtui.store import HandHistory
+
+#: What each column means, in a line (the definitions are in cardtui/holdem/stats.py).
+LEGEND = ("VPIP: put chips in before the flop by choice · PFR: raised before the flop · "
+          "3-bet: re-raised an open · AF: bets and raises per call after the flop · "
+          "WTSD: saw the showdown after the flop · W$SD: won at the showdown · "
+          "bb/100: big blinds won per 100 hands")
+
+
+class HistorySource(Protocol):
+    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]: ...
+
+
+class HoldemStats(Vertical):
+    """One table: a row for you, one per bot personality, one per other person."""
+
+    DEFAULT_CSS = """
+    HoldemStats { height: auto; }
+    HoldemStats .title { text-style: bold; color: $accent; margin-top: 1; }
+    HoldemStats DataTable { height: auto; max-height: 14; }
+    HoldemStats .empty, HoldemStats .legend { color: $text-muted; }
+    HoldemStats .legend { margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("Texas Hold'em statistics — all time", classes="title")
+        yield DataTable(id="holdem-stats-table", cursor_type="none", zebra_stripes=True)
+        yield Static("No hold'em hands kept yet.", id="holdem-stats-empty", classes="empty")
+        yield Static(LEGEND, classes="legend")
+
+    def refresh_stats(self, source: HistorySource, you: str) -> None:
+        texts = [h.text for h in source.hand_histories() if h.format == "phh"]
+        rows, unreadable = table_rows(texts, you)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.display = bool(rows)
+        empty = self.query_one("#holdem-stats-empty", Static)
+        empty.display = not rows or bool(unreadable)
+        if unreadable:
+            hands, are = ("hand", "is") if unreadable == 1 else ("hands", "are")
+            empty.update(f"{unreadable:,} kept {hands} could not be read and {are} left out.")
+        if not rows:
+            return
+        data = [[row.label, *cells(row.stats)] for row in rows]
+        for i, label in enumerate(COLUMNS):
+            table.add_column(label, width=max(cell_len(c) for c in [label, *(r[i] for r in data)]))
+        table.add_rows(data)
