@@ -45,6 +45,7 @@ from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.session import hand_view
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemSeat
+from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
 from tests.support.scripted_table import ScriptedSession
 
 MakeApp = Callable[..., CardtuiApp]
@@ -155,3 +156,59 @@ async def test_leaving_a_scripted_table_between_hands_closes_the_session(
         await pilot.pause()
         assert screen not in app.screen_stack
         assert session.asked[-1] == "close" and session.listener is None
+
+
+async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
+        make_room, make_app: MakeApp) -> None:  # noqa: ANN001, F811
+    from cardtui.holdem.hand import stacked_deck
+    from cardtui.room.config import HoldemOptions
+    from tests.room.support import until
+    from tests.tables.support import join
+
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2, action_clock=30,
+                                   between_hands=60))
+    table = room.tables["t1"]
+    table.next_deck = stacked_deck(["AsAh", "7c2d"], board="Kd 9s 4h 3c 8d")
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    session = await ann.link.sit("t1", 1000, seat=0)
+    bob.listen(await bob.link.sit("t1", 1000, seat=1))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await until(lambda: table.hand is not None and len(screen.view.seats[0].hole) == 2)
+        hand = table.hand
+        assert hand is not None
+        await pilot.pause()
+        assert screen.view.seats[0].hole == list(hand.hole[0])  # type: ignore[arg-type]
+        assert screen.view.seats[1].hole == [None, None]  # Bob's cards never came
+        assert screen.view.positions == hand.positions
+        assert [s.name for s in screen.view.seats] == ["Ann", "Bob"]
+        bob_clock_seen = False
+        seen: list[ToAct] = []
+        while not hand.is_over:
+            if hand.actor == 0:
+                await until(lambda: screen.check_action("check", ()) is True
+                            or screen.check_action("call", ()) is True)
+                await pilot.press("c")
+            else:
+                turn = await bob.wait_for(lambda e: isinstance(e, ToAct) and e not in seen)
+                seen.append(turn)
+                await pilot.pause()
+                # Bob's action clock counts down on his seat on Ann's screen.
+                status = panel(screen, 1).border_subtitle
+                bob_clock_seen = bob_clock_seen or (
+                    status.startswith("to act ") and status.endswith(" s"))
+                legal = turn.legal
+                bob.session.act(1, Action.check() if legal.can_check else Action.call())
+            await until(lambda: hand.is_over or hand.actor is not None)
+            await pilot.pause()
+        assert bob_clock_seen
+        await until(lambda: bool(app.store.totals(Game.HOLDEM)))
+        (total,) = app.store.totals(Game.HOLDEM)
+        assert (total.player, total.rounds) == ("Ann", 1)
+        await until(lambda: screen.view.over)
+        assert screen.view.seats[1].hole == list(hand.hole[1])  # shown at showdown
+        assert [s.stack for s in screen.view.seats] == list(hand.stacks)
+        assert screen.history[-1].hand is None and screen.history[-1].begins.number == 1
+
