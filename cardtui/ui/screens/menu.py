@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui import __version__
+from cardtui.ui.widgets.bankroll_table import BankrollLine
 
 if TYPE_CHECKING:
     from cardtui.ui.app import CardtuiApp
@@ -68,6 +69,7 @@ class MenuScreen(Screen[None]):
                 id="menu",
             )
             yield Static("", id="welcome")
+            yield BankrollLine(id="chips")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
