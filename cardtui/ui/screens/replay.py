@@ -1,0 +1,104 @@
+"""The replayer: the hold'em table playing a saved hand, step by step, under the viewer's keys.
+
+It is the hold'em table (:class:`~cardtui.ui.screens.holdem.HoldemScreen`)
+on a :class:`~cardtui.tables.holdem_replay.HoldemReplaySession`, with keys of
+its own instead of the player's moves: → the next step, ← the step before
+(the hand is shown again from the deal, at once), space plays and pauses,
+``+`` / ``-`` change the pace. Every card the history gives is face up; a
+card it does not give stays face down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual.binding import Binding
+
+from cardtui.tables.holdem_replay import HoldemReplaySession
+from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.widgets.holdem_table import SeatLook
+
+#: The replayer's own actions (the table's moves and deals are not offered here).
+REPLAY_ACTIONS = ("forward", "back", "play", "faster", "slower")
+
+
+class ReplayScreen(HoldemScreen):
+    SUB_TITLE = "Replay"
+    inherit_bindings = False
+    # Priority: a key steps the replay even while a step is being revealed.
+    BINDINGS = [
+        Binding("right", "forward", "Step", key_display="→", priority=True),
+        Binding("left", "back", "Back", key_display="←", priority=True),
+        Binding("space", "play", "Play/Pause", key_display="space", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True),
+        Binding("minus,underscore", "slower", "Slower", key_display="-", priority=True),
+        Binding("escape", "app.back", "Leave"),
+    ]
+
+    def __init__(self, session: HoldemReplaySession) -> None:
+        self.replay = session
+        super().__init__(session)
+
+    # -- keys ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        match action:
+            case "forward":
+                return not self.replay.at_end
+            case "back":
+                return not self.replay.at_start
+            case "play" | "faster" | "slower":
+                return True
+        return action not in _TABLE_ACTIONS
+
+    def action_forward(self) -> None:
+        self.replay.pause()
+        self.player.skip()  # the step being revealed lands at once
+        self.replay.forward()
+        self._sync()
+
+    def action_back(self) -> None:
+        self.player.skip()
+        self._replaying = True  # the hand again from the deal: at once, no reveal
+        try:
+            self.replay.back()
+        finally:
+            self._replaying = False
+        self._sync()
+
+    def action_play(self) -> None:
+        self.replay.toggle()
+        self._sync()
+
+    def action_faster(self) -> None:
+        self.replay.faster()
+        self._sync()
+
+    def action_slower(self) -> None:
+        self.replay.slower()
+        self._sync()
+
+    # -- what is shown -------------------------------------------------------------
+
+    def seat_look(self, index: int) -> SeatLook:
+        """Every card the history gives is face up; the others stay face down."""
+        look = super().seat_look(index)
+        known = any(card is not None for card in self.view.seats[index].hole)
+        return replace(look, face_up=look.face_up or known)
+
+    def _prompt(self) -> Text:
+        # The keys are in the footer: the prompt says where the replay is.
+        replay = self.replay
+        where = f"Step {replay.position} of {replay.step_count}"
+        if replay.at_end:
+            where += ", the end"
+        pace = "playing" if replay.playing else "paused"
+        line = Text(f"{replay.title}  ·  {where}  ·  {pace} at {replay.speed:g}×")
+        line.stylize("bold", 0, len(replay.title))
+        return line
+
+
+#: The hold'em table's own actions, never offered in a replay.
+_TABLE_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "deal", "rebuy", "setup",
+                  "history", "chat")
