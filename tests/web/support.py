@@ -48,6 +48,16 @@ async def open_door(
             await running.close()
 
 
+#: Set to a folder (the repository's ``screenshots/``) to keep the tests' screenshots there,
+#: for the README: ``CARDTUI_WEB_SCREENSHOTS=screenshots python3 -m pytest tests/web``.
+SCREENSHOT_DIR = "CARDTUI_WEB_SCREENSHOTS"
+
+
+def screenshot_folder(tmp_path: Path) -> Path:
+    """Where a test saves its screenshot: the test's own folder, unless asked to keep it."""
+    return Path(os.environ.get(SCREENSHOT_DIR, tmp_path))
+
+
 def limited(config: ServeConfig, **limits: Any) -> ServeConfig:
     return dataclasses.replace(config, limits=dataclasses.replace(config.limits, **limits))
 

@@ -7,7 +7,6 @@ websocket received, and the screenshot is checked for a drawn terminal.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from playwright.async_api import Browser
@@ -15,10 +14,7 @@ from playwright.async_api import Browser
 from cardtui.serve.web import RunningWebDoor
 from cardtui.testing.ssh import play_a_blackjack_round
 from cardtui.testing.web import BrowserPlayer, painted
-from tests.web.support import MENU, game_processes, wait_until_gone
-
-#: Set to a folder (the repository's ``screenshots/``) to keep the screenshot for the README.
-SCREENSHOT_DIR = "CARDTUI_WEB_SCREENSHOTS"
+from tests.web.support import MENU, game_processes, screenshot_folder, wait_until_gone
 
 
 async def test_a_browser_guest_plays_a_blackjack_round(
@@ -41,8 +37,7 @@ async def test_a_browser_guest_plays_a_blackjack_round(
     await page.settle(0.5)
     assert "Ada" in page.text  # the name reaches the game's own table too
 
-    folder = Path(os.environ.get(SCREENSHOT_DIR, tmp_path))
-    png = await page.screenshot(folder / "web_blackjack.png")
+    png = await page.screenshot(screenshot_folder(tmp_path) / "web_blackjack.png")
     share, colours = await painted(page.page, png)
     # A terminal that drew nothing (never connected, or hidden) is one flat colour.
     assert share > 0.05 and colours > 8, (share, colours)

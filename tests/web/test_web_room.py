@@ -15,9 +15,15 @@ from cardtui.serve.keys import fingerprint
 from cardtui.settings import Settings, save_settings
 from cardtui.store import Game, Store
 from cardtui.testing.ssh import TerminalClient
-from cardtui.testing.web import BrowserPlayer
+from cardtui.testing.web import BrowserPlayer, painted
 from tests.room.support import until
-from tests.web.support import limited, open_door, room_config, wait_until_gone
+from tests.web.support import (
+    limited,
+    open_door,
+    room_config,
+    screenshot_folder,
+    wait_until_gone,
+)
 
 BET_PROMPT = "then d places it"
 
@@ -67,6 +73,10 @@ async def test_a_browser_player_and_an_ssh_player_share_a_blackjack_table(
         for player in (ann, bob):
             await player.wait_for("7♥")  # the reveal reaches the SSH terminal and the page
         await until(lambda: table.round is None)
+        await bob.settle(0.5)
+        png = await bob.screenshot(screenshot_folder(tmp_path) / "web_shared_blackjack.png")
+        share, colours = await painted(bob.page, png)
+        assert share > 0.05 and colours > 8, (share, colours)
         (session,) = door.door.sessions
         assert session.identity is not None
         bob_profile = session.identity.profile_dir
