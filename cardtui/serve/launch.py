@@ -31,7 +31,12 @@ from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
 from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE, SERVER_PID_VARIABLE
-from cardtui.serve.template import CARDTUI_MODULES, GameTemplate, TemplateStopped
+from cardtui.serve.template import (
+    CARDTUI_MODULES,
+    TEXTUAL_RUNTIME,
+    GameTemplate,
+    TemplateStopped,
+)
 from cardtui.serve.terminal import ClientTerminal
 
 #: The program every game runs first (``seat.py``), with this interpreter.
@@ -124,6 +129,7 @@ class Launch:
         """Start the template games are forked from (with the room), unless told not to."""
         if self.template is not None:
             modules = CARDTUI_MODULES if self.game == "cardtui" else (self.game,)
+            modules += TEXTUAL_RUNTIME
             self.template.start(modules, self.environment(ClientTerminal(), cwd), cwd, log)
 
 

@@ -27,6 +27,7 @@ crashes takes nothing else down.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import fcntl
 import gc
 import importlib
@@ -50,6 +51,12 @@ MAX_MESSAGE = 256 * 1024
 
 #: Descriptors one request may carry (PTY, crash report, room line, ...).
 MAX_FDS = 8
+
+#: Process names (at most 15 bytes): the template, and each game forked from it.
+TEMPLATE_NAME = b"cardtui-templat"
+GAME_NAME = b"cardtui-game"
+
+_PR_SET_NAME = 15  # <linux/prctl.h>
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,7 @@ def main(argv: Sequence[str]) -> int:
         return 1
     # Ctrl-C at the host's console is for the server, which then closes the room.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _name_process(TEMPLATE_NAME)
     _preload(modules)
     control = socket.socket(fileno=control_fd)
     template = os.getpid()
@@ -104,18 +112,20 @@ def main(argv: Sequence[str]) -> int:
 def _preload(modules: Sequence[str]) -> None:
     """Import what every game imports, once, and keep it out of the collector's way.
 
-    ``package.*`` names every module below ``package``. ``gc.freeze`` moves
-    everything imported so far to a generation the collector never walks, so
-    a game's collections do not write to (and so copy) the pages it shares
-    with the template.
+    ``package.*`` names every module below ``package``. As the ``gc`` module's
+    manual advises for a process that forks without exec: no collection in
+    the template (a collection frees objects, and a game's new objects would
+    fill those holes, copying the template's pages), then ``gc.freeze``, so a
+    game's collections never walk (and so never write to) what it shares
+    with the template; each game turns the collector back on.
     """
+    gc.disable()
     for name in modules:
         for module in _below(name[:-2]) if name.endswith(".*") else [name]:
             try:
                 importlib.import_module(module)
             except Exception:  # noqa: BLE001 - a game that needs it will say why
                 print(f"cardtui template: could not preload {module}", file=sys.stderr)
-    gc.collect()
     gc.freeze()
 
 
@@ -217,14 +227,26 @@ class Template:
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        gc.enable()
         self._selector.close()
         os.close(self._woken)
         os.close(self._wake)
         # A new session: the game's own process group, ready to take a terminal.
         os.setsid()
+        _name_process(GAME_NAME)
         _place(fds, request.targets)
         # Closed by _place (or replaced by a descriptor of the game's): forget it.
         self._control.detach()
+
+
+def _name_process(name: bytes) -> None:
+    """What ``ps -o comm``, ``top`` and ``/proc/PID/comm`` call this process.
+
+    Every game's command line is the template's (it was forked, not
+    started), so the name is what tells a host's tools the two apart.
+    """
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(_PR_SET_NAME, ctypes.c_char_p(name), 0, 0, 0)
 
 
 def _place(fds: list[int], targets: list[int]) -> None:

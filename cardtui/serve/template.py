@@ -41,6 +41,12 @@ FORK_TIMEOUT = 10.0
 #: name that fails to import is skipped.
 CARDTUI_MODULES = ("cardtui.cli", "cardtui.ui.*", "cardtui.room.*", "cardtui.tables.*")
 
+#: What any Textual app imports only once it runs in a terminal (its driver).
+TEXTUAL_RUNTIME = (
+    "textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
+    "textual.layouts.factory",
+)  # fmt: skip
+
 
 class TemplateStopped(OSError):
     """The template is gone; games start the slow way from now on."""
@@ -197,8 +203,9 @@ class Template:
         self._stopped = True
         self._loop.remove_reader(self._control.fileno())
         self._control.close()
-        if self._process.poll() is None and why:
+        if why:
             self._log(why)
+        self._reap()
         for answer in self._asked.values():
             if not answer.done():
                 answer.set_exception(TemplateStopped("the game template has stopped"))
@@ -208,6 +215,11 @@ class Template:
                 os.killpg(game.pid, signal.SIGKILL)
             game.ended(-signal.SIGKILL)
         self._games.clear()
+
+    def _reap(self) -> None:
+        """Collect the template's exit status once it has one (no zombie left behind)."""
+        if self._process.poll() is None:
+            self._loop.call_later(0.1, self._reap)
 
     async def close(self, grace: float = 5.0) -> None:
         """Stop the template (end every game first: its games die with it)."""
