@@ -5,10 +5,10 @@ chips and turns; a player's request is checked against its legality as if the
 client were hostile. Between hands players sit down, stand up, bots give
 their seats to humans, and the button moves under the dead button rule.
 
-New players wait for the big blind (TDA rule 1 lets a room choose waiting or
-posting; the engine has no out-of-position post, so this room waits). A
-player who is sitting out is still dealt in and posts their blinds when they
-come round; the room checks or folds for them at once.
+New players wait for the big blind, or post one to play at once when the
+table's ``post_to_play`` option says so; a player sitting out is not dealt in
+and owes the blinds they miss (:mod:`cardtui.room.blinds` has the rules). A
+player who sits out mid-hand is checked or folded for at once.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from cardtui.cards import Deck
 from cardtui.holdem.actions import Action, Record
 from cardtui.holdem.bots import Personality, decide
-from cardtui.holdem.button import Positions, first_positions, next_positions
+from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
+from cardtui.room.blinds import plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
@@ -67,8 +68,11 @@ class HoldemTable(SharedTable):
         self.options = options
         self.rng = rng
         self.seats: list[Player | Bot | None] = [None] * options.seats
-        #: Seats waiting for the big blind to reach them.
+        #: New players' seats: waiting for the big blind (or to post one).
         self.waiting: set[int] = set()
+        #: Seats that missed the big (small) blind while sitting out.
+        self.owes_big: set[int] = set()
+        self.owes_small: set[int] = set()
         #: Humans taking a bot's seat when the hand in progress ends.
         self.pending: dict[int, Player] = {}
         self.hand: Hand | None = None
@@ -114,7 +118,7 @@ class HoldemTable(SharedTable):
             status = SeatStatus.PLAYING
         else:
             status = occupant.status()
-            if status is SeatStatus.PLAYING and seat in self.waiting:
+            if status is SeatStatus.PLAYING and self._owes(seat):
                 status = SeatStatus.WAITING
         return SeatInfo(seat, occupant.name, self._stack(seat) if stack is None else stack,
                         bot=isinstance(occupant, Bot), status=status)
@@ -186,13 +190,23 @@ class HoldemTable(SharedTable):
 
     def _seat(self, seat: int, occupant: Player | Bot) -> None:
         self.seats[seat] = occupant
+        self._settle_blinds(seat)
         if self.positions is not None:
             self.waiting.add(seat)
+
+    def _owes(self, seat: int) -> bool:
+        """A new player, or one back from sitting out with blinds to make up."""
+        return seat in self.waiting or seat in self.owes_big or seat in self.owes_small
+
+    def _settle_blinds(self, seat: int) -> None:
+        self.waiting.discard(seat)
+        self.owes_big.discard(seat)
+        self.owes_small.discard(seat)
 
     def stand_up(self, seat: int) -> None:
         occupant = self.seats[seat]
         self.seats[seat] = None
-        self.waiting.discard(seat)
+        self._settle_blinds(seat)
         if isinstance(occupant, Player):
             if occupant.grace is not None:
                 occupant.grace.cancel()
@@ -202,7 +216,8 @@ class HoldemTable(SharedTable):
         if not any(True for _ in self.players()):
             # Nobody left to play with: the bots go too, and the table rests.
             self.seats = [None if isinstance(o, Bot) else o for o in self.seats]
-            self.waiting.clear()
+            for each in range(self.seat_count):
+                self._settle_blinds(each)
         self.room.table_emptied(self)
 
     def leave(self, conn: Connection) -> None:
@@ -244,29 +259,24 @@ class HoldemTable(SharedTable):
         loop = asyncio.get_running_loop()
         self._next_hand = loop.call_later(delay, self._deal)
 
-    def _dealing_order(self) -> tuple[Positions, list[int]] | None:
-        ready = [s for s, o in enumerate(self.seats) if o is not None and o.stack > 0]
-        if len(ready) < 2:
-            return None
-        previous = self.positions
-        if previous is None:
-            return first_positions(ready, self.rng.choice(ready), self.seat_count), ready
-        waiting = self.waiting & set(ready)
-        candidate = next_positions(previous, ready, self.seat_count)
-        dealt = [s for s in ready if s not in waiting or s == candidate.big_blind]
-        if len(dealt) < 2:
-            # Too few players to wait for anything: everybody is dealt in.
-            return candidate, ready
-        return next_positions(previous, dealt, self.seat_count), dealt
-
     def _deal(self) -> None:
         self._next_hand = None
         if self.hand is not None or self.closed or not self._someone_plays():
             return
-        order = self._dealing_order()
-        if order is None:
+        ready = [s for s, o in enumerate(self.seats) if o is not None and o.stack > 0]
+        plan = plan_deal(
+            ready=ready, previous=self.positions, seat_count=self.seat_count,
+            big_blind=self.options.big_blind, small_blind=self.options.small_blind,
+            first_button=self.rng.choice(ready) if self.positions is None and ready else None,
+            sitting_out={s for s, p in self.players() if p.sitting_out},
+            newcomers=self.waiting, owes_big=self.owes_big, owes_small=self.owes_small,
+            post_to_play=self.options.post_to_play,
+        )
+        if plan is None:
             return
-        positions, dealt = order
+        positions, dealt = plan.positions, plan.dealt
+        self.owes_big |= plan.missed_big
+        self.owes_small |= plan.missed_small
         stacks: list[int | None] = [None] * self.seat_count
         for seat in dealt:
             occupant = self.seats[seat]
@@ -275,10 +285,12 @@ class HoldemTable(SharedTable):
         names = [o.name if o is not None else "" for o in self.seats]
         self.hand = Hand(stacks, button=positions.button, small_blind=self.options.small_blind,
                          big_blind=self.options.big_blind, rng=self.rng, deck=self.next_deck,
-                         positions=positions, names=names)
+                         positions=positions, names=names, posted=plan.posted or None,
+                         dead_blinds=plan.dead or None)
         self.next_deck = None
         self.positions = positions
-        self.waiting -= set(dealt)
+        for seat in dealt:
+            self._settle_blinds(seat)  # they posted, or took the big blind in turn
         self.hand_number += 1
         self.started = HandStarted(
             self.id, self.hand_number, tuple(self._seat_info(s, stacks[s]) for s in dealt),

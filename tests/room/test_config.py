@@ -12,6 +12,7 @@ from cardtui.room.config import (
     HoldemOptions,
     default_tables,
     load_tables,
+    parse_tables,
 )
 
 GOOD = """
@@ -71,3 +72,15 @@ def test_bad_tables_are_refused_with_a_plain_message(tmp_path: Path, text: str,
     with pytest.raises(ConfigError, match=message.replace("(", r"\(")) as raised:
         load_tables(path)
     assert str(raised.value).startswith(str(path))
+
+
+def test_post_to_play_and_a_seed_are_table_options() -> None:
+    holdem, blackjack = parse_tables(
+        "[[holdem]]\npost_to_play = true\nseed = 7\n[[blackjack]]\nseed = 8\n")
+    assert isinstance(holdem, HoldemOptions) and holdem.post_to_play and holdem.seed == 7
+    assert isinstance(blackjack, BlackjackOptions) and blackjack.seed == 8
+    assert HoldemOptions().post_to_play is False and HoldemOptions().seed is None
+    with pytest.raises(ConfigError, match="seed must be 0 to"):
+        parse_tables("[[holdem]]\nseed = -1\n")
+    with pytest.raises(ConfigError, match="post_to_play must be true or false"):
+        parse_tables('[[holdem]]\npost_to_play = "yes"\n')

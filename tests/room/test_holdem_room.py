@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from cardtui.holdem.actions import ActionKind, HoleCardsDealt
+from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.codec import decode_record
 from cardtui.room.config import HoldemOptions
@@ -12,6 +15,7 @@ from cardtui.room.connection import Member
 from cardtui.room.holdem_table import Bot
 from cardtui.room.protocol import (
     MAX_MESSAGE_BYTES,
+    ComeBack,
     Error,
     HandStarted,
     HandVoided,
@@ -22,6 +26,7 @@ from cardtui.room.protocol import (
     Records,
     Settled,
     Sit,
+    SitOut,
     TableSnapshot,
     Watch,
     Welcome,
@@ -281,3 +286,106 @@ async def test_players_cannot_act_for_others_or_out_of_turn(make_room) -> None:
     error = await actor.wait_for(lambda m: isinstance(m, Error), after=start)
     assert "below the minimum raise to 20" in error.message
     assert table.hand.actor == turn.seat
+
+
+def records_of(client: FakeClient, hand: int, kind: str) -> list[dict]:
+    return [r for m in client.of(Records) if m.hand == hand for r in m.records
+            if r["type"] == f"holdem.{kind}"]
+
+
+def started(client: FakeClient, hand: int) -> HandStarted:
+    return next(m for m in client.of(HandStarted) if m.number == hand)
+
+
+#: A table seed whose first button is seat 2 of three or four players (Random(5).choice).
+BUTTON_ON_2 = 5
+
+
+@pytest.mark.parametrize("post_to_play", [True, False])
+async def test_a_new_player_posts_a_big_blind_or_waits_for_it_as_the_table_says(
+        make_room, post_to_play: bool) -> None:
+    room = make_room(HoldemOptions(seats=6, bots_fill=False, min_humans=3, between_hands=0,
+                                   action_clock=30, post_to_play=post_to_play,
+                                   seed=BUTTON_ON_2))
+    table = room.tables["t1"]
+    ann, bob, cy, dee = [await FakeClient.join(room, member(n))
+                         for n in ("Ann", "Bob", "Cy", "Dee")]
+    for seat, client in enumerate((ann, bob, cy)):
+        await sit(client, "t1", seat)
+    await ann.wait_for(lambda m: isinstance(m, HandStarted))
+    assert table.positions == Positions(2, 0, 1)
+    await sit(dee, "t1", 4)  # mid-hand: the big blind is next on seat 2, then on her
+    assert table.seats[4] is not None and 4 in table.waiting
+    clients = {0: ann, 1: bob, 2: cy, 4: dee}
+    for client in clients.values():
+        client.on_message = check_or_call("t1")
+    legal = table.hand.legal_actions()
+    clients[table.hand.actor].send(HoldemAction(
+        "t1", ActionKind.CHECK if legal.can_check else ActionKind.CALL))
+    await dee.wait_for(lambda m: isinstance(m, HandStarted) and m.number == 3)
+    second = [s.seat for s in started(dee, 2).seats]
+    posted = records_of(dee, 2, "BlindPosted")
+    if post_to_play:
+        assert second == [0, 1, 2, 4]
+        assert {"seat": 4, "kind": "big blind", "amount": 10} in [
+            {k: r[k] for k in ("seat", "kind", "amount")} for r in posted]
+        assert len([r for r in posted if r["kind"] == "big blind"]) == 2  # hers and seat 2's
+    else:
+        assert second == [0, 1, 2]
+        assert started(dee, 3).big_blind_seat == 4  # dealt in when the big blind is hers
+    assert 4 not in table.waiting
+
+
+async def test_sitting_out_misses_the_blinds_and_coming_back_posts_them(make_room) -> None:
+    room = make_room(HoldemOptions(seats=4, bots_fill=False, min_humans=4, between_hands=0,
+                                   action_clock=30, post_to_play=True, seed=BUTTON_ON_2))
+    table = room.tables["t1"]
+    clients = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy", "Dan")]
+    cy = clients[2]
+    play = check_or_call("t1")
+
+    def cy_plays(client: FakeClient, message: Message) -> None:
+        if isinstance(message, HandStarted) and message.number == 1:
+            client.send(SitOut("t1"))
+        elif isinstance(message, HandStarted) and message.number == 3:
+            client.send(ComeBack("t1"))
+        play(client, message)
+
+    for seat, client in enumerate(clients):
+        client.on_message = cy_plays if client is cy else play
+        await sit(client, "t1", seat)
+    await cy.wait_for(lambda m: isinstance(m, HandStarted) and m.number == 6)
+    dealt = {n: [s.seat for s in started(cy, n).seats] for n in range(1, 6)}
+    # Sitting out from hand 2: not dealt in. The big blind passed her seat in hand 3;
+    # back during hand 3, she sat between the button and the small blind in hand 4.
+    assert dealt == {1: [0, 1, 2, 3], 2: [0, 1, 3], 3: [0, 1, 3], 4: [0, 1, 3],
+                     5: [0, 1, 2, 3]}
+    mine = [(r["kind"], r["amount"]) for r in records_of(cy, 5, "BlindPosted")
+            if r["seat"] == 2]
+    assert mine == [("big blind", 10)]  # the big blind she missed, live
+    dead = [(r["seat"], r["amount"]) for r in records_of(cy, 5, "DeadBlindPosted")]
+    assert dead == [(2, 5)]  # and the small blind, dead
+    assert not table.owes_big and not table.owes_small
+
+
+async def test_a_human_takes_a_bots_seat_when_the_hand_in_play_ends(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=True, between_hands=0, action_clock=30))
+    table = room.tables["t1"]
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    await sit(ann, "t1", 0)
+    await ann.wait_for(lambda m: isinstance(m, HandStarted))
+    assert isinstance(table.seats[1], Bot)
+    start = len(bob.messages)
+    bob.send(Sit("t1", 1, 1000))  # the bot is in the hand: Bob watches until it ends
+    await bob.wait_for(lambda m: isinstance(m, TableSnapshot) and m.your_seat is None,
+                       after=start)
+    assert table.pending[1].name == "Bob" and isinstance(table.seats[1], Bot)
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+    legal = table.hand.legal_actions()
+    if table.hand.actor == 0:
+        ann.send(HoldemAction("t1", ActionKind.CHECK if legal.can_check else ActionKind.CALL))
+    await bob.wait_for(lambda m: isinstance(m, TableSnapshot) and m.your_seat == 1, after=start)
+    second = await bob.wait_for(lambda m: isinstance(m, HandStarted) and m.number == 2)
+    assert [(s.seat, s.name, s.bot) for s in second.seats] == [(0, "Ann", False),
+                                                              (1, "Bob", False)]
