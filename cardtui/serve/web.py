@@ -257,6 +257,8 @@ class RunningRoom:
 
     async def close(self) -> None:
         await self.room.close()
+        if self.room.config.launch.template is not None:
+            await self.room.config.launch.template.close()
 
 
 async def start_room(config: ServeConfig, log: Callable[[str], None] = print) -> RunningRoom:
@@ -264,4 +266,5 @@ async def start_room(config: ServeConfig, log: Callable[[str], None] = print) ->
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
     room = Room(config, log)
     room.open_guest_house()
+    config.launch.start_template(config.root, log)
     return RunningRoom(room)

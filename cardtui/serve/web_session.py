@@ -241,9 +241,12 @@ class WebSession:
             self._child.write(self._keys.feed(body.encode("utf-8")))
         elif kind == "resize" and isinstance(body, dict) and self._child is not None:
             width, height = body.get("width"), body.get("height")
+            # The page sends its size as soon as it connects: the size the game started at.
             if isinstance(width, int) and isinstance(height, int):
-                self._size = clamp_size(width, height)
-                self._child.resize(*self._size)
+                size = clamp_size(width, height)
+                if size != self._size:
+                    self._size = size
+                    self._child.resize(*size)
         elif kind == "ping" and isinstance(body, str) and len(body) <= 32:
             await self._ws.send_json(["pong", body])
 
