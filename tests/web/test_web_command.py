@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -10,8 +11,10 @@ import time
 from pathlib import Path
 
 import aiohttp
+import pytest
 from playwright.async_api import Browser
 
+from cardtui.commands import serve
 from cardtui.testing.processes import children, start_serve, stop_serve
 from cardtui.testing.web import BrowserPlayer
 
@@ -99,3 +102,19 @@ def test_a_token_that_cannot_sit_in_a_link_is_refused(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "--web-token" in result.stderr
+
+
+def test_without_textual_serve_it_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in list(sys.modules):
+        if name.startswith("cardtui.serve.web") or name.startswith("textual_serve"):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # import textual_serve now fails
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    args = parser.parse_args(["--open", "--web", "0"])
+    args.data_dir, args.seed, args.ascii, args.animation = tmp_path, None, False, None
+    assert serve.run(args) == 2
+    err = capsys.readouterr().err
+    assert err == "cardtui serve --web needs textual-serve: install cardtui[web]\n"
