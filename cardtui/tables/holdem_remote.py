@@ -16,7 +16,7 @@ from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
 from cardtui.tables.remote import RemoteSession, local_deadline
-from cardtui.tables.session import Event, ToAct
+from cardtui.tables.session import Event, Seen, ToAct
 
 
 class HoldemRemoteSession(RemoteSession):
@@ -43,6 +43,18 @@ class HoldemRemoteSession(RemoteSession):
 
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, HandEnded)
+
+    def _keep(self, event: Event) -> None:
+        super()._keep(event)
+        seat = self.your_seat
+        if seat is None or not isinstance(event, Seen):
+            return
+        for record in event.records:
+            if isinstance(record, HandEnded) and seat < len(record.stacks) and (
+                    record.stacks[seat] == 0):
+                # Out of chips: the room stands the player up to watch (they may buy in
+                # again from the lobby); the seat is no longer theirs to show or leave.
+                self.your_seat = None
 
     def positions(self, started: HandStarted) -> Positions | None:
         if started.button < 0:

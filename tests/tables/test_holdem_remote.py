@@ -251,3 +251,23 @@ async def test_the_same_surface_as_the_local_session(make_room) -> None:
     session.fold_out()  # leaving: the room stands us up
     assert session.left and session.table_id not in actor.link.sessions
     await until(lambda: room.tables["t1"].seats[session.your_seat] is None)
+
+
+def test_a_player_out_of_chips_watches_from_then_on() -> None:
+    # The room stands a player with no chips up at the end of the hand and lets
+    # them watch (cardtui.room.holdem_table): the seat is no longer theirs to show.
+    from cardtui.room.codec import encode_record
+    from cardtui.room.protocol import HandStarted, Records, SeatInfo, TableInfo
+
+    info = TableInfo("t1", "holdem", "x", "5/10", 2, ("Ann", "Bob"), True, 1, 2, 30.0)
+    session = HoldemRemoteSession(link=None, info=info)  # type: ignore[arg-type]
+    session.your_seat = 0
+    seats = (SeatInfo(0, "Ann", 100), SeatInfo(1, "Bob", 100))
+    session.receive(HandStarted("t1", 1, seats, button=0, small_blind_seat=0,
+                                big_blind_seat=1))
+    session.receive(Records("t1", 1, (encode_record(HandEnded((50, 150))),)))
+    assert session.viewer_seats == {0}  # chips left: still seated
+    session.receive(HandStarted("t1", 2, seats, button=1, small_blind_seat=1,
+                                big_blind_seat=0))
+    session.receive(Records("t1", 2, (encode_record(HandEnded((0, 200))),)))
+    assert session.your_seat is None and session.viewer_seats == frozenset()
