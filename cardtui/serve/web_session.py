@@ -35,7 +35,7 @@ from cardtui.serve.identity import Identity, disk_use
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Launch, spawn_game
 from cardtui.serve.limits import Limits
-from cardtui.serve.session import NoSeat, describe_exit
+from cardtui.serve.session import NoSeat, _duration, describe_exit  # the SSH door's words
 from cardtui.serve.terminal import ClientTerminal, clamp_size
 from cardtui.settings import Settings, save_settings
 
@@ -303,7 +303,7 @@ class WebSession:
             if left <= 0:
                 self._log(f"{self._who()} idled out")
                 self.hang_up(
-                    f"Closed after {timeout:g} seconds without a key press. "
+                    f"Closed after {_duration(timeout)} without a key press. "
                     "Your settled rounds are saved."
                 )
                 return
