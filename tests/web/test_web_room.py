@@ -9,7 +9,8 @@ import asyncssh
 from playwright.async_api import Browser
 
 from cardtui import locations
-from cardtui.room.config import BlackjackOptions
+from cardtui.holdem.hand import stacked_deck
+from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.settings import Settings, save_settings
@@ -131,3 +132,74 @@ async def test_an_idle_tab_is_closed_after_the_idle_timeout(
         await wait_until_gone(pid)
         await asyncio.sleep(0)
         assert not door.door.sessions
+
+
+def pair_on(text: str, pairs: dict[str, tuple[str, str]]) -> set[str]:
+    """Which of ``pairs`` (name -> two cards as drawn) are wholly on a screen."""
+    return {name for name, cards in pairs.items() if all(card in text for card in cards)}
+
+
+async def test_a_browser_player_and_an_ssh_player_each_see_only_their_own_hole_cards(
+    tmp_path: Path, browser: Browser
+) -> None:
+    root = tmp_path / "room"
+    key, _ = ssh_player(root, "Ann")
+    tables = (
+        HoldemOptions(name="Friday", seats=2, bots_fill=False, min_humans=2, action_clock=60,
+                      between_hands=60),
+    )  # fmt: skip
+    pairs = {"aces": ("A♠", "A♥"), "kings": ("K♦", "K♣")}
+    async with open_door(room_config(root, tables=tables)) as (server, door):
+        assert server.room.shared is not None
+        table = server.room.shared.room.tables["t1"]
+        table.next_deck = stacked_deck(["AsAh", "KdKc"], board="2c7d9s 3h 4s")
+        ann = await TerminalClient.connect(server.port, key=key)
+        bob = await BrowserPlayer.open(browser, door.link, "Bob")
+        players = {"Ann": ann, "Bob": bob}
+        for name, player in players.items():
+            await player.wait_for(f"you are {name}")
+            await player.settle(0.3)
+            player.press("enter")  # sit down at Friday
+            await player.wait_for("Buy in for")
+            await player.settle(0.3)
+            player.press("enter")
+        await until(lambda: table.hand is not None)
+        hand = table.hand
+        assert hand is not None
+        seen: dict[str, set[str]] = {}
+        for name, player in players.items():
+            await player.wait_for("your turn", "Bob", timeout=30)
+            await player.settle(0.5)
+            seen[name] = pair_on(player.text, pairs)
+        # Each screen shows one pair, its own, and the two players hold different pairs.
+        assert len(seen["Ann"]) == 1 and len(seen["Bob"]) == 1, (ann.text, bob.text)
+        assert seen["Ann"] != seen["Bob"]
+        # Not even one of the other's cards, on the screen or in the bytes the page got.
+        (bob_pair,) = seen["Bob"]
+        (ann_pair,) = seen["Ann"]
+        assert not any(card in bob.text for card in pairs[ann_pair]), bob.text
+        assert not any(card in ann.text for card in pairs[bob_pair]), ann.text
+        png = await bob.screenshot(screenshot_folder(tmp_path) / "web_shared_holdem.png")
+        share, colours = await painted(bob.page, png)
+        assert share > 0.05 and colours > 8, (share, colours)
+        # Play it down to the showdown: whoever is asked checks or calls.
+        while table.hand is hand:
+            for name, player in players.items():
+                if f"{name}, your turn" in player.text:
+                    await player.settle(0.3)
+                    player.press("c")
+                    await player.settle(0.5)
+            await asyncio.sleep(0.1)
+        # At the showdown the aces are shown to both; the kings are mucked, and a mucked
+        # hand never leaves the room.
+        aces, kings = ("Ann", "Bob") if seen["Ann"] == {"aces"} else ("Bob", "Ann")
+        for player in players.values():
+            await player.wait_for(f"{aces} shows A♠ A♥")
+            await player.wait_for(f"{kings} mucks")
+        await players[aces].settle(0.5)
+        assert not any(card in players[aces].text for card in pairs["kings"])
+        pid = next(iter(door.door.sessions)).pid
+        assert pid is not None
+        await bob.close()
+        await wait_until_gone(pid)
+        await ann.close()
