@@ -1,0 +1,258 @@
+"""Shared tables over SSH: how long one player's key takes to show on another player's screen.
+
+A crowd of real SSH players (asyncssh + pyte, :mod:`tests.serve.room_crowd`)
+plays blackjack rounds at shared tables of six: each bets in the betting
+window and stands on their turn. Measured, in the same run:
+
+- **handover latency**: from one player's ``s`` (stand) to the next player's
+  prompt appearing on *their* screen: the key goes over SSH to the first
+  player's game, to the room, the room's turn message to the second
+  player's game, and its redraw back over SSH. p50 and p95, with one table
+  of six (6 sessions) and with ten tables of six (60 sessions);
+- **the peer**: the same key in a local game (not shared) played by one more
+  player on the same server at the same time: ``s`` at a local blackjack
+  table until "Deal again?" shows on that player's screen;
+- **CPU per round**: the room's own callbacks (every event-loop callback that
+  belongs to ``cardtui.room``, timed with the thread's CPU clock), and the
+  whole server process (the room plus the SSH bridging of every screen).
+
+The server runs in its own process (this script with ``--serve``) so its CPU
+is its own. Target on the project's 2-core machine (issue 11): p95 <= 150 ms
+at 60 sessions.
+
+Run:  python3 benchmarks/bench_room_latency.py [--rounds 6] [--big-rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardtui.testing.ssh import TerminalClient
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # tests.serve.room_crowd, the players
+
+from tests.serve.room_crowd import Player, Table, play, sit_at_row  # noqa: E402
+from tests.serve.room_ssh import named_key  # noqa: E402
+
+SEATS = 6
+
+
+@dataclass(frozen=True)
+class Result:
+    label: str
+    sessions: int
+    handovers: list[float]
+    local: list[float]
+    rounds: int
+    room_cpu: float
+    server_cpu: float
+    seconds: float
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- the server, in its own process -------------------------------------------------
+
+
+class RoomMeter:
+    """CPU time spent in event-loop callbacks that belong to the room (``cardtui.room``)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def install(self) -> None:
+        from asyncio import events
+
+        run = events.Handle._run  # noqa: SLF001
+        meter = self
+
+        def timed(handle: events.Handle) -> None:
+            if not _is_room(handle._callback):  # noqa: SLF001
+                run(handle)
+                return
+            start = time.thread_time()
+            try:
+                run(handle)
+            finally:
+                meter.seconds += time.thread_time() - start
+
+        events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
+
+
+def _is_room(callback: object) -> bool:
+    """Whether a loop callback is the room's: its own function, or a step of its task."""
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, asyncio.Task):
+        code = getattr(owner.get_coro(), "cr_code", None)
+        return code is not None and "cardtui/room/" in code.co_filename
+    function = getattr(callback, "func", callback)  # functools.partial
+    module = getattr(function, "__module__", "") or ""
+    return module.startswith("cardtui.room")
+
+
+async def serve(root: Path, tables: int) -> None:
+    from cardtui.room.config import BlackjackOptions
+    from cardtui.serve.launch import Launch
+    from cardtui.serve.server import ServeConfig, start_server
+
+    meter = RoomMeter()
+    meter.install()
+    options = tuple(BlackjackOptions(name=f"Pit {t + 1}", seats=SEATS, action_clock=60,
+                                     betting_clock=60, between_rounds=0.5)
+                    for t in range(tables))
+    config = ServeConfig(root=root, host="127.0.0.1", port=0, open=True,
+                         max_sessions=tables * SEATS + 8, tables=options,
+                         launch=Launch(animation="off", base_env=dict(os.environ)))
+    running = await start_server(config, lambda text: None)
+    print(f"port {running.port}", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    room = running.room.shared.room
+    dealt = sum(t.round_number for t in room.tables.values())
+    print(f"rounds {dealt} room_cpu {meter.seconds:.6f}", flush=True)
+    await running.close()
+
+
+# --- the players --------------------------------------------------------------------
+
+
+async def local_player(port: int, root: Path, stop: asyncio.Event) -> list[float]:
+    """One more player at a local (not shared) blackjack table: ``s`` until "Deal again?"."""
+    client = await TerminalClient.connect(port, key=named_key(root, "Solo"), width=80, height=30)
+    await client.wait_for("you are Solo", timeout=300)
+    await client.settle(0.3, timeout=300)
+    client.press("\x1b")
+    await client.wait_for("Rules & keys", timeout=120)
+    await client.settle(0.3, timeout=120)
+    client.press("b")
+    await client.wait_for("then d deals", timeout=120)
+    samples: list[float] = []
+    while not stop.is_set():
+        prompt = await client.wait_for("Hit or stand?", "Deal again?", "then d deals",
+                                       "nsurance?", "Even money?", timeout=120)
+        await client.settle(0.2, timeout=120)
+        if prompt != "Hit or stand?":
+            client.press("n" if prompt in ("nsurance?", "Even money?") else "d")
+            await gone(client, prompt)
+            continue
+        client._changed.clear()  # noqa: SLF001 - the clock starts with the key
+        start = time.monotonic()
+        client.press("s")
+        await client.wait_for("Deal again?", timeout=120)
+        samples.append(time.monotonic() - start)
+    await client.close()
+    return samples
+
+
+async def gone(client: TerminalClient, text: str, timeout: float = 120) -> None:
+    """Wait until ``text`` has left the screen."""
+    deadline = time.monotonic() + timeout
+    while text in " ".join(line.strip() for line in client.screen.display):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{text!r} stayed on screen:\n{client.text}")
+        client._changed.clear()  # noqa: SLF001
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(client._changed.wait(), 0.5)  # noqa: SLF001
+
+
+async def measure(label: str, tables: int, rounds: int) -> Result:
+    with tempfile.TemporaryDirectory(prefix="cardtui-bench-room-") as folder:
+        root = Path(folder) / "room"
+        names = [[f"T{t}P{s}" for s in range(SEATS)] for t in range(tables)]
+        keys = {n: named_key(root, n) for row in names for n in row}
+        server = subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(root), str(tables)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                [str(ROOT), os.environ.get("PYTHONPATH", "")])},
+        )
+        try:
+            assert server.stdout is not None and server.stdin is not None
+            port = int(server.stdout.readline().split()[1])
+            players: list[Player] = []
+            for row, table_names in enumerate(names):
+                table = Table(row)
+                clients = await asyncio.gather(*(sit_at_row(port, keys[n], n, row, timeout=600)
+                                                 for n in table_names))
+                players += [Player(n, table, c)
+                            for n, c in zip(table_names, clients, strict=True)]
+            stop = asyncio.Event()
+            local = asyncio.create_task(local_player(port, root, stop))
+            cpu_before, started = cpu_seconds(server.pid), time.monotonic()
+            await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
+            seconds = time.monotonic() - started
+            server_cpu = cpu_seconds(server.pid) - cpu_before
+            stop.set()
+            local_samples = await local
+            for player in players:
+                await player.client.close()
+            server.stdin.write("stop\n")
+            server.stdin.flush()
+            fields = server.stdout.readline().split()
+            dealt, room_cpu = int(fields[1]), float(fields[3])
+            server.communicate(timeout=60)
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
+    tables_seen = {id(p.table): p.table for p in players}.values()
+    handovers = [h for table in tables_seen for h in table.handovers]
+    return Result(label, tables * SEATS, handovers, local_samples, dealt, room_cpu,
+                  server_cpu, seconds)
+
+
+def quantile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(result: Result) -> None:
+    def ms(samples: list[float]) -> str:
+        if not samples:
+            return "no samples"
+        return (f"p50 {statistics.median(samples) * 1000:6.0f} ms   "
+                f"p95 {quantile(samples, 0.95) * 1000:6.0f} ms   (n={len(samples)})")
+
+    print(f"\n{result.label}: {result.sessions} sessions, {result.rounds} rounds dealt in "
+          f"{result.seconds:.0f} s")
+    print(f"  shared table, stand -> next player's prompt:  {ms(result.handovers)}")
+    print(f"  local table (peer), stand -> 'Deal again?':   {ms(result.local)}")
+    if result.rounds:
+        print(f"  room CPU per round:   {result.room_cpu / result.rounds * 1000:7.2f} ms "
+              f"({result.room_cpu:.2f} s in all)")
+        print(f"  server CPU per round: {result.server_cpu / result.rounds * 1000:7.2f} ms "
+              f"(room + SSH bridging of every screen; {result.server_cpu:.1f} s in all)")
+
+
+async def main(rounds: int, big_rounds: int) -> None:
+    print(f"cardtui shared-table latency on {os.cpu_count()} cores "
+          f"(load average {os.getloadavg()[0]:.1f} at start)")
+    report(await measure("one table of six", 1, rounds))
+    report(await measure("ten tables of six", 10, big_rounds))
+    print("\nTarget (issue 11): p95 <= 150 ms at 60 sessions.")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        asyncio.run(serve(Path(sys.argv[2]), int(sys.argv[3])))
+        sys.exit(0)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=6, help="rounds at one table of six")
+    parser.add_argument("--big-rounds", type=int, default=4, help="rounds at each of ten tables")
+    args = parser.parse_args()
+    asyncio.run(main(args.rounds, args.big_rounds))
