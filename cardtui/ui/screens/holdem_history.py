@@ -66,6 +66,7 @@ class HoldemHistoryScreen(Screen[None]):
     CSS_PATH = "holdem_history.tcss"
     SUB_TITLE = "Hand history"
     BINDINGS = [
+        Binding("enter", "replay", "Replay", priority=True),
         Binding("e", "export", "Export PHH"),
         Binding("escape", "app.back", "Back"),
     ]
@@ -111,6 +112,18 @@ class HoldemHistoryScreen(Screen[None]):
         ascii = self.app.settings.ascii_cards
         log.append_text(Text("\n").join(styled(line, ascii=ascii) for line in played.view.log))
         self.query_one("#hand-log", Static).update(log)
+
+    def action_replay(self) -> None:
+        """Enter: the highlighted hand at the table again, step by step, as it was shown."""
+        from cardtui.tables.holdem_replay import HoldemReplaySession, played_replay
+        from cardtui.ui.screens.replay import ReplayScreen  # it imports the table, which imports us
+
+        row = self.query_one("#hands", DataTable).cursor_row
+        if not 0 <= row < len(self.hands):
+            return
+        played = self.hands[row]
+        replay = played_replay(played.begins, played.records, title=f"Hand {played.number}")
+        self.app.push_screen(ReplayScreen(HoldemReplaySession(replay, number=played.number)))
 
     def action_export(self) -> None:
         app = self.app
