@@ -122,6 +122,7 @@ async def shoot(scene: Scene, out_dir: Path) -> Path:
                 await pilot.press(key)
                 await pilot.pause()
             await pilot.wait_for_scheduled_animations()
+            await app.workers.wait_for_complete()  # e.g. the count panel's odds
             await pilot.pause()
             return Path(app.save_screenshot(f"{scene.name}.svg", str(out_dir)))
 

@@ -85,6 +85,8 @@ async def test_panel_figures_are_exact_for_the_cards_seen(make_app: MakeApp) -> 
     async with app.run_test(size=(100, 30)) as pilot:
         app.screen.table.shoe.stack(["Th", "6c", "6d", "7s", "Ks"])  # hole card 7s
         await pilot.press("d", "k")
+        await app.workers.wait_for_complete()  # the dealer's odds come from a thread
+        await pilot.pause()
         text = panel_text(app)
         seen = unseen_composition(6, parse_cards("Th 6c 6d"))
         bust = hit_bust_chance(16, seen, up=6, peeked=False)

@@ -29,6 +29,7 @@ def play(cards: list[str], keys: list[str]):  # type: ignore[no-untyped-def]
         pilot.app.screen.table.shoe.stack(cards)
         for key in keys:
             await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()  # the count panel's odds (a thread)
         await pilot.pause()
 
     return run_before

@@ -10,9 +10,7 @@ Two lines under the dealer:
 
 Every figure is exact for the cards not yet seen (:mod:`cardtui.blackjack.odds`,
 full shoe less the cards this viewer has seen; see
-:mod:`cardtui.ui.blackjack_seen`), never an infinite-deck estimate. The
-dealer's figures take under 3 ms for any shoe (measured: 8 decks, ace up,
-after the peek), so they are computed here on the UI thread.
+:mod:`cardtui.ui.blackjack_seen`), never an infinite-deck estimate.
 """
 
 from __future__ import annotations
@@ -21,10 +19,11 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from cardtui.blackjack.count import SeenCards
 from cardtui.blackjack.hand import hand_value
-from cardtui.blackjack.odds import FINISHES
+from cardtui.blackjack.odds import FINISHES, DealerOdds
 from cardtui.blackjack.rules import Rules
 from cardtui.cards import Card
 from cardtui.ui.widgets.cards import card_text
@@ -55,16 +54,15 @@ def count_line(seen: SeenCards | None, hand: Sequence[Card], up_card: Card | Non
     return text
 
 
-def dealer_line(seen: SeenCards | None, up_card: Card | None, rules: Rules, *,
-                ascii: bool) -> Text:
-    """``Dealer 6 ends: 17 17% · 18 11% · ... · bust 42%`` while the hole card is down."""
-    if seen is None or up_card is None:
-        return Text("Dealer's odds: shown while her hole card is down.", style="dim")
-    try:
-        odds = seen.dealer_odds(up_card, rules)
-    except ValueError:
-        return Text("")
+#: What the dealer line says when there is nothing to work out.
+NO_ODDS = Text("Dealer's odds: shown while her hole card is down.", style="dim")
+
+
+def dealer_line(odds: DealerOdds | None, up_card: Card, *, ascii: bool) -> Text:
+    """``Dealer 6 ends: 17 17% · 18 11% · ... · bust 42%`` (None: still being worked out)."""
     text = Text.assemble(("Dealer ", "bold"), card_text(up_card, ascii=ascii), " ends: ")
+    if odds is None:
+        return text + Text("working it out…", style="dim")
     parts = []
     for finish, chance in zip(FINISHES, odds.probabilities, strict=True):
         if finish == "blackjack" and chance == 0:
@@ -75,12 +73,58 @@ def dealer_line(seen: SeenCards | None, up_card: Card | None, rules: Rules, *,
     return text + Text(" · ").join(parts)
 
 
+#: What the dealer's odds are asked for: the unseen cards, the peek, the up-card, H17.
+OddsKey = tuple[tuple[int, ...], bool, Card, bool]
+
+
 class CountPanel(Static):
-    """The count and the odds for the viewer: shown with ``k``, hidden by default."""
+    """The count and the odds for the viewer: shown with ``k``, hidden by default.
+
+    The dealer's distribution is worked out in a thread: it takes 0.2 ms
+    with a ten up but 2 to 60 ms with an ace up in a 6- or 8-deck shoe
+    (measured on this project's 2-core machine while it was busy; see
+    ``benchmarks/bench_odds.py``), too long for a key press. The count line
+    (and a hit's bust chance, 0.01 ms) is drawn at once.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._count = Text("")
+        self._dealer = NO_ODDS
+        self._asked: OddsKey | None = None
+        self._ascii = False
 
     def show(self, seen: SeenCards | None, hand: Sequence[Card], up_card: Card | None,
              rules: Rules, *, ascii: bool) -> None:
         """``hand``: the viewer's hand to act (empty when none is); ``up_card``: the
         dealer's up-card while the hole card is down (None otherwise)."""
-        self.update(Text("\n").join([count_line(seen, hand, up_card),
-                                     dealer_line(seen, up_card, rules, ascii=ascii)]))
+        self._count = count_line(seen, hand, up_card)
+        if seen is None or up_card is None:
+            self._asked, self._dealer = None, NO_ODDS
+        else:
+            key = (seen.unseen, seen.peeked, up_card, rules.dealer_hits_soft_17)
+            self._ascii = ascii
+            if key != self._asked:
+                self._asked = key
+                self._dealer = dealer_line(None, up_card, ascii=ascii)
+                self.run_worker(lambda: (key, _odds(seen, up_card, rules)), thread=True,
+                                exclusive=True, group="dealer-odds", exit_on_error=False)
+        self._draw()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is not WorkerState.SUCCESS or event.worker.group != "dealer-odds":
+            return
+        key, odds = event.worker.result
+        if key == self._asked:  # not a shoe that has changed since
+            self._dealer = dealer_line(odds, key[2], ascii=self._ascii) if odds else Text("")
+            self._draw()
+
+    def _draw(self) -> None:
+        self.update(Text("\n").join([self._count, self._dealer]))
+
+
+def _odds(seen: SeenCards, up_card: Card, rules: Rules) -> DealerOdds | None:
+    try:
+        return seen.dealer_odds(up_card, rules)
+    except ValueError:  # no card left for the hole card: the engine reshuffles
+        return None
