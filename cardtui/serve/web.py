@@ -27,6 +27,7 @@ import base64
 import binascii
 import hmac
 import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -246,7 +247,10 @@ async def start_web_door(seats: Seats, config: WebConfig, launch: Launch, limits
 
 
 def _shown_host(host: str) -> str:
-    return "localhost" if host in ("", "0.0.0.0", "::") else host
+    """The host name for the printed link: this machine's name when listening everywhere."""
+    if host in ("", "0.0.0.0", "::"):
+        return socket.gethostname() or "localhost"
+    return host
 
 
 @dataclass
