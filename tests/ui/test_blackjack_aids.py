@@ -152,3 +152,31 @@ async def test_no_count_until_a_shuffle_when_joining_a_shoe_in_play(
         screen.seen = screen._tracker()
         await pilot.press("k")
         assert "counting starts at the next shuffle" in panel_text(app)
+
+
+async def test_odds_for_a_shoe_that_has_changed_are_not_shown() -> None:
+    from textual.app import App, ComposeResult
+
+    from cardtui.blackjack.count import SeenCards
+    from cardtui.blackjack.rules import Rules
+    from cardtui.cards import Card
+    from cardtui.ui.widgets.blackjack_count import NO_ODDS
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CountPanel()
+
+    app = Host()
+    async with app.run_test() as pilot:
+        panel = app.query_one(CountPanel)
+        seen = SeenCards.fresh(8).after_all([])
+        panel.show(seen, (), Card.parse("As"), Rules(), ascii=False)  # worked out in a thread
+        assert "working it out" in str(panel.render())
+        panel.show(seen, (), None, Rules(), ascii=False)  # the hole card turned meanwhile
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert str(panel.render()).endswith(NO_ODDS.plain)
+        panel.show(seen, (), Card.parse("As"), Rules(), ascii=False)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "BJ" in str(panel.render()) and "bust" in str(panel.render())
