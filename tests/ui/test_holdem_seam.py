@@ -212,3 +212,15 @@ async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
         assert [s.stack for s in screen.view.seats] == list(hand.stacks)
         assert screen.history[-1].hand is None and screen.history[-1].begins.number == 1
 
+
+
+async def test_a_seat_the_room_plays_for_says_so(make_app: MakeApp) -> None:
+    away = (SEATS[0], SEATS[1], SeatState(2, "Cy", 1000, status="sitting out"))
+    session = ScriptedSession([SeatsChanged(away), BEGINS, Seen((*DEAL[:5], Folded(2)))])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert panel(screen, 2).border_subtitle == "sitting out"  # not just "folded"
+        assert panel(screen, 1).border_subtitle == ""

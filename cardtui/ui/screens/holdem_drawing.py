@@ -149,10 +149,14 @@ class Drawing:
         """How seat ``index`` is drawn now: markers, status, and whether its cards are face up."""
         view = self.view
         seat = view.seats[index]
+        status = words.seat_status(view, index, thinking=self.thinking,
+                                   to_act=self.waiting_for, seconds=self._seconds_left())
+        away = next((s.status for s in self.seats if s.seat == index), "playing")
+        if away in ("sitting out", "away", "waiting") and status in ("", "out", "folded"):
+            status = away  # a shared table's seat the room plays for, or not dealt in yet
         return SeatLook(
             markers=words.seat_markers(view, index),
-            status=words.seat_status(view, index, thinking=self.thinking,
-                                     to_act=self.waiting_for, seconds=self._seconds_left()),
+            status=status,
             face_up=seat.shown or index == self.viewer,
             acting=index in (self.waiting_for, self.thinking),
             winner=seat.won > 0,

@@ -12,7 +12,7 @@ import inspect
 from importlib import import_module
 
 from rich.text import Text
-from textual import on, work
+from textual import getters, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -26,6 +26,7 @@ from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
 from cardtui.store import Game as StoreGame
 from cardtui.store import SeatResult
 from cardtui.tables.remote import RemoteSession
+from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 
@@ -57,15 +58,14 @@ def open_table(app: App[object], session: RemoteSession) -> bool:
     return True
 
 
-def store_sink(app: App[object]) -> SettledSink:
+def store_sink(app: CardtuiApp) -> SettledSink:
     """Where a shared table's settled rows go when no table screen is showing it.
 
     The player's own store, exactly as a table screen records them (issue 11:
     every hand a player played is in their scoreboard).
     """
     def record(game: Game, rows: tuple[SeatResult, ...]) -> None:
-        app.store.record_round(  # type: ignore[attr-defined]
-            StoreGame(game.value), rows, session_id=app.session_id)  # type: ignore[attr-defined]
+        app.store.record_round(StoreGame(game.value), rows, session_id=app.session_id)
 
     return record
 
@@ -127,6 +127,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_table", "New table"),
         Binding("escape", "app.back", "Back"),
     ]
+    app = getters.app(CardtuiApp)
 
     class Changed(Message):
         """The room's lobby changed (``text`` None), or the room said something."""
