@@ -1,6 +1,6 @@
 """A player for the kill-9 loop: the real app, headless, playing one game until it is killed.
 
-    python tests/kill_loop_player.py DATA_DIR blackjack|holdem|bankroll SEED
+    python tests/kill_loop_player.py DATA_DIR blackjack|holdem|bankroll|table-bankroll SEED
 
 Prints ``ready`` once the table is open, then for every settled round
 ``settling N`` just before the table hands it to the store and ``shown N``
@@ -9,11 +9,18 @@ step, before any other key is read). Each line is flushed at once, so the
 process that kills this one knows, for each round, whether it had been
 shown when the kill came.
 
-``bankroll`` plays the kept bankroll through the store itself (the table
-screens do not use it yet): it returns chips a killed run left at a table,
-then buys in, plays rounds, leaves and rebuys when broke, at random. Before
-each change it prints ``doing N BALANCE AT_TABLE`` (the bankroll it will be
-in once the change is saved, by its own arithmetic) and after it ``done N``.
+``bankroll`` plays the kept bankroll through the store itself: it returns
+chips a killed run left at a table, then buys in, plays rounds, leaves and
+rebuys when broke, at random. Before each change it prints ``doing N BALANCE
+AT_TABLE`` (the bankroll it will be in once the change is saved, by its own
+arithmetic) and after it ``done N``.
+
+``table-bankroll`` plays the real app's blackjack table with the profile's
+kept chips: it sits down (a buy-in), bets a random amount, plays, rebuys when
+broke (from the balance, or the house's), and now and then leaves the table
+(a cash-out) and comes back (a buy-in). The store's bankroll changes print
+the same ``doing``/``done`` lines, the expected bankroll worked out from the
+store's own figure just before the change.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.store import Game, Outcome, SeatResult, Store
+from cardtui.store import Bankroll, Game, Outcome, SeatResult, Store
 
 #: The profile player whose bankroll the ``bankroll`` mode plays.
 BANKROLL_PLAYER = "Ann"
@@ -38,7 +45,13 @@ POLICIES = {
 
 
 def _say(text: str) -> None:
-    print(text, flush=True)
+    # Straight to the process's stdout: a running Textual app redirects sys.stdout
+    # and its flush() does not reach the pipe, so a line could wait in a buffer
+    # that the kill throws away.
+    out = sys.__stdout__
+    assert out is not None
+    out.write(text + "\n")
+    out.flush()
 
 
 async def play(data_dir: str, game: str, seed: int) -> None:
@@ -68,6 +81,100 @@ async def play(data_dir: str, game: str, seed: int) -> None:
                 await pilot.pause(0.01)
             else:
                 await pilot.press(key)
+
+
+#: The table-bankroll player's name (the settings' default) and its seat's buy-in.
+TABLE_PLAYER = "Player"
+TABLE_BUY_IN = 500
+
+
+def _watch_bankroll(store: Store) -> None:
+    """Print ``doing N BALANCE AT_TABLE`` / ``done N`` around each change to the kept chips."""
+    step = 0
+
+    def watched(name: str, after: Any) -> None:
+        operation = getattr(store, name)
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            nonlocal step
+            expected = after(*args, **kwargs)
+            if expected is None:  # a round without the kept chips: no change to watch
+                return operation(*args, **kwargs)
+            step += 1
+            _say(f"doing {step} {expected[0]} {expected[1]}")
+            result = operation(*args, **kwargs)
+            _say(f"done {step}")
+            return result
+
+        setattr(store, name, run)
+
+    def now(game: Game, player: str) -> Bankroll:
+        return store.bankroll(game, player)
+
+    def buy_in(game: Game, player: str, amount: int, *_: Any) -> tuple[int, int]:
+        chips = now(game, player)
+        return chips.balance - amount, chips.at_table + amount
+
+    def cash_out(game: Game, player: str, *_: Any) -> tuple[int, int]:
+        chips = now(game, player)
+        return chips.balance + chips.at_table, 0
+
+    def rebuy(game: Game, player: str, *_: Any, amount: int = 1_000) -> tuple[int, int]:
+        return amount, now(game, player).at_table
+
+    def record_round(game: Game, results: Sequence[SeatResult], *_: Any,
+                     bankroll_player: str | None = None, **__: Any) -> tuple[int, int] | None:
+        if bankroll_player is None:
+            return None
+        chips = now(game, bankroll_player)
+        return chips.balance, chips.at_table + sum(
+            r.net for r in results if r.player == bankroll_player)
+
+    for name, after in (("buy_in", buy_in), ("cash_out", cash_out), ("rebuy", rebuy),
+                        ("record_round", record_round)):
+        watched(name, after)
+
+
+async def play_table_bankroll(data_dir: str, seed: int) -> None:
+    from cardtui.blackjack.rules import Rules
+    from cardtui.blackjack.setup import TableSetup
+    from cardtui.blackjack.table import SeatSetup
+    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.screens.menu import MenuScreen
+
+    rng = random.Random(seed)
+    app = CardtuiApp(data_dir=data_dir, seed=seed, animation="off")
+    app.settings.player_name = TABLE_PLAYER
+    # High stakes for the balance: the player goes broke, rebuys from the balance
+    # and from the house within a few seconds of play.
+    app.settings.blackjack = TableSetup(
+        Rules(min_bet=100, max_bet=500),
+        seats=(SeatSetup(TABLE_PLAYER, bankroll=TABLE_BUY_IN),)).to_json()
+    _watch_bankroll(app.store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        _say("ready")
+        while True:
+            screen = app.screen
+            move = next((key for action, key in (("no_insurance", "n"), ("stand", "s"),
+                                                 ("rebuy", "r"))
+                         if screen.check_action(action, ())), None)
+            if isinstance(screen, MenuScreen):
+                await pilot.press("b")  # sit down: a buy-in
+            elif not isinstance(screen, BlackjackScreen):
+                await pilot.press("escape")  # a question: stay at the table
+            elif move is not None:
+                await pilot.press(move)
+            elif screen.check_action("deal", ()):
+                if rng.random() < 0.1:
+                    await pilot.press("escape")  # stand up between rounds: a cash-out
+                else:
+                    await pilot.press(*["plus"] * rng.randint(0, 20), "d")
+            elif screen.check_action("bet_down", ()):
+                await pilot.press("minus")  # a bet the stack cannot cover
+            else:
+                await pilot.pause(0.01)
 
 
 def play_bankroll(data_dir: str, seed: int) -> None:
@@ -114,6 +221,8 @@ def main(argv: Sequence[str]) -> None:
     data_dir, game, seed = argv
     if game == "bankroll":
         play_bankroll(data_dir, int(seed))
+    elif game == "table-bankroll":
+        asyncio.run(play_table_bankroll(data_dir, int(seed)))
     else:
         asyncio.run(play(data_dir, game, int(seed)))
 
