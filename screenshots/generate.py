@@ -107,6 +107,22 @@ SCENES += [
     Scene("holdem-raise-error", before=holdem_demo.raise_error),
 ]
 
+
+# The replayer (cardtui replay) on a hand-written PHH fixture, stepped to its showdown.
+async def _replay_showdown(pilot: Pilot[int]) -> None:
+    from cardtui.holdem.phh_read import read_path
+    from cardtui.ui.screens.replay_list import first_screen
+
+    hand = HERE.parent / "tests" / "fixtures" / "phh" / "pluribus_6max.phh"
+    await pilot.app.push_screen(first_screen(read_path(hand), hand.name))
+    await pilot.pause()
+    for _ in range(30):
+        await pilot.press("right")
+
+
+SCENES += [Scene("replay-showdown", size=(100, 30), before=_replay_showdown)]
+
+
 async def shoot(scene: Scene, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:
         options = dict(scene.options)
