@@ -22,8 +22,8 @@ MakeApp = Callable[..., CardtuiApp]
 
 @pytest.mark.parametrize(
     ("key", "screen_name"),
-    [("b", "BlackjackScreen"), ("h", "HoldemScreen"), ("s", "ScoreboardScreen"),
-     ("o", "SettingsScreen"), ("r", "RulesScreen")],
+    [("b", "BlackjackScreen"), ("h", "HoldemScreen"), ("p", "PracticeScreen"),
+     ("s", "ScoreboardScreen"), ("o", "SettingsScreen"), ("r", "RulesScreen")],
 )
 async def test_each_menu_key_opens_its_screen_and_escape_returns(
     make_app: MakeApp, key: str, screen_name: str
@@ -42,7 +42,7 @@ async def test_each_menu_key_opens_its_screen_and_escape_returns(
 async def test_arrows_and_enter_choose(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "enter")
+        await pilot.press("down", "down", "down", "enter")  # past Practise
         await pilot.pause()
         assert isinstance(app.screen, ScoreboardScreen)
 
