@@ -1,0 +1,73 @@
+"""The kept chips through the app: the blackjack table, the menu's line, a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Static
+
+from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.setup import TableSetup
+from cardtui.blackjack.table import SeatSetup
+from cardtui.store import Game
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.menu import MenuScreen
+
+MakeApp = Callable[..., CardtuiApp]
+#: The player (seat 0, alone) stands on 19 and the dealer busts: the bet is won.
+PLAYER_WINS = ["Th", "6c", "9d", "Tc", "Ks"]
+#: The player stands on 16 against 20: the bet is lost.
+PLAYER_LOSES = ["Th", "Tc", "6d", "Ts"]
+
+
+def _menu_line(app: CardtuiApp) -> str:
+    assert isinstance(app.screen, MenuScreen)
+    return str(app.screen.query_one("#chips", Static).render())
+
+
+async def test_a_win_is_kept_across_leaving_and_a_restart(make_app: MakeApp) -> None:
+    app = make_app(start="blackjack")
+    app.settings.blackjack = TableSetup(seats=(SeatSetup("Player", bankroll=400),)).to_json()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        assert screen.table.seats[0].bankroll == 400  # bought in from the 1,000
+        screen.table.shoe.stack(PLAYER_WINS)
+        await pilot.press("d", "s")
+        await pilot.pause()
+        await pilot.press("escape")  # between rounds: the stack goes back
+        await pilot.pause()
+        assert _menu_line(app) == "Chips: Blackjack 1,010 · Hold'em 1,000"
+    again = make_app()
+    again.settings.blackjack = app.settings.blackjack
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert _menu_line(again) == "Chips: Blackjack 1,010 · Hold'em 1,000"
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(again.screen, BlackjackScreen)
+        assert again.screen.table.seats[0].bankroll == 400
+        assert again.store.balance(Game.BLACKJACK, "Player") == 610
+
+
+async def test_broke_twice_the_house_rebuys_and_the_menu_counts_it(make_app: MakeApp) -> None:
+    app = make_app(start="blackjack")
+    app.settings.blackjack = TableSetup(Rules(min_bet=100, max_bet=500), seats=(
+        SeatSetup("Player", bankroll=500),)).to_json()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        for _ in range(2):
+            screen.table.shoe.stack(PLAYER_LOSES)
+            await pilot.press(*["plus"] * 40, "d", "s")  # all 500 on one round
+            await pilot.pause()
+            assert screen.table.seats[0].bankroll == 0
+            await pilot.press("r")
+            await pilot.pause()
+            assert screen.table.seats[0].bankroll == 500
+        kept = app.store.bankroll(Game.BLACKJACK, "Player")
+        assert (kept.balance, kept.at_table, kept.rebuys) == (500, 500, 1)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert _menu_line(app) == "Chips: Blackjack 1,000 (1 rebuy) · Hold'em 1,000"
