@@ -123,6 +123,18 @@ async def _replay_showdown(pilot: Pilot[int]) -> None:
 SCENES += [Scene("replay-showdown", size=(100, 30), before=_replay_showdown)]
 
 
+# The scoreboard's statistics and charts on a kept sitting and hold'em hands.
+async def _kept_play(pilot: Pilot[int]) -> None:
+    from tests.ui.scoreboard_data import record_play
+
+    app: CardtuiApp = pilot.app  # type: ignore[assignment]
+    record_play(app.store, app.session_id)
+
+
+SCENES += [Scene("scoreboard-stats", ("s", "2"), size=(100, 30), before=_kept_play),
+           Scene("scoreboard-charts", ("s", "3"), size=(100, 30), before=_kept_play)]
+
+
 async def shoot(scene: Scene, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:
         options = dict(scene.options)
