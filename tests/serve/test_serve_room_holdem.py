@@ -1,0 +1,175 @@
+"""Shared hold'em over real SSH: three players, two bots, a spectator, and what each may see.
+
+Privacy is checked where a cheat would look: the raw bytes each player's
+terminal receives over SSH, and every line the room writes to each game
+process. A card a seat may not see must not be there before the room has
+turned it up at the showdown (a mucked hand: never). The deck is stacked so
+every card has one spelling on screen (no tens: "10" is in every stack).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtui.cards import Card
+from cardtui.holdem.hand import Hand, stacked_deck
+from cardtui.room.config import HoldemOptions
+from cardtui.room.connection import Connection
+from cardtui.room.holdem_table import Bot, HoldemTable
+from cardtui.room.protocol import Message, encode
+from cardtui.serve.server import ServeConfig
+from cardtui.testing.ssh import TerminalClient, serving
+from tests.room.support import until
+from tests.serve.room_ssh import LAUNCH, named_key
+
+HUMANS = ("Ann", "Bob", "Cy")
+HOLES = ["AsKs", "QhJh", "9c8c", "7s6s", "5h4h"]
+#: A straight flush on the board: everyone plays it, ties, and shows at the showdown.
+BOARD = "5d6d7d 8d 9d"
+#: The key that checks or calls at a hold'em table.
+CHECK_OR_CALL = "c"
+
+
+def face(card: Card) -> bytes:
+    """How a card is drawn on a terminal (Unicode suits)."""
+    return card.render(False).encode()
+
+
+class Watched:
+    """A terminal and the room's lines to its game, each stamped with the seats shown by then."""
+
+    def __init__(self, client: TerminalClient, table: HoldemTable) -> None:
+        self.client = client
+        #: (offset in the raw bytes where a chunk ends, seats shown when it arrived)
+        self.chunks: list[tuple[int, frozenset[int]]] = []
+        received = client._received  # noqa: SLF001 - stamp each chunk as it lands
+
+        def stamped(data: bytes) -> None:
+            received(data)
+            self.chunks.append((len(client.raw), shown(table)))
+
+        client._received = stamped  # type: ignore[method-assign]  # noqa: SLF001
+
+    def leaks(self, holes: dict[int, tuple[Card, Card]], mine: int | None) -> list[str]:
+        """Other seats' cards in the raw bytes before those seats were shown."""
+        raw = bytes(self.client.raw)
+        found = []
+        for seat, cards in holes.items():
+            if seat == mine:
+                continue
+            for card in cards:
+                at = raw.find(face(card))
+                while at >= 0:
+                    shown_then = next((s for end, s in self.chunks if end > at), frozenset())
+                    if seat not in shown_then:
+                        found.append(f"seat {seat}'s {card} at byte {at}")
+                    at = raw.find(face(card), at + 1)
+        return found
+
+
+def shown(table: HoldemTable) -> frozenset[int]:
+    hand = table.hand or table.last_hand
+    return frozenset(hand.shown) if hand is not None else frozenset()
+
+
+def record_room_lines(monkeypatch: pytest.MonkeyPatch, table: HoldemTable
+                      ) -> dict[str, list[tuple[bytes, frozenset[int]]]]:
+    """Every line the room writes to each game process, with the seats shown when it was sent."""
+    sent: dict[str, list[tuple[bytes, frozenset[int]]]] = {}
+    send = Connection.send
+
+    def recording(conn: Connection, message: Message) -> None:
+        sent.setdefault(conn.member.name, []).append((encode(message), shown(table)))
+        send(conn, message)
+
+    monkeypatch.setattr(Connection, "send", recording)
+    return sent
+
+
+def line_leaks(lines: list[tuple[bytes, frozenset[int]]], holes: dict[int, tuple[Card, Card]],
+               mine: int | None) -> list[str]:
+    return [f"seat {seat}'s {card}" for line, shown_then in lines
+            for seat, cards in holes.items() if seat != mine and seat not in shown_then
+            for card in cards if b'"%s"' % card.code.encode() in line]
+
+
+async def play_out(table: HoldemTable, players: dict[int, TerminalClient]) -> Hand:
+    """Check or call for each human on their turn (bots play themselves) until the hand ends."""
+    number = table.hand_number
+    pressed: dict[tuple[int, int], float] = {}
+    deadline = time.monotonic() + 120
+    while table.hand is not None and table.hand_number == number:
+        assert time.monotonic() < deadline, "the hand did not end"
+        hand = table.hand
+        actor = hand.actor
+        if actor in players:
+            key = (actor, len(hand.records))
+            if time.monotonic() - pressed.get(key, 0) > 1.0:  # again if the key came too soon
+                pressed[key] = time.monotonic()
+                players[actor].press(CHECK_OR_CALL)
+        await asyncio.sleep(0.05)
+    assert table.last_hand is not None
+    return table.last_hand
+
+
+async def test_three_players_and_two_bots_play_to_showdown_and_nobody_sees_a_hidden_card(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "room"
+    keys = {name: named_key(root, name) for name in (*HUMANS, "Vic")}
+    tables = (HoldemOptions(name="Friday", seats=5, min_humans=3, bots_fill=True,
+                            action_clock=60, between_hands=60, seed=5),)
+    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    async with serving(config) as server:
+        table = server.room.shared.room.tables["t1"]
+        assert isinstance(table, HoldemTable)
+        table.next_deck = stacked_deck(HOLES, board=BOARD)
+        lines = record_room_lines(monkeypatch, table)
+        vic = await TerminalClient.connect(server.port, key=keys["Vic"], width=100)
+        await vic.wait_for("you are Vic")
+        await vic.settle(0.3)
+        vic.press("w")
+        watched = {"Vic": Watched(vic, table)}
+        await until(lambda: len(table.watchers) == 1)
+        clients: dict[str, TerminalClient] = {}
+        for name in HUMANS:
+            client = await TerminalClient.connect(server.port, key=keys[name], width=100)
+            watched[name] = Watched(client, table)
+            await client.wait_for(f"you are {name}")
+            await client.settle(0.3)
+            client.press("enter")
+            await client.wait_for("Buy in for")
+            client.press("enter")
+            await until(lambda n=name: table.seat_of(
+                next(c.member.profile for c in server.room.shared.room.connections
+                     if c.member.name == n)) is not None)
+            clients[name] = client
+        await until(lambda: table.hand is not None)
+        hand = table.hand
+        assert hand is not None and len(hand.players) == 5
+        seats = {p.name: s for s, p in table.players()}
+        assert sorted(seats) == sorted(HUMANS)
+        bots = [s for s, o in enumerate(table.seats) if isinstance(o, Bot)]
+        assert len(bots) == 2
+        holes = dict(hand.hole)
+        # Each screen shows its own hole cards.
+        for name, client in clients.items():
+            for card in holes[seats[name]]:
+                await client.wait_for(card.render(False))
+        final = await play_out(table, {seats[n]: clients[n] for n in HUMANS})
+        assert len(final.shown) >= 3, "the humans called down to a showdown and tied"
+        for name in ("Vic", *HUMANS):
+            await watched[name].client.settle(0.5)
+        for name, view in watched.items():
+            mine = seats.get(name)
+            assert view.leaks(holes, mine) == [], f"{name}'s terminal"
+            assert line_leaks(lines[name], holes, mine) == [], f"the room's lines to {name}"
+        # Shown hands reached every screen, the spectator's too.
+        for seat in final.shown:
+            first = face(final.hole[seat][0])
+            for name, view in watched.items():
+                if seats.get(name) != seat:
+                    assert first in bytes(view.client.raw), f"{name} never saw seat {seat} shown"
