@@ -34,9 +34,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardtui.store import START_BALANCE, Bankroll, BankrollChange, BankrollKind, Game, Store
+from cardtui.store import (
+    START_BALANCE,
+    Bankroll,
+    BankrollChange,
+    BankrollKind,
+    Game,
+    SeatResult,
+    Store,
+)
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,65 @@ class TableBankroll:
 
     def bankroll(self) -> Bankroll:
         return self.store.bankroll(self.game, self.player)
+
+
+class SeatChips:
+    """The profile's seat at one local table (either game) and its kept chips.
+
+    What a table session needs, in the table's words: ``sit_down`` when a
+    screen joins between hands (the stack to give the seat, or None when it
+    is already seated), ``stand_up`` when the screen leaves between hands,
+    ``top_up`` for a broke stack, and ``bankroll_player`` for a settled hand's
+    :class:`~cardtui.tables.session.Settled`. Coming back to the same table
+    brings the stack the player stood up with, when the balance has it.
+
+    >>> from cardtui.store import Store
+    >>> store = Store(":memory:")
+    >>> chips = SeatChips.find(TableBankroll(store, Game.HOLDEM, "Ann"), ["Bot", "Ann"],
+    ...                        [True, False])
+    >>> chips.seat, chips.sit_down(default=200, low=2).chips
+    (1, 200)
+    >>> chips.stand_up(stack=260).balance, chips.sit_down(default=200, low=2).chips
+    (1000, 260)
+    >>> _ = store.close()
+    """
+
+    def __init__(self, bankroll: TableBankroll, seat: int) -> None:
+        self.bankroll = bankroll
+        self.seat = seat
+        self._left_with = 0
+
+    @classmethod
+    def find(cls, bankroll: TableBankroll, names: list[str], bots: list[bool]) -> SeatChips | None:
+        """The profile's seat among these (None: no human seat of that name, or two)."""
+        seat = profile_seat(names, bots, bankroll.player)
+        return None if seat is None else cls(bankroll, seat)
+
+    @property
+    def seated(self) -> bool:
+        return self.bankroll.seated
+
+    def sit_down(self, default: int, low: int) -> Seated | None:
+        """Buy in (``default`` chips, or the stack this seat stood up with); None if seated."""
+        if self.bankroll.seated:
+            return None
+        wanted = self._left_with if self._left_with >= low else default
+        return self.bankroll.sit_down(max(wanted, low), low)
+
+    def stand_up(self, stack: int) -> Bankroll:
+        """The seat's ``stack`` (the table's count) goes back to the balance with the player."""
+        self._left_with = stack
+        return self.bankroll.leave()
+
+    def top_up(self, default: int, low: int) -> Seated:
+        return self.bankroll.top_up(max(default, low), low)
+
+    def bankroll_player(self, rows: Iterable[SeatResult]) -> str | None:
+        """The profile's name when its kept chips were in this hand (its result moves them)."""
+        player = self.bankroll.player
+        if not self.bankroll.seated or not any(r.player == player for r in rows):
+            return None
+        return player
 
 
 def profile_seat(names: list[str], bots: list[bool], player: str) -> int | None:

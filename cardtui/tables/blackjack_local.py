@@ -51,8 +51,8 @@ from cardtui.blackjack.records import Action, DealerCard, Record, RoundSettled
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
-from cardtui.store.records import SeatResult
-from cardtui.tables.bankroll import Seated, TableBankroll, profile_seat
+from cardtui.store.records import Game, SeatResult
+from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (
@@ -90,10 +90,8 @@ class BlackjackLocalSession:
     def __post_init__(self) -> None:
         self._listener: Listener | None = None
         self.rounds = 0
-        #: The profile's kept chips and its seat (None: every seat keeps table-only chips).
-        self.bankroll: TableBankroll | None = None
-        self.profile_seat: int | None = None
-        self._left_with = 0
+        #: The profile's seat and kept chips (None: every seat keeps table-only chips).
+        self.chips: SeatChips | None = None
 
     @classmethod
     def sit_down(cls, setup: TableSetup, rng: random.Random) -> BlackjackLocalSession:
@@ -113,12 +111,10 @@ class BlackjackLocalSession:
         Kept once per sitting (a second call is ignored). No seat with the
         player's name, or two of them: nothing changes.
         """
-        if self.bankroll is not None:
+        if self.chips is not None:
             return
         seats = self.table.seats
-        seat = profile_seat([s.name for s in seats], [s.is_bot for s in seats], bankroll.player)
-        if seat is not None:
-            self.bankroll, self.profile_seat = bankroll, seat
+        self.chips = SeatChips.find(bankroll, [s.name for s in seats], [s.is_bot for s in seats])
 
     def attach(self, listener: Listener) -> None:
         self._listener = listener
@@ -139,24 +135,23 @@ class BlackjackLocalSession:
 
     def _sit_down_profile(self) -> None:
         """Buy the profile's seat in from its balance (a round still in play keeps its chips)."""
-        chips, seat = self.bankroll, self.profile_seat
-        if chips is None or seat is None or chips.seated or self.table.in_round:
+        chips = self.chips
+        if chips is None or self.table.in_round:
             return
-        # Back at the same table: the stack the player stood up with, if the balance has it.
-        low = self.table.rules.min_bet
-        wanted = self._left_with if self._left_with >= low else self.table.seats[seat].buy_in
-        self._seat_gets(seat, chips.sit_down(max(wanted, low), low))
+        seated = chips.sit_down(self.table.seats[chips.seat].buy_in, self.table.rules.min_bet)
+        if seated is not None:
+            self._seat_gets(chips.seat, seated)
 
     def _stand_up_profile(self) -> None:
         """Between rounds the stack goes back to the balance; mid-round it stays at the table
         (the round's result moves it if the table is played on, else the next sit-down does)."""
-        chips, seat = self.bankroll, self.profile_seat
-        if chips is None or seat is None or not chips.seated or self.table.in_round:
+        chips = self.chips
+        if chips is None or not chips.seated or self.table.in_round:
             return
-        chips.leave()
-        s = self.table.seats[seat]
+        s = self.table.seats[chips.seat]
+        chips.stand_up(s.bankroll)
         # The chips leave the table (``bought`` counts what the table holds for the seat).
-        self._left_with, s.bought, s.bankroll = s.bankroll, s.bought - s.bankroll, 0
+        s.bought, s.bankroll = s.bought - s.bankroll, 0
 
     def _seat_gets(self, seat: int, seated: Seated) -> None:
         """The seat's stack is the buy-in the ledger took (a top-up replaces what was left)."""
@@ -165,8 +160,7 @@ class BlackjackLocalSession:
         s.bought += seated.chips - s.bankroll
         s.bankroll = seated.chips
         self.table.set_bet(seat, s.bet)  # clamped to the new stack
-        assert self.bankroll is not None
-        note = seated.note(s.name, self.bankroll.game)
+        note = seated.note(s.name, Game.BLACKJACK)
         if note is not None:
             self._send(Note(note, "warning"))
 
@@ -198,11 +192,11 @@ class BlackjackLocalSession:
 
     def rebuy(self, seat: int) -> None:
         """A broke seat buys in again: from the kept balance for the profile's own seat."""
-        if seat == self.profile_seat and self.bankroll is not None:
+        if self.chips is not None and seat == self.chips.seat:
             if not self.table.can_rebuy(seat):
                 raise ValueError(f"{self.table.seats[seat].name} still has chips to bet")
-            self._seat_gets(seat, self.bankroll.top_up(self.table.seats[seat].buy_in,
-                                                       self.table.rules.min_bet))
+            self._seat_gets(seat, self.chips.top_up(self.table.seats[seat].buy_in,
+                                                    self.table.rules.min_bet))
         else:
             self.table.rebuy(seat)
         self._changed()
@@ -230,7 +224,8 @@ class BlackjackLocalSession:
         settled = next((r for r in records if isinstance(r, RoundSettled)), None)
         if settled is not None:
             rows = tuple(self._rows(settled))
-            self._send(Settled(rows, self._bankroll_player(rows)))
+            player = self.chips.bankroll_player(rows) if self.chips is not None else None
+            self._send(Settled(rows, player))
             self._send(SeatsChanged(self.seat_states()))
         self._prompt()
 
@@ -241,13 +236,6 @@ class BlackjackLocalSession:
             yield blackjack_row(result, seat.name,
                                 seat.round_decisions if counted else 0,
                                 seat.round_mistakes if counted else 0)
-
-    def _bankroll_player(self, rows: tuple[SeatResult, ...]) -> str | None:
-        """The profile's name when its kept chips were in this round (its result moves them)."""
-        chips = self.bankroll
-        if chips is None or not chips.seated or not any(r.player == chips.player for r in rows):
-            return None
-        return chips.player
 
     def _changed(self) -> None:
         self._send(SeatsChanged(self.seat_states()))
