@@ -13,17 +13,29 @@ import asyncio
 import time
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from cardtui.cards import Card
+from cardtui.holdem.actions import ActionKind
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.room.config import HoldemOptions
-from cardtui.room.connection import Connection
+from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import Bot, HoldemTable
-from cardtui.room.protocol import Message, encode
+from cardtui.room.protocol import (
+    Chat,
+    HandStarted,
+    HoldemAction,
+    Message,
+    Records,
+    Sit,
+    Watch,
+    YourTurnHoldem,
+    encode,
+)
 from cardtui.serve.server import ServeConfig
 from cardtui.testing.ssh import TerminalClient, serving
-from tests.room.support import until
+from tests.room.support import FakeClient, until
 from tests.serve.room_ssh import LAUNCH, named_key
 
 HUMANS = ("Ann", "Bob", "Cy")
@@ -173,3 +185,82 @@ async def test_three_players_and_two_bots_play_to_showdown_and_nobody_sees_a_hid
             for name, view in watched.items():
                 if seats.get(name) != seat:
                     assert first in bytes(view.client.raw), f"{name} never saw seat {seat} shown"
+
+
+def checks_or_calls(client: FakeClient, message: Message) -> None:
+    if isinstance(message, YourTurnHoldem):
+        kind = ActionKind.CHECK if message.legal.can_check else ActionKind.CALL
+        client.send(HoldemAction(message.table, kind))
+
+
+async def sit_down_holdem(port: int, key: asyncssh.SSHKey, name: str) -> TerminalClient:
+    client = await TerminalClient.connect(port, key=key, width=100)
+    await client.wait_for(f"you are {name}")
+    await client.settle(0.3)
+    client.press("enter")
+    await client.wait_for("Buy in for")
+    client.press("enter")
+    return client
+
+
+async def test_the_clock_checks_or_folds_twice_then_a_key_brings_the_player_back(
+        tmp_path: Path) -> None:
+    root = tmp_path / "room"
+    tables = (HoldemOptions(name="Duel", seats=2, min_humans=2, bots_fill=False,
+                            action_clock=1.5, between_hands=0.5, seed=5),)
+    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    async with serving(config) as server:
+        room = server.room.shared.room
+        table = room.tables["t1"]
+        assert isinstance(table, HoldemTable)
+        ann = await sit_down_holdem(server.port, named_key(root, "Ann"), "Ann")
+        await until(lambda: table.seat_of(next(iter(room.connections)).member.profile) == 0)
+        bob = await FakeClient.join(room, Member("p-bob", "Bob"))
+        bob.on_message = checks_or_calls
+        bob.send(Sit("t1", 1, 1000))
+        # Ann never touches a key: the clock checks for her when she can, else folds.
+        await ann.wait_for("Ann is sitting out (the clock acted twice)", timeout=60)
+        player = table.player_at(0)
+        assert player is not None and player.sitting_out and player.expiries == 2
+        acted = [r["type"] for m in bob.of(Records) for r in m.records
+                 if r.get("seat") == 0 and r["type"] in ("holdem.Folded", "holdem.Checked")]
+        assert len(acted) >= 2
+        await until(lambda: table.hand is None)
+        dealt = table.hand_number
+        await ann.settle(0.3)
+        ann.press("x")  # any key
+        await until(lambda: not player.sitting_out)
+        await until(lambda: table.hand_number > dealt)
+        started = [m for m in bob.of(HandStarted) if m.number == table.hand_number]
+        assert [s.seat for s in started[0].seats] == [0, 1]  # dealt in again
+        await bob.close()
+
+
+async def test_chat_over_ssh_reaches_the_other_screen_clean_and_rate_limited(
+        tmp_path: Path) -> None:
+    root = tmp_path / "room"
+    tables = (HoldemOptions(name="Talk", seats=3, min_humans=3, bots_fill=False,
+                            action_clock=60),)
+    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    async with serving(config) as server:
+        ann = await sit_down_holdem(server.port, named_key(root, "Ann"), "Ann")
+        bob = await sit_down_holdem(server.port, named_key(root, "Bob"), "Bob")
+        for client in (ann, bob):
+            await client.wait_for("m chats")
+        for number in range(1, 8):  # five lines in ten seconds, then "slow down"
+            await ann.settle(0.2)
+            ann.press("m")
+            await ann.wait_for("Enter sends")
+            ann.press(*f"hello {number}", "enter")
+            await ann.wait_for("slow down" if number > 5 else f"Ann: hello {number}")
+        await bob.wait_for("Ann: hello 5")
+        await bob.settle(0.5)
+        assert "hello 6" not in bob.raw.decode("utf-8", "replace")
+        # A game process that sends escape sequences itself: they never reach a screen.
+        mal = await FakeClient.join(server.room.shared.room, Member("p-mal", "Mal"))
+        mal.send(Watch("t1"))
+        mal.send(Chat("t1", "hi \x1b]0;pwned\x07\x1b[2J\x1b[31mred\x1b[0m \x9b1mthere\u202e!"))
+        await bob.wait_for("Mal: hi red there!")
+        raw = bytes(bob.raw)
+        assert b"pwned" not in raw and "\u202e".encode() not in raw
+        await mal.close()
