@@ -22,6 +22,11 @@ and passes the keyboard; everything else happens here:
   :class:`Settled` rows of the human seats; the table's own events (a bust, a
   blind level, a tournament won) become :class:`Note` lines, and a human's
   finishing place in a tournament goes to ``placed`` (the screen's store).
+- **The profile's kept chips** in a cash game (:meth:`keep_chips`, see
+  :mod:`cardtui.tables.bankroll`): the profile's own seat buys in from its
+  balance when a screen joins, its hands name it as ``bankroll_player``, a
+  bust buys in again from the balance (the house rebuys a broke balance,
+  counted), and leaving between hands returns the stack.
 
 >>> import random
 >>> from cardtui.holdem.actions import Action, HoleCardsDealt
@@ -60,6 +65,8 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
+from cardtui.store.records import Game
+from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
     Clock,
@@ -159,6 +166,8 @@ class HoldemLocalSession:
         self._seen_hole: set[int] = set()
         self._hurry = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
+        #: The profile's seat and kept chips (a cash game; None: table-only chips).
+        self.chips: SeatChips | None = None
 
     # --- the seam -----------------------------------------------------------------------
 
@@ -185,12 +194,49 @@ class HoldemLocalSession:
         return self._to_act
 
     def attach(self, listener: Listener) -> None:
+        self._sit_down_profile()
         for event in self.present():
             listener(event)
         self._listener = listener
 
     def detach(self) -> None:
         self._listener = None
+        self._stand_up_profile()
+
+    # --- the kept bankroll ------------------------------------------------------------------
+
+    def keep_chips(self, bankroll: TableBankroll) -> None:
+        """The profile's own seat plays ``bankroll`` from the next sit-down on (cash games)."""
+        if self.chips is None and self.table.mode is Mode.CASH:
+            seats = self.setup.seats
+            self.chips = SeatChips.find(bankroll, [s.name for s in seats],
+                                        [s.is_bot for s in seats])
+
+    def _sit_down_profile(self) -> None:
+        chips = self.chips
+        if chips is not None and not self.in_hand:
+            seated = chips.sit_down(self.setup.stack, self.setup.big_blind)
+            if seated is not None:
+                self._profile_gets(seated)
+
+    def _stand_up_profile(self) -> None:
+        """Between hands the stack goes back to the balance (mid-hand it stays at the table)."""
+        chips = self.chips
+        seat = self.table.seats[chips.seat] if chips is not None else None
+        if chips is None or seat is None or not chips.seated or self.in_hand:
+            return
+        chips.stand_up(seat.stack)
+        seat.stack = 0
+
+    def _profile_gets(self, seated: Seated) -> None:
+        """The profile's stack is the buy-in the ledger took."""
+        assert self.chips is not None
+        seat = self.table.seats[self.chips.seat]
+        if seat is not None:
+            seat.stack = seated.chips
+        note = seated.note(self.chips.bankroll.player, Game.HOLDEM)
+        if note is not None:
+            self._emit(Note(note, "warning"))
 
     def present(self) -> Iterator[Event]:
         """The table as it is now: what a screen attaching late is shown first."""
@@ -250,11 +296,19 @@ class HoldemLocalSession:
         """Sit down at a fresh table from ``setup`` (``button`` fixes the first button)."""
         if self.in_hand:
             raise ValueError("a new table waits for the hand in play")
+        # The kept chips leave the old table and sit down at the new one.
+        bankroll = self.chips.bankroll if self.chips is not None else None
+        self._stand_up_profile()
+        self.chips = None
         self.setup = setup
         self.table = setup.make_table(random.Random(self.rng.getrandbits(64)), button)
         self.hand = None
         self.keyboard = None
         self.table_events = []
+        if bankroll is not None:
+            self.keep_chips(bankroll)
+            if self._listener is not None:
+                self._sit_down_profile()
         self._emit(SeatsChanged(self.seats()))
 
     def set_stacks(self, stacks: dict[int, int]) -> None:
@@ -278,8 +332,13 @@ class HoldemLocalSession:
     def rebuy(self) -> None:
         """Every busted human buys in again for the setup's stack."""
         for seat in self.busted_humans():
-            self.table.rebuy(seat, self.setup.stack)
             name = self.setup.seats[seat].name
+            if self.chips is not None and seat == self.chips.seat:
+                seated = self.chips.top_up(self.setup.stack, self.setup.big_blind)
+                self._profile_gets(seated)
+                self._emit(Note(f"{name} buys in again for {seated.chips:,}."))
+                continue
+            self.table.rebuy(seat, self.setup.stack)
             self._emit(Note(f"{name} buys in again for {self.setup.stack:,}."))
         self._emit(SeatsChanged(self.seats()))
 
@@ -393,7 +452,8 @@ class HoldemLocalSession:
         names = [s.name for s in self.setup.seats]
         rows = holdem_rows(hand, sorted(self.humans), names)
         if rows:
-            self._emit(Settled(rows))
+            chips = self.chips
+            self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)
