@@ -36,6 +36,7 @@ from cardtui.holdem.table import Table
 from cardtui.holdem.view import Step, TableView, steps, with_slides
 from cardtui.store import Game, SeatResult
 from cardtui.tables import session as seam
+from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.ui.app import CardtuiApp
@@ -169,6 +170,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         session.placed = lambda name, place, entrants: self.app.store.record_tournament(
             name, place, entrants, session_id=self.app.session_id)
         session.shown = self._shown
+        session.keep_chips(TableBankroll(self.app.store, Game.HOLDEM, settings.player_name,
+                                         self.app.session_id))
         return session
 
     async def _shown(self) -> None:
@@ -183,8 +186,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
 
     def _on_event(self, event: seam.Event) -> None:
         match event:
-            case seam.Settled(rows=rows):
-                self._settled(rows)
+            case seam.Settled(rows=rows, bankroll_player=player):
+                self._settled(rows, player)
                 return
             case seam.Seen(records=seen):
                 records = cast(tuple[Record, ...], seen)  # a hold'em table's records
@@ -246,10 +249,12 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         if rebuild and self.is_mounted:
             self.call_later(self._build_seats)
 
-    def _settled(self, rows: tuple[SeatResult, ...]) -> None:
-        """The hand is over: its rows go to the store unchanged, the hand to the history."""
+    def _settled(self, rows: tuple[SeatResult, ...], bankroll_player: str | None) -> None:
+        """The hand is over: its rows go to the store unchanged (with the kept chips' change
+        in the same transaction), the hand to the history."""
         app = self.app
-        app.store.record_round(Game.HOLDEM, list(rows), session_id=app.session_id)
+        app.store.record_round(Game.HOLDEM, list(rows), session_id=app.session_id,
+                               bankroll_player=bankroll_player)
         if self.begun is not None:
             local = self.local
             self.history.add(self.seats, self.begun, self.records,
