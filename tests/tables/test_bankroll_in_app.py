@@ -71,3 +71,17 @@ async def test_broke_twice_the_house_rebuys_and_the_menu_counts_it(make_app: Mak
         await pilot.press("escape")
         await pilot.pause()
         assert _menu_line(app) == "Chips: Blackjack 1,000 (1 rebuy) · Hold'em 1,000"
+
+
+async def test_the_holdem_cash_table_buys_in_and_leaving_returns_the_stack(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(start="holdem")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        kept = app.store.bankroll(Game.HOLDEM, "Player")
+        assert (kept.balance, kept.at_table) == (0, 1_000)  # the default stack, all of it
+        await pilot.press("escape")
+        await pilot.pause()
+        assert _menu_line(app) == "Chips: Blackjack 1,000 · Hold'em 1,000"
+        assert app.store.bankroll(Game.HOLDEM, "Player").at_table == 0
