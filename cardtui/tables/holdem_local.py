@@ -453,7 +453,9 @@ class HoldemLocalSession:
         rows = holdem_rows(hand, sorted(self.humans), names)
         if rows:
             chips = self.chips
-            self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None))
+            # The PHH text is kept with the hand (statistics per player and bot personality).
+            self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None,
+                               self.table.hand_history(hand, hand_number=self.table.hand_number)))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)

@@ -110,10 +110,13 @@ class Settled:
     ``bankroll_player``: the profile's own player when the profile's kept
     chips were at stake (:mod:`cardtui.tables.bankroll`); the screen passes
     it to ``record_round`` so the chips move in the round's transaction.
+    ``hand_history``: a local hold'em hand's PHH text (each bot's personality
+    in ``_personalities``), kept with the round for the statistics.
     """
 
     rows: tuple[SeatResult, ...]
     bankroll_player: str | None = None
+    hand_history: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

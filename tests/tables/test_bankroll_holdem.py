@@ -45,6 +45,7 @@ class Table:
         self.events.append(event)
         if isinstance(event, Settled):
             self.store.record_round(HOLDEM, list(event.rows), session_id="s1",
+                                    hand_history=event.hand_history,
                                     bankroll_player=event.bankroll_player)
 
     async def all_in_and_lose(self) -> None:
@@ -79,6 +80,9 @@ async def test_sitting_down_buys_in_a_hand_moves_the_chips_and_leaving_returns_t
     settled = [e for e in table.events if isinstance(e, Settled)]
     assert [e.bankroll_player for e in settled] == ["Ann"]
     assert table.stack() == 295 == _kept(store).at_table
+    # The hand's PHH text is kept with it, naming the bot's personality (statistics).
+    kept = store.hand_histories()
+    assert len(kept) == 1 and '_personalities = ["rock", ""]' in kept[0].text  # PHH order
     table.session.detach()
     assert (_kept(store).balance, _kept(store).at_table) == (995, 0)
     assert store.close() == []

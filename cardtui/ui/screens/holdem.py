@@ -186,8 +186,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
 
     def _on_event(self, event: seam.Event) -> None:
         match event:
-            case seam.Settled(rows=rows, bankroll_player=player):
-                self._settled(rows, player)
+            case seam.Settled(rows=rows, bankroll_player=player, hand_history=history):
+                self._settled(rows, player, history)
                 return
             case seam.Seen(records=seen):
                 records = cast(tuple[Record, ...], seen)  # a hold'em table's records
@@ -249,12 +249,13 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         if rebuild and self.is_mounted:
             self.call_later(self._build_seats)
 
-    def _settled(self, rows: tuple[SeatResult, ...], bankroll_player: str | None) -> None:
+    def _settled(self, rows: tuple[SeatResult, ...], bankroll_player: str | None,
+                 hand_history: str | None) -> None:
         """The hand is over: its rows go to the store unchanged (with the kept chips' change
-        in the same transaction), the hand to the history."""
+        and the PHH text in the same transaction), the hand to the history."""
         app = self.app
         app.store.record_round(Game.HOLDEM, list(rows), session_id=app.session_id,
-                               bankroll_player=bankroll_player)
+                               hand_history=hand_history, bankroll_player=bankroll_player)
         if self.begun is not None:
             local = self.local
             self.history.add(self.seats, self.begun, self.records,
