@@ -14,6 +14,7 @@ def _at_tab(app: CardtuiApp, tab: str):  # type: ignore[no-untyped-def]
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         record_play(app.store, app.session_id)
         await pilot.press("s", tab)
+        await app.workers.wait_for_complete()  # the hands are read off the event loop
         await pilot.pause()
 
     return run_before

@@ -37,6 +37,7 @@ async def test_the_stats_tab_has_you_and_each_bot_personality(make_app: MakeApp)
     async with app.run_test(size=(100, 30)) as pilot:
         record_play(app.store, app.session_id)
         await pilot.press("s", "2")
+        await app.workers.wait_for_complete()  # the hands are read off the event loop
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ScoreboardScreen)

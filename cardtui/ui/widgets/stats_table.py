@@ -8,6 +8,7 @@ PHH field ``_personalities``); each statistic is defined once, in
 
 from __future__ import annotations
 
+import asyncio
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from cardtui.commands.stats import COLUMNS, cells, table_rows
+from cardtui.commands.stats import COLUMNS, StatsRow, cells, table_rows
 from cardtui.store import HandHistory
 
 #: What each column means, in a line (the definitions are in cardtui/holdem/stats.py).
@@ -43,17 +44,30 @@ class HoldemStats(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("Texas Hold'em statistics — all time", classes="title")
         yield DataTable(id="holdem-stats-table", cursor_type="none", zebra_stripes=True)
-        yield Static("No hold'em hands kept yet.", id="holdem-stats-empty", classes="empty")
+        yield Static("", id="holdem-stats-empty", classes="empty")
         yield Static(LEGEND, classes="legend")
 
     def refresh_stats(self, source: HistorySource, you: str) -> None:
-        texts = [h.text for h in source.hand_histories() if h.format == "phh"]
-        rows, unreadable = table_rows(texts, you)
+        """Read the kept hands again, off the event loop (about a millisecond a hand)."""
+        if not self.query_one(DataTable).row_count:
+            self.query_one("#holdem-stats-empty", Static).update("Reading the kept hands…")
+        self.run_worker(self._read(source, you), exclusive=True, group="holdem-stats")
+
+    async def _read(self, source: HistorySource, you: str) -> None:
+        def read() -> tuple[list[StatsRow], int]:
+            return table_rows((h.text for h in source.hand_histories() if h.format == "phh"),
+                              you)
+
+        rows, unreadable = await asyncio.to_thread(read)
+        self._show(rows, unreadable)
+
+    def _show(self, rows: list[StatsRow], unreadable: int) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.display = bool(rows)
         empty = self.query_one("#holdem-stats-empty", Static)
         empty.display = not rows or bool(unreadable)
+        empty.update("No hold'em hands kept yet.")
         if unreadable:
             hands, are = ("hand", "is") if unreadable == 1 else ("hands", "are")
             empty.update(f"{unreadable:,} kept {hands} could not be read and {are} left out.")
