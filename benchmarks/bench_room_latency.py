@@ -16,8 +16,8 @@ window and stands on their turn. Measured, in the same run:
   belongs to ``cardtui.room``, timed with the thread's CPU clock), and the
   whole server process (the room plus the SSH bridging of every screen).
 
-The server runs in its own process (this script with ``--serve``) so its CPU
-is its own. Target on the project's 2-core machine (issue 11): p95 <= 150 ms
+The server runs in its own process (:class:`tests.serve.room_crowd.CrowdServer`)
+so its CPU is its own. Target on the project's 2-core machine (issue 11): p95 <= 150 ms
 at 60 sessions.
 
 Run:  python3 benchmarks/bench_room_latency.py [--rounds 6] [--big-rounds 4]
@@ -30,7 +30,6 @@ import asyncio
 import contextlib
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # tests.serve.room_crowd, the players
 
-from tests.serve.room_crowd import Player, Table, play, sit_at_row  # noqa: E402
+from tests.serve.room_crowd import CrowdServer, Player, Table, play, sit_at_row  # noqa: E402
 from tests.serve.room_ssh import named_key  # noqa: E402
 
 SEATS = 6
@@ -59,73 +58,6 @@ class Result:
     room_cpu: float
     server_cpu: float
     seconds: float
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-# --- the server, in its own process -------------------------------------------------
-
-
-class RoomMeter:
-    """CPU time spent in event-loop callbacks that belong to the room (``cardtui.room``)."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-
-    def install(self) -> None:
-        from asyncio import events
-
-        run = events.Handle._run  # noqa: SLF001
-        meter = self
-
-        def timed(handle: events.Handle) -> None:
-            if not _is_room(handle._callback):  # noqa: SLF001
-                run(handle)
-                return
-            start = time.thread_time()
-            try:
-                run(handle)
-            finally:
-                meter.seconds += time.thread_time() - start
-
-        events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
-
-
-def _is_room(callback: object) -> bool:
-    """Whether a loop callback is the room's: its own function, or a step of its task."""
-    owner = getattr(callback, "__self__", None)
-    if isinstance(owner, asyncio.Task):
-        code = getattr(owner.get_coro(), "cr_code", None)
-        return code is not None and "cardtui/room/" in code.co_filename
-    function = getattr(callback, "func", callback)  # functools.partial
-    module = getattr(function, "__module__", "") or ""
-    return module.startswith("cardtui.room")
-
-
-async def serve(root: Path, tables: int) -> None:
-    from cardtui.room.config import BlackjackOptions
-    from cardtui.serve.launch import Launch
-    from cardtui.serve.server import ServeConfig, start_server
-
-    meter = RoomMeter()
-    meter.install()
-    options = tuple(BlackjackOptions(name=f"Pit {t + 1}", seats=SEATS, action_clock=60,
-                                     betting_clock=60, between_rounds=0.5)
-                    for t in range(tables))
-    config = ServeConfig(root=root, host="127.0.0.1", port=0, open=True,
-                         max_sessions=tables * SEATS + 8, tables=options,
-                         launch=Launch(animation="off", base_env=dict(os.environ)))
-    running = await start_server(config, lambda text: None)
-    print(f"port {running.port}", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    room = running.room.shared.room
-    dealt = sum(t.round_number for t in room.tables.values())
-    print(f"rounds {dealt} room_cpu {meter.seconds:.6f}", flush=True)
-    await running.close()
 
 
 # --- the players --------------------------------------------------------------------
@@ -175,45 +107,34 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
         root = Path(folder) / "room"
         names = [[f"T{t}P{s}" for s in range(SEATS)] for t in range(tables)]
         keys = {n: named_key(root, n) for row in names for n in row}
-        server = subprocess.Popen(
-            [sys.executable, __file__, "--serve", str(root), str(tables)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                [str(ROOT), os.environ.get("PYTHONPATH", "")])},
-        )
+        server = CrowdServer(root, tables, SEATS)
         try:
-            assert server.stdout is not None and server.stdin is not None
-            port = int(server.stdout.readline().split()[1])
             players: list[Player] = []
             for row, table_names in enumerate(names):
                 table = Table(row)
-                clients = await asyncio.gather(*(sit_at_row(port, keys[n], n, row, timeout=600)
+                clients = await asyncio.gather(*(sit_at_row(server.port, keys[n], n, row,
+                                                            timeout=600)
                                                  for n in table_names))
                 players += [Player(n, table, c)
                             for n, c in zip(table_names, clients, strict=True)]
             stop = asyncio.Event()
-            local = asyncio.create_task(local_player(port, root, stop))
-            cpu_before, started = cpu_seconds(server.pid), time.monotonic()
+            local = asyncio.create_task(local_player(server.port, root, stop))
+            cpu_before, started = server.cpu_seconds(), time.monotonic()
             await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
             seconds = time.monotonic() - started
-            server_cpu = cpu_seconds(server.pid) - cpu_before
+            server_cpu = server.cpu_seconds() - cpu_before
             stop.set()
             local_samples = await local
             for player in players:
                 await player.client.close()
-            server.stdin.write("stop\n")
-            server.stdin.flush()
-            fields = server.stdout.readline().split()
-            dealt, room_cpu = int(fields[1]), float(fields[3])
-            server.communicate(timeout=60)
+            summary = server.stop()
         finally:
-            if server.poll() is None:
-                server.kill()
-                server.wait()
+            server.kill()
+    dealt = sum(t["rounds"] for t in summary["tables"])
     tables_seen = {id(p.table): p.table for p in players}.values()
     handovers = [h for table in tables_seen for h in table.handovers]
-    return Result(label, tables * SEATS, handovers, local_samples, dealt, room_cpu,
-                  server_cpu, seconds)
+    return Result(label, tables * SEATS, handovers, local_samples, dealt,
+                  summary["room_cpu"], server_cpu, seconds)
 
 
 def quantile(samples: list[float], q: float) -> float:
@@ -248,9 +169,6 @@ async def main(rounds: int, big_rounds: int) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
-        asyncio.run(serve(Path(sys.argv[2]), int(sys.argv[3])))
-        sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6, help="rounds at one table of six")
     parser.add_argument("--big-rounds", type=int, default=4, help="rounds at each of ten tables")

@@ -16,8 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import asyncssh
 
@@ -25,6 +31,8 @@ from cardtui.testing.ssh import TerminalClient
 from tests.serve.room_ssh import BET_PROMPT
 
 DOWN = "\x1b[B"
+#: The table's session counters: wins, losses, pushes of this player's rounds.
+TALLY = re.compile(r"Session W (\d+)\s+L (\d+)\s+P (\d+)")
 #: Seconds before a key that changed nothing is pressed again.
 REPRESS = 1.0
 
@@ -44,8 +52,8 @@ class Player:
     name: str
     table: Table
     client: TerminalClient
-    #: Betting windows this player bet in.
-    bets: int = 0
+    #: Rounds settled on this player's screen.
+    rounds: int = 0
 
 
 async def sit_at_row(port: int, key: asyncssh.SSHKey, name: str, row: int, *,
@@ -67,34 +75,40 @@ def _screen(client: TerminalClient) -> str:
     return " ".join(line.strip() for line in client.screen.display)
 
 
+def rounds_played(client: TerminalClient) -> int:
+    """Rounds this player's screen has settled: the session counters (wins, losses, pushes)."""
+    found = TALLY.search(_screen(client))
+    return sum(int(n) for n in found.groups()) if found else 0
+
+
 async def play(player: Player, rounds: int, *, timeout: float = 600) -> None:
-    """Bet in ``rounds`` betting windows and play them out; return when the next one opens."""
+    """Play until ``rounds`` rounds have settled on this player's screen and bets are open again.
+
+    Rounds are counted from the screen's session counters, not from the
+    prompts seen: a prompt can go and come back between two frames.
+    """
     client, name, table = player.client, player.name, player.table
     turn, insurance = f"{name}: Hit or stand?", f"{name}: Insurance?"
     even_money, my_hand = f"{name}: Even money?", f"{name}, hand"
-    windows = 0
-    in_window = False
     pressed: dict[str, float] = {}
     deadline = time.monotonic() + timeout
     while True:
         now = time.monotonic()
         if now > deadline:
-            raise TimeoutError(f"{name} is stuck after {windows} windows:\n{client.text}")
+            raise TimeoutError(f"{name} is stuck after {player.rounds} rounds:\n{client.text}")
         text = _screen(client)
+        player.rounds = rounds_played(client)
         if BET_PROMPT in text:
-            if not in_window:
-                in_window, pressed = True, {}
-                windows += 1
-                table.stand_at = None
-                if windows > rounds:
-                    return
-            if "d" not in pressed:
-                player.bets += 1
+            pressed.pop("s", None)
+            pressed.pop("n", None)
+            table.stand_at = None
+            if player.rounds >= rounds:
+                return
             if now - pressed.get("d", 0) > REPRESS:
                 pressed["d"] = now
                 client.press("d")
         else:
-            in_window = False
+            pressed.pop("d", None)
             if turn in text or my_hand in text:
                 if "s" not in pressed and table.stand_at is not None:
                     table.handovers.append(now - table.stand_at)
@@ -107,8 +121,137 @@ async def play(player: Player, rounds: int, *, timeout: float = 600) -> None:
             elif (insurance in text or even_money in text) and now - pressed.get("n", 0) > REPRESS:
                 pressed["n"] = now
                 client.press("n")
-            elif "s" in pressed and turn not in text:
+            elif "s" in pressed:
                 pressed.pop("s")  # my turn is over: the next prompt of mine is a new one
         client._changed.clear()  # noqa: SLF001 - wait for the next bytes, or a re-press
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client._changed.wait(), REPRESS / 2)  # noqa: SLF001
+
+
+# --- the server, in a process of its own ------------------------------------------------
+#
+# Sixty terminals and the server in one process share one core; apart, each
+# has one. ``python3 -m tests.serve.room_crowd ROOT TABLES SEATS`` serves
+# ``TABLES`` blackjack tables of ``SEATS``, prints ``port N``, and when a line
+# arrives on its stdin prints one JSON line about the room and stops: the
+# rounds dealt, every seat's chips, every result the room settled for each
+# player, and the CPU time spent in the room's own event-loop callbacks.
+
+
+class RoomMeter:
+    """CPU time spent in event-loop callbacks that belong to the room (``cardtui.room``)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def install(self) -> None:
+        run = asyncio.events.Handle._run  # noqa: SLF001
+        meter = self
+
+        def timed(handle: asyncio.events.Handle) -> None:
+            if not _is_room(handle._callback):  # noqa: SLF001
+                run(handle)
+                return
+            start = time.thread_time()
+            try:
+                run(handle)
+            finally:
+                meter.seconds += time.thread_time() - start
+
+        asyncio.events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
+
+
+def _is_room(callback: object) -> bool:
+    """Whether a loop callback is the room's: its own function, or a step of its task."""
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, asyncio.Task):
+        code = getattr(owner.get_coro(), "cr_code", None)
+        return code is not None and "cardtui/room/" in code.co_filename
+    function = getattr(callback, "func", callback)  # functools.partial
+    module = getattr(function, "__module__", "") or ""
+    return module.startswith("cardtui.room")
+
+
+async def serve(root: Path, tables: int, seats: int) -> None:
+    from cardtui.room.blackjack_table import BlackjackTable
+    from cardtui.room.config import BlackjackOptions
+    from cardtui.room.protocol import Message, Settled
+    from cardtui.room.room import Room
+    from cardtui.room.shared import Player as Seat
+    from cardtui.serve.launch import Launch
+    from cardtui.serve.server import ServeConfig, start_server
+
+    meter = RoomMeter()
+    meter.install()
+    settled: dict[str, list[int]] = {}
+    deliver = Room.deliver
+
+    def recording(room: Room, player: Seat, message: Message) -> None:
+        if isinstance(message, Settled):
+            settled.setdefault(player.name, []).append(message.result.net)
+        deliver(room, player, message)
+
+    Room.deliver = recording  # type: ignore[method-assign]
+    options = tuple(BlackjackOptions(name=f"Pit {t + 1}", seats=seats, action_clock=60,
+                                     betting_clock=60, between_rounds=0.5)
+                    for t in range(tables))
+    config = ServeConfig(root=root, host="127.0.0.1", port=0, open=True,
+                         max_sessions=tables * seats + 8, tables=options,
+                         launch=Launch(animation="off", seed=7, base_env=dict(os.environ)))
+    running = await start_server(config, lambda text: None)
+    print(f"port {running.port}", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    room = running.room.shared.room
+    summary = {
+        "room_cpu": meter.seconds,
+        "settled": settled,
+        "tables": [{
+            "rounds": table.round_number, "in_round": table.round is not None,
+            "voided": list(table.voided),
+            "seats": [[p.name, p.stack] for p in table.seats if p is not None],
+        } for table in room.tables.values() if isinstance(table, BlackjackTable)],
+    }
+    print(json.dumps(summary), flush=True)
+    await running.close()
+
+
+class CrowdServer:
+    """``python3 -m tests.serve.room_crowd`` as a subprocess: its port, then its summary."""
+
+    def __init__(self, root: Path, tables: int, seats: int) -> None:
+        repo = Path(__file__).resolve().parents[2]
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.serve.room_crowd", str(root), str(tables), str(seats)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                p for p in (str(repo), os.environ.get("PYTHONPATH", "")) if p)},
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.startswith("port "):
+            self.process.kill()
+            raise RuntimeError(f"the crowd's server did not start: {line!r}")
+        self.port = int(line.split()[1])
+
+    def cpu_seconds(self) -> float:
+        with open(f"/proc/{self.process.pid}/stat", encoding="utf-8") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> dict:
+        """Ask for the summary, and wait for the server to close every game."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("stop\n")
+        self.process.stdin.flush()
+        summary = json.loads(self.process.stdout.readline())
+        self.process.communicate(timeout=120)
+        return summary
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+if __name__ == "__main__":
+    asyncio.run(serve(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])))

@@ -1,46 +1,38 @@
 """A full room over real SSH: ten blackjack tables of six players, twenty rounds each, nothing lost.
 
 Every player is a real SSH client whose keys follow what its screen shows
-(:mod:`tests.serve.room_crowd`). Afterwards: every table dealt its rounds,
-every player's chips are their buy-in plus the results the room settled
-for them (nothing made or lost), and every settled round is in that
-player's own store.
+(:mod:`tests.serve.room_crowd`); the server runs in a process of its own (so
+sixty terminals and the server do not share one core) and reports the room
+as it stopped. Afterwards: every table dealt its rounds and voided none,
+every player's chips are their buy-in plus the results the room settled for
+them (nothing made or lost), their screen counted exactly those rounds, and
+every one of them is in that player's own store.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import asyncssh
 import pytest
 
-from cardtui.room.blackjack_table import BlackjackTable
-from cardtui.room.config import BlackjackOptions
-from cardtui.room.protocol import Message
-from cardtui.room.protocol import Settled as RoomSettled
-from cardtui.room.room import Room
-from cardtui.room.shared import Player as Seat
-from cardtui.serve.server import ServeConfig
-from cardtui.testing.ssh import serving
-from tests.serve.room_crowd import Player, Table, play, sit_at_row
-from tests.serve.room_ssh import LAUNCH, named_key, rounds_stored
+from cardtui import locations
+from cardtui.store import Game, Store
+from tests.serve.room_crowd import CrowdServer, Player, Table, play, sit_at_row
+from tests.serve.room_ssh import named_key, profile
 
 BUY_IN = 5000  # the tables' largest buy-in, which the lobby offers first
 
 
-def record_settled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[RoomSettled]]:
-    """Every settled result the room hands to a player, by their name."""
-    settled: dict[str, list[RoomSettled]] = {}
-    deliver = Room.deliver
-
-    def recording(room: Room, player: Seat, message: Message) -> None:
-        if isinstance(message, RoomSettled):
-            settled.setdefault(player.name, []).append(message)
-        deliver(room, player, message)
-
-    monkeypatch.setattr(Room, "deliver", recording)
-    return settled
+def stored_nets(root: Path, key: asyncssh.SSHKey, name: str) -> list[int]:
+    """The net result of every blackjack round in the store of ``key``'s profile."""
+    store = Store(locations.database_path(profile(root, key)))
+    try:
+        return store.round_nets(Game.BLACKJACK, name)
+    finally:
+        store.close()
 
 
 @pytest.mark.slow
@@ -49,40 +41,35 @@ def record_settled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[RoomSettle
     pytest.param(2, 3, 2, id="6-sessions"),
 ])
 async def test_a_full_room_plays_its_rounds_and_nothing_is_lost(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tables: int, seats: int,
-        rounds: int) -> None:
+        tmp_path: Path, tables: int, seats: int, rounds: int) -> None:
     root = tmp_path / "room"
     names = [[f"T{t}P{s}" for s in range(seats)] for t in range(tables)]
     keys: dict[str, asyncssh.SSHKey] = {n: named_key(root, n) for row in names for n in row}
-    options = tuple(BlackjackOptions(name=f"Pit {t + 1}", seats=seats, action_clock=60,
-                                     betting_clock=60, between_rounds=0.5)
-                    for t in range(tables))
-    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=options,
-                         max_sessions=tables * seats + 4)
-    settled = record_settled(monkeypatch)
-    async with serving(config) as server:
-        room = server.room.shared.room
+    server = CrowdServer(root, tables, seats)
+    started = time.monotonic()
+    try:
         players: list[Player] = []
         for row, table_names in enumerate(names):
             table = Table(row)
             clients = await asyncio.gather(*(sit_at_row(server.port, keys[n], n, row)
                                              for n in table_names))
             players += [Player(n, table, c) for n, c in zip(table_names, clients, strict=True)]
-        shared = [room.tables[f"t{t + 1}"] for t in range(tables)]
-        for table, table_names in zip(shared, names, strict=True):
-            assert isinstance(table, BlackjackTable)
-            assert sorted(p.name for p in table.seats if p is not None) == sorted(table_names)
-        await asyncio.gather(*(play(p, rounds, timeout=60 * rounds) for p in players))
-        for table in shared:
-            assert table.round is None and table.round_number >= rounds and not table.voided
-            for seat in table.seats:
-                assert seat is not None
-                nets = sum(s.result.net for s in settled[seat.name])
-                assert seat.stack == BUY_IN + nets, f"{seat.name}'s chips do not add up"
-        for player in players:
-            assert len(settled[player.name]) == player.bets == rounds
+        await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
         for player in players:
             await player.client.close()
-    # Every round each player played is in their own store.
-    for name, key in keys.items():
-        assert rounds_stored(root, key) == len(settled[name]), name
+        summary = server.stop()
+    finally:
+        server.kill()
+    print(f"\n{tables * seats} sessions, {rounds} rounds a table: "
+          f"{time.monotonic() - started:.0f} s")
+    for table, table_names in zip(summary["tables"], names, strict=True):
+        assert sorted(name for name, _ in table["seats"]) == sorted(table_names)
+        assert table["rounds"] >= rounds and not table["in_round"] and not table["voided"]
+        for name, chips in table["seats"]:
+            assert chips == BUY_IN + sum(summary["settled"][name]), f"{name}'s chips"
+    for player in players:
+        nets = summary["settled"][player.name]
+        assert len(nets) == player.rounds == rounds, player.name
+        # Every round the room settled for them is in their own store, as it was settled.
+        stored = stored_nets(root, keys[player.name], player.name)
+        assert sorted(stored) == sorted(nets), player.name
