@@ -264,3 +264,52 @@ async def test_chat_over_ssh_reaches_the_other_screen_clean_and_rate_limited(
         raw = bytes(bob.raw)
         assert b"pwned" not in raw and "\u202e".encode() not in raw
         await mal.close()
+
+
+async def test_a_dropped_player_is_checked_for_and_reconnects_mid_hand_to_their_cards(
+        tmp_path: Path) -> None:
+    root = tmp_path / "room"
+    ann_key = named_key(root, "Ann")
+    # Seed 5: Bob has the button (the small blind, first to act); Ann is the big blind.
+    tables = (HoldemOptions(name="Duel", seats=2, min_humans=2, bots_fill=False,
+                            action_clock=2, between_hands=60, grace=60, seed=5),)
+    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    async with serving(config) as server:
+        room = server.room.shared.room
+        table = room.tables["t1"]
+        assert isinstance(table, HoldemTable)
+        table.next_deck = stacked_deck(["AsKs", "QhJh"], board="5d6d7d 8c 2s")
+        ann = await sit_down_holdem(server.port, ann_key, "Ann")
+        await until(lambda: table.player_at(0) is not None)
+        bob = await FakeClient.join(room, Member("p-bob", "Bob"))
+        bob.send(Sit("t1", 1, 1000))
+        await until(lambda: table.hand is not None)
+        assert table.positions is not None and table.positions.button == 1
+        hole = table.hand.hole[0]
+        for card in hole:
+            await ann.wait_for(card.render(False))
+        ann.abort()  # the cable is pulled
+        player = table.player_at(0)
+        await until(lambda: player.away)
+        bob.send(HoldemAction("t1", ActionKind.CALL))
+        # Ann's clock runs out twice: a check before the flop, a check on it.
+        await until(lambda: table.hand is not None and table.hand.actor == 1
+                    and len(table.hand.board) == 3, timeout=30)
+        checks = [r for m in bob.of(Records) for r in m.records
+                  if r["type"] == "holdem.Checked" and r["seat"] == 0]
+        assert len(checks) == 2 and player.sitting_out
+        stack = table.hand.stacks[0]
+        back = await TerminalClient.connect(server.port, key=ann_key, width=100)
+        await until(lambda: not player.away and not player.sitting_out)
+        for card in hole:  # back in her seat, mid-hand, with her cards
+            await back.wait_for(card.render(False))
+        await back.wait_for(f"{stack:,}")
+        bob.send(HoldemAction("t1", ActionKind.CHECK))
+        await until(lambda: table.hand is not None and table.hand.actor == 0)
+        await back.settle(0.5)
+        back.press("c")  # and she plays the turn herself
+        await until(lambda: table.hand is None or table.hand.actor != 0)
+        checks = [r for m in bob.of(Records) for r in m.records
+                  if r["type"] == "holdem.Checked" and r["seat"] == 0]
+        assert len(checks) == 3
+        await bob.close()
