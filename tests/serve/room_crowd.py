@@ -30,7 +30,9 @@ import asyncssh
 from cardtui.testing.ssh import TerminalClient
 from tests.serve.room_ssh import BET_PROMPT
 
-DOWN = "\x1b[B"
+DOWN, UP = "\x1b[B", "\x1b[A"
+#: The lobby's line about the highlighted table: "Pit 7: 2 seats free · ...".
+HIGHLIGHTED = re.compile(r"Pit (\d+):")
 #: The table's session counters: wins, losses, pushes of this player's rounds.
 TALLY = re.compile(r"Session W (\d+)\s+L (\d+)\s+P (\d+)")
 #: Seconds before a key that changed nothing is pressed again.
@@ -58,12 +60,24 @@ class Player:
 
 async def sit_at_row(port: int, key: asyncssh.SSHKey, name: str, row: int, *,
                      timeout: float = 120) -> TerminalClient:
-    """Log in, move the lobby's cursor to ``row``, sit down for the largest buy-in."""
+    """Log in, move the lobby's cursor to ``row`` ("Pit row+1"), sit for the largest buy-in.
+
+    The lobby redraws as others sit down, so the cursor is checked against the
+    highlighted table's line (and moved again) before Enter.
+    """
     client = await TerminalClient.connect(port, key=key, width=80, height=30)
     await client.wait_for(f"you are {name}", timeout=timeout)
-    await client.settle(0.3, timeout=timeout)
-    client.press(*[DOWN] * row)
-    await client.settle(0.3, timeout=timeout)
+    wanted = f"Pit {row + 1}:"
+    deadline = time.monotonic() + timeout
+    while True:
+        await client.settle(0.3, timeout=timeout)
+        found = HIGHLIGHTED.search(_screen(client))
+        if found is not None and found.group(0) == wanted:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{name} could not reach {wanted}:\n{client.text}")
+        at = int(found.group(1)) - 1 if found is not None else 0
+        client.press(*([DOWN] * (row - at) if row >= at else [UP] * (at - row)))
     client.press("enter")
     await client.wait_for("Buy in for", timeout=timeout)
     client.press("enter")
