@@ -42,7 +42,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # tests.serve.room_crowd, the players
 
-from tests.serve.room_crowd import CrowdServer, Player, Table, play, sit_at_row  # noqa: E402
+from tests.serve.room_crowd import (  # noqa: E402
+    CrowdServer,
+    Player,
+    RoomMeter,
+    Table,
+    play,
+    sit_at_row,
+)
 from tests.serve.room_ssh import named_key  # noqa: E402
 
 SEATS = 6
@@ -160,9 +167,54 @@ def report(result: Result) -> None:
               f"(room + SSH bridging of every screen; {result.server_cpu:.1f} s in all)")
 
 
+async def holdem_room_cpu(hands: int) -> tuple[float, float]:
+    """The room alone dealing hold'em to six players who check or call: its CPU per hand.
+
+    No SSH and no screens: six bare game ends on socket pairs
+    (:class:`tests.room.support.FakeClient`). Returns (room callbacks' CPU,
+    the whole process's CPU with the six clients) per hand, in seconds.
+    """
+    from cardtui.holdem.actions import ActionKind
+    from cardtui.room.config import HoldemOptions
+    from cardtui.room.connection import Member
+    from cardtui.room.protocol import HoldemAction, Message, Sit, YourTurnHoldem
+    from cardtui.room.room import Room
+    from tests.room.support import FakeClient, until
+
+    meter = RoomMeter()
+    meter.install()
+    room = Room([HoldemOptions(seats=SEATS, bots_fill=False, min_humans=SEATS,
+                               starting_stack=10**6, between_hands=0, action_clock=60,
+                               seed=1)])
+    table = room.tables["t1"]
+
+    def calls(client: FakeClient, message: Message) -> None:
+        if isinstance(message, YourTurnHoldem):
+            kind = ActionKind.CHECK if message.legal.can_check else ActionKind.CALL
+            client.send(HoldemAction("t1", kind))
+
+    clients = [await FakeClient.join(room, Member(f"p{n}", f"P{n}")) for n in range(SEATS)]
+    for seat, client in enumerate(clients):
+        client.on_message = calls
+        client.send(Sit("t1", seat, 10**6))
+    await until(lambda: table.hand_number >= 1)
+    room_before, process_before = meter.seconds, time.process_time()
+    await until(lambda: table.hand_number > hands, timeout=600)
+    room_cpu, process_cpu = meter.seconds - room_before, time.process_time() - process_before
+    await room.stop()
+    for client in clients:
+        await client.close()
+    meter.uninstall()
+    return room_cpu / hands, process_cpu / hands
+
+
 async def main(rounds: int, big_rounds: int) -> None:
     print(f"cardtui shared-table latency on {os.cpu_count()} cores "
           f"(load average {os.getloadavg()[0]:.1f} at start)")
+    room_hand, process_hand = await holdem_room_cpu(200)
+    print(f"\nhold'em, the room alone (six players checking or calling, no SSH): "
+          f"{room_hand * 1000:.2f} ms room CPU per hand "
+          f"({process_hand * 1000:.2f} ms with the six bare clients)")
     report(await measure("one table of six", 1, rounds))
     report(await measure("ten tables of six", 10, big_rounds))
     print("\nTarget (issue 11): p95 <= 150 ms at 60 sessions.")

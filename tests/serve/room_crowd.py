@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -157,6 +158,7 @@ class RoomMeter:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self._run: Callable[[asyncio.events.Handle], None] | None = None
 
     def install(self) -> None:
         run = asyncio.events.Handle._run  # noqa: SLF001
@@ -172,7 +174,11 @@ class RoomMeter:
             finally:
                 meter.seconds += time.thread_time() - start
 
+        self._run = run
         asyncio.events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
+
+    def uninstall(self) -> None:
+        asyncio.events.Handle._run = self._run  # type: ignore[method-assign]  # noqa: SLF001
 
 
 def _is_room(callback: object) -> bool:
