@@ -220,13 +220,16 @@ class HoldemLocalSession:
                 self._profile_gets(seated)
 
     def _stand_up_profile(self) -> None:
-        """Between hands the stack goes back to the balance (mid-hand it stays at the table)."""
+        """Between hands the stack goes back to the balance (mid-hand it stays at the table).
+
+        The seat keeps its count until the next sit-down replaces it: no hand is
+        dealt while no screen is attached, and a screen's table goes with it.
+        """
         chips = self.chips
         seat = self.table.seats[chips.seat] if chips is not None else None
         if chips is None or seat is None or not chips.seated or self.in_hand:
             return
         chips.stand_up(seat.stack)
-        seat.stack = 0
 
     def _profile_gets(self, seated: Seated) -> None:
         """The profile's stack is the buy-in the ledger took."""

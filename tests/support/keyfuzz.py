@@ -53,6 +53,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from cardtui.blackjack import table as blackjack_table
 from cardtui.holdem import table as holdem_table
 from cardtui.store import Game, Store
+from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.app import CardtuiApp
 
 #: Keys a person might press anywhere (Textual key names).
@@ -245,6 +246,7 @@ def recording(ledger: Ledger) -> Iterator[Ledger]:
         (he, "start_hand"): he.start_hand,
         (he, "rebuy"): he.rebuy,
         (Store, "reset"): Store.reset,
+        (HoldemLocalSession, "_profile_gets"): HoldemLocalSession._profile_gets,
     }
 
     def bj_post_init(self: Any) -> None:
@@ -276,6 +278,13 @@ def recording(ledger: Ledger) -> Iterator[Ledger]:
         originals[(he, "rebuy")](self, seat_index, amount)
         ledger.holdem_chips[self] += amount
 
+    def he_profile_gets(self: Any, seated: Any) -> None:
+        # The profile's kept chips replace its seat's stack (cardtui/tables/bankroll.py).
+        seat = self.table.seats[self.chips.seat]
+        before = seat.stack if seat is not None else 0
+        originals[(HoldemLocalSession, "_profile_gets")](self, seated)
+        ledger.holdem_chips[self.table] += seated.chips - before
+
     def store_reset(self: Any) -> None:
         ledger.reset()
         originals[(Store, "reset")](self)
@@ -284,6 +293,7 @@ def recording(ledger: Ledger) -> Iterator[Ledger]:
         (bj, "__post_init__"): bj_post_init, (bj, "_after"): bj_after,
         (he, "__init__"): he_init, (he, "start_hand"): he_start_hand, (he, "rebuy"): he_rebuy,
         (Store, "reset"): store_reset,
+        (HoldemLocalSession, "_profile_gets"): he_profile_gets,
     }
     for (owner, name), replacement in patches.items():
         setattr(owner, name, replacement)

@@ -9,6 +9,7 @@ PHH field ``_personalities``); each statistic is defined once, in
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -51,7 +52,8 @@ class HoldemStats(Vertical):
         """Read the kept hands again, off the event loop (about a millisecond a hand)."""
         if not self.query_one(DataTable).row_count:
             self.query_one("#holdem-stats-empty", Static).update("Reading the kept hands…")
-        self.run_worker(self._read(source, you), exclusive=True, group="holdem-stats")
+        # A callable, not a coroutine: a read replaced before it starts is never made.
+        self.run_worker(partial(self._read, source, you), exclusive=True, group="holdem-stats")
 
     async def _read(self, source: HistorySource, you: str) -> None:
         def read() -> tuple[list[StatsRow], int]:
