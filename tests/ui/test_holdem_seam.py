@@ -224,3 +224,29 @@ async def test_a_seat_the_room_plays_for_says_so(make_app: MakeApp) -> None:
         await pilot.pause()
         assert panel(screen, 2).border_subtitle == "sitting out"  # not just "folded"
         assert panel(screen, 1).border_subtitle == ""
+
+
+async def test_a_shared_table_draws_the_players_own_seat_at_the_bottom(
+        make_app: MakeApp) -> None:
+    from cardtui.room.protocol import Seats, SeatInfo, TableInfo
+    from cardtui.tables.holdem_remote import HoldemRemoteSession
+
+    info = TableInfo("t1", "holdem", "x", "5/10", 6, (None,) * 6, False, 1, 2, 30.0)
+    session = HoldemRemoteSession(link=None, info=info)  # type: ignore[arg-type]
+    session.your_seat = 3
+    session.receive(Seats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        bottom = [panel.id for panel in screen.query("#bottom-row HoldemSeat")]
+        assert bottom == ["seat-4", "seat-3"]  # as seats 1 and 0 are at a local table
+        assert len(screen.query(HoldemSeat)) == 6
+        session.your_seat = 5  # (a reconnect's snapshot can move the player)
+        session.receive(Seats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
+        await pilot.pause()
+        await pilot.pause()
+        bottom = [panel.id for panel in screen.query("#bottom-row HoldemSeat")]
+        assert bottom == ["seat-0", "seat-5"] and len(screen.query(HoldemSeat)) == 6
+        session.left = True  # nothing to tell a room that is not there

@@ -104,6 +104,10 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         #: Unmounting: whatever still happens lands in the view undrawn.
         self._gone = False
         self._building = asyncio.Lock()
+        #: The seat drawn at the bottom middle (a shared table: this player's own).
+        self.bottom = 0
+        #: The seat panels as composed or last built (top, right, bottom, left).
+        self.built: tuple[list[int], ...] = ()
         self.session: HoldemSession = session or self._sit_down()
         self._join()
 
@@ -238,15 +242,20 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
     def _seated(self, seats: tuple[seam.SeatState, ...]) -> None:
         """New seating: a table between hands is redrawn from it; a hand's picture keeps
         its own seats and only takes the new stacks (a rebuy)."""
-        rebuild = len(seats) != len(self.seats)
+        recount = len(seats) != len(self.seats)
         self.seats = seats
-        if rebuild or self.view.positions is None:
+        mine = self.session.viewer_seats
+        turned = self.remote is not None and bool(mine) and min(mine) != self.bottom
+        if turned:
+            # Each player sees their own seat at the bottom middle, as at a real table.
+            self.bottom = min(mine)
+        if recount or self.view.positions is None:
             self.view = hand_view(seats)
         elif self.view.over:
             for seat in seats:
                 if seat.seat < len(self.view.seats) and seat.status != "empty":
                     self.view.seats[seat.seat].stack = seat.stack
-        if rebuild and self.is_mounted:
+        if (recount or turned) and self.is_mounted:
             self.call_later(self._build_seats)
 
     def _settled(self, rows: tuple[SeatResult, ...], bankroll_player: str | None,

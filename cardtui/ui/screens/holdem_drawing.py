@@ -40,7 +40,7 @@ class Drawing:
         yield Header()
         # The seats are composed with the screen, not mounted after it: a table
         # left while it is still being built has nothing left to await.
-        top, right, bottom, left = arrange(_panel_count(len(self.view.seats)))
+        self.built = top, right, bottom, left = self._arranged()
         with Vertical(id="felt"):
             with Horizontal(id="top-row", classes="seat-row"):
                 yield from self._seat_panels(top)
@@ -75,13 +75,19 @@ class Drawing:
     def _seat_panels(self: HoldemScreen, seats: list[int]) -> list[HoldemSeat]:
         return [HoldemSeat(ascii=self.ascii, id=f"seat-{seat}") for seat in seats]
 
+    def _arranged(self: HoldemScreen) -> tuple[list[int], ...]:
+        """Seat numbers for the top row, right side, bottom row and left side, as drawn,
+        turned so that ``self.bottom`` sits where seat 0 would."""
+        count = _panel_count(len(self.view.seats))
+        return tuple([(seat + self.bottom) % count for seat in side]
+                     for side in arrange(count))
+
     async def _build_seats(self: HoldemScreen) -> None:
         """Seat panels for a new table (its seat count may differ); one build at a time."""
         async with self._building:
-            count = _panel_count(len(self.view.seats))
-            if len(self.query(HoldemSeat)) == count:
+            if self._arranged() == self.built:
                 return  # built already (a new table of the same size)
-            top, right, bottom, left = arrange(count)
+            self.built = top, right, bottom, left = self._arranged()
             for container_id, seats in (("#top-row", top), ("#right-side", right),
                                         ("#bottom-row", bottom), ("#left-side", left)):
                 if not self.is_attached or self not in self.app.screen_stack:
