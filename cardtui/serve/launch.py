@@ -30,7 +30,11 @@ from cardtui.room.door import ROOM_FD_ENV
 from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
-from cardtui.serve.seat import MAX_FILE_SIZE_VARIABLE, SERVER_PID_VARIABLE
+from cardtui.serve.seat import (
+    MAX_FILE_SIZE_VARIABLE,
+    SERVER_PID_VARIABLE,
+    WHOLE_FRAMES_VARIABLE,
+)
 from cardtui.serve.template import (
     CARDTUI_MODULES,
     TEXTUAL_RUNTIME,
@@ -69,6 +73,9 @@ class Launch:
     animation: str | None = None
     #: ``TEXTUAL_FPS`` for the game; fewer frames mean fewer bytes on the wire.
     fps: int | None = DEFAULT_FPS
+    #: Send Textual's frames as they are, not only the cells that changed
+    #: (``changed_cells.py``); for measuring what that saves.
+    whole_frames: bool = False
     #: Bytes; a write past this fails (``RLIMIT_FSIZE``).
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
@@ -123,6 +130,8 @@ class Launch:
         env[SERVED_VARIABLE] = "1"
         env[MAX_FILE_SIZE_VARIABLE] = str(self.max_file_size)
         env[SERVER_PID_VARIABLE] = str(os.getpid())
+        if self.whole_frames:
+            env[WHOLE_FRAMES_VARIABLE] = "1"
         return env
 
     def start_template(self, cwd: Path, log: Callable[[str], None]) -> None:

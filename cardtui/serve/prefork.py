@@ -15,6 +15,7 @@ PTY, their ``crash.log``, their line to the room. ``fds`` says the number
 each one gets in the game (0, 1, 2, ...). The reply is ``{"id", "pid"}``, or
 ``{"id", "error"}``; when a game exits, ``{"pid", "returncode"}`` follows
 (negative: killed by that signal), as ``asyncio`` reports a child's end.
+``{"ready"}``, once, says the imports are done.
 
 The copy becomes a game as ``seat.py`` starts one from scratch: a new
 session with the PTY as its controlling terminal, the player's environment
@@ -103,6 +104,8 @@ def main(argv: Sequence[str]) -> int:
     _preload(modules)
     control = socket.socket(fileno=control_fd)
     template = os.getpid()
+    with contextlib.suppress(OSError):
+        control.sendall(b'{"ready": true}')
     request = Template(control).serve()
     if request is None:
         return 0

@@ -20,7 +20,8 @@ Then it caps the size of any file the game writes
 with EFBIG, since Python ignores SIGXFSZ) and turns off core dumps, so one
 player cannot fill the host's disk through their profile.
 
-Only the standard library is imported here: this runs in every new game.
+Only the standard library is imported here (and the output filter, which
+uses nothing else until the game draws): this runs in every new game.
 """
 
 from __future__ import annotations
@@ -35,12 +36,18 @@ import sys
 import termios
 import warnings
 
+from cardtui.serve.changed_cells import ChangedCells
+
 #: The largest file a game may write, in bytes (set by the server).
 MAX_FILE_SIZE_VARIABLE = "CARDTUI_MAX_FILE_SIZE"
 
 #: The server's process id (set by the server), to notice it died before we
 #: asked to die with it.
 SERVER_PID_VARIABLE = "CARDTUI_SERVER_PID"
+
+#: Set to 1 to send Textual's frames as they are, not only the cells that
+#: changed (to measure what the filter saves).
+WHOLE_FRAMES_VARIABLE = "CARDTUI_WHOLE_FRAMES"
 
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
@@ -55,8 +62,13 @@ def main(argv: list[str]) -> int:
         return 1
     _take_terminal()
     _limit_disk_use()
-    # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file).
-    sys.__stderr__ = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
+    # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file);
+    # only the cells that changed go on to the player (see changed_cells.py).
+    terminal = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
+    if os.environ.pop(WHOLE_FRAMES_VARIABLE, "") == "1":
+        sys.__stderr__ = terminal
+    else:
+        sys.__stderr__ = ChangedCells(terminal)  # type: ignore[assignment]
     # A warning in the report would read as a failure (see below); nobody
     # reads a served game's warnings anyway.
     warnings.simplefilter("ignore")

@@ -32,9 +32,12 @@ from cardtui.serve.prefork import MAX_MESSAGE
 #: The template's own program.
 TEMPLATE_COMMAND = (sys.executable, "-m", "cardtui.serve.prefork")
 
-#: Seconds the template has to answer a request (it forks in milliseconds;
-#: more means it is stuck, and the player gets the slow start instead).
-FORK_TIMEOUT = 10.0
+#: Seconds the template has to answer a request once it is ready (it forks in
+#: milliseconds, but a crowd starting at once can keep it waiting for the CPU).
+FORK_TIMEOUT = 30.0
+
+#: Seconds the template has to import the game: past this, games start without it.
+READY_TIMEOUT = 60.0
 
 #: What a cardtui game started from the template has already imported
 #: (``package.*``: every module below it). A game imports the rest itself; a
@@ -84,6 +87,7 @@ class Template:
         self._asked: dict[int, asyncio.Future[ForkedGame]] = {}
         self._games: dict[int, ForkedGame] = {}
         self._stopped = False
+        self._ready = self._loop.create_future()
         self._loop.add_reader(control.fileno(), self._readable)
 
     @classmethod
@@ -132,6 +136,11 @@ class Template:
         Our descriptors are copied into the game (close them afterwards).
         Raises ``OSError`` (``TemplateStopped`` once the template is gone).
         """
+        if not self._ready.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(self._ready), READY_TIMEOUT)
+            except TimeoutError:
+                raise TemplateStopped("the game template is still loading") from None
         if self._stopped:
             raise TemplateStopped("the game template has stopped")
         self._numbers += 1
@@ -181,6 +190,10 @@ class Template:
             self._answered(json.loads(data))
 
     def _answered(self, message: dict[str, object]) -> None:
+        if "ready" in message:
+            if not self._ready.done():
+                self._ready.set_result(None)
+            return
         if "returncode" in message:
             game = self._games.pop(int(str(message["pid"])), None)
             if game is not None:
@@ -206,6 +219,8 @@ class Template:
         if why:
             self._log(why)
         self._reap()
+        if not self._ready.done():
+            self._ready.set_result(None)  # nobody waits for a template that is gone
         for answer in self._asked.values():
             if not answer.done():
                 answer.set_exception(TemplateStopped("the game template has stopped"))
