@@ -9,6 +9,7 @@ redraw error is never swallowed: it is a bug and rises.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from cardtui.holdem.legal import LegalActions
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens import holdem_words as words
 from cardtui.ui.widgets.action_bar import ActionBar
+from cardtui.ui.widgets.holdem_advice import AdvicePanel, advice_spot, personalities
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 
@@ -55,6 +57,7 @@ class Drawing:
             with Horizontal(id="bottom-row", classes="seat-row"):
                 yield from self._seat_panels(bottom)
         yield TableLog(ascii=self.ascii, id="log")
+        yield AdvicePanel(random.Random(self.app.rng.getrandbits(64)), id="advice")
         yield Static("", id="prompt")
         yield ActionBar(words.BUTTONS, id="buttons")
         yield Footer()
@@ -120,6 +123,11 @@ class Drawing:
         """Still on screen and not on its way out (at exit the stack keeps it, widgets gone)."""
         return not self._gone and on_screen(self)
 
+    def action_advice(self: HoldemScreen) -> None:
+        """o: the advice panel on or off (equity, pot odds, a suggestion on your turn)."""
+        panel = self.query_one(AdvicePanel)
+        panel.on = not panel.on
+
     def _seconds_left(self: HoldemScreen) -> int | None:
         """Whole seconds left on the action clock running now (None: no clock)."""
         deadline = self.clock.deadline if self.clock is not None else None
@@ -148,6 +156,9 @@ class Drawing:
         self.query_one("#log", TableLog).show(view.log, self.said)
         prompt = self.query_one("#prompt", Static)
         prompt.update(words.with_notes(self.notes, self._prompt(), prompt.content_size.width))
+        self.query_one(AdvicePanel).consider(advice_spot(
+            view, self.turn, viewer=self.viewer, viewer_seats=self.session.viewer_seats,
+            bots=personalities(self.session)))
         self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
 

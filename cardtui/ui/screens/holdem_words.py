@@ -60,6 +60,8 @@ BINDINGS: list[BindingType] = [
     Binding("b", "rebuy", "Rebuy"),
     Binding("t", "setup", "Setup"),
     Binding("y", "history", "History"),
+    # Off until asked for; only ever about the cards of the player to act here.
+    Binding("o", "advice", "Advice", show=False),
     Binding("m", "chat", "Chat"),
     # Through the app's navigation, which asks this screen first (request_leave).
     Binding("escape", "app.back", "Menu"),
