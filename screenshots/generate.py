@@ -123,6 +123,16 @@ async def _replay_showdown(pilot: Pilot[int]) -> None:
 SCENES += [Scene("replay-showdown", size=(100, 30), before=_replay_showdown)]
 
 
+# Advice at the hold'em table (o): the player's turn in the small blind, worked out.
+async def _advice(pilot: Pilot[int]) -> None:
+    await holdem_demo.preflop(pilot)
+    await pilot.press("o")
+    await pilot.app.workers.wait_for_complete()
+
+
+SCENES += [Scene("holdem-advice", size=(100, 30), before=_advice)]
+
+
 # The scoreboard's statistics and charts on a kept sitting and hold'em hands.
 async def _kept_play(pilot: Pilot[int]) -> None:
     from tests.ui.scoreboard_data import record_play
