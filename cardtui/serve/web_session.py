@@ -104,11 +104,11 @@ class WebSession:
         self._farewell: str | None = None
         self._outbox = bytearray()
         self._outbox_ready = asyncio.Event()
+        #: Whether the game's output is paused until the tab catches up.
+        self._held_back = False
         self._output_over = asyncio.Event()
         self._last_input = asyncio.get_running_loop().time()
         self._task: asyncio.Task[None] | None = None
-        #: Bytes sent to the tab: the game's frames and the server's notices.
-        self.sent = 0
 
     @property
     def pid(self) -> int | None:
@@ -255,6 +255,7 @@ class WebSession:
         self._outbox_ready.set()
         if len(self._outbox) > SEND_BACKLOG and self._child is not None:
             self._child.pause_reading()
+            self._held_back = True
 
     async def _send_output(self) -> None:
         """Send the game's output as it comes, one frame per batch."""
@@ -266,7 +267,8 @@ class WebSession:
             data = bytes(self._outbox)
             self._outbox.clear()
             await self._send(data)
-            if self._child is not None:
+            if self._held_back and self._child is not None:
+                self._held_back = False
                 self._child.resume_reading()
 
     async def _flush(self, sender: asyncio.Task[None]) -> None:
@@ -285,8 +287,6 @@ class WebSession:
             await self._ws.send_bytes(data)
         except (ConnectionError, RuntimeError):
             self._hung_up.set()  # the tab is gone
-            return
-        self.sent += len(data)
 
     async def _notice(self, text: str) -> None:
         """One line in the tab's terminal, below whatever the game left there."""
