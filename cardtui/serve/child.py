@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from cardtui.serve import priority
+
 if TYPE_CHECKING:
     from cardtui.serve.template import Template
 
@@ -36,6 +38,11 @@ MAX_INPUT_BACKLOG = 16 * 1024
 
 #: How long a child has to exit after SIGHUP before it gets SIGKILL.
 HANGUP_GRACE = 2.0
+
+#: A game's first screen is out once its output has paused this long (seconds),
+#: or this long after it began at the latest; then it gets its priority back.
+FIRST_SCREEN_QUIET = 0.2
+FIRST_SCREEN_LONGEST = 3.0
 
 
 def _set_window_size(fd: int, width: int, height: int) -> None:
@@ -81,6 +88,11 @@ class PtyChild:
         self._on_eof: Callable[[], None] | None = None
         self._reading = False
         self._closed = False
+        #: When output began and when it last came, until the first screen is out.
+        self._first_output: float | None = None
+        self._last_output = 0.0
+        #: Whether the game got its priority back (None: not yet; see priority.py).
+        self.priority_restored: bool | None = None
 
     @classmethod
     async def spawn(
@@ -185,12 +197,36 @@ class PtyChild:
         except OSError:  # EIO: every holder of the slave has closed it
             data = b""
         if data and self._on_output is not None:
+            if self.priority_restored is None:
+                self._first_screen_progress()
             self._on_output(data)
             return
         self.pause_reading()
         if self._on_eof is not None:
             on_eof, self._on_eof = self._on_eof, None
             on_eof()
+
+    def _first_screen_progress(self) -> None:
+        now = self._loop.time()
+        self._last_output = now
+        if self._first_output is None:
+            self._first_output = now
+            self._loop.call_later(FIRST_SCREEN_QUIET, self._first_screen_out)
+
+    def _first_screen_out(self) -> None:
+        """Give the game its priority back once its first screen is drawn."""
+        if self._closed or self.priority_restored is not None or self._first_output is None:
+            return
+        now = self._loop.time()
+        quiet = now - self._last_output >= FIRST_SCREEN_QUIET
+        if not quiet and now - self._first_output < FIRST_SCREEN_LONGEST:
+            self._loop.call_later(FIRST_SCREEN_QUIET / 2, self._first_screen_out)
+            return
+        restored = priority.restore(self._process.pid)
+        if restored is None:  # the kernel allows so many changes a second: soon
+            self._loop.call_later(0.15, self._first_screen_out)
+            return
+        self.priority_restored = restored
 
     def write(self, data: bytes) -> None:
         """Type ``data`` into the child's terminal."""

@@ -30,9 +30,11 @@ from cardtui.room.door import ROOM_FD_ENV
 from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
+from cardtui.serve.priority import START_NICE
 from cardtui.serve.seat import (
     MAX_FILE_SIZE_VARIABLE,
     SERVER_PID_VARIABLE,
+    START_NICE_VARIABLE,
     WHOLE_FRAMES_VARIABLE,
 )
 from cardtui.serve.template import (
@@ -76,6 +78,8 @@ class Launch:
     #: Send Textual's frames as they are, not only the cells that changed
     #: (``changed_cells.py``); for measuring what that saves.
     whole_frames: bool = False
+    #: The niceness a game starts at, until its first screen is out (priority.py).
+    start_nice: int = START_NICE
     #: Bytes; a write past this fails (``RLIMIT_FSIZE``).
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     base_env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
@@ -132,6 +136,8 @@ class Launch:
         env[SERVER_PID_VARIABLE] = str(os.getpid())
         if self.whole_frames:
             env[WHOLE_FRAMES_VARIABLE] = "1"
+        if self.start_nice:
+            env[START_NICE_VARIABLE] = str(self.start_nice)
         return env
 
     def start_template(self, cwd: Path, log: Callable[[str], None]) -> None:

@@ -36,6 +36,7 @@ import sys
 import termios
 import warnings
 
+from cardtui.serve import priority
 from cardtui.serve.changed_cells import ChangedCells
 
 #: The largest file a game may write, in bytes (set by the server).
@@ -48,6 +49,9 @@ SERVER_PID_VARIABLE = "CARDTUI_SERVER_PID"
 #: Set to 1 to send Textual's frames as they are, not only the cells that
 #: changed (to measure what the filter saves).
 WHOLE_FRAMES_VARIABLE = "CARDTUI_WHOLE_FRAMES"
+
+#: The niceness the game starts at (set by the server).
+START_NICE_VARIABLE = "CARDTUI_START_NICE"
 
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
@@ -62,10 +66,14 @@ def main(argv: list[str]) -> int:
         return 1
     _take_terminal()
     _limit_disk_use()
+    # The server puts it back once the first screen is out (see priority.py).
+    start_nice = os.environ.pop(START_NICE_VARIABLE, "")
+    if start_nice.isdigit():
+        priority.lower(int(start_nice))
     # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file);
     # only the cells that changed go on to the player (see changed_cells.py).
     terminal = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
-    if os.environ.pop(WHOLE_FRAMES_VARIABLE, "") == "1":
+    if os.environ.pop(WHOLE_FRAMES_VARIABLE, "") == "1" or not terminal.isatty():
         sys.__stderr__ = terminal
     else:
         sys.__stderr__ = ChangedCells(terminal)  # type: ignore[assignment]

@@ -1,0 +1,71 @@
+"""Games start at a lower priority, so players already seated keep theirs during a crowd.
+
+A game spends its first fraction of a second building its first screen;
+a crowd arriving at once is dozens of those, and without this they take
+the CPU from the games already being played, whose players then wait
+seconds for a key. So every game starts at nice ``START_NICE`` (the seat
+lowers itself) and, once its first screen is out, the server puts it back
+to 0 (``restore``).
+
+Where the kernel groups each session for the scheduler (``autogroup``, on by
+default on most distributions for processes outside a service's cgroup),
+every game is its own session and the group's nice is what counts, and
+any user may set it back to 0. Elsewhere the process's own nice counts,
+and putting it back needs the right to raise a priority (root, or an
+``RLIMIT_NICE`` such as systemd's ``LimitNICE=``); without it games keep
+``START_NICE``, all alike, below the server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+#: How much lower a starting game runs (0-19; 10 gives it about a tenth of the
+#: share of a game at 0).
+START_NICE = 10
+
+
+def _autogroup(pid: int | str) -> Path | None:
+    path = Path(f"/proc/{pid}/autogroup")
+    return path if path.exists() else None
+
+
+def nice_of(process: Path) -> int:
+    """The niceness that counts for ``/proc/PID``: its session group's, or its own."""
+    group = process / "autogroup"
+    if group.exists():
+        return int(group.read_text().split()[-1])  # "/autogroup-123 nice 10"
+    return int((process / "stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def lower(nice: int) -> None:
+    """Run this process (its session's group, if the kernel groups them) at ``nice``."""
+    if nice <= 0:
+        return
+    group = _autogroup("self")
+    with contextlib.suppress(OSError):
+        if group is not None:
+            group.write_text(str(nice))
+            return
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
+
+
+def restore(pid: int) -> bool | None:
+    """Put game ``pid`` back to nice 0: True when done, None to try again soon
+    (the kernel limits how often a group's nice changes), False when not allowed."""
+    group = _autogroup(pid)
+    try:
+        if group is not None:
+            group.write_text("0")
+        else:
+            os.setpriority(os.PRIO_PROCESS, pid, 0)
+    except BlockingIOError:
+        return None
+    except PermissionError:
+        return False
+    except OSError:  # gone already
+        return True
+    return True

@@ -1,0 +1,7 @@
+"""Run by the seat in a test: prints this process's niceness, as the scheduler counts it."""
+
+from pathlib import Path
+
+from cardtui.serve.priority import nice_of
+
+print(f"nice {nice_of(Path('/proc/self'))}")
