@@ -33,7 +33,7 @@ from cardtui.holdem.actions import Record
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Table
-from cardtui.holdem.view import Step, TableView, steps, with_slides
+from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
 from cardtui.store import Game, SeatResult
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
@@ -237,6 +237,11 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
                 self.turn = self.clock = None
                 self.notes = [words.note_text(reason, "warning")]
             case _:
+                if self.turn is not None and not isinstance(step, HoleCard):
+                    # Someone acted while this player was asked (a shared table's clock
+                    # ran out): the decision has passed. (Hot seat: hole cards arrive
+                    # for the player who just took the keyboard, whose turn it still is.)
+                    self.turn = None
                 self.view.apply(step)
 
     def _seated(self, seats: tuple[seam.SeatState, ...]) -> None:
