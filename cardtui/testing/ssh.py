@@ -243,6 +243,30 @@ async def play_a_blackjack_round(client: TerminalClient) -> list[str]:
     return pressed
 
 
+#: The hold'em table's footer while the player may deal, and their moves.
+NEXT_HAND = "Next hand"
+CHECK_OR_CALL = ("Check", "Call")
+
+
+async def play_a_holdem_hand(client: TerminalClient, quiet: float = 1.2) -> list[str]:
+    """From the hold'em table, deal one hand and check or call until it is over.
+
+    Waits for the screen to settle before each move (bots think, cards slide).
+    Returns the keys pressed.
+    """
+    pressed = ["d"]
+    client.press("d")
+    for settled in range(40):
+        await client.settle(quiet, timeout=120)
+        keys = " ".join(client.screen.display[-3:])
+        if NEXT_HAND in keys and settled > 0:
+            return pressed
+        if any(move in keys for move in CHECK_OR_CALL):
+            pressed.append("c")
+            client.press("c")
+    raise TimeoutError(f"the hand did not end:\n{client.text}")
+
+
 @contextlib.asynccontextmanager
 async def serving(
     config: ServeConfig, log: Callable[[str], None] | None = None
