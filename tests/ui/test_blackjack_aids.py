@@ -180,3 +180,36 @@ async def test_odds_for_a_shoe_that_has_changed_are_not_shown() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "BJ" in str(panel.render()) and "bust" in str(panel.render())
+
+
+async def test_a_shared_table_is_counted_from_the_records_it_delivers(
+        make_app: MakeApp) -> None:
+    """No engine behind the screen: the panel counts the session's records (the hole
+    card arrives face down, as None) and knows the shoe only from a shuffle."""
+    from cardtui.blackjack.records import Action, Shuffled
+    from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
+    from tests.support.scripted_table import ScriptedSession
+    from tests.ui.test_blackjack_seam import DEAL, SEATS
+
+    app = make_app()
+    app.session.blackjack_count_panel = True
+    async with app.run_test(size=(100, 30)) as pilot:
+        joined = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+        await app.push_screen(BlackjackScreen(session=joined))
+        await pilot.pause()
+        assert "counting starts at the next shuffle" in panel_text(app)
+        app.pop_screen()
+        await pilot.pause()
+
+        fresh = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS),
+                                 Seen((Shuffled(6), *DEAL)),
+                                 ToAct(0, frozenset({Action.HIT, Action.STAND}))])
+        await app.push_screen(BlackjackScreen(session=fresh))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = panel_text(app)
+        shown = unseen_composition(6, parse_cards("Th 5c 9c 9d 6c"))  # not the hole card
+        dealer = dealer_odds(9, shown, hits_soft_17=False, peeked=False)
+        assert "Hi-Lo +1" in text
+        assert f"a hit busts 19: {hit_bust_chance(19, shown, up=9):.1%}" in text
+        assert f"bust {dealer.bust:.0%}" in text
