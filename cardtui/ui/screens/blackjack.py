@@ -267,23 +267,6 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
             self.query_one(ActionBar).show_legal(legal.__contains__)
             self.refresh_bindings()
 
-    def _message(self) -> Text:
-        if self.animating:
-            return Text("…  (any key skips)", style="dim")
-        prompt = self._prompt()
-        return Text.assemble(self.note, "  ", prompt) if self.note is not None else prompt
-
-    def _prompt(self) -> Text:
-        moves = self._moves()
-        if moves and self.turn is not None:
-            return words.move_prompt(self.seats[self.turn.seat].name, self.view,
-                                     self.turn.seat, moves)
-        if self.local is not None:
-            return words.between_rounds(self.local.table)
-        if isinstance(self.turn.legal if self.turn else None, BetWindow):
-            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
-        return Text("")
-
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""
         return self.app.settings.delay(step_pause(step, self.view))

@@ -1,4 +1,5 @@
-"""The moves of a blackjack hand, each through the table session (and the trainer's remark).
+"""The moves of a blackjack hand, each through the table session (and the trainer's remark),
+and what the table asks for next.
 
 Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`: the session
 refuses an illegal move whatever the keys believed; a local table's trainer
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from cardtui.blackjack.records import Action
+from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.blackjack_words import MOVES
 
 if TYPE_CHECKING:
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class Moves:
-    """Hit, stand, double, split, surrender, insure, no insurance."""
+    """Hit, stand, double, split, surrender, insure, no insurance; the prompt for them."""
 
     def _move(self: BlackjackScreen, action: Action) -> None:
         assert self.turn is not None
@@ -58,3 +61,22 @@ class Moves:
 
     def action_no_insurance(self: BlackjackScreen) -> None:
         self._move(MOVES['no_insurance'])
+
+    # -- what the table asks now -------------------------------------------------------
+
+    def _message(self: BlackjackScreen) -> Text:
+        if self.animating:
+            return Text("…  (any key skips)", style="dim")
+        prompt = self._prompt()
+        return Text.assemble(self.note, "  ", prompt) if self.note is not None else prompt
+
+    def _prompt(self: BlackjackScreen) -> Text:
+        moves = self._moves()
+        if moves and self.turn is not None:
+            return words.move_prompt(self.seats[self.turn.seat].name, self.view,
+                                     self.turn.seat, moves)
+        if self.local is not None:
+            return words.between_rounds(self.local.table)
+        if isinstance(self.turn.legal if self.turn else None, BetWindow):
+            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
+        return Text("")
