@@ -48,6 +48,7 @@ from tests.serve.room_crowd import (  # noqa: E402
     RoomMeter,
     Table,
     play,
+    rounds_played,
     sit_at_row,
 )
 from tests.serve.room_ssh import named_key  # noqa: E402
@@ -86,8 +87,9 @@ async def local_player(port: int, root: Path, stop: asyncio.Event) -> list[float
                                        "nsurance?", "Even money?", timeout=120)
         await client.settle(0.2, timeout=120)
         if prompt != "Hit or stand?":
+            played = rounds_played(client)
             client.press("n" if prompt in ("nsurance?", "Even money?") else "d")
-            await gone(client, prompt)
+            await moved_on(client, prompt, played)
             continue
         client._changed.clear()  # noqa: SLF001 - the clock starts with the key
         start = time.monotonic()
@@ -98,10 +100,12 @@ async def local_player(port: int, root: Path, stop: asyncio.Event) -> list[float
     return samples
 
 
-async def gone(client: TerminalClient, text: str, timeout: float = 120) -> None:
-    """Wait until ``text`` has left the screen."""
+async def moved_on(client: TerminalClient, text: str, played: int,
+                   timeout: float = 120) -> None:
+    """Wait until ``text`` has left the screen, or a round settled (a natural: dealt and over)."""
     deadline = time.monotonic() + timeout
-    while text in " ".join(line.strip() for line in client.screen.display):
+    while (text in " ".join(line.strip() for line in client.screen.display)
+           and rounds_played(client) == played):
         if time.monotonic() > deadline:
             raise TimeoutError(f"{text!r} stayed on screen:\n{client.text}")
         client._changed.clear()  # noqa: SLF001
