@@ -1,15 +1,20 @@
 """Host cardtui over SSH: one game per player, each in its own process.
 
-Every game is a child ``python -m cardtui.serve.seat cardtui`` in a fresh
-pseudo-terminal, inside its player's profile, so a crash or a hung game takes
-down one seat, never the room. Where to look:
+Every game is forked from the room's template (or started as
+``python -m cardtui.serve.seat cardtui``) in a fresh pseudo-terminal, inside
+its player's profile, so a crash or a hung game takes down one seat, never
+the room. Where to look:
 
 * ``server.py``: who may connect and log in, and the room of seats;
 * ``door.py``: connections still logging in, capped; log lines counted;
 * ``session.py``: one SSH channel bridged to one game's PTY;
 * ``keystrokes.py``: what a player types, made safe and bounded;
 * ``launch.py``: the one place a game is started (command, environment);
+* ``template.py`` / ``prefork.py``: the template games are forked from, which
+  has imported the game once (``--no-template``: a new process each time);
 * ``seat.py``: the first code a game runs (dies with the server, crash.log);
+* ``changed_cells.py``: a game's output cut to the cells that changed;
+* ``priority.py``: games start below the games being played;
 * ``child.py``: a process in a PTY; ``terminal.py``: the client's terminal;
 * ``identity.py``: keys, profiles and guests; ``keys.py``: key files;
 * ``limits.py``: every clock and ceiling.
