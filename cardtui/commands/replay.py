@@ -10,12 +10,14 @@ to pick the hand from, where a hand that cannot be replayed shows its reason.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardtui.holdem.phh_read import Replay, Unreadable
+    from cardtui.ui.app import CardtuiApp
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,18 +65,28 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
         print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
               f"{error.strerror}", file=sys.stderr)
         return 2
+    app = replay_app(hands, str(args.file), args.hand, data_dir=args.data_dir, seed=args.seed,
+                     ascii=args.ascii, animation=args.animation)
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
+
+
+def replay_app(hands: list[Replay | Unreadable], source: str, open_hand: int | None,
+               **options: Any) -> CardtuiApp:
+    """The card room opened on the replay (Escape goes on to the menu)."""
     from cardtui.ui.app import CardtuiApp
     from cardtui.ui.screens.replay_list import first_screen
 
+    # Textual reads CSS_PATH beside the module of the class: this one's is not the app's.
+    styles = Path(inspect.getfile(CardtuiApp)).parent
+    css = CardtuiApp.CSS_PATH if isinstance(CardtuiApp.CSS_PATH, list) else [CardtuiApp.CSS_PATH]
+
     class ReplayApp(CardtuiApp):
-        """The card room opened on the replay (Escape goes on to the menu)."""
+        CSS_PATH = [styles / path for path in css]
 
         def on_mount(self) -> None:
             # Textual runs CardtuiApp.on_mount too (after this one): the
             # replay goes on top once the room is set up.
-            self.call_later(self.push_screen, first_screen(hands, str(args.file), args.hand))
+            self.call_later(self.push_screen, first_screen(hands, source, open_hand))
 
-    app = ReplayApp(data_dir=args.data_dir, seed=args.seed, ascii=args.ascii,
-                    animation=args.animation)
-    app.run(mouse=not args.no_mouse)
-    return app.return_code or 0
+    return ReplayApp(**options)

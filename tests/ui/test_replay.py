@@ -106,3 +106,22 @@ async def test_the_table_steps_forward_and_back_through_the_hand(make_app: MakeA
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_cardtui_replay_opens_the_list_or_the_hand_over_the_menu(data_dir: Path,
+                                                                       tmp_path: Path) -> None:
+    from cardtui.commands.replay import replay_app
+    from cardtui.ui.screens.menu import MenuScreen
+
+    for hands, opens in ((many_hands(tmp_path), ReplayListScreen),
+                         (read_path(BB_ANTE), ReplayScreen)):
+        # The app's own styles load although the app class is made elsewhere.
+        app = replay_app(hands, "source", None, data_dir=data_dir, seed=7,  # type: ignore[arg-type]
+                         animation="off")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, opens)
+            assert app.screen.query_one("Footer").styles.dock == "bottom"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
