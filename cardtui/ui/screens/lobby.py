@@ -19,7 +19,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.blackjack.rules import Rules
 from cardtui.room.door import RoomDoor
 from cardtui.room.link import RoomLink, RoomRefused, SettledSink
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
@@ -29,6 +28,7 @@ from cardtui.tables.remote import RemoteSession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
+from cardtui.ui.screens.lobby_rows import COLUMNS, describe_rules, free_seats, table_row
 
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {
@@ -36,17 +36,15 @@ TABLE_SCREENS: dict[Game, tuple[str, str]] = {
     Game.BLACKJACK: ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
 }
 
-COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
-
 NO_TABLES = "No tables yet: press n to open one."
 
 
 def open_table(app: App[object], session: RemoteSession) -> bool:
     """Show ``session`` on its game's table screen; False when that screen cannot take one.
 
-    The table screens are moving onto the table seam (issue 10); one that does
-    not accept ``session=`` yet cannot show a shared table, so the player
-    stands up again (nothing was played) and is told so.
+    Both table screens take a table session; the check stays for a screen
+    registered in :data:`TABLE_SCREENS` that does not (a local-only screen):
+    the player stands up again (nothing was played) and is told so.
     """
     module, name = TABLE_SCREENS[session.game]
     screen_class = getattr(import_module(module), name)
@@ -68,53 +66,6 @@ def store_sink(app: CardtuiApp) -> SettledSink:
         app.store.record_round(StoreGame(game.value), rows, session_id=app.session_id)
 
     return record
-
-
-def describe_rules(rules: dict[str, object]) -> str:
-    """A blackjack table's rules in one line (the room sent them; a bad set is said so).
-
-    >>> describe_rules({"decks": 2, "min_bet": 5})[:24]
-    '2 decks · S17 · BJ 3:2 ·'
-    >>> describe_rules({"decks": 9})
-    'rules this cardtui cannot read'
-    """
-    try:
-        return Rules.from_json(rules).describe()
-    except ValueError:
-        return "rules this cardtui cannot read"
-
-
-def free_seats(info: TableInfo) -> int:
-    """Seats a human may take: empty ones, and (hold'em) those a bot holds."""
-    return sum(1 for s, name in enumerate(info.players) if name is None or s in info.bots)
-
-
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def table_row(info: TableInfo) -> tuple[str | Text, ...]:
-    """One line of the lobby: game, name, stakes, players/seats with names, hand running.
-
-    Seats counts the people seated; bots (dimmed in the names) give their
-    seats to people, so they do not count as taken. Fits 80 columns.
-    """
-    people = sum(1 for s, name in enumerate(info.players) if name is not None
-                 and s not in info.bots)
-    names = Text()
-    for seat, name in enumerate(info.players):
-        if name is None:
-            continue
-        if names:
-            names.append(", ")
-        names.append(name, style="dim" if seat in info.bots else "")
-    names.truncate(20, overflow="ellipsis")
-    game = "Hold'em" if info.game is Game.HOLDEM else "Blackjack"
-    seats = f"{people}/{info.seats}"
-    if info.watchers:
-        seats += f" +{info.watchers}"
-    hand = "playing" if info.hand_running else "idle"
-    return game, _cut(info.name, 14), _cut(info.stakes, 11), seats, names, hand
 
 
 class LobbyScreen(Screen[None]):

@@ -1,0 +1,61 @@
+"""The lobby's table list: one line per table, and the words it is made of.
+
+Kept apart from the screen so the rows can be read (and tested) without a
+running app.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cardtui.blackjack.rules import Rules
+from cardtui.room.protocol import Game, TableInfo
+
+COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
+
+
+def describe_rules(rules: dict[str, object]) -> str:
+    """A blackjack table's rules in one line (the room sent them; a bad set is said so).
+
+    >>> describe_rules({"decks": 2, "min_bet": 5})[:24]
+    '2 decks · S17 · BJ 3:2 ·'
+    >>> describe_rules({"decks": 9})
+    'rules this cardtui cannot read'
+    """
+    try:
+        return Rules.from_json(rules).describe()
+    except ValueError:
+        return "rules this cardtui cannot read"
+
+
+def free_seats(info: TableInfo) -> int:
+    """Seats a human may take: empty ones, and (hold'em) those a bot holds."""
+    return sum(1 for s, name in enumerate(info.players) if name is None or s in info.bots)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def table_row(info: TableInfo) -> tuple[str | Text, ...]:
+    """One line of the lobby: game, name, stakes, players/seats with names, hand running.
+
+    Seats counts the people seated; bots (dimmed in the names) give their
+    seats to people, so they do not count as taken. Fits 80 columns.
+    """
+    people = sum(1 for s, name in enumerate(info.players) if name is not None
+                 and s not in info.bots)
+    names = Text()
+    for seat, name in enumerate(info.players):
+        if name is None:
+            continue
+        if names:
+            names.append(", ")
+        names.append(name, style="dim" if seat in info.bots else "")
+    names.truncate(20, overflow="ellipsis")
+    game = "Hold'em" if info.game is Game.HOLDEM else "Blackjack"
+    seats = f"{people}/{info.seats}"
+    if info.watchers:
+        seats += f" +{info.watchers}"
+    hand = "playing" if info.hand_running else "idle"
+    return game, _cut(info.name, 14), _cut(info.stakes, 11), seats, names, hand
