@@ -123,9 +123,10 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
             players: list[Player] = []
             for row, table_names in enumerate(names):
                 table = Table(row)
-                clients = await asyncio.gather(*(sit_at_row(server.port, keys[n], n, row,
-                                                            timeout=600)
-                                                 for n in table_names))
+                # One at a time: each sitting down redraws every lobby, and a
+                # cursor moved under a player's Enter sat them at the wrong table.
+                clients = [await sit_at_row(server.port, keys[n], n, row, timeout=600)
+                           for n in table_names]
                 players += [Player(n, table, c)
                             for n, c in zip(table_names, clients, strict=True)]
             stop = asyncio.Event()

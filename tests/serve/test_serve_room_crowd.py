@@ -51,8 +51,9 @@ async def test_a_full_room_plays_its_rounds_and_nothing_is_lost(
         players: list[Player] = []
         for row, table_names in enumerate(names):
             table = Table(row)
-            clients = await asyncio.gather(*(sit_at_row(server.port, keys[n], n, row)
-                                             for n in table_names))
+            # One at a time: each sitting down redraws every lobby, and a cursor
+            # moved under a player's Enter sat them at the wrong table.
+            clients = [await sit_at_row(server.port, keys[n], n, row) for n in table_names]
             players += [Player(n, table, c) for n, c in zip(table_names, clients, strict=True)]
         await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
         for player in players:
