@@ -71,7 +71,8 @@ class Result:
 # --- the players --------------------------------------------------------------------
 
 
-async def local_player(port: int, root: Path, stop: asyncio.Event) -> list[float]:
+async def local_player(port: int, root: Path, go: asyncio.Event,
+                       stop: asyncio.Event) -> list[float]:
     """One more player at a local (not shared) blackjack table: ``s`` until "Deal again?"."""
     client = await TerminalClient.connect(port, key=named_key(root, "Solo"), width=80, height=30)
     await client.wait_for("you are Solo", timeout=300)
@@ -81,6 +82,7 @@ async def local_player(port: int, root: Path, stop: asyncio.Event) -> list[float
     await client.settle(0.3, timeout=120)
     client.press("b")
     await client.wait_for("then d deals", timeout=120)
+    await go.wait()  # seated before the crowd (a full server may turn a late login away)
     samples: list[float] = []
     while not stop.is_set():
         prompt = await client.wait_for("Hit or stand?", "Deal again?", "then d deals",
@@ -119,6 +121,8 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
         names = [[f"T{t}P{s}" for s in range(SEATS)] for t in range(tables)]
         keys = {n: named_key(root, n) for row in names for n in row}
         server = CrowdServer(root, tables, SEATS)
+        go, stop = asyncio.Event(), asyncio.Event()
+        local = asyncio.create_task(local_player(server.port, root, go, stop))
         try:
             players: list[Player] = []
             for row, table_names in enumerate(names):
@@ -129,8 +133,7 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
                            for n in table_names]
                 players += [Player(n, table, c)
                             for n, c in zip(table_names, clients, strict=True)]
-            stop = asyncio.Event()
-            local = asyncio.create_task(local_player(server.port, root, stop))
+            go.set()
             cpu_before, started = server.cpu_seconds(), time.monotonic()
             await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
             seconds = time.monotonic() - started
