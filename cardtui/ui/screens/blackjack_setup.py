@@ -97,6 +97,10 @@ class BlackjackSetupScreen(SetupForm):
 
     def on_mount(self) -> None:
         self.sub_title = "Blackjack table setup"
+        # Popped while it was still being built (a key fuzzer's Escape or Ctrl+Q
+        # on a loaded machine): its widgets are already gone, nothing to show.
+        if not self.query("#seat-count"):
+            return
         self._show_seat_rows()
 
     # -- live feedback ---------------------------------------------------------
