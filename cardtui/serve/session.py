@@ -338,12 +338,29 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
 
     def _forward(self, data: bytes) -> None:
         self._modes.feed(data)
-        if self._connected and self._chan is not None:
-            self._chan.write(data)
+        self._send(data)
 
     def _notice(self, text: str) -> None:
-        if self._connected and self._chan is not None:
-            self._chan.write_stderr(text.encode("utf-8") + b"\r\n")
+        self._send(text.encode("utf-8") + b"\r\n", stderr=True)
+
+    def _send(self, data: bytes, *, stderr: bool = False) -> None:
+        """Write to the player; a channel the client has just closed is a hang-up.
+
+        The game's last frames can still be on their way when the client
+        closes: asyncssh then raises BrokenPipeError from ``write`` before
+        ``connection_lost`` has told us, which used to end in a traceback in
+        the host's log.
+        """
+        if not self._connected or self._chan is None:
+            return
+        try:
+            if stderr:
+                self._chan.write_stderr(data)
+            else:
+                self._chan.write(data)
+        except (BrokenPipeError, ConnectionError):
+            self._connected = False
+            self._hung_up.set()
 
     def _close_channel(self, status: int) -> None:
         if not self._connected or self._chan is None:
@@ -351,9 +368,11 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._child is not None:
             # A game that was killed leaves mouse reporting on and the alternate
             # screen up; a clean exit has undone them, and this is only an SGR reset.
-            self._chan.write(self._modes.restore_sequence())
+            self._send(self._modes.restore_sequence())
         if self._farewell:
             self._notice(self._farewell)
+        if not self._connected:
+            return  # the client closed while we were saying goodbye
         self._chan.exit(status)
         asyncio.get_running_loop().call_later(self._limits.close_timeout, self._abort_if_open)
 
