@@ -228,8 +228,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         humans = len(self.session.viewer_seats)
         if self.local is None:
             return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
-                            else 0, sitting_out=seat.status not in ("playing", "empty"),
-                            empty=seat.status == "empty")
+                            else 0, empty=seat.status == "empty",
+                            status="" if seat.status in ("playing", "empty") else seat.status)
         table = self.local.table
         return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
                         selected=index == self.selected and humans > 1,

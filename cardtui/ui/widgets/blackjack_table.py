@@ -38,6 +38,9 @@ class SeatInfo:
     sitting_out: bool = False  # its bankroll does not cover its bet
     can_rebuy: bool = False  # below the table minimum: it may buy back in
     empty: bool = False  # a shared table's free seat: nobody sits there
+    #: A shared table's word for a seat the room plays for: "away", "sitting
+    #: out", "waiting" ("" at a local table, where sitting out means short of chips).
+    status: str = ""
 
 
 def signed(amount: int) -> str:
@@ -101,6 +104,8 @@ def render_seat(
         head = Text(f"Bet {info.bet}")
         if info.empty:
             head = Text("Empty seat", style="dim")
+        elif info.status:
+            head = Text(info.status.capitalize(), style="yellow")
         elif info.sitting_out:
             # Rebuying is only for a seat below the table minimum; any other
             # seat short of its bet lowers it (issue 9, item 14).

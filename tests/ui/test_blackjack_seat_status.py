@@ -1,0 +1,26 @@
+"""A shared blackjack seat the room plays for says why, not "Lower the bet".
+
+At a shared table a seat that is away (connection dropped), sitting out or
+waiting for the next round was drawn as a local seat short of its bet: a red
+"Lower the bet (−)" on another player's screen (found playing over SSH).
+"""
+
+from __future__ import annotations
+
+from cardtui.ui.widgets.blackjack_table import SeatInfo, render_seat
+
+
+def body(info: SeatInfo) -> str:
+    return render_seat(info, None, None, ascii=False, width=24, height=6).plain
+
+
+def test_a_shared_seat_says_away_sitting_out_or_waiting() -> None:
+    for status in ("away", "sitting out", "waiting"):
+        text = body(SeatInfo("Ann", False, 500, 0, status=status))
+        assert status.capitalize() in text
+        assert "Lower the bet" not in text
+
+
+def test_a_local_seat_short_of_its_bet_still_says_what_to_do() -> None:
+    assert "Lower the bet" in body(SeatInfo("Ann", False, 5, 10, sitting_out=True))
+    assert "r rebuys" in body(SeatInfo("Ann", False, 0, 10, sitting_out=True, can_rebuy=True))
