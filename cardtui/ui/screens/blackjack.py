@@ -46,7 +46,7 @@ from cardtui.ui.screens.blackjack_between import BetweenRounds
 from cardtui.ui.screens.blackjack_legal import Legality
 from cardtui.ui.screens.blackjack_moves import Moves
 from cardtui.ui.screens.blackjack_pace import step_pause
-from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS
+from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, NOTE_STYLES
 from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
@@ -156,7 +156,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
                                             session_id=self.app.session_id,
                                             bankroll_player=event.bankroll_player)
             case seam.Note(text=text):
-                self.note = Text(text, style="yellow" if event.kind == "warning" else "")
+                self.note = Text(text, style=NOTE_STYLES.get(event.kind, ""))
             case seam.Voided(reason=reason):
                 self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
         self._sync()

@@ -4,7 +4,7 @@ Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`, kept apart so
 each file reads in one sitting. Every change goes through the table session;
 the screen redraws from the events it sends back. A local table deals, rebuys
 and forfeits; a shared table's bet is placed with ``d`` while its
-betting window is open, and leaving stands up (the room settles the round).
+betting window is open, ``m`` chats, and leaving stands up (the room settles the round).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
 from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.holdem_chat import ChatDialog
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.blackjack import BlackjackScreen
@@ -127,6 +128,17 @@ class BetweenRounds:
         self.local.rebuy(self.selected)
         self.note = Text(f"{self.seats[self.selected].name} buys back in.")
         self._betting()
+
+    # -- a shared table's chat -------------------------------------------------------
+
+    def action_chat(self: BlackjackScreen) -> None:
+        """``m``: one line to the table (the room cleans and rate-limits it)."""
+        if isinstance(self.session, BlackjackRemoteSession):
+            self.app.push_screen(ChatDialog(), self._say)
+
+    def _say(self: BlackjackScreen, line: str | None) -> None:
+        if line and isinstance(self.session, BlackjackRemoteSession):
+            self.session.chat(line)
 
     # -- a new table -------------------------------------------------------------------
 

@@ -37,6 +37,8 @@ class Legality:
             return MOVES[action] in self._moves()
         if action in AIDS:
             return True
+        if action == "chat":
+            return local is None  # only a shared table has anyone to talk to
         if local is None:
             return betting if action in ("deal", "bet_up", "bet_down") else (
                 action not in ACTIONS)

@@ -64,6 +64,7 @@ BINDINGS: list[BindingType] = [
     # Not in the footer (it is full at 80 columns): the hint names c, Rules & keys both.
     Binding("c", "chart", "Chart", show=False),
     Binding("k", "count_panel", "Count", show=False),
+    Binding("m", "chat", "Chat", show=False),  # a shared table only
     # Through the app's navigation, which asks this screen first (request_leave).
     Binding("escape", "app.back", "Menu"),
 ]
@@ -139,3 +140,7 @@ def hint(advice: Advice) -> Text:
     """``Hint: Stand (hard 16 against a 10): ...  c: chart``; a count play cites its index."""
     return Text.assemble(("Hint: ", "bold cyan"), (advice.action.value.capitalize(), "bold"),
                          f" ({advice.situation}): {advice.reason}", ("  c: chart", "dim"))
+
+
+#: How a note from the table session is shown (a chat line in the chat colour).
+NOTE_STYLES = {"warning": "yellow", "chat": "cyan"}

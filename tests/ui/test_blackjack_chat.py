@@ -1,0 +1,47 @@
+"""Chat at a shared blackjack table: ``m`` opens one line, Enter sends it to the table.
+
+Hold'em had it; a shared blackjack table had no key to talk (found playing
+over SSH). A local table has nobody to talk to, so the key does nothing there.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from cardtui.room.config import BlackjackOptions
+from cardtui.tables.session import Note
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.holdem_chat import ChatDialog
+from tests.room.conftest import make_room
+from tests.room.support import until
+from tests.tables.support import join
+
+__all__ = ["make_room"]
+
+
+async def test_m_says_a_line_to_the_shared_table(make_app, make_room) -> None:
+    room = make_room(BlackjackOptions(name="Pit", seats=2))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    bob.listen(await bob.link.sit("t1", 500))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=await ann.link.sit("t1", 500))
+        await app.push_screen(screen)
+        await pilot.press("m")
+        await until(lambda: isinstance(app.screen, ChatDialog))
+        app.screen.query_one(Input).value = "good luck \x1b[31mall"
+        await pilot.press("enter")
+        note = await bob.wait_for(lambda e: isinstance(e, Note) and e.kind == "chat")
+        assert note.text == "Ann: good luck all"
+        # Ann's own screen shows the line the room sent back, in the message line.
+        await until(lambda: "Ann: good luck all" in str(
+            screen.query_one("#message", Static).render()))
+
+
+async def test_m_does_nothing_at_a_local_table(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen()
+        await app.push_screen(screen)
+        await pilot.press("m")
+        assert app.screen is screen
