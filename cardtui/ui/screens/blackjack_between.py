@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_chat import ChatDialog
+from cardtui.ui.screens.table_chat import ChatDialog
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.blackjack import BlackjackScreen

@@ -23,10 +23,10 @@ from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
 from cardtui.ui.screens import holdem_words as words
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_chat import ChatDialog
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_setup import saved_setup
+from cardtui.ui.screens.table_chat import ChatDialog
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.holdem import HoldemScreen

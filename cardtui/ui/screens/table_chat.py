@@ -1,4 +1,4 @@
-"""One line of table chat: ``m`` opens it at a shared table, Enter sends, Escape closes.
+"""One line of chat at a shared table (either game): ``m`` opens it, Enter sends.
 
 The room cleans and rate-limits every line (issue 11: 200 characters at most,
 no control characters or escape sequences); the input only keeps a line to
