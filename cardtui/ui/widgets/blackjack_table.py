@@ -90,6 +90,11 @@ def hand_badges(hand: HandView) -> Text:
     return text
 
 
+def pointer(ascii: bool) -> str:
+    """The mark on the hand to act (``--ascii`` terminals may not have the triangle)."""
+    return "> " if ascii else "▶ "
+
+
 def render_seat(
     info: SeatInfo, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
     width: int, height: int,
@@ -112,7 +117,7 @@ def render_seat(
             remedy = "Out of chips: r rebuys" if info.can_rebuy else "Lower the bet (−)"
             head = Text("Sits out" if info.bot else remedy, style="red")
         elif info.selected:
-            head.append("  ◀ +/- ▶", style="bold cyan")
+            head.append("  < +/- >" if ascii else "  ◀ +/- ▶", style="bold cyan")
         lines.append(head)
     else:
         head = Text(f"Bet {view.bet}")
@@ -130,7 +135,7 @@ def render_seat(
         two_line = 1 + 2 * len(hands) <= height
         for index, hand in enumerate(hands):
             acting = index == acting_hand
-            marker = Text("▶ " if acting else "  ", style="bold cyan")
+            marker = Text(pointer(ascii) if acting else "  ", style="bold cyan")
             badges = hand_badges(hand)
             if acting:
                 badges.stylize(ACTING_STYLE)
@@ -205,7 +210,8 @@ class SeatPanel(Widget):
         self.refresh(layout=True)
 
     def _titles(self) -> None:
-        self.border_title = ("▶ " if self.acting_hand is not None else "") + self.info.name + (
+        self.border_title = (pointer(self.ascii) if self.acting_hand is not None else "") + (
+            self.info.name) + (
             " (bot)" if self.info.bot else ""
         )
         self.border_subtitle = "" if self.info.empty else f"{self.info.bankroll} chips"
