@@ -27,16 +27,35 @@ from pathlib import Path
 START_NICE = 10
 
 
+def _group_nice(group: Path) -> int | None:
+    """The nice of the autogroup ``group`` names, or None when the process is in none.
+
+    The file exists whenever the kernel has autogroups, but it is empty for a
+    process the scheduler groups another way (a container's or a service's
+    cgroup): there writing it succeeds and changes nothing, so it must not be used.
+    """
+    try:
+        words = group.read_text().split()  # "/autogroup-123 nice 10"
+    except OSError:
+        return None
+    if len(words) != 3 or words[1] != "nice":
+        return None
+    try:
+        return int(words[2])
+    except ValueError:
+        return None
+
+
 def _autogroup(pid: int | str) -> Path | None:
     path = Path(f"/proc/{pid}/autogroup")
-    return path if path.exists() else None
+    return path if _group_nice(path) is not None else None
 
 
 def nice_of(process: Path) -> int:
     """The niceness that counts for ``/proc/PID``: its session group's, or its own."""
-    group = process / "autogroup"
-    if group.exists():
-        return int(group.read_text().split()[-1])  # "/autogroup-123 nice 10"
+    group = _group_nice(process / "autogroup")
+    if group is not None:
+        return group
     return int((process / "stat").read_text().rsplit(")", 1)[1].split()[16])
 
 

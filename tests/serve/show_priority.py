@@ -4,4 +4,5 @@ from pathlib import Path
 
 from cardtui.serve.priority import nice_of
 
-print(f"nice {nice_of(Path('/proc/self'))}")
+if __name__ == "__main__":  # pytest's doctest collection imports this file too
+    print(f"nice {nice_of(Path('/proc/self'))}")

@@ -60,3 +60,18 @@ async def test_a_served_game_gets_its_priority_back_after_its_first_screen(
         assert nice_of(Path(f"/proc/{game}")) == 0
         client.press("q")
         assert await client.wait_closed() == 0
+
+
+def test_a_process_in_no_autogroup_counts_its_own_nice(tmp_path: Path) -> None:
+    """A process the kernel keeps in the default group (one started under a CI
+    runner that never made a session) reads an empty autogroup file."""
+    process = tmp_path / "proc"
+    process.mkdir()
+    own = (Path("/proc/self/stat")).read_text()
+    (process / "stat").write_text(own)
+    own_nice = os.getpriority(os.PRIO_PROCESS, 0)
+    for unreadable in ["", "\n", "garbage", "/autogroup-7 nice x"]:
+        (process / "autogroup").write_text(unreadable)
+        assert nice_of(process) == own_nice
+    (process / "autogroup").write_text("/autogroup-7 nice 10\n")
+    assert nice_of(process) == 10
