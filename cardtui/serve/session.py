@@ -14,59 +14,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 import socket
-from collections.abc import Callable, Coroutine, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 import asyncssh
 
 from cardtui.serve.child import PtyChild
-from cardtui.serve.identity import Identity, disk_use
+from cardtui.serve.identity import Identity
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Game, Launch, spawn_game
 from cardtui.serve.limits import Limits
 from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
+from cardtui.serve.watch import (
+    CRASHED,
+    describe_exit,
+    exit_status,
+    first_of,
+    profile_full,
+    profile_full_notice,
+    watch_idle,
+    watch_profile,
+)
 
 #: Keys typed before the game has started are kept, up to this many bytes.
 EARLY_INPUT_LIMIT = 4096
 
 #: After the game exits, how long its last frame may take to reach the client.
 DRAIN_TIMEOUT = 1.0
-
-#: How often a game's profile is measured against the room's limit, in seconds.
-PROFILE_CHECK_INTERVAL = 30.0
-
-#: What a player is told when their game failed; the details are in the
-#: profile's crash.log, for the host.
-CRASHED = (
-    "cardtui stopped after an unexpected error. Your settled rounds are saved; "
-    "the host has the details."
-)
-
-
-def exit_status(returncode: int) -> int:
-    """A shell-style exit status: 128 + N for a child killed by signal N.
-
-    >>> exit_status(0), exit_status(2), exit_status(-9)  # SIGKILL
-    (0, 2, 137)
-    """
-    return returncode if returncode >= 0 else 128 - returncode
-
-
-def describe_exit(returncode: int) -> str:
-    """How a game's end reads in the server's log.
-
-    >>> describe_exit(0), describe_exit(-9)
-    ('exit status 0', 'killed by SIGKILL')
-    """
-    if returncode >= 0:
-        return f"exit status {returncode}"
-    try:
-        return f"killed by {signal.Signals(-returncode).name}"
-    except ValueError:
-        return f"killed by signal {-returncode}"
-
 
 class NoSeat(Exception):
     """No game for this player now; the message says why, in one line."""
@@ -234,8 +209,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         client = ClientTerminal.from_request(
             self._term_type, *self._size, self._chan.get_environment()
         )
-        if self._profile_full(identity):
-            self._notice(self._profile_full_notice())
+        if profile_full(self._limits, identity.profile_dir):
+            self._notice(profile_full_notice(self._limits))
             return 1
         line = None
         try:
@@ -264,10 +239,13 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self._client_slow:
             child.pause_reading()
         try:
-            await _first_of(
-                output_over.wait(), child.wait(), self._hung_up.wait(), self._watch_idle(),
-                self._watch_profile(identity),
-            )
+            await first_of(
+                output_over.wait(), child.wait(), self._hung_up.wait(),
+                watch_idle(self._limits, lambda: self._last_input, self.hang_up, self._log,
+                           self.label),
+                watch_profile(self._limits, identity.profile_dir, self.hang_up, self._log,
+                              identity.label),
+            )  # fmt: skip
             if not self._hung_up.is_set():
                 # The game is ending by itself: let its last frame (leaving the
                 # alternate screen) reach the client, and let it exit unhurried.
@@ -296,45 +274,6 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             return exit_status(returncode) or 1
         self._log(f"{self.label} left ({ending})")
         return exit_status(returncode)
-
-    async def _watch_idle(self) -> None:
-        """Return (after hanging up) once the player has typed nothing for the timeout."""
-        timeout = self._limits.idle_timeout
-        if not timeout:
-            await asyncio.Event().wait()  # never idles out
-        loop = asyncio.get_running_loop()
-        while True:
-            left = self._last_input + timeout - loop.time()
-            if left <= 0:
-                self._log(f"{self.label} idled out")
-                self.hang_up(
-                    f"Closed after {_duration(timeout)} without a key press. "
-                    "Your settled rounds are saved."
-                )
-                return
-            await asyncio.sleep(left)
-
-    async def _watch_profile(self, identity: Identity) -> None:
-        """Return (after hanging up) once the player's profile outgrows the room's limit.
-
-        Each file a game writes is capped (``RLIMIT_FSIZE``); this caps them all.
-        """
-        while True:
-            await asyncio.sleep(PROFILE_CHECK_INTERVAL)
-            if self._profile_full(identity):
-                self._log(f"{identity.label}'s profile is over the limit")
-                self.hang_up(self._profile_full_notice())
-                return
-
-    def _profile_full(self, identity: Identity) -> bool:
-        limit = self._limits.max_profile_size
-        return limit is not None and disk_use(identity.profile_dir) > limit
-
-    def _profile_full_notice(self) -> str:
-        return (
-            f"Your profile on this host is full ({_size(self._limits.max_profile_size or 0)}); "
-            "the host can make room."
-        )
 
     def _forward(self, data: bytes) -> None:
         self._modes.feed(data)
@@ -390,35 +329,3 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         if self.identity is not None:
             self._seats.release(self)
         self._on_finished(self)
-
-
-async def _first_of(*waits: Coroutine[Any, Any, object]) -> None:
-    """Wait until the first of some coroutines is done; cancel the rest."""
-    tasks = [asyncio.ensure_future(wait) for wait in waits]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-
-
-def _duration(seconds: float) -> str:
-    """``30 minutes``, ``90 seconds``: how long an idle timeout reads to a player.
-
-    >>> _duration(1800), _duration(90), _duration(1)
-    ('30 minutes', '90 seconds', '1 second')
-    """
-    if seconds >= 120 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    whole = int(seconds)
-    return f"{whole} second{'s' if whole != 1 else ''}"
-
-
-def _size(count: int) -> str:
-    """``512 MiB``: a byte count as a player reads it.
-
-    >>> _size(512 * 1024 * 1024), _size(1536 * 1024)
-    ('512 MiB', '1.5 MiB')
-    """
-    mib = count / (1024 * 1024)
-    return f"{mib:.0f} MiB" if mib == int(mib) else f"{mib:.1f} MiB"

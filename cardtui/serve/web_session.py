@@ -31,20 +31,26 @@ from cardtui import locations
 from cardtui.room.client import room_pair
 from cardtui.room.hosting import RoomHost
 from cardtui.serve.child import PtyChild
-from cardtui.serve.identity import Identity, disk_use
+from cardtui.serve.identity import Identity
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Launch, spawn_game
 from cardtui.serve.limits import Limits
-from cardtui.serve.session import NoSeat, _duration, describe_exit  # the SSH door's words
+from cardtui.serve.session import NoSeat
 from cardtui.serve.terminal import ClientTerminal, clamp_size
+from cardtui.serve.watch import (
+    CRASHED,
+    describe_exit,
+    first_of,
+    profile_full,
+    profile_full_notice,
+    watch_idle,
+    watch_profile,
+)
 from cardtui.settings import Settings, save_settings
 
 #: Game output waiting for a slow tab, in bytes, before the game is held back
 #: (its PTY fills and it blocks), as SSH flow control does.
 SEND_BACKLOG = 256 * 1024
-
-#: How often a game's profile is measured against the room's limit, in seconds.
-PROFILE_CHECK_INTERVAL = 30.0
 
 #: After the game exits, how long its last frame may take to reach the tab.
 DRAIN_TIMEOUT = 1.0
@@ -52,10 +58,6 @@ DRAIN_TIMEOUT = 1.0
 #: What xterm.js is: it draws 24-bit colour, and keys arrive as UTF-8.
 BROWSER_TERMINAL = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
 
-CRASHED = (
-    "cardtui stopped after an unexpected error. Your settled rounds are saved; "
-    "the host has the details."
-)
 
 
 class Seats(Protocol):
@@ -151,8 +153,8 @@ class WebSession:
                 await self._ws.close()
 
     async def _run_game(self, identity: Identity) -> None:
-        if self._profile_full(identity):
-            await self._notice("Your profile on this host is full; the host can make room.")
+        if profile_full(self._limits, identity.profile_dir):
+            await self._notice(profile_full_notice(self._limits))
             return
         line = None
         try:
@@ -176,13 +178,15 @@ class WebSession:
         child.start_reading(self._queue_output, self._output_over.set)
         sender = asyncio.create_task(self._send_output())
         try:
-            await _first_of(
+            await first_of(
                 self._read_tab(),
                 child.wait(),
                 self._output_over.wait(),
                 self._hung_up.wait(),
-                self._watch_idle(),
-                self._watch_profile(identity),
+                watch_idle(self._limits, lambda: self._last_input, self.hang_up, self._log,
+                           self._who()),
+                watch_profile(self._limits, identity.profile_dir, self.hang_up, self._log,
+                              self._who()),
             )
             if not self._hung_up.is_set() and not self._ws.closed:
                 with contextlib.suppress(TimeoutError):
@@ -291,41 +295,3 @@ class WebSession:
     async def _notice(self, text: str) -> None:
         """One line in the tab's terminal, below whatever the game left there."""
         await self._send(b"\x1b[0m\r\n" + text.encode("utf-8") + b"\r\n")
-
-    async def _watch_idle(self) -> None:
-        """Return (after hanging up) once the player has typed nothing for the timeout."""
-        timeout = self._limits.idle_timeout
-        if not timeout:
-            await asyncio.Event().wait()  # never idles out
-        loop = asyncio.get_running_loop()
-        while True:
-            left = self._last_input + timeout - loop.time()
-            if left <= 0:
-                self._log(f"{self._who()} idled out")
-                self.hang_up(
-                    f"Closed after {_duration(timeout)} without a key press. "
-                    "Your settled rounds are saved."
-                )
-                return
-            await asyncio.sleep(left)
-
-    async def _watch_profile(self, identity: Identity) -> None:
-        while True:
-            await asyncio.sleep(PROFILE_CHECK_INTERVAL)
-            if self._profile_full(identity):
-                self.hang_up("Your profile on this host is full; the host can make room.")
-                return
-
-    def _profile_full(self, identity: Identity) -> bool:
-        limit = self._limits.max_profile_size
-        return limit is not None and disk_use(identity.profile_dir) > limit
-
-
-async def _first_of(*waits: Any) -> None:
-    """Wait until the first of some coroutines is done; cancel the rest."""
-    tasks = [asyncio.ensure_future(wait) for wait in waits]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
