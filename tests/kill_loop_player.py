@@ -108,25 +108,25 @@ def _watch_bankroll(store: Store) -> None:
 
         setattr(store, name, run)
 
-    def now(game: Game, player: str) -> Bankroll:
-        return store.bankroll(game, player)
+    def now(game: Game) -> Bankroll:
+        return store.bankroll(game)
 
-    def buy_in(game: Game, player: str, amount: int, *_: Any) -> tuple[int, int]:
-        chips = now(game, player)
+    def buy_in(game: Game, amount: int, *_: Any, **__: Any) -> tuple[int, int]:
+        chips = now(game)
         return chips.balance - amount, chips.at_table + amount
 
-    def cash_out(game: Game, player: str, *_: Any) -> tuple[int, int]:
-        chips = now(game, player)
+    def cash_out(game: Game, *_: Any, **__: Any) -> tuple[int, int]:
+        chips = now(game)
         return chips.balance + chips.at_table, 0
 
-    def rebuy(game: Game, player: str, *_: Any, amount: int = 1_000) -> tuple[int, int]:
-        return amount, now(game, player).at_table
+    def rebuy(game: Game, *_: Any, amount: int = 1_000, **__: Any) -> tuple[int, int]:
+        return amount, now(game).at_table
 
     def record_round(game: Game, results: Sequence[SeatResult], *_: Any,
                      bankroll_player: str | None = None, **__: Any) -> tuple[int, int] | None:
         if bankroll_player is None:
             return None
-        chips = now(game, bankroll_player)
+        chips = now(game)
         return chips.balance, chips.at_table + sum(
             r.net for r in results if r.player == bankroll_player)
 
@@ -190,22 +190,22 @@ def play_bankroll(data_dir: str, seed: int) -> None:
         operation(*args, **kwargs)
         _say(f"done {step}")
 
-    now = store.bankroll(game, player)
+    now = store.bankroll(game)
     balance, at_table = now.balance, now.at_table
     _say(f"ready {balance} {at_table}")
     if at_table:  # chips a killed run left at the table come back first
-        change(balance + at_table, 0, store.cash_out, game, player)
+        change(balance + at_table, 0, store.cash_out, game)
         balance, at_table = balance + at_table, 0
     while True:
         if at_table == 0 and balance < 10:
-            change(1_000, 0, store.rebuy, game, player)
+            change(1_000, 0, store.rebuy, game)
             balance = 1_000
         elif at_table == 0 or rng.random() < 0.05:
             if at_table:  # leave the table
-                change(balance + at_table, 0, store.cash_out, game, player)
+                change(balance + at_table, 0, store.cash_out, game)
                 balance, at_table = balance + at_table, 0
             amount = rng.randint(1, balance)
-            change(balance - amount, at_table + amount, store.buy_in, game, player, amount)
+            change(balance - amount, at_table + amount, store.buy_in, game, amount)
             balance, at_table = balance - amount, at_table + amount
         else:
             net = rng.randint(-at_table, at_table)

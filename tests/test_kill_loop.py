@@ -139,7 +139,7 @@ def _kept(data: Path, game: Game, player: str) -> tuple[int, int, int]:
         return START_BALANCE, 0, 0
     db = Database(path, read_only=True)
     try:
-        kept = db.bankroll(game, player)
+        kept = db.bankroll(game)
     finally:
         db.close()
     return kept.balance, kept.at_table, kept.rebought

@@ -28,6 +28,7 @@ from urllib.parse import quote
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
 from cardtui.store.records import (
     RESULT_COLUMNS,
+    START_BALANCE,
     Bankroll,
     BankrollChange,
     BankrollKind,
@@ -43,6 +44,7 @@ from cardtui.store.schema import (
     DRILLS_SINCE,
     HAND_HISTORIES_SINCE,
     MIGRATIONS,
+    PROFILE_BANKROLL_SINCE,
     SCHEMA_VERSION,
     TOURNAMENTS_SINCE,
 )
@@ -195,10 +197,10 @@ class Database:
     def _insert_bankroll(db: sqlite3.Connection, change: BankrollChange, session_id: str,
                          round_id: int | None) -> None:
         db.execute(
-            "INSERT INTO bankroll (player, game, kind, bank, stake, round_id, session_id, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO bankroll (player, game, kind, bank, stake, place, round_id, session_id, "
+            "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (change.player, Game(change.game).value, BankrollKind(change.kind).value,
-             change.bank, change.stake, round_id, session_id, change.at),
+             change.bank, change.stake, change.place, round_id, session_id, change.at),
         )
 
     def record_tournament(
@@ -287,29 +289,45 @@ class Database:
         return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]))
                 for row in self._query(query + " ORDER BY h.round_id", params)]
 
-    def bankroll(self, game: Game, player: str) -> Bankroll:
-        """``player``'s chips in ``game`` as the file has them (the start balance if none)."""
-        start = Bankroll(player, Game(game))
+    def bankroll(self, game: Game) -> Bankroll:
+        """The profile's chips in ``game`` as the file has them (the start balance if none)."""
+        start = Bankroll(Game(game))
         if self.version < BANKROLL_SINCE:
             return start
-        bank, stake, rebuys, rebought = self._query(
+        bank, stake, rebuys, rebought, names = self._query(
             "SELECT SUM(bank), SUM(stake), SUM(kind = 'rebuy'), "
-            "SUM(CASE WHEN kind = 'rebuy' THEN bank ELSE 0 END) "
-            "FROM bankroll WHERE player = ? AND game = ?",
-            (player, Game(game).value),
+            "SUM(CASE WHEN kind = 'rebuy' THEN bank ELSE 0 END), COUNT(DISTINCT player) "
+            "FROM bankroll WHERE game = ?",
+            (Game(game).value,),
         )[0]
-        return Bankroll(player, Game(game), start.balance + int(bank or 0), int(stake or 0),
+        if self.version < PROFILE_BANKROLL_SINCE:
+            # Read as it is (cardtui scores): schema 5 kept a balance per name,
+            # each from the start balance; migration 6 adds them up the same way.
+            bank = int(bank or 0) + START_BALANCE * max(int(names or 0) - 1, 0)
+        return Bankroll(Game(game), start.balance + int(bank or 0), int(stake or 0),
                         int(rebuys or 0), int(rebought or 0))
 
-    def bankroll_changes(self, game: Game, player: str) -> list[BankrollChange]:
-        """Every change to ``player``'s chips in ``game``, oldest first (for a balance chart)."""
+    def chips_at(self, game: Game) -> dict[str, int]:
+        """The profile's chips at each table in ``game`` (places with none are left out)."""
+        if self.version < BANKROLL_SINCE:
+            return {}
+        place = "place" if self.version >= PROFILE_BANKROLL_SINCE else "''"
+        rows = self._query(
+            f"SELECT {place}, SUM(stake) FROM bankroll WHERE game = ? GROUP BY {place}",
+            (Game(game).value,))
+        return {str(where): int(stake) for where, stake in rows if stake}
+
+    def bankroll_changes(self, game: Game) -> list[BankrollChange]:
+        """Every change to the profile's chips in ``game``, oldest first (for a balance chart)."""
         if self.version < BANKROLL_SINCE:
             return []
+        place = "place" if self.version >= PROFILE_BANKROLL_SINCE else "''"
         rows = self._query(
-            "SELECT kind, bank, stake, at FROM bankroll WHERE player = ? AND game = ? "
-            "ORDER BY id", (player, Game(game).value))
-        return [BankrollChange(player, Game(game), BankrollKind(kind), int(bank), int(stake),
-                               float(at)) for kind, bank, stake, at in rows]
+            f"SELECT player, kind, bank, stake, at, {place} FROM bankroll WHERE game = ? "
+            "ORDER BY id", (Game(game).value,))
+        return [BankrollChange(str(player), Game(game), BankrollKind(kind), int(bank),
+                               int(stake), float(at), str(where))
+                for player, kind, bank, stake, at, where in rows]
 
     def round_nets(self, game: Game, player: str, session_id: str | None = None) -> list[int]:
         """``player``'s result in each round of ``game`` they played, oldest first."""

@@ -57,6 +57,7 @@ from cardtui.store.pending import (
 )
 from cardtui.store.problems import Problem, StoreError
 from cardtui.store.records import (
+    LOCAL_TABLE,
     START_BALANCE,
     Bankroll,
     BankrollChange,
@@ -136,8 +137,9 @@ class Store:
         self._told: Problem | None = None
         self.problem: StoreError | None = None
         self._db: Database | None = None
-        #: Bankrolls as last read from the file, for when it cannot be read.
-        self._known: dict[tuple[str, Game], Bankroll] = {}
+        #: Bankrolls (and their chips per table) as last read from the file, for
+        #: when it cannot be read.
+        self._known: dict[Game, tuple[Bankroll, dict[str, int]]] = {}
         #: A buy-in, cash-out or rebuy is checked against the balance and
         #: submitted as one step.
         self._bankroll_lock = threading.Lock()
@@ -250,12 +252,15 @@ class Store:
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str = "",
         hand_history: str | None = None, bankroll_player: str | None = None,
+        bankroll_place: str = LOCAL_TABLE,
     ) -> int | None:
         """Record one settled round, all seats together, with its hand history if given.
 
-        ``bankroll_player`` (the profile's own player, seated with a buy-in
-        from the kept bankroll): their result in this round (the sum of their
-        rows' ``net``) changes the chips they have at the table.
+        ``bankroll_player`` (the name the profile's own seat played under, its
+        chips bought in from the kept bankroll): their result in this round
+        (the sum of their rows' ``net``) changes the profile's chips at
+        ``bankroll_place``, or the balance when that table no longer holds
+        any (a shared table settled the hand in play after they stood up).
 
         Returns its id when it is already committed, ``None`` when it waits
         in memory for the writer (the player has been told why); either way
@@ -264,105 +269,126 @@ class Store:
         if not results:
             raise ValueError("a round needs at least one seat result")
         game, now = Game(game), time.time()
-        change = None
-        if bankroll_player is not None:
-            nets = [r.net for r in results if r.player == bankroll_player]
-            if not nets:
-                raise ValueError(f"{bankroll_player} has no result in this round")
-            change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, 0, sum(nets),
-                                    now)
-        return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
-                                       change))
+        if bankroll_player is None:
+            return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history))
+        nets = [r.net for r in results if r.player == bankroll_player]
+        if not nets:
+            raise ValueError(f"{bankroll_player} has no result in this round")
+        with self._bankroll_lock:
+            at_table = self.chips_at(game).get(bankroll_place, 0) > 0
+            bank, stake = (0, sum(nets)) if at_table else (sum(nets), 0)
+            change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, bank, stake, now,
+                                    bankroll_place)
+            return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
+                                           change))
 
     # -- the kept bankroll ---------------------------------------------------
 
-    def buy_in(self, game: Game, player: str, amount: int, session_id: str = "") -> Bankroll:
-        """Take ``amount`` chips from ``player``'s balance to a table; the bankroll after.
+    def buy_in(self, game: Game, amount: int, session_id: str = "", *, player: str = "",
+               place: str = LOCAL_TABLE) -> Bankroll:
+        """Take ``amount`` chips from the profile's balance to the table ``place``.
 
+        ``player`` is the name the seat plays under (kept with the change).
         The table's own limits are the caller's; this refuses (ValueError)
-        only what the balance cannot pay.
+        only what the balance cannot pay. Returns the bankroll after.
         """
         game = Game(game)
         if amount <= 0:
             raise ValueError(f"a buy-in is at least 1 chip, not {amount}")
         with self._bankroll_lock:
-            now = self.bankroll(game, player)
+            now = self.bankroll(game)
             if amount > now.balance:
-                raise ValueError(f"{player} has {now.balance:,} chips for {game.title}, "
+                raise ValueError(f"the balance has {now.balance:,} chips for {game.title}, "
                                  f"not the {amount:,} of this buy-in")
-            return self._change(now, BankrollKind.BUY_IN, -amount, amount, session_id)
+            return self._change(now, BankrollKind.BUY_IN, -amount, amount, session_id, player,
+                                place)
 
-    def cash_out(self, game: Game, player: str, session_id: str = "") -> Bankroll:
-        """Return every chip ``player`` has at a table (buy-ins and results since) to the balance.
+    def cash_out(self, game: Game, session_id: str = "", *, player: str = "",
+                 place: str = LOCAL_TABLE) -> Bankroll:
+        """Return every chip the profile has at the table ``place`` to the balance.
 
         Leaving a table calls it once the last round is recorded; so does the
-        next sit-down when a killed session left chips at a table.
+        next sit-down when a killed session left chips at a table, and the
+        room's lobby for a shared table that no longer holds the seat.
         """
         game = Game(game)
         with self._bankroll_lock:
-            now = self.bankroll(game, player)
-            if now.at_table <= 0:
+            stake = self.chips_at(game).get(place, 0)
+            now = self.bankroll(game)
+            if stake == 0:
                 return now
-            return self._change(now, BankrollKind.CASH_OUT, now.at_table, -now.at_table,
-                                session_id)
+            return self._change(now, BankrollKind.CASH_OUT, stake, -stake, session_id, player,
+                                place)
 
-    def rebuy(self, game: Game, player: str, session_id: str = "",
-              amount: int = START_BALANCE) -> Bankroll:
-        """The house brings a broke player's balance back up to ``amount``, counted.
+    def rebuy(self, game: Game, session_id: str = "", amount: int = START_BALANCE, *,
+              player: str = "") -> Bankroll:
+        """The house brings a broke balance back up to ``amount``, counted.
 
         Refused (ValueError) while chips are still at a table or the balance
         is not below ``amount``: a rebuy is for going broke.
         """
         game = Game(game)
         with self._bankroll_lock:
-            now = self.bankroll(game, player)
+            now = self.bankroll(game)
             if now.at_table > 0:
-                raise ValueError(f"{player} still has {now.at_table:,} chips at a table")
+                raise ValueError(f"{now.at_table:,} {game.title} chips are still at a table")
             if now.balance >= amount:
-                raise ValueError(f"{player} has {now.balance:,} chips for {game.title}: "
+                raise ValueError(f"the balance has {now.balance:,} chips for {game.title}: "
                                  "a rebuy is for going broke")
-            return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id)
+            return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id,
+                                player, LOCAL_TABLE)
 
     def _change(self, now: Bankroll, kind: BankrollKind, bank: int, stake: int,
-                session_id: str) -> Bankroll:
-        change = BankrollChange(now.player, now.game, kind, bank, stake, time.time())
+                session_id: str, player: str, place: str) -> Bankroll:
+        change = BankrollChange(player, now.game, kind, bank, stake, time.time(), place)
         self._submit(BankrollWrite(change, session_id))
         return now.plus(change)
 
-    def bankroll(self, game: Game, player: str) -> Bankroll:
-        """``player``'s chips in ``game``: the file's figure plus every change still waiting."""
-        game, key = Game(game), (player, Game(game))
+    def _ledger(self, game: Game) -> tuple[Bankroll, dict[str, int]]:
+        """The profile's bankroll in ``game`` and its chips per table: the file's figures
+        plus every change still waiting."""
+        game = Game(game)
         got = self._connection.acquire(timeout=BANKROLL_WAIT)
         try:
-            # When the file cannot be read, the last figure read is used (the
+            # When the file cannot be read, the last figures read are used (the
             # writer tells the player about the file).
             if got:
                 with contextlib.suppress(StoreError):
-                    self._known[key] = self._use(lambda db: db.bankroll(game, player),
-                                                 busy_ms=READ_WAIT_MS)
+                    self._known[game] = self._use(
+                        lambda db: (db.bankroll(game), db.chips_at(game)), busy_ms=READ_WAIT_MS)
             with self._queue_lock:
                 waiting = list(self._queue)
         finally:
             if got:
                 self._connection.release()
-        found = self._known.get(key, Bankroll(player, game))
+        found, known_places = self._known.get(game, (Bankroll(game), {}))
+        places = dict(known_places)
         for write in waiting:
             change = _bankroll_change(write)
-            if change is not None and (change.player, change.game) == key:
+            if change is not None and change.game is game:
                 found = found.plus(change)
-        return found
+                places[change.place] = places.get(change.place, 0) + change.stake
+        return found, {place: stake for place, stake in places.items() if stake}
 
-    def balance(self, game: Game, player: str) -> int:
+    def bankroll(self, game: Game) -> Bankroll:
+        """The profile's chips in ``game``: the file's figure plus every change still waiting."""
+        return self._ledger(game)[0]
+
+    def chips_at(self, game: Game) -> dict[str, int]:
+        """The profile's chips at each table in ``game`` (tables with none left out)."""
+        return self._ledger(game)[1]
+
+    def balance(self, game: Game) -> int:
         """The kept chips off the table (START_BALANCE for a newcomer)."""
-        return self.bankroll(game, player).balance
+        return self.bankroll(game).balance
 
-    def rebuys(self, game: Game, player: str) -> int:
-        """How many times the house has rebought ``player`` in ``game``."""
-        return self.bankroll(game, player).rebuys
+    def rebuys(self, game: Game) -> int:
+        """How many times the house has rebought the profile in ``game``."""
+        return self.bankroll(game).rebuys
 
-    def bankroll_changes(self, game: Game, player: str) -> list[BankrollChange]:
-        """Every saved change to ``player``'s chips in ``game``, oldest first."""
-        return self._read(lambda db: db.bankroll_changes(game, player), [])
+    def bankroll_changes(self, game: Game) -> list[BankrollChange]:
+        """Every saved change to the profile's chips in ``game``, oldest first."""
+        return self._read(lambda db: db.bankroll_changes(game), [])
 
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str = ""

@@ -45,7 +45,7 @@ class RoundWrite:
     #: When it settled, not when it was finally written.
     played_at: float
     hand_history: str | None = None
-    #: What the round did to the profile player's bankroll (written with it).
+    #: What the round did to the profile's bankroll (written with it).
     bankroll: BankrollChange | None = None
 
     def apply(self, db: Database) -> int:
@@ -71,7 +71,8 @@ class BankrollWrite:
     def describe(self, *, utc: bool = False) -> str:
         change = self.change
         chips = abs(change.bank if change.kind is not BankrollKind.RESULT else change.stake)
-        return (f"{change.player}'s {change.game.title} {change.kind.value} of {chips:,} "
+        whose = f"{change.player}'s " if change.player else ""
+        return (f"{whose}{change.game.title} {change.kind.value} of {chips:,} "
                 f"at {_clock(change.at, utc)}")
 
 

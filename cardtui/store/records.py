@@ -128,11 +128,32 @@ class BankrollKind(StrEnum):
     CASH_OUT = "cash-out"  # a table's stack back to the balance
     REBUY = "rebuy"  # chips from the house, counted
     RESULT = "result"  # a settled round or hand, won or lost at the table
+    #: A second name's starting chips, carried into the profile's one balance
+    #: when balances stopped being kept per player name (schema 6).
+    START = "start"
+
+
+#: Where the chips of a local table are (``BankrollChange.place``).
+LOCAL_TABLE = ""
+
+
+def room_table(table_id: str) -> str:
+    """The place of the chips at a shared table of the room.
+
+    >>> room_table("t3")
+    'room:t3'
+    """
+    return f"room:{table_id}"
 
 
 @dataclass(frozen=True)
 class BankrollChange:
-    """One change to a player's bankroll in one game: ``bank`` off the table, ``stake`` at it."""
+    """One change to the profile's bankroll in one game: ``bank`` off the table, ``stake`` at it.
+
+    ``player`` is the name the profile played under (kept for the record;
+    the balance is the profile's whatever its name). ``place`` is the table
+    the ``stake`` is at: :data:`LOCAL_TABLE`, or :func:`room_table`.
+    """
 
     player: str
     game: Game
@@ -141,17 +162,20 @@ class BankrollChange:
     stake: int
     #: When it happened (seconds since the epoch).
     at: float = 0.0
+    place: str = LOCAL_TABLE
 
 
 @dataclass(frozen=True)
 class Bankroll:
-    """A player's chips in one game: the kept balance, what is at a table, the house's rebuys.
+    """The profile's chips in one game: the kept balance, what is at tables, the house's rebuys.
 
-    >>> Bankroll("Ann", Game.BLACKJACK).balance
+    The profile (the local player, or one SSH key) has one balance per game
+    whatever name it plays under.
+
+    >>> Bankroll(Game.BLACKJACK).balance
     1000
     """
 
-    player: str
     game: Game
     balance: int = START_BALANCE
     #: Chips bought in and not cashed out yet, with the results since.
@@ -163,6 +187,6 @@ class Bankroll:
     def plus(self, change: BankrollChange) -> Bankroll:
         """This bankroll after ``change`` (one still waiting in memory to be saved)."""
         rebuy = change.kind is BankrollKind.REBUY
-        return Bankroll(self.player, self.game, self.balance + change.bank,
+        return Bankroll(self.game, self.balance + change.bank,
                         self.at_table + change.stake, self.rebuys + rebuy,
                         self.rebought + (change.bank if rebuy else 0))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from cardtui.store.records import START_BALANCE
+
 
 def _migrate_1(db: sqlite3.Connection) -> None:
     _run_statements(
@@ -116,6 +118,55 @@ def _migrate_5(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_6(db: sqlite3.Connection) -> None:
+    # The bankroll becomes the profile's, not a player name's: renaming the
+    # player no longer starts a new balance. Each name had its own balance
+    # (START_BALANCE plus its changes); they become one, and nothing is lost:
+    # each name after the first in a game brings its starting chips as a
+    # 'start' row, placed just before that name's first change. ``place``
+    # says which table a stake is at ('' a local table, 'room:<id>' a shared
+    # one). SQLite cannot change a CHECK, so the table is made anew.
+    _run_statements(
+        db,
+        """
+        CREATE TABLE bankroll_6 (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            kind TEXT NOT NULL
+                CHECK (kind IN ('buy-in', 'cash-out', 'rebuy', 'result', 'start')),
+            bank INTEGER NOT NULL,
+            stake INTEGER NOT NULL,
+            place TEXT NOT NULL DEFAULT '',
+            round_id INTEGER UNIQUE REFERENCES rounds(id) ON DELETE SET NULL,
+            session_id TEXT NOT NULL,
+            at REAL NOT NULL
+        )
+        """,
+    )
+    named: set[tuple[str, str]] = set()
+    games: set[str] = set()
+    rows = db.execute("SELECT player, game, kind, bank, stake, round_id, session_id, at "
+                      "FROM bankroll ORDER BY id").fetchall()
+    insert = ("INSERT INTO bankroll_6 (player, game, kind, bank, stake, round_id, session_id, at)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    for player, game, kind, bank, stake, round_id, session_id, at in rows:
+        if (player, game) not in named:
+            if game in games:
+                db.execute(insert, (player, game, "start", START_BALANCE, 0, None, session_id, at))
+            named.add((player, game))
+            games.add(game)
+        db.execute(insert, (player, game, kind, bank, stake, round_id, session_id, at))
+    _run_statements(
+        db,
+        """
+        DROP TABLE bankroll;
+        ALTER TABLE bankroll_6 RENAME TO bankroll;
+        CREATE INDEX bankroll_game_place ON bankroll(game, place)
+        """,
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -126,7 +177,7 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
@@ -136,3 +187,5 @@ DRILLS_SINCE = 3
 HAND_HISTORIES_SINCE = 4
 #: The first schema version with the ``bankroll`` table.
 BANKROLL_SINCE = 5
+#: The first schema version with one bankroll per profile (and ``place``).
+PROFILE_BANKROLL_SINCE = 6

@@ -1,9 +1,11 @@
 """The profile's kept chips at a local table: buy in on sitting down, cash out on leaving.
 
 A profile (the local player, or one SSH key) keeps a chip balance per game in
-the store (:meth:`~cardtui.store.Store.buy_in` and friends). A local table
-seats the profile's own player with a buy-in from that balance; hot-seat
-humans with other names and the bots keep table-only chips, as before.
+the store (:meth:`~cardtui.store.Store.buy_in` and friends), whatever name it
+plays under. A local table seats the profile's own player (the seat with the
+settings' name) with a buy-in from that balance; hot-seat humans with other
+names and the bots keep table-only chips, as before. A shared table's seat
+buys in the same way (:mod:`cardtui.tables.shared_bankroll`).
 
 The chips only move through the store, one transaction per change, and a
 round's result moves them in the round's own transaction (the table's
@@ -29,6 +31,12 @@ True
 >>> left = chips.leave()
 >>> left.balance, left.at_table
 (1020, 0)
+>>> chips.player = "Annie"  # renamed: the same balance
+>>> chips.sit_down(wanted=300, low=10).balance
+720
+>>> left = chips.leave()
+>>> left.balance, left.at_table
+(1020, 0)
 >>> _ = store.close()
 """
 
@@ -46,6 +54,7 @@ from cardtui.store import (
     SeatResult,
     Store,
 )
+from cardtui.store.records import LOCAL_TABLE
 
 
 @dataclass(frozen=True)
@@ -69,8 +78,32 @@ class Seated:
                 f"({game.title} rebuys: {times}).")
 
 
+def buy_in(store: Store, game: Game, wanted: int, low: int, session_id: str, *,
+           player: str, place: str) -> Seated:
+    """Buy in ``wanted`` chips (at least ``low``) from the balance to ``place``.
+
+    A balance below ``low`` is rebought by the house (counted) first; a
+    balance below ``wanted`` buys in what it has. ValueError when the house
+    cannot rebuy (chips are still at another table): the balance is not broke.
+    """
+    if low <= 0 or wanted < low:
+        raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
+    now = store.bankroll(game)
+    rebought = 0
+    if now.balance < low:
+        if now.at_table > 0:
+            raise ValueError(f"your balance has {now.balance:,} chips, below this table's "
+                             f"{low:,}, and {now.at_table:,} are at another table")
+        before = now.balance
+        now = store.rebuy(game, session_id, amount=max(START_BALANCE, low), player=player)
+        rebought = now.balance - before
+    amount = min(wanted, now.balance)
+    now = store.buy_in(game, amount, session_id, player=player, place=place)
+    return Seated(amount, now.balance, rebought, now.rebuys)
+
+
 class TableBankroll:
-    """The kept chips of one player (the profile's own) at one local table.
+    """The profile's kept chips at one local table, its seat playing as ``player``.
 
     The table keeps the stack it plays with; this keeps the ledger in step:
     ``sit_down`` before the first deal, ``top_up`` when the stack is below
@@ -83,6 +116,7 @@ class TableBankroll:
         self.game = Game(game)
         self.player = player
         self.session_id = session_id
+        self.place = LOCAL_TABLE
         #: True from a buy-in until the cash-out: results are the bankroll's then.
         self.seated = False
 
@@ -96,17 +130,11 @@ class TableBankroll:
         """
         if low <= 0 or wanted < low:
             raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
-        now = self.store.cash_out(self.game, self.player, self.session_id)
-        rebought = 0
-        if now.balance < low:
-            before = now.balance
-            now = self.store.rebuy(self.game, self.player, self.session_id,
-                                   amount=max(START_BALANCE, low))
-            rebought = now.balance - before
-        amount = min(wanted, now.balance)
-        now = self.store.buy_in(self.game, self.player, amount, self.session_id)
+        self.store.cash_out(self.game, self.session_id, player=self.player, place=self.place)
+        seated = buy_in(self.store, self.game, wanted, low, self.session_id,
+                        player=self.player, place=self.place)
         self.seated = True
-        return Seated(amount, now.balance, rebought, now.rebuys)
+        return seated
 
     def top_up(self, wanted: int, low: int) -> Seated:
         """A stack below the table's minimum: it goes back to the balance, and a new buy-in comes.
@@ -123,10 +151,11 @@ class TableBankroll:
         the table's: a result that was never recorded never moves chips.
         """
         self.seated = False
-        return self.store.cash_out(self.game, self.player, self.session_id)
+        return self.store.cash_out(self.game, self.session_id, player=self.player,
+                                   place=self.place)
 
     def bankroll(self) -> Bankroll:
-        return self.store.bankroll(self.game, self.player)
+        return self.store.bankroll(self.game)
 
 
 class SeatChips:
@@ -208,10 +237,11 @@ def profile_seat(names: list[str], bots: list[bool], player: str) -> int | None:
 
 
 def chips_over_time(changes: list[BankrollChange]) -> list[int]:
-    """The player's chips (the balance and any at a table) from the start, one figure per move.
+    """The profile's chips (the balance and any at a table) from the start, one figure per move.
 
     Buy-ins and cash-outs move chips between the balance and a table and are
-    left out; each recorded result and each house rebuy is a point.
+    left out; each recorded result, each house rebuy and each name's starting
+    chips carried into the one balance (schema 6) is a point.
 
     >>> from cardtui.store import BankrollKind as Kind
     >>> def change(kind, bank, stake):
@@ -223,7 +253,7 @@ def chips_over_time(changes: list[BankrollChange]) -> list[int]:
     """
     total, points = START_BALANCE, [START_BALANCE]
     for change in changes:
-        if change.kind in (BankrollKind.RESULT, BankrollKind.REBUY):
+        if change.kind in (BankrollKind.RESULT, BankrollKind.REBUY, BankrollKind.START):
             total += change.bank + change.stake
             points.append(total)
     return points

@@ -65,7 +65,7 @@ class Table:
 
 
 def _kept(store: Store) -> Bankroll:
-    return store.bankroll(HOLDEM, "Ann")
+    return store.bankroll(HOLDEM)
 
 
 async def test_sitting_down_buys_in_a_hand_moves_the_chips_and_leaving_returns_them(
@@ -108,5 +108,5 @@ async def test_tournaments_and_other_names_keep_table_only_chips(tmp_path: Path)
     store = Store(tmp_path / "cardtui.sqlite3")
     Table(store, mode=Mode.TOURNAMENT)
     Table(store, names=("Bob",))
-    assert store.bankroll_changes(HOLDEM, "Ann") == []
+    assert store.bankroll_changes(HOLDEM) == []
     assert store.close() == []

@@ -48,7 +48,7 @@ async def test_a_win_is_kept_across_leaving_and_a_restart(make_app: MakeApp) -> 
         await pilot.pause()
         assert isinstance(again.screen, BlackjackScreen)
         assert again.screen.table.seats[0].bankroll == 400
-        assert again.store.balance(Game.BLACKJACK, "Player") == 610
+        assert again.store.balance(Game.BLACKJACK) == 610
 
 
 async def test_broke_twice_the_house_rebuys_and_the_menu_counts_it(make_app: MakeApp) -> None:
@@ -66,7 +66,7 @@ async def test_broke_twice_the_house_rebuys_and_the_menu_counts_it(make_app: Mak
             await pilot.press("r")
             await pilot.pause()
             assert screen.table.seats[0].bankroll == 500
-        kept = app.store.bankroll(Game.BLACKJACK, "Player")
+        kept = app.store.bankroll(Game.BLACKJACK)
         assert (kept.balance, kept.at_table, kept.rebuys) == (500, 500, 1)
         await pilot.press("escape")
         await pilot.pause()
@@ -79,9 +79,9 @@ async def test_the_holdem_cash_table_buys_in_and_leaving_returns_the_stack(
     app = make_app(start="holdem")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        kept = app.store.bankroll(Game.HOLDEM, "Player")
+        kept = app.store.bankroll(Game.HOLDEM)
         assert (kept.balance, kept.at_table) == (0, 1_000)  # the default stack, all of it
         await pilot.press("escape")
         await pilot.pause()
         assert _menu_line(app) == "Chips: Blackjack 1,000 · Hold'em 1,000"
-        assert app.store.bankroll(Game.HOLDEM, "Player").at_table == 0
+        assert app.store.bankroll(Game.HOLDEM).at_table == 0

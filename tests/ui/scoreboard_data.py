@@ -19,16 +19,16 @@ def _outcome(net: int) -> Outcome:
 
 def record_play(store: Store, session_id: str, player: str = "Player", hands: int = 12) -> None:
     """A blackjack sitting with the kept chips (with a house rebuy before it) and hold'em hands."""
-    store.buy_in(Game.BLACKJACK, player, 1_000, "earlier")
+    store.buy_in(Game.BLACKJACK, 1_000, "earlier", player=player)
     store.record_round(Game.BLACKJACK, [SeatResult(player, 1_000, -1_000, Outcome.LOSS)],
                        session_id="earlier", bankroll_player=player)
-    store.rebuy(Game.BLACKJACK, player, "earlier")
-    store.buy_in(Game.BLACKJACK, player, 500, session_id)
+    store.rebuy(Game.BLACKJACK, "earlier", player=player)
+    store.buy_in(Game.BLACKJACK, 500, session_id, player=player)
     for net in BLACKJACK_NETS:
         store.record_round(Game.BLACKJACK, [SeatResult(player, abs(net) or 10, net,
                                                        _outcome(net))],
                            session_id=session_id, bankroll_player=player)
-    store.cash_out(Game.BLACKJACK, player, session_id)
+    store.cash_out(Game.BLACKJACK, session_id, player=player)
     names = [player, "Bot 1", "Bot 2"]
     table = Table([Player(player, 200, Personality.SHARK), Player("Bot 1", 200, Personality.ROCK),
                    Player("Bot 2", 200, Personality.MANIAC)], rng=random.Random(11))

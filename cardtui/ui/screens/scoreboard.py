@@ -83,7 +83,7 @@ class ScoreboardScreen(Screen[None]):
         store = self.app.store
         session = self.app.session_id
         player = self.app.settings.player_name
-        self.query_one(ChipsTable).show(read_bankrolls(store, player))
+        self.query_one(ChipsTable).show(read_bankrolls(store))
         for game in Game:
             for scope, session_id in (("session", session), ("all", None)):
                 table = self.query_one(f"#{game.value}-{scope}", DataTable)
@@ -104,7 +104,7 @@ class ScoreboardScreen(Screen[None]):
         self.query_one(HoldemStats).refresh_stats(store, player)
         for game in Game:
             self.query_one(f"#{game.value}-chips-chart", ChipsChart).show(
-                chips_over_time(store.bankroll_changes(game, player)))
+                chips_over_time(store.bankroll_changes(game)))
         self.query_one("#blackjack-rounds-chart", RoundsChart).show(
             store.round_nets(Game.BLACKJACK, player, session))
 

@@ -1,6 +1,6 @@
 """The kept chips on screen: a line for the menu and a table for the scoreboard.
 
-Both read the profile player's :class:`~cardtui.store.Bankroll` per game from
+Both read the profile's :class:`~cardtui.store.Bankroll` per game from
 the store: the balance off the table, any chips still at a table (a table
 left mid-hand or a killed run: they come back on the next sit-down), and the
 house's rebuys, always shown.
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class BankrollSource(Protocol):
-    def bankroll(self, game: Game, player: str) -> Bankroll: ...
+    def bankroll(self, game: Game) -> Bankroll: ...
 
 
 _SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
@@ -31,8 +31,8 @@ _SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
 def chips_line(bankrolls: list[Bankroll]) -> str:
     """The menu's one line: each game's chips, with the house's rebuys when there were any.
 
-    >>> chips_line([Bankroll("Ann", Game.BLACKJACK, 1_050, 0, 2, 2_000),
-    ...             Bankroll("Ann", Game.HOLDEM, 700, 300)])
+    >>> chips_line([Bankroll(Game.BLACKJACK, 1_050, 0, 2, 2_000),
+    ...             Bankroll(Game.HOLDEM, 700, 300)])
     "Chips: Blackjack 1,050 (2 rebuys) · Hold'em 1,000"
     """
     parts = []
@@ -47,7 +47,7 @@ def chips_line(bankrolls: list[Bankroll]) -> str:
 def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
     """The scoreboard's rows: game, balance, at a table, house rebuys (count and chips).
 
-    >>> chips_rows([Bankroll("Ann", Game.BLACKJACK, 800, 250, 1, 1_000)])
+    >>> chips_rows([Bankroll(Game.BLACKJACK, 800, 250, 1, 1_000)])
     [['Blackjack', '800', '250', '1 (1,000 chips)']]
     """
     return [[roll.game.title, f"{roll.balance:,}", f"{roll.at_table:,}",
@@ -58,8 +58,8 @@ def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
 CHIPS_COLUMNS = ("Game", "Balance", "At a table", "House rebuys")
 
 
-def read_bankrolls(source: BankrollSource, player: str) -> list[Bankroll]:
-    return [source.bankroll(game, player) for game in Game]
+def read_bankrolls(source: BankrollSource) -> list[Bankroll]:
+    return [source.bankroll(game) for game in Game]
 
 
 class BankrollLine(Static):
@@ -84,7 +84,7 @@ class BankrollLine(Static):
 
     def show_chips(self) -> None:
         app = self.cardtui
-        self.update(chips_line(read_bankrolls(app.store, app.settings.player_name)))
+        self.update(chips_line(read_bankrolls(app.store)))
 
 
 class ChipsTable(DataTable[str]):
