@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtui.room.link import RoomLink, SettledSink
+    from cardtui.tables.shared_bankroll import RoomChips
 
 log = logging.getLogger("cardtui.room.door")
 
@@ -44,8 +45,12 @@ class RoomDoor:
     def joined(self) -> RoomLink | None:
         return self._link
 
-    async def link(self, on_settled: SettledSink | None = None) -> RoomLink:
-        """The line to the room, greeting it once; ``RoomRefused`` when it cannot be reached."""
+    async def link(self, on_settled: SettledSink | None = None,
+                   chips: RoomChips | None = None) -> RoomLink:
+        """The line to the room, greeting it once; ``RoomRefused`` when it cannot be reached.
+
+        ``chips``: the profile's kept chips, which a key holder's seats play.
+        """
         from cardtui.room.client import RoomClient, RoomError
         from cardtui.room.link import RoomLink, RoomRefused
 
@@ -56,7 +61,7 @@ class RoomDoor:
                 client = await RoomClient.from_environment(self._environ)
                 if client is None:
                     raise RoomError("this game was not started by a room")
-                link = RoomLink(client, on_settled)
+                link = RoomLink(client, on_settled, chips)
                 await link.start()
             except (RoomError, OSError) as error:
                 log.warning("could not join the room: %s", error)

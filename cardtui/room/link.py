@@ -6,6 +6,12 @@ reads every message the room sends and routes it: lobby messages update
 to that table's session (:mod:`cardtui.tables.holdem_remote`,
 :mod:`cardtui.tables.blackjack_remote`). A settled hand of a table the player
 already left still reaches their store, through ``on_settled``.
+
+A key holder's seats buy in from the profile's kept chips and cash out to
+them (:mod:`cardtui.tables.shared_bankroll`): :meth:`RoomLink.sit` takes the
+buy-in from the balance before asking the room, leaving returns the chips,
+and :meth:`RoomLink.start` returns the chips of seats the room no longer
+holds (a killed game, a lost connection, a stopped room).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from cardtui.room.protocol import (
     CreateHoldem,
     Error,
     Game,
+    GetLobby,
     LobbySnapshot,
     LobbyUpdate,
     Message,
@@ -34,10 +41,12 @@ from cardtui.room.protocol import (
     Watch,
     Welcome,
 )
-from cardtui.store.records import SeatResult
+from cardtui.store.records import room_table
 from cardtui.tables.blackjack_remote import BlackjackRemoteSession
 from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.tables.remote import RemoteSession, seat_result
+from cardtui.tables.session import Settled as SettledEvent
+from cardtui.tables.shared_bankroll import RoomChips
 
 log = logging.getLogger("cardtui.room.link")
 
@@ -45,7 +54,7 @@ log = logging.getLogger("cardtui.room.link")
 ANSWER_TIMEOUT = 10.0
 
 LobbyListener = Callable[[str | None], None]
-SettledSink = Callable[[Game, tuple[SeatResult, ...]], None]
+SettledSink = Callable[[Game, SettledEvent], None]
 
 
 class RoomRefused(Exception):
@@ -55,10 +64,13 @@ class RoomRefused(Exception):
 class RoomLink:
     """The room as one game process sees it."""
 
-    def __init__(self, client: RoomClient, on_settled: SettledSink | None = None) -> None:
+    def __init__(self, client: RoomClient, on_settled: SettledSink | None = None,
+                 chips: RoomChips | None = None) -> None:
         self.client = client
         #: Where the rows of a hand nobody's screen is showing go (the player's store).
         self.on_settled = on_settled
+        #: The profile's kept chips (None: table-only chips; a guest never keeps any).
+        self.chips = chips
         self.welcome: Welcome | None = None
         #: The lobby: every table by id, in the room's order.
         self.tables: dict[str, TableInfo] = {}
@@ -74,7 +86,38 @@ class RoomLink:
         """Greet the room and start reading; return who the room says this player is."""
         self.welcome = await self.client.hello()
         self._task = asyncio.create_task(self._read())
+        if self.keeps_chips:
+            await self._return_unheld_chips()
         return self.welcome
+
+    @property
+    def keeps_chips(self) -> bool:
+        """Whether this player's seats play the profile's kept chips (a key holder's)."""
+        return self.chips is not None and self.welcome is not None and not self.welcome.guest
+
+    async def _return_unheld_chips(self) -> None:
+        """Chips at tables where the room no longer seats this profile go back to the balance.
+
+        Only after the results the room kept for this profile (hands that
+        settled while no game of theirs was connected) are recorded: the room
+        sends them right after the greeting, so the answer to a lobby request
+        sent now comes after every one of them.
+        """
+        assert self.chips is not None and self.welcome is not None
+        snapshots = 0
+
+        def answer(message: Message) -> object | None:
+            nonlocal snapshots
+            snapshots += isinstance(message, LobbySnapshot)
+            return True if snapshots == 2 else None  # the greeting's, then ours
+
+        try:
+            await self._ask(GetLobby(), answer)
+        except RoomRefused as refusal:
+            log.warning("kept chips not checked against the room's seats: %s", refusal)
+            return
+        for table_id, chips in self.chips.return_unheld(self.welcome.seated_at):
+            log.info("%d chips from table %s went back to the balance", chips, table_id)
 
     @property
     def name(self) -> str:
@@ -161,7 +204,7 @@ class RoomLink:
         elif session is not None:
             session.receive(message)
         elif isinstance(message, Settled):
-            self.settled_unclaimed(message.game, (seat_result(message),))
+            self.settled_unclaimed(message.game, self.settled(message))
         elif isinstance(message, Notice | Error) and not answered:
             # (An answer to a request is told by whoever asked, in their words.)
             text = message.text if isinstance(message, Notice) else message.message
@@ -170,9 +213,17 @@ class RoomLink:
                     each.receive(message)
             self._tell(text)
 
-    def settled_unclaimed(self, game: Game, rows: tuple[SeatResult, ...]) -> None:
+    def settled(self, message: Settled) -> SettledEvent:
+        """The store's rows of one of our settled hands, with the kept chips it moves."""
+        row = seat_result(message)
+        if not self.keeps_chips:
+            return SettledEvent((row,))
+        return SettledEvent((row,), bankroll_player=row.player,
+                            bankroll_place=room_table(message.table))
+
+    def settled_unclaimed(self, game: Game, settled: SettledEvent) -> None:
         if self.on_settled is not None:
-            self.on_settled(game, rows)
+            self.on_settled(game, settled)
         else:
             log.warning("a settled %s hand had nowhere to go", game.value)
 
@@ -238,8 +289,38 @@ class RoomLink:
             raise
 
     async def sit(self, table_id: str, buy_in: int, seat: int | None = None) -> RemoteSession:
-        """Sit down (any free seat when ``seat`` is None); RoomRefused says why not."""
-        return await self._join(table_id, Sit(table_id, seat, buy_in))
+        """Sit down (any free seat when ``seat`` is None); RoomRefused says why not.
+
+        A key holder's buy-in leaves the kept balance first (all it has when
+        that is less, a counted house rebuy when it cannot cover the table's
+        minimum: the session's ``bought`` says which), and comes back if the
+        room says no.
+        """
+        info = self.tables.get(table_id)
+        if not self.keeps_chips or info is None:
+            return await self._join(table_id, Sit(table_id, seat, buy_in))
+        assert self.chips is not None
+        try:
+            bought = self.chips.sit_down(info.game, table_id, buy_in, info.buy_in_min, self.name)
+        except ValueError as error:
+            raise RoomRefused(str(error)) from None
+        try:
+            session = await self._join(table_id, Sit(table_id, seat, bought.chips))
+        except RoomRefused:
+            self.chips.stand_up(info.game, table_id, self.name)
+            raise
+        session.kept_chips = True
+        session.bought = bought
+        return session
+
+    def stood_up(self, session: RemoteSession) -> None:
+        """``session`` left its table: the chips it had there go back to the balance.
+
+        The ledger's figure goes back (the buy-in and every recorded result);
+        a hand still in play settles later, and moves the balance.
+        """
+        if session.kept_chips and self.chips is not None and self.keeps_chips:
+            self.chips.stand_up(session.game, session.table_id, self.name)
 
     async def watch(self, table_id: str) -> RemoteSession:
         return await self._join(table_id, Watch(table_id))

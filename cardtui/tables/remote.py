@@ -10,7 +10,8 @@ that a screen attaching late is shown the table as it is now.
 A settled hand always reaches the player's store: through the screen when
 one is attached (it records :class:`~cardtui.tables.session.Settled` rows as
 local play does), else through the link's ``on_settled`` (the player stood up
-and went back to the lobby before their last hand ended).
+and went back to the lobby before their last hand ended). A key holder's
+hands name the kept chips they move (:mod:`cardtui.tables.shared_bankroll`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from cardtui.room.protocol import (
 )
 from cardtui.room.protocol import Settled as RoomSettled
 from cardtui.store.records import SeatResult
+from cardtui.tables.bankroll import Seated
 from cardtui.tables.session import (
     Clock,
     Event,
@@ -104,6 +106,10 @@ class RemoteSession:
         #: A hand (round) has begun and not yet ended.
         self.in_hand = False
         self.left = False
+        #: This seat plays the profile's kept chips: leaving returns them.
+        self.kept_chips = False
+        #: The buy-in the kept chips made for this seat (None: none, or table-only chips).
+        self.bought: Seated | None = None
         self._listener: Listener | None = None
         self._snapshots = 0
 
@@ -177,6 +183,7 @@ class RemoteSession:
         self.to_act = None
         self.detach()
         self.link.forget(self)
+        self.link.stood_up(self)
 
     def _send(self, message: Message) -> None:
         if self.left:
@@ -222,7 +229,7 @@ class RemoteSession:
                 self.to_act = None
                 yield Clock(seat, local_deadline(deadline))
             case RoomSettled():
-                yield Settled((seat_result(message),))
+                yield self.link.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
             case Notice(text=text):
@@ -261,6 +268,8 @@ class RemoteSession:
     def _snapshot(self, snapshot: TableSnapshot) -> Iterator[Event]:
         self.info = snapshot.table
         self.your_seat = snapshot.your_seat
+        if snapshot.your_seat is not None and self.link.keeps_chips:
+            self.kept_chips = True  # a seat the room gave back on reconnecting
         self._snapshots += 1
         yield SeatsChanged(self.every_seat(snapshot.seats))
         hand = snapshot.hand
@@ -326,4 +335,4 @@ class RemoteSession:
         if self._listener is not None:
             self._listener(event)
         elif isinstance(event, Settled):
-            self.link.settled_unclaimed(self.game, event.rows)
+            self.link.settled_unclaimed(self.game, event)

@@ -110,6 +110,8 @@ class Settled:
     ``bankroll_player``: the profile's own player when the profile's kept
     chips were at stake (:mod:`cardtui.tables.bankroll`); the screen passes
     it to ``record_round`` so the chips move in the round's transaction.
+    ``bankroll_place``: where those chips are (a local table's ``""``, or a
+    shared table's :func:`~cardtui.store.records.room_table`).
     ``hand_history``: a local hold'em hand's PHH text (each bot's personality
     in ``_personalities``), kept with the round for the statistics.
     """
@@ -117,6 +119,7 @@ class Settled:
     rows: tuple[SeatResult, ...]
     bankroll_player: str | None = None
     hand_history: str | None = None
+    bankroll_place: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,8 @@ async def join(room: Room, name: str, *, guest: bool = False) -> Player:
     sock = await room_pair(room, member)
     client = await RoomClient.open(sock)
     player: Player
-    link = RoomLink(client, on_settled=lambda game, rows: player.unclaimed.append((game, rows)))
+    link = RoomLink(client, on_settled=lambda game, settled: player.unclaimed.append(
+        (game, settled.rows)))
     player = Player(name, link)
     await link.start()
     await until(lambda: bool(link.tables))

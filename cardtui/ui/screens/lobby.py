@@ -23,8 +23,9 @@ from cardtui.room.door import RoomDoor
 from cardtui.room.link import RoomLink, RoomRefused, SettledSink
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
 from cardtui.store import Game as StoreGame
-from cardtui.store import SeatResult
 from cardtui.tables.remote import RemoteSession
+from cardtui.tables.session import Settled
+from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
@@ -60,10 +61,14 @@ def store_sink(app: CardtuiApp) -> SettledSink:
     """Where a shared table's settled rows go when no table screen is showing it.
 
     The player's own store, exactly as a table screen records them (issue 11:
-    every hand a player played is in their scoreboard).
+    every hand a player played is in their scoreboard), with the kept chips
+    the hand moved.
     """
-    def record(game: Game, rows: tuple[SeatResult, ...]) -> None:
-        app.store.record_round(StoreGame(game.value), rows, session_id=app.session_id)
+    def record(game: Game, settled: Settled) -> None:
+        app.store.record_round(StoreGame(game.value), settled.rows, session_id=app.session_id,
+                               hand_history=settled.hand_history,
+                               bankroll_player=settled.bankroll_player,
+                               bankroll_place=settled.bankroll_place)
 
     return record
 
@@ -125,7 +130,8 @@ class LobbyScreen(Screen[None]):
             self.say("This cardtui is not running in a room.", error=True)
             return
         try:
-            self._link = await door.link(store_sink(self.app))
+            self._link = await door.link(store_sink(self.app),
+                                         RoomChips(self.app.store, self.app.session_id))
         except RoomRefused as refusal:
             self.say(f"No room: {refusal}", error=True)
             return
@@ -216,7 +222,9 @@ class LobbyScreen(Screen[None]):
         if not free_seats(info):
             self.say(f"Every seat at {info.name} is taken: press w to watch.", error=True)
             return
-        self.app.push_screen(BuyInDialog(info), self._bought_in(info))
+        balance = (self.app.store.balance(StoreGame(info.game.value))
+                   if self.link.keeps_chips else None)
+        self.app.push_screen(BuyInDialog(info, balance), self._bought_in(info))
 
     def _bought_in(self, info: TableInfo):  # noqa: ANN202 - a dismiss callback
         def sit(buy_in: int | None) -> None:
@@ -241,6 +249,10 @@ class LobbyScreen(Screen[None]):
             self.say(f"{info.name}: {refusal}", error=True)
             return
         self.say("")
+        bought = session.bought
+        note = bought.note(self.link.name, StoreGame(info.game.value)) if bought else None
+        if note is not None:
+            self.app.notify(note)
         open_table(self.app, session)
 
     def action_new_table(self) -> None:

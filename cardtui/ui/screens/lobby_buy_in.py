@@ -12,8 +12,10 @@ from textual.widgets import Input, Static
 from cardtui.room.protocol import TableInfo
 
 
-def buy_in_problem(text: str, low: int, high: int) -> str | None:
-    """Why ``text`` is not a buy-in from ``low`` to ``high``, or None.
+def buy_in_problem(text: str, low: int, high: int, balance: int | None = None) -> str | None:
+    """Why ``text`` is not a buy-in from ``low`` to ``high`` (and the kept ``balance``), or None.
+
+    A balance below ``low`` is no problem: the house rebuys it (counted).
 
     >>> buy_in_problem("1,000", 400, 1000) is None
     True
@@ -21,13 +23,32 @@ def buy_in_problem(text: str, low: int, high: int) -> str | None:
     'the buy-in is 400 to 1,000 chips'
     >>> buy_in_problem("lots", 400, 1000)
     'type a number of chips'
+    >>> buy_in_problem("900", 400, 1000, balance=600)
+    'your balance has 600 chips'
+    >>> buy_in_problem("900", 400, 1000, balance=100) is None
+    True
     """
     digits = text.replace(",", "").replace("_", "").strip()
     if not digits.isdecimal() or len(digits) > 15:
         return "type a number of chips"
     if not low <= int(digits) <= high:
         return f"the buy-in is {low:,} to {high:,} chips"
+    if balance is not None and low <= balance < int(digits):
+        return f"your balance has {balance:,} chips"
     return None
+
+
+def balance_line(balance: int, low: int) -> str:
+    """What the dialog says about the kept chips the buy-in comes from.
+
+    >>> balance_line(1_500, 400)
+    'Your balance: 1,500 chips.'
+    >>> balance_line(150, 400)
+    'Your balance: 150 chips: the house rebuys it (counted).'
+    """
+    if balance < low:
+        return f"Your balance: {balance:,} chips: the house rebuys it (counted)."
+    return f"Your balance: {balance:,} chips."
 
 
 class BuyInDialog(ModalScreen[int | None]):
@@ -36,16 +57,23 @@ class BuyInDialog(ModalScreen[int | None]):
     CSS_PATH = "lobby_buy_in.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, info: TableInfo) -> None:
+    def __init__(self, info: TableInfo, balance: int | None = None) -> None:
         super().__init__()
         self.info = info
+        #: The profile's kept chips for this game (None: a guest's table-only chips).
+        self.balance = balance
 
     def compose(self) -> ComposeResult:
-        info = self.info
+        info, balance = self.info, self.balance
+        offered = info.buy_in_max
         with Vertical(id="buy-in-box"):
             yield Static(f"Sit down at [b]{info.name}[/b] ({info.stakes})", id="buy-in-title")
+            if balance is not None:
+                yield Static(balance_line(balance, info.buy_in_min), id="buy-in-balance")
+                if balance >= info.buy_in_min:
+                    offered = min(offered, balance)
             yield Static(f"Buy in for {info.buy_in_min:,} to {info.buy_in_max:,} chips:")
-            yield Input(str(info.buy_in_max), id="buy-in", restrict=r"[0-9,_]*", max_length=18)
+            yield Input(str(offered), id="buy-in", restrict=r"[0-9,_]*", max_length=18)
             yield Static("", id="buy-in-error")
             yield Static("Enter sits down · Escape cancels", id="buy-in-hint")
 
@@ -56,11 +84,13 @@ class BuyInDialog(ModalScreen[int | None]):
 
     @on(Input.Changed, "#buy-in")
     def _check(self, event: Input.Changed) -> None:
-        self._show(buy_in_problem(event.value, self.info.buy_in_min, self.info.buy_in_max))
+        self._show(buy_in_problem(event.value, self.info.buy_in_min, self.info.buy_in_max,
+                                  self.balance))
 
     @on(Input.Submitted, "#buy-in")
     def _submit(self, event: Input.Submitted) -> None:
-        problem = buy_in_problem(event.value, self.info.buy_in_min, self.info.buy_in_max)
+        problem = buy_in_problem(event.value, self.info.buy_in_min, self.info.buy_in_max,
+                                 self.balance)
         self._show(problem)
         if problem is None:
             self.dismiss(int(event.value.replace(",", "").replace("_", "")))

@@ -1,0 +1,95 @@
+"""The profile's kept chips at the room's shared tables: bought in, played, cashed out once.
+
+A key holder's profile (its store, in the game process) keeps the chips; the
+room (the server process) holds the seat and the stack the hands are dealt
+from. The store marks where chips are: a buy-in moves them from the balance
+to the place :func:`~cardtui.store.records.room_table` names, each settled
+hand moves them there in the transaction that records the hand (the room's
+``Settled`` reaches the store through the table screen, or through the link
+when no screen shows the table), and standing up moves the place's chips
+back to the balance. The room's stack and the place's chips agree hand by
+hand: both start at the buy-in and both change by the hands' results.
+
+When the seat ends without this process standing up (the connection dropped
+and the grace period ran out, the game process was killed, the room stopped)
+the chips stay at their place in the store until a game process of the
+profile next joins the room: it asks the room which seats it still holds
+(:attr:`~cardtui.room.protocol.Welcome.seated_at`), records the results the
+room kept for it, and only then returns the chips of every other place
+(:meth:`RoomChips.return_unheld`). A hand the room voided when it stopped
+returned every bet to the stacks, so the last recorded figure is the stack.
+A hand that settles after its player stood up (a leave mid-hand finishes the
+hand) finds no chips at its place and moves the balance instead.
+
+Guests keep table-only chips: their profile is thrown away when they leave.
+
+>>> from cardtui.store import Outcome, SeatResult, Store
+>>> from cardtui.store.records import room_table
+>>> store = Store(":memory:")
+>>> chips = RoomChips(store)
+>>> chips.sit_down(Game.HOLDEM, "t1", wanted=400, low=200, player="Ann")
+Seated(chips=400, balance=600, rebought=0, rebuys=0)
+>>> _ = store.record_round(Game.HOLDEM, [SeatResult("Ann", 30, 60, Outcome.WIN)],
+...                        bankroll_player="Ann", bankroll_place=room_table("t1"))
+>>> store.chips_at(Game.HOLDEM)
+{'room:t1': 460}
+>>> chips.return_unheld(held=())
+[('t1', 460)]
+>>> store.balance(Game.HOLDEM)
+1060
+>>> _ = store.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardtui.store import Bankroll, Game, Store
+from cardtui.store.records import room_table
+from cardtui.tables.bankroll import Seated, buy_in
+
+#: The start of every shared table's place (see :func:`room_table`).
+ROOM_PLACE = room_table("")
+
+
+class RoomChips:
+    """A key holder's kept chips at the tables of the room this game process joined."""
+
+    def __init__(self, store: Store, session_id: str = "") -> None:
+        self.store = store
+        self.session_id = session_id
+
+    def sit_down(self, game: Game, table_id: str, wanted: int, low: int,
+                 player: str) -> Seated:
+        """Buy in for a seat at ``table_id`` before asking the room for it.
+
+        Chips an earlier seat there left behind come back to the balance first
+        (the room no longer holds that seat: asking for one means we have none).
+        ValueError when the balance cannot buy in (see :func:`buy_in`).
+        """
+        game, place = Game(game), room_table(table_id)
+        self.store.cash_out(game, self.session_id, player=player, place=place)
+        return buy_in(self.store, game, wanted, low, self.session_id, player=player,
+                      place=place)
+
+    def stand_up(self, game: Game, table_id: str, player: str = "") -> Bankroll:
+        """The chips at ``table_id`` go back to the balance (the room refused the seat, or
+        the player left it); the bankroll after."""
+        return self.store.cash_out(Game(game), self.session_id, player=player,
+                                   place=room_table(table_id))
+
+    def return_unheld(self, held: Iterable[str]) -> list[tuple[str, int]]:
+        """Cash out every shared table's chips whose seat the room no longer holds.
+
+        ``held``: the ids of the tables where the room still seats this
+        profile. Returns each table id and the chips that came back.
+        """
+        kept = set(held)
+        returned = []
+        for game in Game:
+            for place, chips in self.store.chips_at(game).items():
+                table_id = place.removeprefix(ROOM_PLACE)
+                if place.startswith(ROOM_PLACE) and table_id not in kept:
+                    self.store.cash_out(game, self.session_id, place=place)
+                    returned.append((table_id, chips))
+        return returned
