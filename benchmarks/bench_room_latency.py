@@ -124,15 +124,18 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
         go, stop = asyncio.Event(), asyncio.Event()
         local = asyncio.create_task(local_player(server.port, root, go, stop))
         try:
-            players: list[Player] = []
-            for row, table_names in enumerate(names):
+            async def seat(row: int, table_names: list[str]) -> list[Player]:
+                # One table's players one at a time (a player arriving while the
+                # previous one's sitting down redraws the lobby is fine: the
+                # cursor moves a row at a time, each checked); the tables at once.
                 table = Table(row)
-                # One at a time: each sitting down redraws every lobby, and a
-                # cursor moved under a player's Enter sat them at the wrong table.
-                clients = [await sit_at_row(server.port, keys[n], n, row, timeout=600)
-                           for n in table_names]
-                players += [Player(n, table, c)
-                            for n, c in zip(table_names, clients, strict=True)]
+                return [Player(n, table, await sit_at_row(server.port, keys[n], n, row,
+                                                          timeout=600))
+                        for n in table_names]
+
+            seated = await asyncio.gather(*(seat(row, table_names)
+                                            for row, table_names in enumerate(names)))
+            players = [player for row in seated for player in row]
             go.set()
             cpu_before, started = server.cpu_seconds(), time.monotonic()
             await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))

@@ -63,6 +63,7 @@ from cardtui.room.protocol import (
     Sit,
     SitOut,
     TableClosed,
+    TableInfo,
     TooLong,
     Watch,
     Welcome,
@@ -78,6 +79,10 @@ MAX_CREATED_PER_PLAYER = 2
 NAME_LIMIT = 12
 #: Seconds the room waits for each line to flush its last messages when stopping.
 CLOSE_TIMEOUT = 1.0
+#: Seconds between two lobby lines about one table: a table changes with every
+#: bet and every hand, and the lobby only needs to catch up a few times a second
+#: (sixty players at ten tables made every lobby redraw hundreds of times a round).
+LOBBY_INTERVAL = 0.5
 
 
 class Room:
@@ -97,6 +102,9 @@ class Room:
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
+        #: The lobby line each table last had sent, and tables whose change waits.
+        self._lobby_sent: dict[str, TableInfo] = {}
+        self._lobby_due: dict[str, asyncio.TimerHandle] = {}
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
 
@@ -116,12 +124,34 @@ class Room:
         else:
             table = BlackjackTable(self, table_id, options, permanent=permanent, rng=rng)
         self.tables[table_id] = table
-        self._lobby(LobbyUpdate(table.info()))
+        self._send_lobby_line(table)
         return table
 
     def lobby_changed(self, table: SharedTable) -> None:
-        if table.id in self.tables:
-            self._lobby(LobbyUpdate(table.info()))
+        """``table``'s lobby line may have changed: tell the lobby, at most every interval.
+
+        A change within :data:`LOBBY_INTERVAL` of the last line is sent when
+        the interval ends, as the table is then; a line equal to the last one
+        (a bet changes the seats, not the lobby) is not sent at all.
+        """
+        if table.id not in self.tables or table.id in self._lobby_due:
+            return
+        sent = self._lobby_sent.get(table.id)
+        if sent is not None and sent == table.info():
+            return
+        loop = asyncio.get_running_loop()
+        self._lobby_due[table.id] = loop.call_later(LOBBY_INTERVAL, self._lobby_due_now, table)
+        self._send_lobby_line(table)
+
+    def _lobby_due_now(self, table: SharedTable) -> None:
+        self._lobby_due.pop(table.id, None)
+        if table.id in self.tables and self._lobby_sent.get(table.id) != table.info():
+            self.lobby_changed(table)
+
+    def _send_lobby_line(self, table: SharedTable) -> None:
+        info = table.info()
+        self._lobby_sent[table.id] = info
+        self._lobby(LobbyUpdate(info))
 
     def table_emptied(self, table: SharedTable) -> None:
         """A table players created closes once nobody sits or watches there."""
@@ -134,13 +164,21 @@ class Room:
                 table.void("the table closed")
                 del self.tables[table.id]
                 self._creators.pop(table.id, None)
+                self._lobby_sent.pop(table.id, None)
+                due = self._lobby_due.pop(table.id, None)
+                if due is not None:
+                    due.cancel()
                 self._lobby(TableClosed(table.id))
 
         asyncio.get_running_loop().call_soon(close)
 
     def _lobby(self, message: Message) -> None:
+        """To every line whose player is in the lobby: sitting or watching, they see a table.
+
+        A player back in the lobby gets the whole lobby then (:meth:`handle`, ``Leave``).
+        """
         for conn in self.connections:
-            if conn.greeted:
+            if conn.greeted and not conn.tables:
                 conn.send(message)
 
     def deliver(self, player: Player, message: Message) -> None:
@@ -221,6 +259,8 @@ class Room:
                 self._table(table_id).watch(conn)
             case Leave(table=table_id):
                 self._table(table_id).leave(conn)
+                if not conn.tables:
+                    conn.send(self.lobby())  # back in the lobby: the tables as they are now
             case HoldemAction(table=table_id, action=kind, amount=amount):
                 table = self._table(table_id)
                 if not isinstance(table, HoldemTable):
@@ -304,6 +344,9 @@ class Room:
         if self.stopped:
             return
         self.stopped = True
+        for due in self._lobby_due.values():
+            due.cancel()
+        self._lobby_due.clear()
         for table in self.tables.values():
             table.closed = True
             table.void(reason)

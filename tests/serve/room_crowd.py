@@ -63,27 +63,57 @@ async def sit_at_row(port: int, key: asyncssh.SSHKey, name: str, row: int, *,
                      timeout: float = 120) -> TerminalClient:
     """Log in, move the lobby's cursor to ``row`` ("Pit row+1"), sit for the largest buy-in.
 
-    The lobby redraws as others sit down, so the cursor is checked against the
-    highlighted table's line (and moved again) before Enter.
+    The cursor moves one row at a time, each key only once the highlighted
+    table's line shows the last one took effect: a burst of keys on a busy
+    machine left keys in flight when the line first read right, and Enter
+    sat the player at a later table.
     """
     client = await TerminalClient.connect(port, key=key, width=80, height=30)
     await client.wait_for(f"you are {name}", timeout=timeout)
-    wanted = f"Pit {row + 1}:"
     deadline = time.monotonic() + timeout
+    await client.settle(0.3, timeout=timeout)
     while True:
-        await client.settle(0.3, timeout=timeout)
-        found = HIGHLIGHTED.search(_screen(client))
-        if found is not None and found.group(0) == wanted:
-            break
         if time.monotonic() > deadline:
-            raise TimeoutError(f"{name} could not reach {wanted}:\n{client.text}")
-        at = int(found.group(1)) - 1 if found is not None else 0
-        client.press(*([DOWN] * (row - at) if row >= at else [UP] * (at - row)))
+            raise TimeoutError(f"{name} could not reach Pit {row + 1}:\n{client.text}")
+        at = _highlighted(client)
+        if at == row:
+            await client.settle(0.3, timeout=timeout)  # the lobby may have redrawn meanwhile
+            if _highlighted(client) == row:
+                break
+        elif at is None:
+            await _changed(client, REPRESS)
+        else:
+            client.press(DOWN if row > at else UP)
+            if not await _moved(client, at, 2 * REPRESS):
+                await client.settle(0.3, timeout=timeout)  # a key still in flight lands first
     client.press("enter")
     await client.wait_for("Buy in for", timeout=timeout)
     client.press("enter")
     await client.wait_for(BET_PROMPT, timeout=timeout)
     return client
+
+
+def _highlighted(client: TerminalClient) -> int | None:
+    """The lobby's highlighted row, from its line about that table ("Pit 7: ..." is row 6)."""
+    found = HIGHLIGHTED.search(_screen(client))
+    return int(found.group(1)) - 1 if found is not None else None
+
+
+async def _changed(client: TerminalClient, seconds: float) -> None:
+    """Wait for the next bytes on ``client``'s screen, at most ``seconds``."""
+    client._changed.clear()  # noqa: SLF001
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(client._changed.wait(), seconds)  # noqa: SLF001
+
+
+async def _moved(client: TerminalClient, row: int, seconds: float) -> bool:
+    """Wait until the lobby's highlighted row is no longer ``row``; False after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while _highlighted(client) == row:
+        if time.monotonic() > deadline:
+            return False
+        await _changed(client, deadline - time.monotonic())
+    return True
 
 
 def _screen(client: TerminalClient) -> str:
