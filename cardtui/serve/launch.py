@@ -39,6 +39,7 @@ from cardtui.serve.seat import (
 )
 from cardtui.serve.template import (
     CARDTUI_MODULES,
+    CARDTUI_REHEARSAL,
     TEXTUAL_RUNTIME,
     GameTemplate,
     TemplateStopped,
@@ -143,8 +144,11 @@ class Launch:
     def start_template(self, cwd: Path, log: Callable[[str], None]) -> None:
         """Start the template games are forked from (with the room), unless told not to."""
         if self.template is not None:
-            modules = CARDTUI_MODULES if self.game == "cardtui" else (self.game,)
+            cardtui = self.game == "cardtui"
+            modules = CARDTUI_MODULES if cardtui else (self.game,)
             modules += TEXTUAL_RUNTIME
+            if cardtui:
+                modules += (CARDTUI_REHEARSAL,)
             self.template.start(modules, self.environment(ClientTerminal(), cwd), cwd, log)
 
 

@@ -3,7 +3,8 @@
     python -m cardtui.serve.prefork SERVER_PID CONTROL_FD MODULE...
 
 The server starts this once, with the room. It imports the game's modules
-(cardtui, Textual, Rich, the screens) once, then waits on the control socket
+(cardtui, Textual, Rich, the screens) once, rehearses a game's start (a
+``MODULE:FUNCTION`` argument, see ``rehearsal.py``), then waits on the control socket
 (``CONTROL_FD``, its end of a ``SOCK_SEQPACKET`` pair) for one request per player.
 For each it forks: the copy is a new game that has already paid for its
 imports, and shares those pages with the template until it writes to them
@@ -115,20 +116,35 @@ def main(argv: Sequence[str]) -> int:
 def _preload(modules: Sequence[str]) -> None:
     """Import what every game imports, once, and keep it out of the collector's way.
 
-    ``package.*`` names every module below ``package``. As the ``gc`` module's
-    manual advises for a process that forks without exec: no collection in
-    the template (a collection frees objects, and a game's new objects would
+    ``package.*`` names every module below ``package``; ``module:function``
+    imports the module and, once everything is imported, calls the function
+    (the game's rehearsal, ``rehearsal.py``). As the ``gc`` module's manual
+    advises for a process that forks without exec: no collection in the
+    template (a collection frees objects, and a game's new objects would
     fill those holes, copying the template's pages), then ``gc.freeze``, so a
     game's collections never walk (and so never write to) what it shares
     with the template; each game turns the collector back on.
     """
     gc.disable()
+    warm_ups = []
     for name in modules:
+        name, _, function = name.partition(":")
         for module in _below(name[:-2]) if name.endswith(".*") else [name]:
             try:
-                importlib.import_module(module)
+                imported = importlib.import_module(module)
             except Exception:  # noqa: BLE001 - a game that needs it will say why
                 print(f"cardtui template: could not preload {module}", file=sys.stderr)
+                continue
+            if function:
+                warm_ups.append((f"{module}:{function}", getattr(imported, function, None)))
+    for name, warm_up in warm_ups:
+        try:
+            if not callable(warm_up):
+                raise TypeError(f"{name} is not a function")
+            warm_up()
+        except Exception:  # noqa: BLE001 - games start colder, as they would without it
+            print(f"cardtui template: {name} failed", file=sys.stderr)
+            traceback.print_exc()
     gc.freeze()
 
 

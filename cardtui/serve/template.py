@@ -40,9 +40,15 @@ FORK_TIMEOUT = 30.0
 READY_TIMEOUT = 60.0
 
 #: What a cardtui game started from the template has already imported
-#: (``package.*``: every module below it). A game imports the rest itself; a
-#: name that fails to import is skipped.
-CARDTUI_MODULES = ("cardtui.cli", "cardtui.ui.*", "cardtui.room.*", "cardtui.tables.*")
+#: (``package.*``: every module below it; the commands too, since the game's
+#: argument parser imports each to learn its options). A game imports the
+#: rest itself; a name that fails to import is skipped.
+CARDTUI_MODULES = (
+    "cardtui.cli", "cardtui.commands.*", "cardtui.ui.*", "cardtui.room.*", "cardtui.tables.*",
+)  # fmt: skip
+
+#: Run once every module is imported: a cardtui game's start, played without a terminal.
+CARDTUI_REHEARSAL = "cardtui.serve.rehearsal:rehearse"
 
 #: What any Textual app imports only once it runs in a terminal (its driver).
 TEXTUAL_RUNTIME = (

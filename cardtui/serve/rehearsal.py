@@ -1,0 +1,108 @@
+"""The template plays a game's start once, so that the games forked from it start warm.
+
+A game forked from the template (``prefork.py``) has imported everything,
+yet its first screen used to cost a tenth of a second or more of CPU, most
+of it Textual parsing stylesheets: every one on start, again when the app
+sets its theme, and again when the lobby's styles arrive, since a parse
+cache belongs to one ``Stylesheet`` and ``Stylesheet.reparse`` starts from a
+new one. A crowd of a hundred paid that a hundred times over.
+
+So before the template serves any fork, :func:`rehearse` gives this process
+one cache of parsed stylesheets shared by every ``Stylesheet`` (keyed by the
+text, where it came from, and the theme's variables, so a game with another
+theme parses its own), runs the app once without a terminal up to its menu
+and the lobby (where a served player lands; joining no room), and parses
+every screen's stylesheet with the default theme. Every forked
+game inherits the filled cache, and Rich's and Textual's other caches,
+warm; the code the first screen runs has already been through Python's
+specializing interpreter, which rewrites bytecode in place the first times
+it runs (in a game, those writes would copy the template's pages).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import pkgutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
+
+#: The terminal the rehearsal pretends to have (a player's usual size).
+REHEARSAL_SIZE = (80, 24)
+
+#: Parsed stylesheets kept at most: every screen's and widget's, for a few themes.
+MAX_PARSED = 1024
+
+#: Where the screens with stylesheets of their own are.
+SCREENS_PACKAGE = "cardtui.ui.screens"
+
+_PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
+_parse_alone = Stylesheet._parse_rules
+
+
+def _parse_shared(
+    self: Stylesheet, css: str, read_from: tuple[str, str], is_default_rules: bool = False,
+    tie_breaker: int = 0, scope: str = "",
+) -> list[RuleSet]:  # fmt: skip
+    """``Stylesheet._parse_rules`` with one cache for the whole process."""
+    key = (css, read_from, is_default_rules, tie_breaker, scope,
+           frozenset(self._variables.items()))  # noqa: SLF001  # fmt: skip
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _parse_alone(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if len(_PARSED) < MAX_PARSED:
+            _PARSED[key] = rules
+    return rules
+
+
+def share_parsed_stylesheets() -> None:
+    """Every ``Stylesheet`` in this process (and in its forks) shares one parse cache."""
+    Stylesheet._parse_rules = _parse_shared  # type: ignore[method-assign]  # noqa: SLF001
+
+
+def parsed_stylesheets() -> int:
+    """How many parsed stylesheets the shared cache holds."""
+    return len(_PARSED)
+
+
+def rehearse() -> None:
+    """Start the app once without a terminal, to the lobby; parse every screen's styles."""
+    share_parsed_stylesheets()
+    with tempfile.TemporaryDirectory(prefix="cardtui-rehearsal-") as folder:
+        asyncio.run(_first_screen(Path(folder)))
+
+
+async def _first_screen(folder: Path) -> None:
+    from cardtui.ui.app import CardtuiApp
+
+    app = CardtuiApp(data_dir=folder)
+    app.room = None  # whatever the environment says, a rehearsal joins no room
+    async with app.run_test(size=REHEARSAL_SIZE) as pilot:
+        await pilot.pause()
+        # A served game lands in the lobby: its screen and widgets, without a room.
+        await app.push_screen(app.make_screen("tables"))
+        await pilot.pause()
+        sheet = app.stylesheet.copy()
+        for path in _screen_stylesheets():
+            sheet.read(path)
+        sheet.parse()
+        app.exit()
+
+
+def _screen_stylesheets() -> Iterator[Path]:
+    """The stylesheet files of every screen in ``SCREENS_PACKAGE``, as Textual names them."""
+    package = importlib.import_module(SCREENS_PACKAGE)
+    for info in pkgutil.iter_modules(package.__path__, SCREENS_PACKAGE + "."):
+        module = importlib.import_module(info.name)
+        for screen in vars(module).values():
+            if (inspect.isclass(screen) and issubclass(screen, Screen)
+                    and screen.__module__ == module.__name__ and screen.CSS_PATH):  # fmt: skip
+                paths = screen.CSS_PATH
+                for path in [paths] if isinstance(paths, str | Path) else paths:
+                    yield (Path(inspect.getfile(screen)).parent / path).resolve()

@@ -1,0 +1,21 @@
+"""What a game forked from the template finds already done; printed for test_serve_rehearsal.py.
+
+Only the seat runs this (as ``python -m`` would): importing it does nothing.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+
+def main() -> None:
+    from cardtui.serve import rehearsal
+
+    lobby = "cardtui.ui.screens.lobby" in sys.modules
+    print(f"frozen={gc.get_freeze_count()} lobby={lobby} "
+          f"parsed={rehearsal.parsed_stylesheets()} end", flush=True)
+
+
+if __name__ == "__main__":
+    main()
