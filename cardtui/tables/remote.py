@@ -175,10 +175,15 @@ class RemoteSession:
         self._send(ComeBack(self.table_id))
 
     def leave(self) -> None:
-        """Stand up (or stop watching). A hand in progress still settles into the store."""
+        """Stand up (or stop watching). A hand in progress still settles into the store.
+
+        After the room has closed there is nothing to tell it (it holds no seat
+        any more): the player just goes, and the kept chips come back.
+        """
         if self.left:
             return
-        self._send(Leave(self.table_id))
+        if not self.link.closed:
+            self._send(Leave(self.table_id))
         self.left = True
         self.to_act = None
         self.detach()

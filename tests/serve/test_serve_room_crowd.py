@@ -23,7 +23,8 @@ from cardtui.store import Game, Store
 from tests.serve.room_crowd import CrowdServer, Player, Table, play, sit_at_row
 from tests.serve.room_ssh import named_key, profile
 
-BUY_IN = 5000  # the tables' largest buy-in, which the lobby offers first
+#: A new profile's kept balance: the lobby offers it all (the tables' largest is 5,000).
+BUY_IN = 1000
 
 
 def stored_nets(root: Path, key: asyncssh.SSHKey, name: str) -> list[int]:

@@ -52,7 +52,8 @@ from tests.serve.room_ssh import (
 SIXTEEN_FIFTEEN_SEVENTEEN = ["Th", "9c", "Ks", "6d", "6c", "7h"]
 #: The same, with the dealer's ace up (soft 18, no blackjack): insurance first.
 DEALER_ACE = ["Th", "9c", "As", "6d", "6c", "7h"]
-BUY_IN = 5000  # the Pit's largest (ten times the largest bet); the lobby offers it first
+#: A new profile's kept balance: the lobby offers it all (the Pit's largest is 5,000).
+BUY_IN = 1000
 MIN_BET = 10
 
 

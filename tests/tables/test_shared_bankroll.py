@@ -303,3 +303,16 @@ async def test_a_guest_keeps_table_only_chips(make_room, tmp_path: Path) -> None
 
 def _loss(player: str, chips: int) -> SeatResult:
     return SeatResult(player, chips, -chips, Outcome.LOSS)
+
+
+async def test_leaving_after_the_room_closed_brings_the_chips_back_at_once(
+        make_room, tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, between_hands=60))
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
+    session = await ann.sit("t1", 500)
+    await until(lambda: len(ann.settled) == 1)
+    await room.stop()
+    assert ann.link is not None
+    await until(lambda: ann.link is not None and ann.link.closed)
+    session.leave()  # Escape at the table after the room has gone: nothing to tell it
+    assert ann.chips() == (1_000 + ann.results(), {}) and session.left
