@@ -4,8 +4,9 @@
 Hands are numbered for the whole session (:class:`~cardtui.ui.session.HandHistory`,
 kept on the app's session), not per table: a new table deals its hand 1 again,
 but the history keeps every hand of the session, and each needs its own row
-and its own file name. A shared table's hands are listed with their log; PHH
-export writes the hands an engine here dealt (a shared hand's engine is in the room).
+and its own file name. A shared table's hands are exported too, as their player
+was shown them (the engine is in the room): another seat's hidden cards are
+written ``????`` (:mod:`cardtui.holdem.phh_seen`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from cardtui.holdem.actions import BlindKind, BlindPosted, PotAwarded
 from cardtui.holdem.phh import to_phh
+from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.session import PlayedHand
@@ -31,13 +33,22 @@ from cardtui.ui.widgets.holdem_log import styled
 
 def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
     """Write each finished hand as ``<session>-hand-<n>.phh``; return the paths."""
+    from cardtui.tables.holdem_replay import played_replay  # see action_replay
+
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     for played in hands:
-        if played.hand is None or not played.hand.is_over:
-            continue
+        if played.hand is not None:
+            if not played.hand.is_over:
+                continue
+            text = to_phh(played.hand, hand_number=played.number)
+        else:  # a shared table's hand, as the room showed it to this player
+            seen = played_replay(played.begins, played.records)
+            if not seen.complete:
+                continue
+            text = seen_to_phh(seen, hand_number=played.number)
         path = directory / f"{session}-hand-{played.number:03d}.phh"
-        path.write_text(to_phh(played.hand, hand_number=played.number), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         paths.append(path)
     return paths
 

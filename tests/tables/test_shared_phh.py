@@ -1,0 +1,80 @@
+"""A shared table's hands export as PHH, as the player was shown them: hidden cards are ``????``.
+
+The hands are played in an in-process room (three players, two bots, cards
+to a showdown); each player's export is read back by pokerkit, strictly
+(every action must be legal there), and must end at the room's own stacks,
+and it must hold no card the player was not shown.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from cardtui.holdem.actions import HandEnded, HoleCardsDealt
+from cardtui.holdem.hand import stacked_deck
+from cardtui.holdem.phh_read import read_phh
+from cardtui.room.config import HoldemOptions
+from cardtui.tables.session import HandBegins, Seen
+from cardtui.ui.screens.holdem_history import export_hands
+from cardtui.ui.session import PlayedHand
+from tests.holdem.holdem_random_play import replay_strictly
+from tests.room.support import until
+from tests.tables.support import Player, join
+from tests.tables.test_holdem_remote import check_or_call
+
+HOLES = ["AsKs", "QhJh", "9c8c", "7s6s", "5h4h"]
+
+
+def played(player: Player, number: int = 1) -> PlayedHand:
+    """The player's first whole hand as the table screen keeps it for the history."""
+    begins = next(e for e in player.of(HandBegins))
+    records: list[object] = []
+    for event in player.of(Seen):
+        records.extend(event.records)
+        if any(isinstance(r, HandEnded) for r in event.records):
+            break
+    return PlayedHand(number, begins.seats, begins, tuple(records))  # type: ignore[arg-type]
+
+
+async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
+                                                                  tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(name="Game", seats=5, min_humans=3, between_hands=60))
+    table = room.tables["t1"]
+    table.next_deck = stacked_deck(HOLES, board="2c7d3d 3s Td")
+    players = [await join(room, name) for name in ("Ann", "Bob", "Cy")]
+    for player in players:
+        player.on_event = check_or_call
+        player.listen(await player.link.sit("t1", 1000))
+    await until(lambda: table.last_hand is not None)
+    hand = table.last_hand
+    assert hand is not None
+    for player in players:
+        await player.wait_for(lambda e: isinstance(e, Seen) and any(
+            isinstance(r, HandEnded) for r in e.records))
+        mine = player.session.your_seat  # type: ignore[union-attr]
+        folder = tmp_path / player.name
+        (path,) = export_hands([played(player)], folder, "s")
+        text = path.read_text()
+        data = tomllib.loads(text)
+        # pokerkit plays every action and ends where the room ended.
+        state = replay_strictly(text)
+        seats = [seat - 1 for seat in data["seats"]]
+        assert list(state.stacks) == [hand.stacks[s] for s in seats]
+        assert data["finishing_stacks"] == [hand.stacks[s] for s in seats]
+        assert data["players"] == [table.seats[s].name for s in seats]  # type: ignore[union-attr]
+        # Her own cards, and the cards shown at the showdown; nobody else's.
+        for seat in seats:
+            cards = "".join(map(str, hand.hole[seat]))
+            dealt = f"d dh p{seats.index(seat) + 1} {cards}"
+            if seat == mine:
+                assert dealt in text
+            else:
+                assert dealt not in text and f"d dh p{seats.index(seat) + 1} ????" in text
+            assert (cards in text) == (seat == mine or seat in hand.shown)
+        # And cardtui's own reader plays it back to the same stacks.
+        replay = read_phh(text)
+        assert replay.complete and replay.final_stacks is not None
+        assert [replay.final_stacks[s] for s in replay.players] == data["finishing_stacks"]
+        hidden = [r for r in replay.records if isinstance(r, HoleCardsDealt) and r.seat != mine]
+        assert all(r.cards == (None, None) for r in hidden)
