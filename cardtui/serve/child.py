@@ -41,7 +41,10 @@ HANGUP_GRACE = 2.0
 
 #: A game's first screen is out once its output has paused this long (seconds),
 #: or this long after it began at the latest; then it gets its priority back.
-FIRST_SCREEN_QUIET = 0.2
+#: Long enough to cover a served game's lobby joining the room and filling
+#: its table after the first frame (a tenth of a second of CPU, and a starved
+#: game at the lowest priority can pause longer than that between frames).
+FIRST_SCREEN_QUIET = 0.6
 FIRST_SCREEN_LONGEST = 3.0
 
 

@@ -22,9 +22,11 @@ import contextlib
 import os
 from pathlib import Path
 
-#: How much lower a starting game runs (0-19; 10 gives it about a tenth of the
-#: share of a game at 0).
-START_NICE = 10
+#: How much lower a starting game runs (0-19). At 19 a starting game weighs 15
+#: against a played game's 1024 (the kernel's nice-to-weight table): 25 players
+#: starting at once weigh a third of one seated player, where at 10 (110 each)
+#: they weighed nearly three times as much and the seated player's keys waited.
+START_NICE = 19
 
 
 def _group_nice(group: Path) -> int | None:
