@@ -9,14 +9,18 @@ key gets its plain reason here; the room checks again, trusting nothing.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
+from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
+from cardtui.room.protocol import Settled as RoomSettled
+from cardtui.tables.holdem_replay import played_replay
 from cardtui.tables.remote import RemoteSession, local_deadline
-from cardtui.tables.session import Event, Seen, ToAct
+from cardtui.tables.session import Event, Seen, Settled, ToAct
 
 
 class HoldemRemoteSession(RemoteSession):
@@ -43,6 +47,21 @@ class HoldemRemoteSession(RemoteSession):
 
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, HandEnded)
+
+    def settled(self, message: RoomSettled) -> Settled:
+        """The rows, with the hand as this player saw it (PHH) for the statistics.
+
+        The room sends a hand's last records before its result, so the hand
+        is whole here; a hand this session did not see from its start (it
+        joined mid-hand) is kept without a history.
+        """
+        settled = super().settled(message)
+        if self.begun is None or self.begun.number != message.hand:
+            return settled
+        seen = played_replay(self.begun, self.records)  # type: ignore[arg-type]
+        if not seen.complete:
+            return settled
+        return dataclasses.replace(settled, hand_history=seen_to_phh(seen))
 
     def _keep(self, event: Event) -> None:
         super()._keep(event)

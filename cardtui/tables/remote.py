@@ -234,7 +234,7 @@ class RemoteSession:
                 self.to_act = None
                 yield Clock(seat, local_deadline(deadline))
             case RoomSettled():
-                yield self.link.settled(message)
+                yield self.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
             case Notice(text=text):
@@ -246,6 +246,10 @@ class RemoteSession:
                 yield Voided(reason)
             case _:
                 yield from self.translate_game(message)
+
+    def settled(self, message: RoomSettled) -> Settled:
+        """One of our hands settled: the rows for the store (and the kept chips they move)."""
+        return self.link.settled(message)
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         """The messages only this game has (its turn prompt, blackjack's betting window)."""

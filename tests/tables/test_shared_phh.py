@@ -3,7 +3,8 @@
 The hands are played in an in-process room (three players, two bots, cards
 to a showdown); each player's export is read back by pokerkit, strictly
 (every action must be legal there), and must end at the room's own stacks,
-and it must hold no card the player was not shown.
+and it must hold no card the player was not shown. The same history is kept
+with the hand in the player's store, so the statistics count shared hands.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from cardtui.commands.stats import table_rows
 from cardtui.holdem.actions import HandEnded, HoleCardsDealt
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh
 from cardtui.room.config import HoldemOptions
-from cardtui.tables.session import HandBegins, Seen
+from cardtui.tables.session import HandBegins, Seen, Settled
 from cardtui.ui.screens.holdem_history import export_hands
 from cardtui.ui.session import PlayedHand
 from tests.holdem.holdem_random_play import replay_strictly
@@ -78,3 +80,9 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         assert [replay.final_stacks[s] for s in replay.players] == data["finishing_stacks"]
         hidden = [r for r in replay.records if isinstance(r, HoleCardsDealt) and r.seat != mine]
         assert all(r.cards == (None, None) for r in hidden)
+        # The same history goes to the player's store with the hand, for the statistics.
+        (settled,) = player.of(Settled)
+        assert settled.hand_history == text.replace("hand = 1\n", "")
+        rows, unreadable = table_rows([settled.hand_history], player.name)
+        assert unreadable == 0 and rows[0].label == f"{player.name} (you)"
+        assert rows[0].stats.hands == 1
