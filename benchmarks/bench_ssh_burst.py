@@ -9,7 +9,9 @@ cardtui did before):
 * **burst**: N real SSH clients (asyncssh, 80x24, as guests) connect at the
   same moment; for each, the seconds from its connect call until the first
   screen (the room's lobby) has arrived. p50, p95 and the slowest, and how
-  many never got there;
+  many never got there; and the CPU it cost: each game's (median) and the
+  server's per connection, which the load of other work on the machine
+  changes far less than it changes the times;
 * **memory**: K players sit idle on that screen; each game's PSS (from
   ``/proc/PID/smaps_rollup``: pages shared with the template or other games
   count a share each), their mean, and the template's own PSS spread over them;
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -91,6 +94,10 @@ async def arrive(port: int, timeout: float) -> Arrival:
 class Burst:
     times: list[float]
     failed: int
+    #: CPU seconds each game had used when the last player saw the first screen.
+    game_cpu: list[float]
+    #: CPU seconds the server (handshakes, logins, bridging) used for the whole burst.
+    server_cpu: float
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,9 @@ class Server:
     def games(self) -> list[int]:
         return list(game_processes(self.process.pid))
 
+    def cpu(self) -> float:
+        return cpu_seconds(self.process.pid)
+
     def template(self) -> int | None:
         return next((pid for pid in children(self.process.pid) if is_template(pid)), None)
 
@@ -141,18 +151,37 @@ async def serve(root: Path, template: bool) -> None:
     await asyncio.Event().wait()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time ``pid`` has used, all its threads (``/proc/PID/task/*/schedstat``, ns)."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat", encoding="ascii") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
 async def burst(root: Path, template: bool, count: int) -> Burst:
     server = Server(root, template)
     try:
         await asyncio.sleep(WARM_UP)
+        before = server.cpu()
         results = await asyncio.gather(*(arrive(server.port, 120) for _ in range(count)))
+        game_cpu = [cpu_seconds(pid) for pid in server.games()]
+        server_cpu = server.cpu() - before
         for _, connection in results:
             if connection is not None:
                 connection.abort()
     finally:
         server.stop()
     times = [seconds for seconds, _ in results if seconds is not None]
-    return Burst(times, count - len(times))
+    return Burst(times, count - len(times), game_cpu, server_cpu)
 
 
 async def memory(root: Path, template: bool, count: int) -> Memory:
@@ -253,10 +282,15 @@ async def main(count: int, idle: int, joiners: int, parts: set[str]) -> None:
     if bursts:
         print(f"A burst of {count} SSH players connecting at once (80x24, guests): seconds from")
         print("connect to the first screen (the room's lobby).")
-        print(f"{'':28}{'p50':>8}{'p95':>8}{'slowest':>9}{'never':>7}")
+        print("CPU: each game's seconds so far when the last one arrived (median), and the")
+        print("server's for the whole burst, per connection (from /proc/PID/task/*/schedstat).")
+        print(f"{'':28}{'p50':>8}{'p95':>8}{'slowest':>9}{'never':>7}{'CPU/game':>10}"
+              f"{'server/conn':>13}")  # fmt: skip
         for label, b in bursts.items():
+            game = statistics.median(b.game_cpu) if b.game_cpu else float("nan")
             print(f"{label:28}{statistics.median(b.times):>8.1f}{percentile(b.times, 0.95):>8.1f}"
-                  f"{max(b.times):>9.1f}{b.failed:>7}")  # fmt: skip
+                  f"{max(b.times):>9.1f}{b.failed:>7}{game:>10.3f}"
+                  f"{b.server_cpu / count:>13.3f}")  # fmt: skip
     if memories:
         print(f"\nMemory of {idle} idle players (PSS from /proc/PID/smaps_rollup, MiB).")
         print(f"{'':28}{'per game':>10}{'template':>10}{'per player, all in':>21}")
