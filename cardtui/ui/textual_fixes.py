@@ -15,6 +15,13 @@ top, not necessarily the one dismissed. A dialog answered twice in one read
 dialog, then the table under it, then failed with ``ScreenStackError`` at the
 menu. A screen that is no longer on top is not dismissed again.
 
+**Rows drawn before their columns are measured.** A ``DataTable`` measures
+new rows' cells when it is next idle, but it may draw them before that, at
+the old column widths, and it caches those lines under a key the new widths
+do not change. Over SSH on a loaded host the lobby kept its first drawing:
+every column as narrow as its heading ("Hold", "Blac") until the next
+resize. When a measure changes a column's width, the cached lines go.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
@@ -28,7 +35,7 @@ from typing import Any
 
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 
 def _guard_paging(move_page: Callable[[OptionList, Any], None]) -> Callable[..., None]:
@@ -51,6 +58,18 @@ def _guard_dismiss(dismiss: Callable[..., AwaitComplete]) -> Callable[..., Await
     return guarded
 
 
+def _guard_widths(update: Callable[[DataTable[Any], Any], None]) -> Callable[..., None]:
+    def _update_dimensions(self: DataTable[Any], new_rows: Any) -> None:
+        before = [column.get_render_width(self) for column in self.columns.values()]
+        update(self, new_rows)
+        if [column.get_render_width(self) for column in self.columns.values()] != before:
+            self._update_count += 1  # what a resize does: no cached line is reused
+            self.refresh()
+
+    _update_dimensions.cardtui_guarded = True  # type: ignore[attr-defined]
+    return _update_dimensions
+
+
 def apply() -> None:
     """Install the guards (once)."""
     move_page = getattr(OptionList, "_move_page", None)
@@ -58,6 +77,9 @@ def apply() -> None:
         OptionList._move_page = _guard_paging(move_page)  # type: ignore[method-assign]
     if not getattr(Screen.dismiss, "cardtui_guarded", False):
         Screen.dismiss = _guard_dismiss(Screen.dismiss)  # type: ignore[method-assign]
+    update = getattr(DataTable, "_update_dimensions", None)
+    if update is not None and not getattr(update, "cardtui_guarded", False):
+        DataTable._update_dimensions = _guard_widths(update)  # type: ignore[method-assign]
 
 
 apply()

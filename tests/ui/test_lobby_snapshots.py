@@ -21,13 +21,17 @@ def test_lobby(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
                      HoldemOptions(name="High stakes", seats=9, small_blind=50,
                                    big_blind=100, starting_stack=10_000, min_humans=3)],
                     rng=random.Random(3))
-        ann, bob, cy = [await join(room, n) for n in ("Ann", "Bob", "Cy")]
+        ann, bob, cy, dee = [await join(room, n) for n in ("Ann", "Bob", "Cy", "Dee")]
         await bob.link.sit("t1", 1000, seat=2)
         await cy.link.sit("t2", 500, seat=0)
         await cy.link.sit("t3", 10_000, seat=4)
-        await ann.link.watch("t1")
+        await dee.link.watch("t1")  # Ann, in the lobby, gets its lines
         await app.push_screen(LobbyScreen(ann.link))
-        await until(lambda: ann.link.tables["t3"].players[4] == "Cy")
+        # The room sends lobby lines at most twice a second a table: wait for
+        # the ones the picture shows (Dee watching Friday night, its hand dealt).
+        await until(lambda: ann.link.tables["t3"].players[4] == "Cy"
+                    and ann.link.tables["t1"].watchers == 1
+                    and ann.link.tables["t1"].hand_running)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

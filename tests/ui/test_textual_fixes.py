@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 from cardtui.ui import textual_fixes
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -61,3 +61,29 @@ async def test_a_dialog_answered_twice_closes_only_itself(make_app: Callable[...
         await pilot.pause()
         assert type(app.screen).__name__ == "RulesScreen"
         assert answers == [False]
+
+
+class Tables(App[None]):
+    def compose(self) -> ComposeResult:
+        yield DataTable(id="tables")
+
+
+async def test_rows_drawn_before_their_widths_are_measured_are_drawn_again() -> None:
+    """Seen over SSH on a loaded host: the lobby's columns stayed as wide as their
+    headings ("Hold", "Blac") because its lines were drawn between ``add_row`` and
+    the table's idle-time measure, and those lines stayed in its cache."""
+    textual_fixes.apply()
+    app = Tables()
+    async with app.run_test(size=(80, 10)) as pilot:
+        table = app.query_one(DataTable)
+        for column in ("Game", "Table"):
+            table.add_column(column, key=column)
+        await pilot.pause()
+        table.clear()  # the lobby refills its rows from the room's news
+        table.add_row("Hold'em", "Hold'em 5/10", key="t1")
+        drawn_early = table.render_line(1).text  # a frame before the idle-time measure
+        assert "Hold'em 5/10" not in drawn_early
+        # The measure, with no resize event after it (as logged in the field:
+        # the table's virtual size grew, its update count did not).
+        table._update_dimensions(set(table._new_rows))
+        assert "Hold'em 5/10" in table.render_line(1).text
