@@ -82,6 +82,9 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         self._leave: Callable[[], object] | None = None
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         self._replaying = False
+        #: What each line shows now, and whether the seats' budgets changed since the last redraw.
+        self._lines: dict[str, tuple[object, ...]] = {}
+        self._relayout = True
         self.session: seam.TableSession = session or self._sit_down()
         self.seen = self._tracker()
         self._join()
@@ -205,6 +208,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         per_row = (height - fixed + 1 - min(wrapped, RULES_LINES)) // rows - 2
         for panel in self.query(SeatPanel):
             panel.budget = max(per_row, 1)  # less the panel's border above
+        self._relayout = True
 
     async def _build_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
@@ -246,20 +250,23 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
             dealer.show([], True, Text(""))
         else:
             dealer.show(view.dealer, view.hole_hidden, words.dealer_total(view))
+        changed = self._relayout
+        self._relayout = False
         for index in range(len(self.seats)):
             seat_view = view.seats.get(index) if view is not None else None
             acting = view.turn[1] if view and view.turn and view.turn[0] == index else None
-            self.query_one(f"#seat-{index}", SeatPanel).show(
+            changed |= self.query_one(f"#seat-{index}", SeatPanel).show(
                 self._seat_info(index), seat_view, acting)
-        for row in self.query(".seat-row"):
-            row.refresh(layout=True)
+        if changed:  # a row's panels share one height: the row is laid out again
+            for row in self.query(".seat-row"):
+                row.refresh(layout=True)
         self._show_count()
-        self.query_one("#message", Static).update(self._message())
+        self._put("#message", self._message())
         trainer = None
         if self.local is not None and self.local.setup.trainer:
             humans = [s for s in self.local.table.seats if not s.is_bot]
             trainer = (sum(s.mistakes for s in humans), sum(s.decisions for s in humans))
-        self.query_one("#counters", Static).update(words.counters(self.tally, trainer))
+        self._put("#counters", words.counters(self.tally, trainer))
         legal = frozenset(action for action in ACTIONS if self.check_action(action, ()))
         if legal != self._legal:
             # Only when the keys changed: each refresh rebuilds the footer,
@@ -267,6 +274,17 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
             self._legal = legal
             self.query_one(ActionBar).show_legal(legal.__contains__)
             self.refresh_bindings()
+
+    def _put(self, selector: str, text: Text) -> None:
+        """Show ``text`` in a line only when it changed.
+
+        Every update lays the whole screen out again, and a shared table
+        redraws on every message from the room, at every player's screen.
+        """
+        shown = (text.plain, str(text.style), tuple(text.spans))
+        if self._lines.get(selector) != shown:
+            self._lines[selector] = shown
+            self.query_one(selector, Static).update(text)
 
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""

@@ -180,6 +180,8 @@ class SeatPanel(Widget):
         self.ascii = ascii
         self.budget = 5
         self._shown: tuple[SeatInfo, SeatView | None, int | None] | None = None
+        #: (width, budget, lines needed) when last shown: the height the layout has.
+        self._lines: tuple[int, int, int] | None = None
         self._titles()
 
     def needed_lines(self, width: int) -> int:
@@ -194,20 +196,34 @@ class SeatPanel(Widget):
             panel.needed_lines(width) for panel in row if isinstance(panel, SeatPanel)
         )
 
-    def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> None:
+    def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> bool:
+        """Show the seat; True when its row must be laid out again (it needs more or fewer lines).
+
+        Most messages add a card or change a bet without changing a panel's
+        height: those repaint the panel only, never the whole screen's layout.
+        """
         # Views are updated in place as records arrive: compare with a copy of
         # what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
-        shown = (info, copy.deepcopy(view), acting_hand)
-        if shown == self._shown:
-            return
-        self._shown = shown
+        if (info, view, acting_hand) == self._shown:
+            return False  # (copied only when it changed: most messages change one seat)
+        self._shown = (info, copy.deepcopy(view), acting_hand)
         self.info = info
         self.view = view
         self.acting_hand = acting_hand
-        self.set_class(acting_hand is not None, "acting")
-        self.set_class(info.selected and view is None, "selected")
+        # A class change restyles the panel (the costliest part of a shared table's
+        # redraw, once per room message at every screen): only when it changes.
+        for name, wanted in (("acting", acting_hand is not None),
+                             ("selected", info.selected and view is None)):
+            if self.has_class(name) != wanted:
+                self.set_class(wanted, name)
         self._titles()
-        self.refresh(layout=True)
+        # (The view may have changed in place: compare with the lines counted last time.)
+        width = self.size.width
+        lines = (width, self.budget, self.needed_lines(width)) if width else None
+        relayout = lines is None or lines != self._lines
+        self._lines = lines
+        self.refresh(layout=relayout)
+        return relayout
 
     def _titles(self) -> None:
         self.border_title = (pointer(self.ascii) if self.acting_hand is not None else "") + (

@@ -1,0 +1,63 @@
+"""A blackjack table redraws only what changed, and lays the screen out again only when it must.
+
+At a shared table every message from the room redraws the table at every
+player's screen: sixty players at ten tables spent most of the machine on
+screens laid out again for a bet or a card that changed no panel's height
+(benchmarks/bench_room_latency.py). An unchanged line is not updated, and a
+panel whose height did not change is repainted, never laid out again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from textual.widget import Widget
+
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
+
+
+@contextmanager
+def layouts_asked() -> Iterator[list[Widget]]:
+    """The widgets that ask for the screen to be laid out again while the block runs."""
+    asked: list[Widget] = []
+    refresh = Widget.refresh
+
+    def spy(self: Widget, *regions: object, layout: bool = False, **options: object) -> Widget:
+        if layout:
+            asked.append(self)
+        return refresh(self, *regions, layout=layout, **options)  # type: ignore[arg-type]
+
+    Widget.refresh = spy  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        Widget.refresh = refresh  # type: ignore[method-assign]
+
+
+async def test_a_redraw_with_nothing_changed_lays_nothing_out(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = BlackjackScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        with layouts_asked() as asked:
+            screen._sync()  # noqa: SLF001 - a message that changed nothing on this screen
+        assert asked == []
+
+
+async def test_a_new_bankroll_repaints_the_panel_without_laying_out_the_screen(
+        make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = BlackjackScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        panel = screen.query_one("#seat-0", SeatPanel)
+        info = panel.info
+        with layouts_asked() as asked:
+            relaid = panel.show(SeatInfo(info.name, info.bot, info.bankroll + 10, info.bet),
+                                panel.view, panel.acting_hand)
+        assert not relaid and panel not in asked
+        assert f"{info.bankroll + 10} chips" in str(panel.border_subtitle)
