@@ -2,7 +2,12 @@
 
 A crowd of real SSH players (asyncssh + pyte, :mod:`tests.serve.room_crowd`)
 plays blackjack rounds at shared tables of six: each bets in the betting
-window and stands on their turn. Measured, in the same run:
+window and stands on their turn, taking ``--think`` seconds over each
+decision once its prompt shows (default 1 s: people at a table take a second
+or more; with no thought at all sixty bots deal as fast as the two cores
+allow and every latency is a queue). Every session's bytes are received and
+parsed (pyte) by one client process, this one; its CPU is printed. Measured,
+in the same run:
 
 - **handover latency**: from one player's ``s`` (stand) to the next player's
   prompt appearing on *their* screen: the key goes over SSH to the first
@@ -13,14 +18,16 @@ window and stands on their turn. Measured, in the same run:
   player on the same server at the same time: ``s`` at a local blackjack
   table until "Deal again?" shows on that player's screen;
 - **CPU per round**: the room's own callbacks (every event-loop callback that
-  belongs to ``cardtui.room``, timed with the thread's CPU clock), and the
-  whole server process (the room plus the SSH bridging of every screen).
+  belongs to ``cardtui.room``, timed with the thread's CPU clock), the
+  whole server process (the room plus the SSH bridging of every screen), the
+  players' game processes (each draws its table on every message from the
+  room: by far the most of it), and the clients (this process).
 
 The server runs in its own process (:class:`tests.serve.room_crowd.CrowdServer`)
 so its CPU is its own. Target on the project's 2-core machine (issue 11): p95 <= 150 ms
 at 60 sessions.
 
-Run:  python3 benchmarks/bench_room_latency.py [--rounds 6] [--big-rounds 4]
+Run:  python3 benchmarks/bench_room_latency.py [--rounds 6] [--big-rounds 4] [--think 1]
 """
 
 from __future__ import annotations
@@ -65,7 +72,10 @@ class Result:
     rounds: int
     room_cpu: float
     server_cpu: float
+    games_cpu: float
+    clients_cpu: float
     seconds: float
+    think: float
 
 
 # --- the players --------------------------------------------------------------------
@@ -115,7 +125,7 @@ async def moved_on(client: TerminalClient, text: str, played: int,
             await asyncio.wait_for(client._changed.wait(), 0.5)  # noqa: SLF001
 
 
-async def measure(label: str, tables: int, rounds: int) -> Result:
+async def measure(label: str, tables: int, rounds: int, think: float) -> Result:
     with tempfile.TemporaryDirectory(prefix="cardtui-bench-room-") as folder:
         root = Path(folder) / "room"
         names = [[f"T{t}P{s}" for s in range(SEATS)] for t in range(tables)]
@@ -138,9 +148,13 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
             players = [player for row in seated for player in row]
             go.set()
             cpu_before, started = server.cpu_seconds(), time.monotonic()
-            await asyncio.gather(*(play(p, rounds, timeout=120 * rounds) for p in players))
+            games_before, clients_before = server.games_cpu_seconds(), time.process_time()
+            await asyncio.gather(*(play(p, rounds, timeout=120 * rounds, think=think)
+                                   for p in players))
             seconds = time.monotonic() - started
             server_cpu = server.cpu_seconds() - cpu_before
+            games_cpu = server.games_cpu_seconds() - games_before
+            clients_cpu = time.process_time() - clients_before
             stop.set()
             local_samples = await local
             for player in players:
@@ -152,7 +166,7 @@ async def measure(label: str, tables: int, rounds: int) -> Result:
     tables_seen = {id(p.table): p.table for p in players}.values()
     handovers = [h for table in tables_seen for h in table.handovers]
     return Result(label, tables * SEATS, handovers, local_samples, dealt,
-                  summary["room_cpu"], server_cpu, seconds)
+                  summary["room_cpu"], server_cpu, games_cpu, clients_cpu, seconds, think)
 
 
 def quantile(samples: list[float], q: float) -> float:
@@ -168,7 +182,8 @@ def report(result: Result) -> None:
                 f"p95 {quantile(samples, 0.95) * 1000:6.0f} ms   (n={len(samples)})")
 
     print(f"\n{result.label}: {result.sessions} sessions, {result.rounds} rounds dealt in "
-          f"{result.seconds:.0f} s")
+          f"{result.seconds:.0f} s ({result.think:g} s to think over each decision; "
+          f"load average {os.getloadavg()[0]:.1f})")
     print(f"  shared table, stand -> next player's prompt:  {ms(result.handovers)}")
     print(f"  local table (peer), stand -> 'Deal again?':   {ms(result.local)}")
     if result.rounds:
@@ -176,6 +191,11 @@ def report(result: Result) -> None:
               f"({result.room_cpu:.2f} s in all)")
         print(f"  server CPU per round: {result.server_cpu / result.rounds * 1000:7.2f} ms "
               f"(room + SSH bridging of every screen; {result.server_cpu:.1f} s in all)")
+        print(f"  games CPU per round:  {result.games_cpu / result.rounds * 1000:7.0f} ms "
+              f"(every player's game process; {result.games_cpu:.1f} s in all, "
+              f"{result.games_cpu / result.seconds:.2f} cores)")
+        print(f"  clients CPU per round:{result.clients_cpu / result.rounds * 1000:7.0f} ms "
+              f"(this process's SSH clients and terminals; {result.clients_cpu:.1f} s in all)")
 
 
 async def holdem_room_cpu(hands: int) -> tuple[float, float]:
@@ -219,15 +239,15 @@ async def holdem_room_cpu(hands: int) -> tuple[float, float]:
     return room_cpu / hands, process_cpu / hands
 
 
-async def main(rounds: int, big_rounds: int) -> None:
+async def main(rounds: int, big_rounds: int, think: float) -> None:
     print(f"cardtui shared-table latency on {os.cpu_count()} cores "
           f"(load average {os.getloadavg()[0]:.1f} at start)")
     room_hand, process_hand = await holdem_room_cpu(200)
     print(f"\nhold'em, the room alone (six players checking or calling, no SSH): "
           f"{room_hand * 1000:.2f} ms room CPU per hand "
           f"({process_hand * 1000:.2f} ms with the six bare clients)")
-    report(await measure("one table of six", 1, rounds))
-    report(await measure("ten tables of six", 10, big_rounds))
+    report(await measure("one table of six", 1, rounds, think))
+    report(await measure("ten tables of six", 10, big_rounds, think))
     print("\nTarget (issue 11): p95 <= 150 ms at 60 sessions.")
 
 
@@ -235,5 +255,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6, help="rounds at one table of six")
     parser.add_argument("--big-rounds", type=int, default=4, help="rounds at each of ten tables")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds each player takes over a decision (0: none)")
     args = parser.parse_args()
-    asyncio.run(main(args.rounds, args.big_rounds))
+    asyncio.run(main(args.rounds, args.big_rounds, args.think))

@@ -126,17 +126,32 @@ def rounds_played(client: TerminalClient) -> int:
     return sum(int(n) for n in found.groups()) if found else 0
 
 
-async def play(player: Player, rounds: int, *, timeout: float = 600) -> None:
+async def play(player: Player, rounds: int, *, timeout: float = 600, think: float = 0.0) -> None:
     """Play until ``rounds`` rounds have settled on this player's screen and bets are open again.
 
     Rounds are counted from the screen's session counters, not from the
     prompts seen: a prompt can go and come back between two frames.
+    ``think``: seconds the player takes over each decision (the bet, the
+    stand, insurance) once its prompt is on their screen.
     """
     client, name, table = player.client, player.name, player.table
     turn, insurance = f"{name}: Hit or stand?", f"{name}: Insurance?"
     even_money, my_hand = f"{name}: Even money?", f"{name}, hand"
     pressed: dict[str, float] = {}
+    #: When each prompt now asked of this player first showed (the thinking starts).
+    shown: dict[str, float] = {}
     deadline = time.monotonic() + timeout
+
+    def ready(key: str, now: float) -> bool:
+        """Thought long enough, and not pressed within the last REPRESS seconds."""
+        shown.setdefault(key, now)
+        return now - shown[key] >= think and now - pressed.get(key, 0) > REPRESS
+
+    def over(*keys: str) -> None:
+        for key in keys:
+            pressed.pop(key, None)
+            shown.pop(key, None)
+
     while True:
         now = time.monotonic()
         if now > deadline:
@@ -144,33 +159,36 @@ async def play(player: Player, rounds: int, *, timeout: float = 600) -> None:
         text = _screen(client)
         player.rounds = rounds_played(client)
         if BET_PROMPT in text:
-            pressed.pop("s", None)
-            pressed.pop("n", None)
+            over("s", "n")
             table.stand_at = None
             if player.rounds >= rounds:
                 return
-            if now - pressed.get("d", 0) > REPRESS:
+            if ready("d", now):
                 pressed["d"] = now
                 client.press("d")
         else:
-            pressed.pop("d", None)
+            over("d")
             if turn in text or my_hand in text:
-                if "s" not in pressed and table.stand_at is not None:
+                if "s" not in pressed and "s" not in shown and table.stand_at is not None:
                     table.handovers.append(now - table.stand_at)
                     table.stand_at = None
-                if now - pressed.get("s", 0) > REPRESS:
+                if ready("s", now):
                     if "s" not in pressed:
                         table.stand_at = time.monotonic()
                     pressed["s"] = now
                     client.press("s")
-            elif (insurance in text or even_money in text) and now - pressed.get("n", 0) > REPRESS:
-                pressed["n"] = now
-                client.press("n")
-            elif "s" in pressed:
-                pressed.pop("s")  # my turn is over: the next prompt of mine is a new one
-        client._changed.clear()  # noqa: SLF001 - wait for the next bytes, or a re-press
+            elif insurance in text or even_money in text:
+                if ready("n", now):
+                    pressed["n"] = now
+                    client.press("n")
+            elif "s" in pressed or "s" in shown:
+                over("s")  # my turn is over: the next prompt of mine is a new one
+        # Wait for the next bytes, a re-press, or the end of a thought.
+        wait = min([REPRESS / 2] + [at + think - now for key, at in shown.items()
+                                    if key not in pressed and at + think > now])
+        client._changed.clear()  # noqa: SLF001
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(client._changed.wait(), REPRESS / 2)  # noqa: SLF001
+            await asyncio.wait_for(client._changed.wait(), wait)  # noqa: SLF001
 
 
 # --- the server, in a process of its own ------------------------------------------------
@@ -287,6 +305,28 @@ class CrowdServer:
         with open(f"/proc/{self.process.pid}/stat", encoding="utf-8") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def games_cpu_seconds(self) -> float:
+        """CPU time of every live process below the server (the games, and what starts them)."""
+        parents: dict[int, int] = {}
+        times: dict[int, float] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            parents[int(entry)] = int(fields[1])
+            times[int(entry)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        below, todo = set(), [self.process.pid]
+        while todo:
+            parent = todo.pop()
+            children = [pid for pid, ppid in parents.items() if ppid == parent]
+            below.update(children)
+            todo += children
+        return sum(times[pid] for pid in below)
 
     def stop(self) -> dict:
         """Ask for the summary, and wait for the server to close every game."""
