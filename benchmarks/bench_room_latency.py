@@ -82,8 +82,12 @@ class Result:
 
 
 async def local_player(port: int, root: Path, go: asyncio.Event,
-                       stop: asyncio.Event) -> list[float]:
-    """One more player at a local (not shared) blackjack table: ``s`` until "Deal again?"."""
+                       stop: asyncio.Event, think: float) -> list[float]:
+    """One more player at a local (not shared) blackjack table: ``s`` until "Deal again?".
+
+    They think as long as the crowd over each key (a peer playing flat out
+    would load the machine more than any one of the crowd).
+    """
     client = await TerminalClient.connect(port, key=named_key(root, "Solo"), width=80, height=30)
     await client.wait_for("you are Solo", timeout=300)
     await client.settle(0.3, timeout=300)
@@ -98,6 +102,7 @@ async def local_player(port: int, root: Path, go: asyncio.Event,
         prompt = await client.wait_for("Hit or stand?", "Deal again?", "then d deals",
                                        "nsurance?", "Even money?", timeout=120)
         await client.settle(0.2, timeout=120)
+        await asyncio.sleep(think)
         if prompt != "Hit or stand?":
             played = rounds_played(client)
             client.press("n" if prompt in ("nsurance?", "Even money?") else "d")
@@ -132,7 +137,7 @@ async def measure(label: str, tables: int, rounds: int, think: float) -> Result:
         keys = {n: named_key(root, n) for row in names for n in row}
         server = CrowdServer(root, tables, SEATS)
         go, stop = asyncio.Event(), asyncio.Event()
-        local = asyncio.create_task(local_player(server.port, root, go, stop))
+        local = asyncio.create_task(local_player(server.port, root, go, stop, think))
         try:
             async def seat(row: int, table_names: list[str]) -> list[Player]:
                 # One table's players one at a time (a player arriving while the
@@ -192,7 +197,7 @@ def report(result: Result) -> None:
         print(f"  server CPU per round: {result.server_cpu / result.rounds * 1000:7.2f} ms "
               f"(room + SSH bridging of every screen; {result.server_cpu:.1f} s in all)")
         print(f"  games CPU per round:  {result.games_cpu / result.rounds * 1000:7.0f} ms "
-              f"(every player's game process; {result.games_cpu:.1f} s in all, "
+              f"(every player's game process, the peer's too; {result.games_cpu:.1f} s in all, "
               f"{result.games_cpu / result.seconds:.2f} cores)")
         print(f"  clients CPU per round:{result.clients_cpu / result.rounds * 1000:7.0f} ms "
               f"(this process's SSH clients and terminals; {result.clients_cpu:.1f} s in all)")
