@@ -19,8 +19,9 @@ cardtui did before):
   the menu over and over (key press to screen change), first in a quiet
   room, then while M more players join at once.
 
-The server runs in its own process with the room's default tables, as
-``cardtui serve`` does; the clients run here.
+The server runs in its own process and session with the room's default
+tables, as ``cardtui serve`` does; the clients run here, the joiners in a
+session of their own (a real crowd's clients run on its own machines).
 
 Run:  python3 benchmarks/bench_ssh_burst.py [--burst 100] [--idle 10] [--joiners 25]
 """
@@ -121,6 +122,11 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, __file__, "--serve", str(root), *options],
             stdout=subprocess.PIPE, text=True,
+            # Its own session, as a host starts it: where the kernel groups
+            # each session for the scheduler (autogroup), the clients' CPU
+            # here, which a real crowd spends on its own machines, is not
+            # taken from the server's share.
+            start_new_session=True,
         )  # fmt: skip
         assert self.process.stdout is not None
         self.port = int(self.process.stdout.readline().split()[1])
@@ -236,7 +242,7 @@ async def latency(root: Path, template: bool, joiners: int) -> Latency:
             # do not slow down this one, which times the seated player's keys.
             crowd = await asyncio.create_subprocess_exec(
                 sys.executable, __file__, "--arrive", str(server.port), str(joiners),
-                stdout=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, start_new_session=True,
             )  # fmt: skip
             waiting = asyncio.ensure_future(crowd.communicate())
             while not waiting.done():
