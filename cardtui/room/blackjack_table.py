@@ -29,6 +29,7 @@ from cardtui.room.protocol import (
     Game,
     HandStarted,
     HandVoided,
+    Message,
     Records,
     SeatInfo,
     Settled,
@@ -42,6 +43,11 @@ from cardtui.room.shared import Player, Refused, SharedTable
 from cardtui.tables.results import blackjack_row, row_fields
 
 log = logging.getLogger("cardtui.room")
+
+#: Seconds within which the seat lines of several bets go out as one: each
+#: line redraws the table at every seat's screen, and a betting window's bets
+#: come in bursts (six bets in a quarter of a second were six redraws each).
+BETS_INTERVAL = 0.25
 
 
 @dataclass(eq=False)
@@ -76,6 +82,9 @@ class BlackjackTable(SharedTable):
         self.voided: list[int] = []
         self._betting_timer: asyncio.TimerHandle | None = None
         self._next_round: asyncio.TimerHandle | None = None
+        #: The seat line carrying bets not yet told, and when the last one went.
+        self._seats_due: asyncio.TimerHandle | None = None
+        self._seats_sent = float("-inf")
 
     # --- what the table shows ------------------------------------------------------
 
@@ -116,6 +125,30 @@ class BlackjackTable(SharedTable):
             conn.send(self._bets_open())
         elif seat is not None and self.round is not None and self.round.seat_to_act == seat:
             self._send_your_turn(seat)
+
+    # --- seat lines -------------------------------------------------------------------
+
+    def send_seats(self) -> None:
+        if self._seats_due is not None:
+            self._seats_due.cancel()
+            self._seats_due = None
+        self._seats_sent = time.monotonic()
+        super().send_seats()
+
+    def _bet_told(self) -> None:
+        """A bet's seat line: at once, or with the other bets of the same moment."""
+        if self._seats_due is not None:
+            return  # the line already due carries this bet too
+        wait = self._seats_sent + BETS_INTERVAL - time.monotonic()
+        if wait <= 0:
+            self.send_seats()
+        else:
+            self._seats_due = asyncio.get_running_loop().call_later(wait, self.send_seats)
+
+    def broadcast(self, message: Message) -> None:
+        if self._seats_due is not None:
+            self.send_seats()  # the bets first: every screen sees them before what follows
+        super().broadcast(message)
 
     # --- seats --------------------------------------------------------------------------
 
@@ -199,7 +232,7 @@ class BlackjackTable(SharedTable):
         player.bet = amount
         player.sitting_out = False
         player.expiries = 0
-        self.send_seats()
+        self._bet_told()
         if self._betting_timer is None:
             seconds = self.options.betting_clock
             self._betting_timer = asyncio.get_running_loop().call_later(seconds, self._deal)
@@ -363,10 +396,10 @@ class BlackjackTable(SharedTable):
     def void(self, reason: str) -> None:
         """Stop the round in progress: bankrolls change only at settlement, so every bet is back."""
         self.clock.stop()
-        for handle in (self._betting_timer, self._next_round):
+        for handle in (self._betting_timer, self._next_round, self._seats_due):
             if handle is not None:
                 handle.cancel()
-        self._betting_timer = self._next_round = None
+        self._betting_timer = self._next_round = self._seats_due = None
         self.betting = False
         rnd = self.round
         for player in self.seats:

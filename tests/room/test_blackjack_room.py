@@ -13,9 +13,11 @@ from cardtui.room.protocol import (
     BetsOpen,
     BlackjackAction,
     Error,
+    HandStarted,
     HandVoided,
     Message,
     Records,
+    Seats,
     Settled,
     Sit,
     TableSnapshot,
@@ -159,3 +161,22 @@ async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them
     ann.send(Bet("t1", 10))
     await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack), after=start)
     assert not player.sitting_out and player.expiries == 0 and table.round_number == 2
+
+
+async def test_bets_placed_together_reach_the_screens_as_one_seat_line(make_room) -> None:
+    # Each seat line redraws the table at every screen: a burst of bets is told
+    # at once for the first, then as one line (before the deal, never after it).
+    room = make_room(BlackjackOptions(seats=3, betting_clock=60))
+    players = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy")]
+    for number, client in enumerate(players):
+        await seat(client, number)
+    watcher = players[0]
+    await watcher.wait_for(lambda m: isinstance(m, BetsOpen))
+    start = len(watcher.messages)
+    for client in players:
+        client.send(Bet("t1", 20))
+    started = await watcher.wait_for(lambda m: isinstance(m, HandStarted), after=start)
+    before_deal = watcher.messages[start:watcher.messages.index(started)]
+    lines = [m for m in before_deal if isinstance(m, Seats)]
+    assert len(lines) == 2
+    assert [s.bet for s in lines[-1].seats] == [20, 20, 20]
