@@ -74,8 +74,13 @@ def parsed_stylesheets() -> int:
 def rehearse() -> None:
     """Start the app once without a terminal, to the lobby; parse every screen's styles."""
     share_parsed_stylesheets()
-    with tempfile.TemporaryDirectory(prefix="cardtui-rehearsal-") as folder:
-        asyncio.run(_first_screen(Path(folder)))
+    try:
+        with tempfile.TemporaryDirectory(prefix="cardtui-rehearsal-") as folder:
+            asyncio.run(_first_screen(Path(folder)))
+    finally:
+        # tempfile keeps the first temporary directory it finds: a game must
+        # find its own (TMPDIR in the player's profile), not the template's.
+        tempfile.tempdir = None
 
 
 async def _first_screen(folder: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import tempfile
 
 
 def main() -> None:
@@ -14,7 +15,7 @@ def main() -> None:
 
     lobby = "cardtui.ui.screens.lobby" in sys.modules
     print(f"frozen={gc.get_freeze_count()} lobby={lobby} "
-          f"parsed={rehearsal.parsed_stylesheets()} end", flush=True)
+          f"parsed={rehearsal.parsed_stylesheets()} tmp={tempfile.gettempdir()} end", flush=True)
 
 
 if __name__ == "__main__":

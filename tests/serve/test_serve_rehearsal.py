@@ -53,16 +53,20 @@ def test_the_rehearsal_finds_every_screen_stylesheet() -> None:
 
 
 async def test_a_game_forked_from_the_template_starts_warm(tmp_path: Path) -> None:
-    """Imports done, stylesheets parsed, the collector frozen, before the game runs."""
+    """Imports done, stylesheets parsed, the collector frozen, before the game runs;
+    nothing of the rehearsal's own (its temporary directory) carried over."""
     launch = Launch(base_env={**os.environ, "PYTHONPATH": str(REPOSITORY)}, start_nice=0)
-    env = launch.environment(ClientTerminal(), tmp_path)
     (tmp_path / ".tmp").mkdir()
+    player = tmp_path / "profiles" / "player"
+    (player / ".tmp").mkdir(parents=True)
+    env = launch.environment(ClientTerminal(), player)
     logged: list[str] = []
     modules = (*CARDTUI_MODULES, *TEXTUAL_RUNTIME, CARDTUI_REHEARSAL)
-    template = Template.start(modules, env, tmp_path, logged.append)
+    template = Template.start(modules, launch.environment(ClientTerminal(), tmp_path), tmp_path,
+                              logged.append)  # fmt: skip
     try:
         game = await PtyChild.fork(template, ["tests.serve.show_template"], env=env,
-                                   cwd=tmp_path, width=80, height=24)  # fmt: skip
+                                   cwd=player, width=80, height=24)  # fmt: skip
         output = bytearray()
         ended = asyncio.Event()
         game.start_reading(output.extend, ended.set)
@@ -71,11 +75,13 @@ async def test_a_game_forked_from_the_template_starts_warm(tmp_path: Path) -> No
         game.close()
     finally:
         await template.close()
-    said = re.search(rb"frozen=(\d+) lobby=(\w+) parsed=(\d+) end", bytes(output))
+    said = re.search(rb"frozen=(\d+) lobby=(\w+) parsed=(\d+) tmp=(.*) end", bytes(output))
     assert said is not None, bytes(output)
-    frozen, lobby, parsed = said.groups()
+    frozen, lobby, parsed, temporary = said.groups()
     assert int(frozen) > 10_000, "the template froze nothing for the collector"
     assert lobby == b"True"
     # Every screen's stylesheet and the widgets' of the menu and the lobby, parsed once.
     assert int(parsed) >= len(set(rehearsal._screen_stylesheets())) + 20  # noqa: SLF001
+    # Its temporary files go in the player's profile, not where the rehearsal's went.
+    assert temporary.decode() == env["TMPDIR"]
     assert not logged, logged
