@@ -12,6 +12,7 @@ the room. Where to look:
 * ``launch.py``: the one place a game is started (command, environment);
 * ``template.py`` / ``prefork.py``: the template games are forked from, which
   has imported the game once (``--no-template``: a new process each time);
+  ``rehearsal.py``: the template plays a game's start once, so forks start warm;
 * ``seat.py``: the first code a game runs (dies with the server, crash.log);
 * ``changed_cells.py``: a game's output cut to the cells that changed;
 * ``priority.py``: games start below the games being played;
