@@ -98,7 +98,7 @@ async def test_exit_status_and_crash_log_are_the_same_either_way(
     profile = tmp_path / "profiles" / profile_name(fingerprint(player))
     async with serving(config, logged.append) as server:
         client = await TerminalClient.connect(server.port, key=player, width=200)
-        await client.wait_for("key none", timeout=60)  # a spawned game starts at nice 10
+        await client.wait_for("key none", timeout=60)  # a spawned game starts at nice 19
         (game,) = child_processes()
         forked = game not in children(os.getpid())
         assert forked == template
