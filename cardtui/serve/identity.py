@@ -4,6 +4,8 @@ A profile is an ordinary cardtui data directory (settings, scoreboard, hand
 histories), so the child game needs nothing but ``--data-dir``. Its name is
 derived from the key fingerprint alone: the SSH user name is whatever the
 client typed, so it never becomes part of a path (``ssh ../../etc@host``).
+It is only the first player name of a new profile (``ssh ann@host`` sits
+down as "ann"), when it is a valid name; the player can change it in Settings.
 A guest without a key plays in a fresh directory under ``<root>/guests/``,
 removed when they leave, or at the next start if the server was killed.
 """
@@ -19,6 +21,10 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from cardtui import locations
+from cardtui.names import name_problem
+from cardtui.settings import Settings, save_settings
 
 PROFILES = "profiles"
 GUESTS = "guests"
@@ -63,10 +69,18 @@ class Identity:
             shutil.rmtree(self.profile_dir, ignore_errors=True)
 
 
-def member(root: Path, fingerprint: str) -> Identity:
-    """The identity of a key holder, creating their profile directory (mode 0700)."""
+def member(root: Path, fingerprint: str, login: str = "") -> Identity:
+    """The identity of a key holder, creating their profile directory (mode 0700).
+
+    A new profile is named after the SSH ``login`` when that is a valid player
+    name; otherwise it keeps the game's default name.
+    """
     profile = root / PROFILES / profile_name(fingerprint)
     profile.mkdir(mode=0o700, parents=True, exist_ok=True)
+    settings = locations.settings_path(profile)
+    if login and name_problem(login) is None and not settings.exists():
+        with contextlib.suppress(OSError):  # a name is a courtesy, never a reason to refuse
+            save_settings(Settings(player_name=login), settings)
     return Identity(fingerprint, profile)
 
 

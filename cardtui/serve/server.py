@@ -129,7 +129,7 @@ class Room:
         if session.player_key is None:
             player = self.open_guest_house().guest()
         else:
-            player = identity.member(self.config.root, session.player_key)
+            player = identity.member(self.config.root, session.player_key, session.login)
         self.sessions.add(session)
         return player
 
@@ -187,6 +187,7 @@ class CardroomServer(asyncssh.SSHServer):
         # each key a client offers, and the last one accepted is the one it logs
         # in with. None after a keyless (guest) login.
         self._key: str | None = None
+        self._login = ""
         self._conn: asyncssh.SSHServerConnection | None = None
         self._sessions = 0
         self._clock: asyncio.TimerHandle | None = None
@@ -219,7 +220,8 @@ class CardroomServer(asyncssh.SSHServer):
             self._conn.close()
 
     def begin_auth(self, username: str) -> bool:
-        return True  # always authenticate; the user name itself is ignored
+        self._login = username  # a new profile's first name, never a path (identity.py)
+        return True  # always authenticate
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -248,10 +250,12 @@ class CardroomServer(asyncssh.SSHServer):
         self._sessions += 1
         if self._clock is not None:
             self._clock.cancel()
-        return BridgeSession(
+        session = BridgeSession(
             self._key, self._room, self._room.config.launch, self._limits,
             log=self._room.log, on_finished=self._session_finished,
         )  # fmt: skip
+        session.login = self._login
+        return session
 
     def _session_finished(self, session: BridgeSession) -> None:
         self._sessions -= 1

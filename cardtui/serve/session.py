@@ -81,6 +81,8 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
         on_finished: Callable[[BridgeSession], None],
     ) -> None:
         self.player_key = player_key
+        #: The SSH user name: a new key holder's first player name (identity.member).
+        self.login = ""
         self.identity: Identity | None = None
         self._seats = seats
         self._launch = launch

@@ -114,3 +114,26 @@ async def test_a_full_profile_closes_the_game_with_one_line(tmp_path: Path) -> N
         assert await client.wait_closed() == 1
     assert b"profile on this host is full" in client.raw
     assert b"Traceback" not in client.raw
+
+
+async def test_a_new_key_holder_is_named_after_their_login_once(tmp_path: Path) -> None:
+    """``ssh ann@host`` sits down as "ann"; the name is the profile's, set once."""
+    root = tmp_path / "room"
+    ann, other_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    launch = Launch(animation="off", seed=7)
+    async with serving(ServeConfig(root=root, open=True, launch=launch)) as server:
+        first = await TerminalClient.connect(server.port, key=ann, username="ann")
+        await first.wait_for("Welcome, ann.")
+        first.press("q")
+        await first.wait_closed()
+        # The same key under another login keeps the name the profile has.
+        again = await TerminalClient.connect(server.port, key=ann, username="root")
+        await again.wait_for("Welcome, ann.")
+        again.press("q")
+        await again.wait_closed()
+        # A login that is no valid player name (over 12 characters) is not used.
+        other = await TerminalClient.connect(server.port, key=other_key, username="x" * 13)
+        await other.wait_for("Welcome, Player.")
+        other.press("q")
+        await other.wait_closed()
+    assert not (root / "ann").exists() and not (root / "profiles" / "ann").exists()
