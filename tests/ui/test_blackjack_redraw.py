@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from textual.dom import DOMNode
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
@@ -61,3 +63,33 @@ async def test_a_new_bankroll_repaints_the_panel_without_laying_out_the_screen(
                                 panel.view, panel.acting_hand)
         assert not relaid and panel not in asked
         assert f"{info.bankroll + 10} chips" in str(panel.border_subtitle)
+
+
+async def test_the_keys_line_is_rebuilt_without_restyling_each_key(make_app) -> None:
+    # Textual's footer made each key compact, then not: two style passes a key,
+    # four rebuilds a round, at every player's screen of a shared table.
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = BlackjackScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        restyled: list[FooterKey] = []
+        restyle = DOMNode.update_node_styles
+
+        def spy(self: DOMNode, animate: bool = True) -> None:
+            if isinstance(self, FooterKey) and not self.has_class("-command-palette"):
+                restyled.append(self)
+            restyle(self, animate)
+
+        DOMNode.update_node_styles = spy  # type: ignore[method-assign]
+        try:
+            screen.refresh_bindings()
+            await pilot.pause()
+            await pilot.pause()
+        finally:
+            DOMNode.update_node_styles = restyle  # type: ignore[method-assign]
+        keys = list(screen.query(FooterKey))
+        assert keys and not restyled
+        # Drawn as Textual draws them: the table's keys not compact, the palette's key compact.
+        assert [key.has_class("-compact") for key in keys] == [
+            key.has_class("-command-palette") for key in keys]

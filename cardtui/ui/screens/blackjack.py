@@ -26,7 +26,7 @@ from textual import events, getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from cardtui.blackjack.records import Record, RoundSettled
 from cardtui.blackjack.rules import Rules
@@ -51,6 +51,7 @@ from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel
+from cardtui.ui.widgets.table_footer import TableFooter
 
 SEATS_PER_ROW = 4
 #: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
@@ -184,7 +185,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         yield Static("", id="message")
         yield Static("", id="counters")
         yield ActionBar(BUTTONS, id="buttons")
-        yield Footer()
+        yield TableFooter()
 
     async def on_mount(self) -> None:
         self.sub_title = "Blackjack"

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from cardtui.holdem.legal import LegalActions
 from cardtui.ui.record_player import on_screen
@@ -26,6 +26,7 @@ from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_advice import AdvicePanel, advice_spot, personalities
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
+from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.holdem import HoldemScreen
@@ -60,7 +61,7 @@ class Drawing:
         yield AdvicePanel(random.Random(self.app.rng.getrandbits(64)), id="advice")
         yield Static("", id="prompt")
         yield ActionBar(words.BUTTONS, id="buttons")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self: HoldemScreen) -> None:
         self.set_class(self.ascii, "ascii")
