@@ -409,7 +409,10 @@ class Store:
         Chips are not results: the bankroll, and any change to it still
         waiting, is kept.
         """
-        with self._queue_lock:
+        # Only between the writer's attempts (it holds the connection through
+        # each): a round it is saving right now would otherwise stay queued as
+        # a bankroll change and move the chips a second time.
+        with self._connection, self._queue_lock:
             kept = deque(BankrollWrite(change, getattr(write, "session_id", ""))
                          for write in self._queue
                          if (change := _bankroll_change(write)) is not None)
@@ -489,6 +492,11 @@ class Store:
                 write = self._queue[0]
             try:
                 with self._connection:
+                    with self._queue_lock:
+                        # reset() may have rewritten the queue since it was read.
+                        stale = not self._queue or self._queue[0] is not write
+                    if stale:
+                        continue
                     self._use(write.apply, busy_ms=WAIT_SLICE_MS)
                     with self._queue_lock:  # see __init__: off the queue while still connected
                         if self._queue and self._queue[0] is write:
