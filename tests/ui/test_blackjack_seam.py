@@ -114,3 +114,18 @@ async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
         assert (total.player, total.rounds, total.net) == ("Ann", 1, 20)
         await until(lambda: screen.view is not None and not screen.view.hole_hidden)
         assert screen.view.dealer[1] == Card.parse("7h")
+
+
+async def test_a_player_waiting_at_a_shared_table_is_told_whose_turn_it_is(
+        make_app: MakeApp) -> None:
+    """Seen over SSH: while ann played her hand, bob's prompt line was empty."""
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "Ann to act." in text(screen.query_one("#message", Static))
+        session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+        await pilot.pause()
+        assert "Robo to act." in text(screen.query_one("#message", Static))

@@ -79,4 +79,11 @@ class Moves:
             return words.between_rounds(self.local.table)
         if isinstance(self.turn.legal if self.turn else None, BetWindow):
             return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
+        view = self.view
+        if view is not None and view.turn is not None and view.settlement is None:
+            # A shared table: someone else's hand is being played; say whose.
+            seat = view.turn[0]
+            named = next((s.name for s in self.seats if s.seat == seat), None)
+            if named is not None:
+                return Text(f"{named} to act.", style="dim")
         return Text("")
