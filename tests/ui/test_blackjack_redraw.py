@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from rich.text import Text
 from textual.dom import DOMNode
 from textual.widget import Widget
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.ui.screens.blackjack import BlackjackScreen
@@ -93,3 +95,22 @@ async def test_the_keys_line_is_rebuilt_without_restyling_each_key(make_app) -> 
         # Drawn as Textual draws them: the table's keys not compact, the palette's key compact.
         assert [key.has_class("-compact") for key in keys] == [
             key.has_class("-command-palette") for key in keys]
+
+
+async def test_a_new_message_of_as_many_rows_is_drawn_without_laying_out_the_screen(
+        make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = BlackjackScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        message = screen.query_one("#message", Static)
+        screen.note = Text("Ann sits down")
+        with layouts_asked() as asked:
+            screen._sync()  # noqa: SLF001
+        assert message not in asked
+        assert "Ann sits down" in str(message.render())
+        screen.note = Text("A note long enough to take a second row. " * 3)
+        with layouts_asked() as asked:
+            screen._sync()  # noqa: SLF001
+        assert message in asked  # two rows now: the screen makes room

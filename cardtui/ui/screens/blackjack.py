@@ -83,6 +83,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         self._leave: Callable[[], object] | None = None
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         self._replaying = False
+        #: The seats' panels, in seat order, once mounted (looked up on every redraw).
+        self._panels: list[SeatPanel] = []
         #: What each line shows now, and whether the seats' budgets changed since the last redraw.
         self._lines: dict[str, tuple[object, ...]] = {}
         self._relayout = True
@@ -213,6 +215,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
 
     async def _build_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
+        self._panels = []
         await seats.remove_children()
         count = len(self.seats)
         panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
@@ -224,6 +227,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
             Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
             for start in range(0, count, SEATS_PER_ROW)
         )
+        self._panels = panels
         self.set_class(count > 3, "many-seats")
         self._set_budgets(*(self.size if self.size.height else self.app.size))
 
@@ -243,7 +247,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
 
     def _sync(self) -> None:
         """Redraw everything from the view and the seats, and refresh the keys."""
-        if not on_screen(self) or len(self.query(SeatPanel)) != len(self.seats):
+        panels = self._panels
+        if not on_screen(self) or len(panels) != len(self.seats):
             return  # on its way out, or the seats are still being built
         view = self.view
         dealer = self.query_one("#dealer", DealerPanel)
@@ -256,8 +261,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         for index in range(len(self.seats)):
             seat_view = view.seats.get(index) if view is not None else None
             acting = view.turn[1] if view and view.turn and view.turn[0] == index else None
-            changed |= self.query_one(f"#seat-{index}", SeatPanel).show(
-                self._seat_info(index), seat_view, acting)
+            changed |= panels[index].show(self._seat_info(index), seat_view, acting)
         if changed:  # a row's panels share one height: the row is laid out again
             for row in self.query(".seat-row"):
                 row.refresh(layout=True)
@@ -283,9 +287,17 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         redraws on every message from the room, at every player's screen.
         """
         shown = (text.plain, str(text.style), tuple(text.spans))
-        if self._lines.get(selector) != shown:
-            self._lines[selector] = shown
-            self.query_one(selector, Static).update(text)
+        if self._lines.get(selector) == shown:
+            return
+        self._lines[selector] = shown
+        line = self.query_one(selector, Static)
+        # The screen is laid out again only when the line needs more or fewer rows
+        # (as Textual counts them, at the width it has now).
+        width = line.content_region.width
+        rows = line.visual.get_height(line.styles, width) if width else None
+        line.update(text, layout=False)
+        if rows is None or line.visual.get_height(line.styles, width) != rows:
+            line.refresh(layout=True)
 
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""
