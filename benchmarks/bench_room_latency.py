@@ -15,8 +15,8 @@ in the same run:
   player's game, and its redraw back over SSH. p50 and p95, with one table
   of six (6 sessions) and with ten tables of six (60 sessions);
 - **the peer**: the same key in a local game (not shared) played by one more
-  player on the same server at the same time: ``s`` at a local blackjack
-  table until "Deal again?" shows on that player's screen;
+  player on the same server at the same time, thinking as long: ``s`` at a
+  local blackjack table until "Deal again?" shows on that player's screen;
 - **CPU per round**: the room's own callbacks (every event-loop callback that
   belongs to ``cardtui.room``, timed with the thread's CPU clock), the
   whole server process (the room plus the SSH bridging of every screen), the
