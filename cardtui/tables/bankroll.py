@@ -42,7 +42,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cardtui.store import (
@@ -183,6 +183,9 @@ class SeatChips:
         self.bankroll = bankroll
         self.seat = seat
         self._left_with = 0
+        #: Why the kept chips could not pay the last buy-in, in the table's words:
+        #: the seat then plays table chips, as a hot-seat player does.
+        self.refused: str | None = None
 
     @classmethod
     def find(cls, bankroll: TableBankroll, names: list[str], bots: list[bool]) -> SeatChips | None:
@@ -199,15 +202,28 @@ class SeatChips:
         if self.bankroll.seated:
             return None
         wanted = self._left_with if self._left_with >= low else default
-        return self.bankroll.sit_down(max(wanted, low), low)
+        return self._paid(lambda: self.bankroll.sit_down(max(wanted, low), low))
 
     def stand_up(self, stack: int) -> Bankroll:
         """The seat's ``stack`` (the table's count) goes back to the balance with the player."""
         self._left_with = stack
         return self.bankroll.leave()
 
-    def top_up(self, default: int, low: int) -> Seated:
-        return self.bankroll.top_up(max(default, low), low)
+    def top_up(self, default: int, low: int) -> Seated | None:
+        """A new buy-in for a stack below ``low``; None: table chips (see ``refused``)."""
+        return self._paid(lambda: self.bankroll.top_up(max(default, low), low))
+
+    def _paid(self, buy: Callable[[], Seated]) -> Seated | None:
+        """A buy-in the balance may refuse: below the table's minimum while other chips
+        of the same profile sit at another table (a second session, a shared table)."""
+        self.refused = None
+        try:
+            return buy()
+        except ValueError as refusal:
+            self.bankroll.seated = False  # its results are the table's, not the balance's
+            said = str(refusal)
+            self.refused = f"{said[:1].upper()}{said[1:]}: this seat plays table chips."
+            return None
 
     def bankroll_player(self, rows: Iterable[SeatResult]) -> str | None:
         """The profile's name when its kept chips were in this hand (its result moves them)."""

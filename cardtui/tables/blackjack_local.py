@@ -141,6 +141,8 @@ class BlackjackLocalSession:
         seated = chips.sit_down(self.table.seats[chips.seat].buy_in, self.table.rules.min_bet)
         if seated is not None:
             self._seat_gets(chips.seat, seated)
+        elif chips.refused is not None:
+            self._send(Note(chips.refused, "warning"))
 
     def _stand_up_profile(self) -> None:
         """Between rounds the stack goes back to the balance; mid-round it stays at the table
@@ -195,8 +197,12 @@ class BlackjackLocalSession:
         if self.chips is not None and seat == self.chips.seat:
             if not self.table.can_rebuy(seat):
                 raise ValueError(f"{self.table.seats[seat].name} still has chips to bet")
-            self._seat_gets(seat, self.chips.top_up(self.table.seats[seat].buy_in,
-                                                    self.table.rules.min_bet))
+            seated = self.chips.top_up(self.table.seats[seat].buy_in, self.table.rules.min_bet)
+            if seated is not None:
+                self._seat_gets(seat, seated)
+            else:
+                self.table.rebuy(seat)  # the house's table chips, as at a hot-seat table
+                self._send(Note(self.chips.refused or "", "warning"))
         else:
             self.table.rebuy(seat)
         self._changed()

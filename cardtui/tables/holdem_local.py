@@ -198,6 +198,8 @@ class HoldemLocalSession:
         for event in self.present():
             listener(event)
         self._listener = listener
+        if self.chips is not None and self.chips.refused is not None:
+            listener(Note(self.chips.refused, "warning"))  # said before anyone listened
 
     def detach(self) -> None:
         self._listener = None
@@ -218,6 +220,8 @@ class HoldemLocalSession:
             seated = chips.sit_down(self.setup.stack, self.setup.big_blind)
             if seated is not None:
                 self._profile_gets(seated)
+            elif chips.refused is not None:
+                self._emit(Note(chips.refused, "warning"))
 
     def _stand_up_profile(self) -> None:
         """Between hands the stack goes back to the balance (mid-hand it stays at the table).
@@ -338,9 +342,11 @@ class HoldemLocalSession:
             name = self.setup.seats[seat].name
             if self.chips is not None and seat == self.chips.seat:
                 seated = self.chips.top_up(self.setup.stack, self.setup.big_blind)
-                self._profile_gets(seated)
-                self._emit(Note(f"{name} buys in again for {seated.chips:,}."))
-                continue
+                if seated is not None:
+                    self._profile_gets(seated)
+                    self._emit(Note(f"{name} buys in again for {seated.chips:,}."))
+                    continue
+                self._emit(Note(self.chips.refused or "", "warning"))  # then table chips
             self.table.rebuy(seat, self.setup.stack)
             self._emit(Note(f"{name} buys in again for {self.setup.stack:,}."))
         self._emit(SeatsChanged(self.seats()))

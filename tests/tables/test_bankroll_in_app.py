@@ -12,6 +12,7 @@ from cardtui.blackjack.table import SeatSetup
 from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 
 MakeApp = Callable[..., CardtuiApp]
@@ -85,3 +86,39 @@ async def test_the_holdem_cash_table_buys_in_and_leaving_returns_the_stack(
         await pilot.pause()
         assert _menu_line(app) == "Chips: Blackjack 1,000 · Hold'em 1,000"
         assert app.store.bankroll(Game.HOLDEM).at_table == 0
+
+
+async def test_chips_at_a_shared_table_leave_a_broke_balance_a_local_table_of_house_chips(
+        make_app: MakeApp) -> None:
+    """The same key in two sessions: 995 of its chips sit at a shared table, 5 are left.
+
+    The local table can neither buy in (below its minimum) nor have the house rebuy
+    (the balance is not broke: chips are at a table). It used to raise from the
+    table's sit-down, a traceback; now the seat plays table chips, and says so.
+    """
+    app = make_app(start="blackjack")
+    app.store.buy_in(Game.BLACKJACK, 995, place="room:t2")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        message = str(screen.query_one("#message", Static).render())
+        assert "table chips" in message and "995" in message
+        assert app.store.bankroll(Game.BLACKJACK).balance == 5  # untouched
+        screen.table.shoe.stack(PLAYER_WINS)
+        await pilot.press("d", "s")
+        await pilot.pause()
+        assert app.store.bankroll(Game.BLACKJACK).balance == 5  # a table-chips win
+
+
+async def test_the_holdem_table_too_plays_table_chips_when_the_kept_ones_are_elsewhere(
+        make_app: MakeApp) -> None:
+    app = make_app(start="holdem")
+    app.store.buy_in(Game.HOLDEM, 995, place="room:t1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HoldemScreen)
+        assert any("table chips" in str(note) for note in screen.notes)
+        kept = app.store.bankroll(Game.HOLDEM)
+        assert (kept.balance, kept.at_table) == (5, 995)  # untouched
