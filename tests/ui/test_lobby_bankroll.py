@@ -44,6 +44,8 @@ async def test_the_buy_in_dialog_offers_and_checks_the_kept_balance(
         assert isinstance(dialog, BuyInDialog)
         shown = str(dialog.query_one("#buy-in-balance", Static).render())
         assert shown == "Your balance: 700 chips."
+        # The range it states is what she can bring (seen: "10 to 5,000" with 1,000 kept).
+        assert any("Buy in for 400 to 700 chips:" in str(w.render()) for w in dialog.query(Static))
         field = dialog.query_one("#buy-in", Input)
         assert field.value == "700"  # the table's largest is 1,000: she has 700
         await pilot.press(*["backspace"] * 3, "8", "0", "0", "enter")

@@ -72,7 +72,11 @@ class BuyInDialog(ModalScreen[int | None]):
                 yield Static(balance_line(balance, info.buy_in_min), id="buy-in-balance")
                 if balance >= info.buy_in_min:
                     offered = min(offered, balance)
-            yield Static(f"Buy in for {info.buy_in_min:,} to {info.buy_in_max:,} chips:")
+            # What the player can really bring: the table's top, or their balance if less.
+            top = info.buy_in_max
+            if balance is not None and info.buy_in_min <= balance < top:
+                top = balance
+            yield Static(f"Buy in for {info.buy_in_min:,} to {top:,} chips:")
             yield Input(str(offered), id="buy-in", restrict=r"[0-9,_]*", max_length=18)
             yield Static("", id="buy-in-error")
             yield Static("Enter sits down · Escape cancels", id="buy-in-hint")
