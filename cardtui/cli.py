@@ -167,5 +167,8 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
         data_dir=args.data_dir, seed=args.seed, ascii=args.ascii, start=start,
         animation=args.animation,
     )
-    app.run(mouse=not args.no_mouse)
+    from cardtui.ui.ascii_screen import only_ascii
+
+    with only_ascii(args.ascii):  # a terminal without UTF-8 gets no byte it cannot show
+        app.run(mouse=not args.no_mouse)
     return app.return_code or 0

@@ -67,7 +67,10 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
         return 2
     app = replay_app(hands, str(args.file), args.hand, data_dir=args.data_dir, seed=args.seed,
                      ascii=args.ascii, animation=args.animation)
-    app.run(mouse=not args.no_mouse)
+    from cardtui.ui.ascii_screen import only_ascii  # Textual loads only when a screen is wanted
+
+    with only_ascii(args.ascii):  # a terminal without UTF-8 gets no byte it cannot show
+        app.run(mouse=not args.no_mouse)
     return app.return_code or 0
 
 

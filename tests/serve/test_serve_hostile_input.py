@@ -80,7 +80,8 @@ def _frame_colour(client: TerminalClient, label: str) -> str:
     """The colour of the left edge of the field on the row that starts with ``label``."""
     rows = client.screen.display
     y = next(i for i, line in enumerate(rows) if line.strip().startswith(label))
-    return str(client.screen.buffer[y][rows[y].index("▊")].fg)
+    x = min(i for i, char in enumerate(rows[y]) if char in "▊|")  # "|" once served --ascii
+    return str(client.screen.buffer[y][x].fg)
 
 
 async def until_name_field_focused(client: TerminalClient, timeout: float = START) -> None:
@@ -114,6 +115,11 @@ async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> No
         assert await client.wait_closed() == 0
     saved = json.loads((profile / "settings.json").read_text(encoding="utf-8"))
     assert saved["player_name"] == "José"
+    # Served --ascii, it was sent nothing but ASCII: no "·" or "−" as UTF-8 bytes
+    # it would show as two or three wrong characters, and "José" as "Jose".
+    sent = bytes(client.raw)
+    assert not [b for b in sent if b >= 0x80], sent[max(0, sent.find(b"\xc2") - 40):][:80]
+    assert b"Jose" in sent
     assert_nothing_leaked(bytes(client.raw), tmp_path)
 
 

@@ -1,0 +1,117 @@
+"""``--ascii`` all the way down: every character Textual sends becomes ASCII of the same width.
+
+``--ascii`` is for terminals without UTF-8 (a Latin-1 client over SSH, an old
+console). cardtui draws its cards and frames in ASCII itself, but text still
+carries symbols (· − … ▶ ⭘ ▏, Textual's input frames ▊▔▁, a player's "José"):
+sent as UTF-8, a terminal without it shows each as two or three wrong
+characters, and every column after them moves. This stream sits between
+Textual and the terminal and puts a stand-in of the same width in place of
+each: a letter without its accent, ``-`` for a dash or a horizontal line,
+``|`` for a vertical one, ``?`` for anything else.
+
+>>> ascii_text("Net −10 · 6 decks … José ▶ ⭘")
+'Net -10 . 6 decks . Jose > o'
+>>> ascii_text("╭─ ann ─╮"), ascii_text("你")  # a wide character keeps its two cells
+('+- ann -+', '??')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import unicodedata
+from collections.abc import Iterator
+from typing import TextIO
+
+from rich.cells import get_character_cell_size
+
+#: Stand-ins where the character's name does not say (see ``_stand_in``).
+STAND_INS = {
+    "·": ".", "…": ".", "•": "*", "−": "-", "×": "x", "÷": "/", "✗": "x", "✓": "v",
+    "▶": ">", "►": ">", "◀": "<", "◄": "<", "→": ">", "←": "<", "↑": "^", "↓": "v",
+    "⏎": "<", "⭘": "o", "“": '"', "”": '"', "‘": "'", "’": "'", "«": '"', "»": '"',
+    "▔": "-", "▁": "_", "░": "#", "▒": "#", "▓": "#", "█": "#",
+    "♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c",
+}  # fmt: skip
+
+
+def _stand_in(char: str) -> str:
+    """The ASCII that takes ``char``'s place, as many cells wide."""
+    width = get_character_cell_size(char)
+    if width == 0:
+        return ""  # a combining mark: its letter already stands in
+    plain = STAND_INS.get(char)
+    if plain is None:
+        bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        name = unicodedata.name(char, "")
+        if len(bare) == 1:
+            plain = bare
+        elif "DASH" in name or "HORIZONTAL" in name or "HYPHEN" in name:
+            plain = "-"
+        elif "VERTICAL" in name or ("BLOCK" in name and ("LEFT" in name or "RIGHT" in name)):
+            plain = "|"
+        elif "BLOCK" in name and ("UPPER" in name or "LOWER" in name):
+            plain = "-" if "UPPER" in name else "_"
+        elif name.startswith("BOX DRAWINGS"):
+            plain = "+"
+        else:
+            plain = "?"
+    return (plain * width)[:width] if len(plain) == 1 else plain[:width].ljust(width, "?")
+
+
+class _AsciiTable(dict[int, str]):
+    """``str.translate``'s table, filled on first sight of each character."""
+
+    def __missing__(self, code: int) -> str:
+        if code < 0x80:
+            raise KeyError(code)  # ASCII stays as it is
+        self[code] = plain = _stand_in(chr(code))
+        return plain
+
+
+_TABLE = _AsciiTable()
+
+
+def ascii_text(text: str) -> str:
+    return text.translate(_TABLE)
+
+
+class AsciiScreen:
+    """A text stream to the terminal that lets only ASCII through (see the module)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        self._out.write(text.translate(_TABLE))
+        return len(text)
+
+    def flush(self) -> None:
+        self._out.flush()
+
+    def fileno(self) -> int:
+        return self._out.fileno()
+
+    def isatty(self) -> bool:
+        return self._out.isatty()
+
+    def close(self) -> None:
+        self._out.close()
+
+    @property
+    def encoding(self) -> str:
+        return self._out.encoding
+
+
+@contextlib.contextmanager
+def only_ascii(on: bool) -> Iterator[None]:
+    """While the app runs, its screen (Textual writes to ``sys.__stderr__``) is ASCII."""
+    terminal = sys.__stderr__
+    if not on or terminal is None:
+        yield
+        return
+    sys.__stderr__ = AsciiScreen(terminal)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.__stderr__ = terminal
