@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
+from cardtui.screen_stream import ScreenStream
+
 #: A cell: its text ("" for the right half of a wide character) and its SGR
 #: parameters since the last reset ("" for the default colours). None: unknown.
 Cell = tuple[str, str] | None
@@ -57,7 +59,7 @@ def _width(char: str) -> int:
     return get_character_cell_size(char)
 
 
-class ChangedCells:
+class ChangedCells(ScreenStream):
     """A text stream to the terminal that sends only the cells that changed.
 
     ``size`` gives the terminal's (columns, rows); the screen is forgotten
@@ -65,7 +67,7 @@ class ChangedCells:
     """
 
     def __init__(self, out: TextIO, size: Callable[[], tuple[int, int]] | None = None) -> None:
-        self._out = out
+        super().__init__(out)
         self._size = size or (lambda: tuple(os.get_terminal_size(out.fileno())))  # type: ignore[return-value]
         self._columns, self._rows = 0, 0
         self._wanted: list[list[Cell]] = []
@@ -107,20 +109,6 @@ class ChangedCells:
             self._out.write("".join(self._buffer))
             self._buffer.clear()
         self._out.flush()
-
-    def fileno(self) -> int:
-        return self._out.fileno()
-
-    def isatty(self) -> bool:
-        return self._out.isatty()
-
-    def close(self) -> None:
-        self.flush()
-        self._out.close()
-
-    @property
-    def encoding(self) -> str:
-        return self._out.encoding
 
     # What Textual asked for.
 

@@ -21,9 +21,10 @@ import contextlib
 import sys
 import unicodedata
 from collections.abc import Iterator
-from typing import TextIO
 
 from rich.cells import get_character_cell_size
+
+from cardtui.screen_stream import ScreenStream
 
 #: Stand-ins where the character's name does not say (see ``_stand_in``).
 STAND_INS = {
@@ -76,31 +77,12 @@ def ascii_text(text: str) -> str:
     return text.translate(_TABLE)
 
 
-class AsciiScreen:
+class AsciiScreen(ScreenStream):
     """A text stream to the terminal that lets only ASCII through (see the module)."""
-
-    def __init__(self, out: TextIO) -> None:
-        self._out = out
 
     def write(self, text: str) -> int:
         self._out.write(text.translate(_TABLE))
         return len(text)
-
-    def flush(self) -> None:
-        self._out.flush()
-
-    def fileno(self) -> int:
-        return self._out.fileno()
-
-    def isatty(self) -> bool:
-        return self._out.isatty()
-
-    def close(self) -> None:
-        self._out.close()
-
-    @property
-    def encoding(self) -> str:
-        return self._out.encoding
 
 
 @contextlib.contextmanager
