@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import events, getters
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -41,8 +41,9 @@ from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens import blackjack_words as words
-from cardtui.ui.screens.blackjack_aids import PANEL_LINES, TrainerAids
+from cardtui.ui.screens.blackjack_aids import TrainerAids
 from cardtui.ui.screens.blackjack_between import BetweenRounds
+from cardtui.ui.screens.blackjack_layout import SeatLayout
 from cardtui.ui.screens.blackjack_legal import Legality
 from cardtui.ui.screens.blackjack_moves import Moves
 from cardtui.ui.screens.blackjack_pace import step_pause
@@ -50,20 +51,14 @@ from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, NOTE_STYLES
 from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
-from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatInfo, SeatPanel
+from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
 from cardtui.ui.widgets.table_footer import TableFooter
-
-SEATS_PER_ROW = 4
-#: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
-FIXED_LINES = 11
-#: The house rules line wraps onto a second line rather than being cut at 80 columns.
-RULES_LINES = 2
 
 #: What the record player shows in order: a record, or new seating once the reveal is over.
 Step = Record | seam.SeatsChanged
 
 
-class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None]):
+class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, Screen[None]):
     CSS_PATH = "blackjack.tcss"
     BINDINGS = words.BINDINGS
     app = getters.app(CardtuiApp)
@@ -198,52 +193,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, Screen[None])
         self.player.flush()  # left mid-reveal: the results not shown yet still count
         self.session.detach()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._set_budgets(event.size.width, event.size.height)
-        self._sync()
-
-    def _set_budgets(self, width: int, height: int) -> None:
-        """Share the rows left after the fixed lines among the rows of seats."""
-        rows = -(-len(self.seats) // SEATS_PER_ROW) or 1
-        # The house rules take a second line when they do not fit in one (never cut).
-        wrapped = len(Text(self.rules.describe()).wrap(self.app.console, max(width, 1)))
-        fixed = FIXED_LINES + (PANEL_LINES if self.panel_shown else 0)
-        per_row = (height - fixed + 1 - min(wrapped, RULES_LINES)) // rows - 2
-        for panel in self.query(SeatPanel):
-            panel.budget = max(per_row, 1)  # less the panel's border above
-        self._relayout = True
-
-    async def _build_seats(self) -> None:
-        seats = self.query_one("#seats", Vertical)
-        self._panels = []
-        await seats.remove_children()
-        count = len(self.seats)
-        panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
-                            id=f"seat-{index}") for index in range(count)]
-        # Each row is mounted with its panels in one go: mounting panels into a
-        # row after an await raced the app closing (Enter on Quit and "b" in one
-        # read: MountError, the row never mounted).
-        await seats.mount_all(
-            Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
-            for start in range(0, count, SEATS_PER_ROW)
-        )
-        self._panels = panels
-        self.set_class(count > 3, "many-seats")
-        self._set_budgets(*(self.size if self.size.height else self.app.size))
-
     # -- what is shown -----------------------------------------------------------------
-
-    def _seat_info(self, index: int) -> SeatInfo:
-        seat = self.seats[index]
-        humans = len(self.session.viewer_seats)
-        if self.local is None:
-            return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
-                            else 0, empty=seat.status == "empty",
-                            status="" if seat.status in ("playing", "empty") else seat.status)
-        table = self.local.table
-        return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
-                        selected=index == self.selected and humans > 1,
-                        sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
 
     def _sync(self) -> None:
         """Redraw everything from the view and the seats, and refresh the keys."""
