@@ -12,6 +12,13 @@ them (:mod:`cardtui.tables.shared_bankroll`): :meth:`RoomLink.sit` takes the
 buy-in from the balance before asking the room, leaving returns the chips,
 and :meth:`RoomLink.start` returns the chips of seats the room no longer
 holds (a killed game, a lost connection, a stopped room).
+
+A key holder's settled hands arrive at least once: the room keeps each until
+this link says :class:`~cardtui.room.protocol.SettledSeen`, which it says
+only once the store has committed the hand (the store tells it, from
+whichever thread wrote it). A game killed in between gets the hand again on
+the profile's next connection, and the store, which knows every shared hand
+by its name (:meth:`RoomLink.shared_hand`), records it once.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from cardtui.room.protocol import (
     Message,
     Notice,
     Settled,
+    SettledSeen,
     Sit,
     TableClosed,
     TableInfo,
@@ -81,10 +89,19 @@ class RoomLink:
         self._listeners: list[LobbyListener] = []
         self._waiters: list[tuple[Callable[[Message], Any], asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
+        #: Settled hands handed to the store and not acknowledged yet: name -> (table, hand).
+        self._unseen: dict[str, tuple[str, int]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop_hearing: Callable[[], None] | None = None
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
         self.welcome = await self.client.hello()
+        if self.keeps_chips:
+            assert self.chips is not None
+            self._loop = asyncio.get_running_loop()
+            # Before reading: the room sends the hands it kept right after the greeting.
+            self._stop_hearing = self.chips.store.on_shared_saved(self._saved)
         self._task = asyncio.create_task(self._read())
         if self.keeps_chips:
             await self._return_unheld_chips()
@@ -124,6 +141,8 @@ class RoomLink:
         return self.welcome.name if self.welcome is not None else ""
 
     async def close(self) -> None:
+        if self._stop_hearing is not None:
+            self._stop_hearing()
         self.client.close()
         if self._task is not None:
             self._task.cancel()
@@ -213,13 +232,39 @@ class RoomLink:
                     each.receive(message)
             self._tell(text)
 
+    def shared_hand(self, message: Settled) -> str | None:
+        """The hand's name for good: this room's id, the table, the hand's number."""
+        if self.welcome is None or not self.welcome.room:
+            return None
+        return f"{self.welcome.room}:{message.table}:{message.hand}"
+
     def settled(self, message: Settled) -> SettledEvent:
-        """The store's rows of one of our settled hands, with the kept chips it moves."""
+        """The store's rows of one of our settled hands, with the kept chips it moves.
+
+        Whoever records the rows (the table's screen, or ``on_settled``) passes
+        the hand's name to the store; the room hears the hand is kept once the
+        store says it is saved.
+        """
         row = seat_result(message)
+        name = self.shared_hand(message)
         if not self.keeps_chips:
-            return SettledEvent((row,))
+            return SettledEvent((row,), shared_hand=name)
+        if name is not None:
+            self._unseen[name] = (message.table, message.hand)
         return SettledEvent((row,), bankroll_player=row.player,
-                            bankroll_place=room_table(message.table))
+                            bankroll_place=room_table(message.table), shared_hand=name)
+
+    def _saved(self, name: str) -> None:
+        """The store saved the shared hand ``name`` (called from any thread)."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the room resends
+                loop.call_soon_threadsafe(self._seen, name)
+
+    def _seen(self, name: str) -> None:
+        hand = self._unseen.pop(name, None)
+        if hand is not None and not self.closed:
+            self.client.send(SettledSeen(*hand))
 
     def settled_unclaimed(self, game: Game, settled: SettledEvent) -> None:
         if self.on_settled is not None:

@@ -35,7 +35,12 @@ from cardtui.holdem.actions import ActionKind
 from cardtui.holdem.legal import LegalActions
 from cardtui.room.codec import DecodeError, from_json, to_json
 
-PROTOCOL_VERSION = 1
+#: 2: the room re-sends a key holder's :class:`Settled` until the game says
+#: :class:`SettledSeen` (its store committed the hand), and :class:`Welcome`
+#: names the room so the store can tell a re-sent hand from a new one. A
+#: version-1 game never acknowledges and never de-duplicates, so it would
+#: record every re-sent hand again: the room refuses it.
+PROTOCOL_VERSION = 2
 
 #: The longest line a client may send (bytes, newline excluded).
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -109,6 +114,8 @@ class SeatInfo:
     status: SeatStatus = SeatStatus.PLAYING
     #: Blackjack: the bet placed in the current betting window (0: none yet).
     bet: int = 0
+    #: A hold'em bot's personality ("" for a human): the statistics list bots by it.
+    personality: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +275,20 @@ class ComeBack(Message):
     table: str
 
 
+@_message("settled_seen")
+@dataclass(frozen=True, slots=True)
+class SettledSeen(Message):
+    """The store committed this :class:`Settled` hand: the room stops keeping it.
+
+    Sent only after the commit, so a game killed before it leaves the hand
+    with the room, which sends it again on the profile's next connection. An
+    acknowledgement of a hand the room does not keep is ignored.
+    """
+
+    table: str
+    hand: int
+
+
 # --- the room tells -------------------------------------------------------------
 
 
@@ -280,6 +301,10 @@ class Welcome(Message):
     guest: bool
     #: Tables where this profile already holds a seat (a reconnect).
     seated_at: tuple[str, ...] = ()
+    #: This room's id, new each time the room starts: with a table id and a hand
+    #: number it names a shared hand for good (table ids and hand numbers start
+    #: again when the room does).
+    room: str = ""
 
 
 @_message("error")

@@ -23,6 +23,7 @@ import random
 import socket
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from cardtui.holdem.actions import Action
@@ -60,6 +61,8 @@ from cardtui.room.protocol import (
     Message,
     Notice,
     ProtocolError,
+    Settled,
+    SettledSeen,
     Sit,
     SitOut,
     TableClosed,
@@ -83,6 +86,10 @@ CLOSE_TIMEOUT = 1.0
 #: bet and every hand, and the lobby only needs to catch up a few times a second
 #: (sixty players at ten tables made every lobby redraw hundreds of times a round).
 LOBBY_INTERVAL = 0.5
+#: Settled hands the room keeps for one key holder until their game acknowledges
+#: them: a game that never does (a hostile one, an old one) must not grow the room
+#: without limit. A thousand hands is far more than a killed game can miss.
+MAX_UNSEEN = 1000
 
 
 class Room:
@@ -96,8 +103,14 @@ class Room:
         self.monotonic = monotonic
         self.tables: dict[str, HoldemTable | BlackjackTable] = {}
         self.connections: set[Connection] = set()
-        #: Settled results waiting for a player's next connection.
+        #: This room's id (a new one each start): it names the room's hands for good.
+        self.id = uuid.uuid4().hex
+        #: A guest's settled results waiting for their next connection.
         self.undelivered: dict[str, list[Message]] = {}
+        #: Each key holder's settled hands, by (table, hand), kept from the moment they
+        #: settle until the game says its store has them (:class:`SettledSeen`): a game
+        #: killed between the two gets them again on the profile's next connection.
+        self.unseen: dict[str, OrderedDict[tuple[str, int], Settled]] = {}
         self.stopped = False
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
@@ -182,11 +195,38 @@ class Room:
                 conn.send(message)
 
     def deliver(self, player: Player, message: Message) -> None:
-        """Send to the line that plays this seat; keep it for their return when away."""
+        """Send to the line that plays this seat; keep it for their return when away.
+
+        A key holder's :class:`Settled` is kept even when sent, until acknowledged.
+        """
+        member = player.member
+        kept = False
+        if isinstance(message, Settled) and not member.guest:
+            self._keep_unseen(member.profile, message)
+            kept = True
         if player.conn is not None and not player.conn.closed:
             player.conn.send(message)
-        else:
-            self.undelivered.setdefault(player.member.profile, []).append(message)
+        elif not kept:
+            self.undelivered.setdefault(member.profile, []).append(message)
+
+    def _keep_unseen(self, profile: str, settled: Settled) -> None:
+        unseen = self.unseen.setdefault(profile, OrderedDict())
+        unseen[(settled.table, settled.hand)] = settled
+        while len(unseen) > MAX_UNSEEN:
+            (table, hand), _ = unseen.popitem(last=False)
+            log.warning("profile %s has not acknowledged %d settled hands; table %s hand %d "
+                        "is no longer kept for it", profile, MAX_UNSEEN, table, hand)
+
+    def _seen(self, conn: Connection, seen: SettledSeen) -> None:
+        """The profile's store has this hand: stop keeping it (an unknown one is ignored)."""
+        profile = conn.member.profile
+        unseen = self.unseen.get(profile)
+        if unseen is None or unseen.pop((seen.table, seen.hand), None) is None:
+            log.debug("%r acknowledged table %s hand %d, which is not kept", conn, seen.table,
+                      seen.hand)
+            return
+        if not unseen:
+            del self.unseen[profile]
 
     # --- players -------------------------------------------------------------------
 
@@ -276,6 +316,8 @@ class Room:
                 self._table(table_id).sit_out(conn)
             case ComeBack(table=table_id):
                 self._table(table_id).come_back(conn)
+            case SettledSeen():
+                self._seen(conn, message)
             case _:
                 raise Refused(f"the room does not take {message.TYPE} messages")
 
@@ -288,10 +330,14 @@ class Room:
         conn.greeted = True
         member = conn.member
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
-        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated))
+        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id))
         conn.send(self.lobby())
         for message in self.undelivered.pop(member.profile, []):
             conn.send(message)
+        # Every hand not acknowledged yet, even one sent to a line still open (a
+        # second game of the same key): the store records each hand once.
+        for settled in list(self.unseen.get(member.profile, {}).values()):
+            conn.send(settled)
         for table_id in seated:
             self.tables[table_id].reconnected(conn)
 

@@ -46,6 +46,7 @@ from cardtui.store.schema import (
     MIGRATIONS,
     PROFILE_BANKROLL_SINCE,
     SCHEMA_VERSION,
+    SHARED_HANDS_SINCE,
     TOURNAMENTS_SINCE,
 )
 
@@ -163,14 +164,32 @@ class Database:
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float,
         hand_history: str | None = None, bankroll: BankrollChange | None = None,
+        shared_hand: str | None = None,
     ) -> int:
         """Write one settled round, all seats, in one transaction; return its id.
 
         ``hand_history`` (PHH text) and the ``bankroll`` change the round made
-        are kept with the round, in the same transaction.
+        are kept with the round, in the same transaction. ``shared_hand`` names
+        a shared table's hand: one already recorded writes nothing (the room
+        sent it again) and its round's id is returned (0 after a reset).
+
+        >>> from cardtui.store.records import Outcome
+        >>> db = Database(":memory:")
+        >>> row = [SeatResult("Ann", 10, 15, Outcome.WIN)]
+        >>> [db.record_round(Game.HOLDEM, row, "s", 0.0, shared_hand="r:t1:1") for _ in "ab"]
+        [1, 1]
+        >>> db.round_count()
+        1
         """
         placeholders = ", ".join("?" for _ in RESULT_COLUMNS)
         with self._transaction() as db:
+            if shared_hand is not None:
+                # Looked up inside the write transaction (BEGIN IMMEDIATE): two
+                # game processes of one profile cannot both find it missing.
+                found = db.execute("SELECT round_id FROM shared_hands WHERE key = ?",
+                                   (shared_hand,)).fetchone()
+                if found is not None:
+                    return int(found[0] or 0)
             cursor = db.execute(
                 "INSERT INTO rounds (session_id, game, played_at) VALUES (?, ?, ?)",
                 (session_id, Game(game).value, played_at),
@@ -186,11 +205,30 @@ class Database:
                            (round_id, hand_history))
             if bankroll is not None:
                 self._insert_bankroll(db, bankroll, session_id, round_id)
+            if shared_hand is not None:
+                db.execute("INSERT INTO shared_hands (key, round_id) VALUES (?, ?)",
+                           (shared_hand, round_id))
         return round_id
 
-    def record_bankroll(self, change: BankrollChange, session_id: str) -> None:
-        """Write one buy-in, cash-out or rebuy (a result comes with its round)."""
+    def has_shared_hand(self, key: str) -> bool:
+        """Whether the shared table's hand ``key`` is recorded."""
+        if self.version < SHARED_HANDS_SINCE:
+            return False
+        return bool(self._query("SELECT 1 FROM shared_hands WHERE key = ?", (key,)))
+
+    def record_bankroll(self, change: BankrollChange, session_id: str,
+                        shared_hand: str | None = None) -> None:
+        """Write one buy-in, cash-out or rebuy (a result comes with its round).
+
+        A result comes alone only when a reset dropped its waiting round; a
+        shared hand's is still written once (see :meth:`record_round`).
+        """
         with self._transaction() as db:
+            if shared_hand is not None:
+                if db.execute("SELECT 1 FROM shared_hands WHERE key = ?",
+                              (shared_hand,)).fetchone():
+                    return
+                db.execute("INSERT INTO shared_hands (key) VALUES (?)", (shared_hand,))
             self._insert_bankroll(db, change, session_id, None)
 
     @staticmethod

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import logging
 import threading
 import time
 import weakref
@@ -71,6 +72,8 @@ from cardtui.store.records import (
 )
 
 _T = TypeVar("_T")
+
+log = logging.getLogger("cardtui.store")
 
 #: The writer waits for another program's lock in slices this long, letting
 #: the app's reads in between.
@@ -143,6 +146,8 @@ class Store:
         #: A buy-in, cash-out or rebuy is checked against the balance and
         #: submitted as one step.
         self._bankroll_lock = threading.Lock()
+        #: Told the name of each shared hand once it is saved (:meth:`on_shared_saved`).
+        self._shared_listeners: list[Callable[[str], None]] = []
         _OPEN_STORES.add(self)
         try:
             self._db = self._open(OPEN_WAIT_MS)
@@ -252,7 +257,7 @@ class Store:
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str = "",
         hand_history: str | None = None, bankroll_player: str | None = None,
-        bankroll_place: str = LOCAL_TABLE,
+        bankroll_place: str = LOCAL_TABLE, shared_hand: str | None = None,
     ) -> int | None:
         """Record one settled round, all seats together, with its hand history if given.
 
@@ -262,6 +267,11 @@ class Store:
         ``bankroll_place``, or the balance when that table no longer holds
         any (a shared table settled the hand in play after they stood up).
 
+        ``shared_hand`` names a shared table's hand (the room sends it again
+        until told it is saved): recorded once, however often it comes, and
+        each listener of :meth:`on_shared_saved` hears its name once it is in
+        the file.
+
         Returns its id when it is already committed, ``None`` when it waits
         in memory for the writer (the player has been told why); either way
         the round, its history and its bankroll change are one transaction.
@@ -269,8 +279,11 @@ class Store:
         if not results:
             raise ValueError("a round needs at least one seat result")
         game, now = Game(game), time.time()
+        if shared_hand is not None and self._waiting(shared_hand):
+            return None  # the same hand is already waiting: written (and heard of) once
         if bankroll_player is None:
-            return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history))
+            return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
+                                           shared_hand=shared_hand))
         nets = [r.net for r in results if r.player == bankroll_player]
         if not nets:
             raise ValueError(f"{bankroll_player} has no result in this round")
@@ -280,7 +293,40 @@ class Store:
             change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, bank, stake, now,
                                     bankroll_place)
             return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
-                                           change))
+                                           change, shared_hand))
+
+    def _waiting(self, shared_hand: str) -> bool:
+        with self._queue_lock:
+            return any(getattr(write, "shared_hand", None) == shared_hand for write in self._queue)
+
+    def on_shared_saved(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener(name)`` each time a shared hand is in the file (or found there).
+
+        It may be called from the writer thread. Returns the function that
+        stops it (the room's line closing).
+        """
+        self._shared_listeners.append(listener)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._shared_listeners.remove(listener)
+
+        return stop
+
+    def _saved(self, write: PendingWrite) -> None:
+        """``write`` is committed: a shared hand's listeners hear so (never under a lock)."""
+        if isinstance(write, RoundWrite | BankrollWrite) and write.shared_hand is not None:
+            for listener in list(self._shared_listeners):
+                try:
+                    listener(write.shared_hand)
+                except Exception:
+                    # A listener's bug must not stop the writer thread: the hand is
+                    # saved; at worst the room sends it again and it is found here.
+                    log.exception("telling a listener that %s was saved", write.shared_hand)
+
+    def has_shared_hand(self, key: str) -> bool:
+        """Whether the shared table's hand ``key`` is saved in the file."""
+        return self._read(lambda db: db.has_shared_hand(key), False)
 
     # -- the kept bankroll ---------------------------------------------------
 
@@ -413,7 +459,10 @@ class Store:
         # each): a round it is saving right now would otherwise stay queued as
         # a bankroll change and move the chips a second time.
         with self._connection, self._queue_lock:
-            kept = deque(BankrollWrite(change, getattr(write, "session_id", ""))
+            # A shared hand keeps its name: the room may send it again, and its
+            # chips must still move only once.
+            kept = deque(BankrollWrite(change, getattr(write, "session_id", ""),
+                                       getattr(write, "shared_hand", None))
                          for write in self._queue
                          if (change := _bankroll_change(write)) is not None)
             self._queue.clear()
@@ -440,6 +489,7 @@ class Store:
             finally:
                 self._connection.release()
         if failure is None:
+            self._saved(write)
             return result
         if failure.problem is Problem.BUSY:
             # Another writer's commit usually takes milliseconds: the writer
@@ -531,6 +581,7 @@ class Store:
                     self._queue_lock.wait(pause)
                 pause = min(pause * 2, RETRY_MAX)
                 continue
+            self._saved(write)
             saved += 1
             pause, busy_since = self._retry_first, time.monotonic()
             if done:

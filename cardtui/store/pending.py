@@ -47,10 +47,12 @@ class RoundWrite:
     hand_history: str | None = None
     #: What the round did to the profile's bankroll (written with it).
     bankroll: BankrollChange | None = None
+    #: A shared table's hand, named for good: recorded once however often it comes.
+    shared_hand: str | None = None
 
     def apply(self, db: Database) -> int:
         return db.record_round(self.game, self.results, self.session_id, self.played_at,
-                               self.hand_history, self.bankroll)
+                               self.hand_history, self.bankroll, self.shared_hand)
 
     def describe(self, *, utc: bool = False) -> str:
         seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)
@@ -64,9 +66,11 @@ class BankrollWrite:
 
     change: BankrollChange
     session_id: str
+    #: A shared hand's result whose round a scoreboard reset dropped: still named.
+    shared_hand: str | None = None
 
     def apply(self, db: Database) -> None:
-        db.record_bankroll(self.change, self.session_id)
+        db.record_bankroll(self.change, self.session_id, self.shared_hand)
 
     def describe(self, *, utc: bool = False) -> str:
         change = self.change

@@ -167,6 +167,24 @@ def _migrate_6(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_7(db: sqlite3.Connection) -> None:
+    # A shared table's hand, named for good (the room's id, the table, the hand
+    # number): the room sends a hand again until the game acknowledges it, so a
+    # hand already recorded must not be recorded (nor move chips) twice. Its own
+    # table, not a column of ``rounds``: a scoreboard reset deletes the rounds but
+    # not the chips they moved, so the names stay (SET NULL) and a hand the room
+    # sends again after a reset still moves nothing.
+    _run_statements(
+        db,
+        """
+        CREATE TABLE shared_hands (
+            key TEXT PRIMARY KEY,
+            round_id INTEGER REFERENCES rounds(id) ON DELETE SET NULL
+        )
+        """,
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -177,7 +195,7 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
@@ -189,3 +207,5 @@ HAND_HISTORIES_SINCE = 4
 BANKROLL_SINCE = 5
 #: The first schema version with one bankroll per profile (and ``place``).
 PROFILE_BANKROLL_SINCE = 6
+#: The first schema version that names shared tables' hands (``shared_hands``).
+SHARED_HANDS_SINCE = 7

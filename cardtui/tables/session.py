@@ -114,12 +114,15 @@ class Settled:
     shared table's :func:`~cardtui.store.records.room_table`).
     ``hand_history``: a local hold'em hand's PHH text (each bot's personality
     in ``_personalities``), kept with the round for the statistics.
+    ``shared_hand``: a shared table's hand, named for good; the store records
+    it once however often the room sends it (pass it to ``record_round``).
     """
 
     rows: tuple[SeatResult, ...]
     bankroll_player: str | None = None
     hand_history: str | None = None
     bankroll_place: str = ""
+    shared_hand: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

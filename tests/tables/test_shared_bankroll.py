@@ -53,7 +53,8 @@ class KeyHolder:
         self.settled.append(settled)
         self.store.record_round(Game(game.value), list(settled.rows), session_id="s",
                                 bankroll_player=settled.bankroll_player,
-                                bankroll_place=settled.bankroll_place)
+                                bankroll_place=settled.bankroll_place,
+                                shared_hand=settled.shared_hand)
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, SettledEvent):

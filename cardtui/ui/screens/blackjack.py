@@ -156,7 +156,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                 self.app.store.record_round(Game.BLACKJACK, list(rows),
                                             session_id=self.app.session_id,
                                             bankroll_player=event.bankroll_player,
-                                            bankroll_place=event.bankroll_place)
+                                            bankroll_place=event.bankroll_place,
+                                            shared_hand=event.shared_hand)
             case seam.Note(text=text):
                 self.note = Text(text, style=NOTE_STYLES.get(event.kind, ""))
             case seam.Voided(reason=reason):

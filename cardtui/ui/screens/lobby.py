@@ -68,7 +68,8 @@ def store_sink(app: CardtuiApp) -> SettledSink:
         app.store.record_round(StoreGame(game.value), settled.rows, session_id=app.session_id,
                                hand_history=settled.hand_history,
                                bankroll_player=settled.bankroll_player,
-                               bankroll_place=settled.bankroll_place)
+                               bankroll_place=settled.bankroll_place,
+                               shared_hand=settled.shared_hand)
 
     return record
 
