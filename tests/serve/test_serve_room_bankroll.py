@@ -6,8 +6,11 @@ stack the room stood them up with. Then the game process is killed with
 SIGKILL mid-hand, on the player's own turn (so no settled hand can be on its
 way to the dead process): coming back within the grace period finds the
 chips still at the table and the seat as it was; coming back after it finds
-them returned to the balance, once. At every step the chips are conserved:
-balance + chips at the table == the start + every recorded result.
+them returned to the balance, once. Killed after a hand settled but before
+its store wrote it (another program held the file), the game's next process
+gets the hand from the room again and records it once. At every step the
+chips are conserved: balance + chips at the table == the start + every
+recorded result.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -283,3 +287,49 @@ async def test_the_server_killed_mid_round_the_restarted_room_returns_the_chips(
         await back.wait_closed()
     finally:
         stop_serve(served.process)
+
+
+async def test_killed_after_a_hand_settled_before_its_store_wrote_it_the_hand_comes_back_once(
+        tmp_path: Path) -> None:
+    root = tmp_path / "room"
+    ann_key = named_key(root, "Ann")
+    kept = Kept(root, ann_key)
+    config = ServeConfig(root=root, open=True, launch=LAUNCH,
+                         tables=friday(action_clock=60, grace=120))
+    async with serving(config) as server:
+        room = server.room.shared.room
+        table = the_table(server)
+        me = profile_key(fingerprint(ann_key))
+        ann = await sit_down(server.port, ann_key)
+        await until(lambda: table.seat_of(me) is not None and table.hand is not None, 60)
+        seat = table.seat_of(me)
+        assert seat is not None
+        await eventually(lambda: kept.read()[1] == {"room:t1": BUY_IN})
+        holder = sqlite3.connect(kept.path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another program holds her scoreboard
+        try:
+            await play_out(table, {seat: ann})
+            await until(lambda: ("t1", 1) in room.unseen.get(me, {}), 60)
+            await ann.wait_for("busy")  # the game has the hand, in memory only
+            pid = game_pid(profile(root, ann_key))
+            os.kill(pid, signal.SIGKILL)
+            await until(lambda: not is_running(pid), 60)
+            await ann.wait_closed()
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert kept.hands() == 0 and kept.read()[1] == {"room:t1": BUY_IN}  # lost with it
+        back = await TerminalClient.connect(server.port, key=ann_key, width=100)
+        await back.wait_for("cardtui — Texas Hold'em")  # back in her seat
+        await eventually(lambda: kept.hands() == 1)  # the room sent the hand again
+        await until(lambda: me not in room.unseen, 60)  # and heard it is written
+        stack = table.player_at(seat).stack  # type: ignore[union-attr]
+        assert kept.read()[1] == {"room:t1": stack}  # the ledger and the room agree
+        assert kept.conserved().at_table == stack
+        back.press("\x1b")  # between hands: she stands up at once
+        await back.wait_for("Tables in the room")
+        await until(lambda: table.seat_of(me) is None, 60)
+        await eventually(lambda: kept.read()[1] == {})
+        bankroll = kept.conserved()
+        assert bankroll.balance == START_BALANCE - BUY_IN + stack
+        assert kept.hands() == 1  # recorded once
