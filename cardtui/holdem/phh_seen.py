@@ -34,6 +34,8 @@ finishing_stacks = [305, 195]
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtui.cards import Card
 from cardtui.holdem.actions import (
     AntePosted,
@@ -49,8 +51,13 @@ from cardtui.holdem.phh_read import Replay
 UNKNOWN = "????"
 
 
-def seen_to_phh(replay: Replay, *, hand_number: int | None = None) -> str:
-    """``replay`` (a hand as its viewer saw it) as PHH text, hidden cards as ``????``."""
+def seen_to_phh(replay: Replay, *, hand_number: int | None = None,
+                personalities: Sequence[str] | None = None) -> str:
+    """``replay`` (a hand as its viewer saw it) as PHH text, hidden cards as ``????``.
+
+    ``personalities[seat]``: a bot's personality ("" for a person), written as
+    :func:`cardtui.holdem.phh.to_phh` writes it (``_personalities``).
+    """
     players = replay.players
     label = {seat: f"p{i + 1}" for i, seat in enumerate(players)}
     antes, blinds, dead_blinds = _forced(replay, players)
@@ -76,6 +83,8 @@ def seen_to_phh(replay: Replay, *, hand_number: int | None = None) -> str:
     if any(dead_blinds):
         lines.append(f"_dead_blinds = {_list(dead_blinds)}")
     lines.append(f"players = {_list([_string(replay.names[s]) for s in players])}")
+    if personalities is not None and any(personalities[s] for s in players):
+        lines.append(f"_personalities = {_list([_string(personalities[s]) for s in players])}")
     lines.append(f"seats = {_list([s + 1 for s in players])}")
     lines.append(f"seat_count = {replay.seat_count}")
     if hand_number is not None:

@@ -120,8 +120,9 @@ class HoldemTable(SharedTable):
             status = occupant.status()
             if status is SeatStatus.PLAYING and self._owes(seat):
                 status = SeatStatus.WAITING
+        kind = occupant.personality.value if isinstance(occupant, Bot) else ""
         return SeatInfo(seat, occupant.name, self._stack(seat) if stack is None else stack,
-                        bot=isinstance(occupant, Bot), status=status)
+                        bot=isinstance(occupant, Bot), status=status, personality=kind)
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
         return tuple(self._seat_info(s) for s, o in enumerate(self.seats) if o is not None)

@@ -11,22 +11,39 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
-from cardtui.room.protocol import Game, HandStarted, HoldemAction, Message, YourTurnHoldem
+from cardtui.room.protocol import (
+    Game,
+    HandStarted,
+    HoldemAction,
+    Message,
+    SeatInfo,
+    TableInfo,
+    YourTurnHoldem,
+)
 from cardtui.room.protocol import Settled as RoomSettled
 from cardtui.tables.holdem_replay import played_replay
 from cardtui.tables.remote import RemoteSession, local_deadline
-from cardtui.tables.session import Event, Seen, Settled, ToAct
+from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
+
+if TYPE_CHECKING:
+    from cardtui.room.link import RoomLink
 
 
 class HoldemRemoteSession(RemoteSession):
     """One hold'em table in the room: ``act(seat, Action)`` when a :class:`ToAct` came."""
 
     game = Game.HOLDEM
+
+    def __init__(self, link: RoomLink, info: TableInfo) -> None:
+        super().__init__(link, info)
+        #: The bots' personalities in the hand in play, by seat (see :meth:`dealt_in`).
+        self._personalities: dict[int, str] = {}
 
     def act(self, seat: int, action: object) -> None:
         if not isinstance(action, Action):
@@ -61,7 +78,15 @@ class HoldemRemoteSession(RemoteSession):
         seen = played_replay(self.begun, self.records)  # type: ignore[arg-type]
         if not seen.complete:
             return settled
-        return dataclasses.replace(settled, hand_history=seen_to_phh(seen))
+        kinds = [self._personalities.get(seat, "") for seat in range(seen.seat_count)]
+        return dataclasses.replace(settled, hand_history=seen_to_phh(seen, personalities=kinds))
+
+    def dealt_in(self, infos: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
+        # The room names each bot's personality as the hand starts: the hand's
+        # history keeps them, so the statistics list room bots by personality
+        # as they do a local table's.
+        self._personalities = {info.seat: info.personality for info in infos}
+        return super().dealt_in(infos)
 
     def _keep(self, event: Event) -> None:
         super()._keep(event)

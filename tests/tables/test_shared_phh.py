@@ -17,6 +17,7 @@ from cardtui.holdem.actions import HandEnded, HoleCardsDealt
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh
 from cardtui.room.config import HoldemOptions
+from cardtui.room.holdem_table import Bot
 from cardtui.tables.session import HandBegins, Seen, Settled
 from cardtui.ui.screens.holdem_history import export_hands
 from cardtui.ui.session import PlayedHand
@@ -81,8 +82,16 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         hidden = [r for r in replay.records if isinstance(r, HoleCardsDealt) and r.seat != mine]
         assert all(r.cards == (None, None) for r in hidden)
         # The same history goes to the player's store with the hand, for the statistics.
+        # With each room bot's personality (the room sends them with the seats).
         (settled,) = player.of(Settled)
-        assert settled.hand_history == text.replace("hand = 1\n", "")
+        assert settled.hand_history is not None
+        kinds = [o.personality.value if isinstance(o := table.seats[s], Bot) else ""
+                 for s in seats]
+        assert tomllib.loads(settled.hand_history)["_personalities"] == kinds
+        line = "_personalities = [" + ", ".join(f'"{k}"' for k in kinds) + "]\n"
+        assert settled.hand_history.replace(line, "") == text.replace("hand = 1\n", "")
         rows, unreadable = table_rows([settled.hand_history], player.name)
         assert unreadable == 0 and rows[0].label == f"{player.name} (you)"
         assert rows[0].stats.hands == 1
+        bots = sorted(f"{k.capitalize()} bots" for k in kinds if k)
+        assert len(bots) == 2 and [row.label for row in rows[1:3]] == bots
