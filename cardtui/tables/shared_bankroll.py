@@ -10,6 +10,14 @@ when no screen shows the table), and standing up moves the place's chips
 back to the balance. The room's stack and the place's chips agree hand by
 hand: both start at the buy-in and both change by the hands' results.
 
+That agreement survives a game killed between the room settling a hand and
+the store writing it: the room keeps each of a key holder's settled hands
+until the game acknowledges it, which the game does only once the store has
+committed the hand (:mod:`cardtui.room.link`), and sends every hand still
+kept on the profile's next connection. The store knows each shared hand by
+its name (the room's id, the table, the hand's number) and records it, and
+moves its chips, once, however often it comes.
+
 When the seat ends without this process standing up (the connection dropped
 and the grace period ran out, the game process was killed, the room stopped)
 the chips stay at their place in the store until a game process of the
