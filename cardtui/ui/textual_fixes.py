@@ -22,6 +22,14 @@ do not change. Over SSH on a loaded host the lobby kept its first drawing:
 every column as narrow as its heading ("Hold", "Blac") until the next
 resize. When a measure changes a column's width, the cached lines go.
 
+**A field's editing keys out of order.** A key an ``Input`` does not type
+(Ctrl+U, Backspace, Home, the arrows) travels up to the app, which runs the
+field's binding for it, while the keys after it in the same read have already
+been typed into the field. "Ctrl+U, Bea" in one read (a paste, a fast client,
+a script) left the field empty, and "Home, Mr" appended "Mr". The field now
+runs its own bindings as the key reaches it, in order; any other key still
+travels up to the screen and the app as before.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
@@ -33,9 +41,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 
 def _guard_paging(move_page: Callable[[OptionList, Any], None]) -> Callable[..., None]:
@@ -70,6 +79,26 @@ def _guard_widths(update: Callable[[DataTable[Any], Any], None]) -> Callable[...
     return _update_dimensions
 
 
+def _guard_key_order(on_key: Callable[[Input, events.Key], Any]) -> Callable[..., Any]:
+    async def _on_key(self: Input, event: events.Key) -> None:
+        await on_key(self, event)
+        if event.is_printable or event._stop_propagation:  # typed (or taken) already
+            return
+        # Only the field's own bindings, which edit the field: a screen's binding
+        # (Escape leaving the screen) still runs from the app, never from within
+        # a widget it may remove. Priority bindings ran before the key got here.
+        binding = next((binding for binding in self._bindings.key_to_bindings.get(event.key, ())
+                        if not binding.priority), None)
+        if binding is None or self.check_action(binding.action, ()) is False:
+            return
+        event.stop()
+        event.prevent_default()
+        await self.run_action(binding.action)
+
+    _on_key.cardtui_guarded = True  # type: ignore[attr-defined]
+    return _on_key
+
+
 def apply() -> None:
     """Install the guards (once)."""
     move_page = getattr(OptionList, "_move_page", None)
@@ -80,6 +109,9 @@ def apply() -> None:
     update = getattr(DataTable, "_update_dimensions", None)
     if update is not None and not getattr(update, "cardtui_guarded", False):
         DataTable._update_dimensions = _guard_widths(update)  # type: ignore[method-assign]
+    on_key = getattr(Input, "_on_key", None)
+    if on_key is not None and not getattr(on_key, "cardtui_guarded", False):
+        Input._on_key = _guard_key_order(on_key)  # type: ignore[method-assign]
 
 
 apply()

@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 from cardtui.ui import textual_fixes
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -87,3 +88,31 @@ async def test_rows_drawn_before_their_widths_are_measured_are_drawn_again() -> 
         # the table's virtual size grew, its update count did not).
         table._update_dimensions(set(table._new_rows))
         assert "Hold'em 5/10" in table.render_line(1).text
+
+
+class _Field(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Input("Player")
+
+
+@pytest.mark.parametrize(("keys", "expected"), [
+    (["ctrl+u", "B", "e", "a"], "Bea"),  # clear the field, then type: one read
+    (["B", "x", "backspace", "o"], "PlayerBo"),  # a typo put right in the same read
+    (["home", "M", "r"], "MrPlayer"),
+])
+async def test_a_fields_editing_keys_take_effect_in_the_order_they_came(
+        keys: list[str], expected: str) -> None:
+    # A paste or a fast client sends several keys in one read; Textual ran the
+    # field's own bindings (Ctrl+U, Backspace, Home) only after the characters
+    # that followed them had been typed: "Ctrl+U, Bea" left the field empty.
+    app = _Field()
+    async with app.run_test() as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+        await pilot.pause()
+        for key in keys:  # posted together, as one read from the terminal is
+            character = key if len(key) == 1 else None
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        assert field.value == expected
