@@ -387,3 +387,17 @@ async def test_the_mouse_plays_too_and_only_legal_buttons_show(make_app) -> None
         assert screen.hand.is_over
         assert any(isinstance(r, Folded) and r.seat == 0 for r in screen.hand.records)
         assert not any(b.can_focus for b in screen.query(Button))
+
+
+async def test_mid_hand_the_prompt_never_offers_the_next_deal(make_app) -> None:  # type: ignore[no-untyped-def]
+    # Between two seats' moves nobody is to act and no bot is thinking yet;
+    # the prompt said "d deals the next hand." there, over a running hand.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, THREE, button=2, holes=["7h2d", "AsAh", "KcKd"],
+                                  moves=[Action.call()])
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.in_hand and screen.turn is not None
+        screen.turn = None  # the moment after a move, before the next seat's turn
+        assert "deals" not in screen._prompt().plain  # noqa: SLF001
