@@ -203,9 +203,10 @@ class Drawing:
             assert isinstance(legal, LegalActions)
             return words.turn_prompt(self.view.seats[turn.seat].name, legal,
                                      None if turn.deadline is None else self._seconds_left())
-        if self.in_hand:
-            # Between one seat's move and the next (a bot about to think, the room's
-            # next message on its way): the hand is not over, whatever the screen shows.
+        if self.in_hand and self.local is not None:
+            # Between one seat's move and the next (a bot about to think): the hand
+            # is not over, so "d deals" would be wrong. (A shared table's words say
+            # what the room does and how to chat or leave: right at any time.)
             return Text("")
         return self._between_prompt()
 
