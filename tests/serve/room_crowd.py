@@ -250,7 +250,14 @@ def holdem_move(player: HoldemPlayer, to_call: int) -> str:
 
 
 def _hands_in_history(text: str) -> int | None:
-    """The number of the last hand in the history screen (None: its log not drawn yet)."""
+    """The number of the last hand in the history screen (None: its log not drawn yet).
+
+    >>> _hands_in_history("Hand Blinds Board Pot Won by 1 5/10 — 15 Ann 15 Hand 1 Ann folds")
+    1
+    >>> _hands_in_history("Hand Blinds Board Pot Won by 1 5/10 — 15 Ann 15"), _hands_in_history(
+    ...     "Hand Blinds Board Pot Won by No hands played yet this session.")
+    (None, 0)
+    """
     if NO_HISTORY in text:
         return 0
     numbers = [int(n) for n in HISTORY_HAND.findall(text)]
