@@ -264,6 +264,10 @@ class BlackjackTable(SharedTable):
         out: list[Record] = []
         if self.shoe.needs_shuffle:
             self.shoe.shuffle()
+        if self.shoe.dealt == 0:
+            # A new shoe: just shuffled, or the table's first (shuffled when the
+            # table opened). Said either way, so players seated for its first
+            # round count it from its first card; latecomers wait for the next.
             out.append(Shuffled(self.rules.decks))
         stacks = [p.stack if p is not None else 0 for p in self.seats]
         self.round = Round(self.rules, self.shoe, bets, stacks)

@@ -180,3 +180,24 @@ async def test_bets_placed_together_reach_the_screens_as_one_seat_line(make_room
     lines = [m for m in before_deal if isinstance(m, Seats)]
     assert len(lines) == 2
     assert [s.bet for s in lines[-1].seats] == [20, 20, 20]
+
+
+async def test_a_new_tables_first_round_says_its_shoe_is_new(make_room) -> None:
+    # The shoe is shuffled when the table opens; without a word of it, the count
+    # panel of a player seated from the start waited for the next shuffle.
+    room = make_room(BlackjackOptions(seats=7, between_rounds=0, betting_clock=5))
+    table = room.tables["t1"]
+    ann = await FakeClient.join(room, member("Ann"))
+    await seat(ann, 0)
+    ann.on_message = stand_on("t1")
+    start = 0
+    for number in range(2):
+        await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=start)
+        start = len(ann.messages)
+        ann.send(Bet("t1", 20))
+        await ann.wait_for(round_settled, after=start)
+        types = [r["type"] for m in ann.messages[start:] if isinstance(m, Records)
+                 for r in m.records]
+        # The first round opens the shoe; the second is dealt from the same shoe.
+        assert ("blackjack.Shuffled" in types) == (number == 0), types
+    assert table.shoe.dealt > 0
