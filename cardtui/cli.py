@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 
@@ -81,8 +82,13 @@ def _add_globals(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
                         help="do not ask the terminal for mouse events")
 
 
+@cache
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, every sub-command with its own options."""
+    """The whole command line, every sub-command with its own options.
+
+    Built once per process (parsing leaves it as it was): a game served from
+    ``cardtui serve``'s template gets the template's (see serve/rehearsal.py).
+    """
     parser = _Parser(
         prog="cardtui",
         description="A terminal card room: Blackjack and Texas Hold'em.",

@@ -33,6 +33,8 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
+from cardtui.cli import build_parser
+
 #: The terminal the rehearsal pretends to have (a player's usual size).
 REHEARSAL_SIZE = (80, 24)
 
@@ -44,6 +46,19 @@ SCREENS_PACKAGE = "cardtui.ui.screens"
 
 _PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
 _parse_alone = Stylesheet._parse_rules
+#: The variables dict last seen and its key: a parse of the whole stylesheet asks
+#: once per source (about 80) with the same dict, and freezing its ~150
+#: items each time was most of a cached parse.
+_variables_key: tuple[object, frozenset[tuple[str, str]]] = (None, frozenset())
+
+
+def _theme_key(variables: dict[str, str]) -> frozenset[tuple[str, str]]:
+    global _variables_key
+    seen, key = _variables_key
+    if seen is not variables:
+        key = frozenset(variables.items())
+        _variables_key = (variables, key)
+    return key
 
 
 def _parse_shared(
@@ -52,7 +67,7 @@ def _parse_shared(
 ) -> list[RuleSet]:  # fmt: skip
     """``Stylesheet._parse_rules`` with one cache for the whole process."""
     key = (css, read_from, is_default_rules, tie_breaker, scope,
-           frozenset(self._variables.items()))  # noqa: SLF001  # fmt: skip
+           _theme_key(self._variables))  # noqa: SLF001  # fmt: skip
     rules = _PARSED.get(key)
     if rules is None:
         rules = _parse_alone(self, css, read_from, is_default_rules, tie_breaker, scope)
@@ -76,6 +91,8 @@ def rehearse() -> None:
     share_parsed_stylesheets()
     try:
         with tempfile.TemporaryDirectory(prefix="cardtui-rehearsal-") as folder:
+            # argparse compiles its patterns on a parser's first use (re's cache).
+            build_parser().parse_args(["--data-dir", folder, "--no-mouse"])
             asyncio.run(_first_screen(Path(folder)))
     finally:
         # tempfile keeps the first temporary directory it finds: a game must
@@ -84,8 +101,20 @@ def rehearse() -> None:
 
 
 async def _first_screen(folder: Path) -> None:
-    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.app import LOBBY_CSS, CardtuiApp
 
+    # First as a served game starts: the lobby over a menu not yet built, the
+    # lobby's stylesheet read with the app's. A rule's parse is cached with its
+    # tie-breaker, which depends on which widget class brought its stylesheet
+    # first, so a game whose widgets come in another order than the
+    # rehearsal's parses those again.
+    app = CardtuiApp(data_dir=folder, start="tables")
+    app.room = None
+    app.css_path = [*app.css_path, LOBBY_CSS]
+    async with app.run_test(size=REHEARSAL_SIZE) as pilot:
+        await pilot.pause()
+        app.exit()
+    # Then the menu, as a player who leaves the lobby sees it.
     app = CardtuiApp(data_dir=folder)
     app.room = None  # whatever the environment says, a rehearsal joins no room
     async with app.run_test(size=REHEARSAL_SIZE) as pilot:

@@ -39,6 +39,9 @@ from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
 from cardtui.ui.session import Session
 
+#: Where a served player lands (cardtui.ui.screens.lobby's stylesheet).
+LOBBY_CSS = Path(__file__).parent / "screens" / "lobby.tcss"
+
 
 class CardtuiApp(Navigation):
     TITLE = "cardtui"
@@ -80,6 +83,10 @@ class CardtuiApp(Navigation):
         self.session = Session()
         #: The shared room when ``cardtui serve`` started this game (None: playing alone).
         self.room = RoomDoor.from_environment()
+        if self.room is not None:
+            # Read with the app's own: pushing the lobby then neither parses the
+            # stylesheet again nor restyles every widget already mounted.
+            self.css_path = [*self.css_path, LOBBY_CSS]
         self.start = start
         if start is not None and start.partition(":")[0] not in SCREENS_BY_DESTINATION:
             raise ValueError(f"unknown screen {start!r}")
@@ -110,8 +117,9 @@ class CardtuiApp(Navigation):
     # -- lifecycle ---------------------------------------------------------
 
     def get_default_screen(self) -> Screen[None]:
-        # The menu is the bottom of the stack: no blank screen painted first.
-        return MenuScreen()
+        # The menu is the bottom of the stack: no blank screen painted first;
+        # built once first shown when on_mount pushes another screen over it.
+        return MenuScreen(later=self.start is not None or self.room is not None)
 
     def on_mount(self) -> None:
         self.theme = self.settings.theme

@@ -1,0 +1,123 @@
+"""A served game's way to its first screen (the room's lobby) does no work it can skip.
+
+A crowd of a hundred arriving at once shares two cores: whatever each game
+does before its lobby is drawn, the last of them waits for a hundred times
+over (benchmarks/bench_ssh_burst.py). These pin what is skipped, not how long
+anything takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.widgets import DataTable, OptionList
+
+from cardtui.cli import build_parser
+from cardtui.room.client import room_pair
+from cardtui.room.config import HoldemOptions
+from cardtui.room.connection import Member
+from cardtui.room.door import ROOM_FD_ENV
+from cardtui.room.room import Room
+from cardtui.serve import rehearsal
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.lobby import LobbyScreen
+from cardtui.ui.screens.menu import MenuScreen
+from tests.room.conftest import make_room
+from tests.room.support import until
+
+__all__ = ["make_room"]
+
+
+async def served_app(make_app: Callable[..., CardtuiApp], room: Room,
+                     monkeypatch: pytest.MonkeyPatch) -> CardtuiApp:  # fmt: skip
+    """The app as ``cardtui serve`` starts it: with a line to ``room``."""
+    game_end = await room_pair(room, Member("profile-ann", "Ann"))
+    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
+    return make_app()
+
+
+async def in_the_lobby(app: CardtuiApp) -> LobbyScreen:
+    """Wait until the lobby lists the room's tables: the player's first screen."""
+    def listed() -> bool:
+        screen = app.screen
+        return isinstance(screen, LobbyScreen) and bool(
+            screen.query_one("#tables", DataTable).row_count)
+
+    await until(listed)
+    assert isinstance(app.screen, LobbyScreen)
+    return app.screen
+
+
+async def test_the_menu_under_the_lobby_is_built_when_first_shown(
+        make_app, make_room, monkeypatch) -> None:  # fmt: skip
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_lobby(app)
+        menu = app.screen_stack[0]
+        assert isinstance(menu, MenuScreen)
+        assert not menu.children, "a menu nobody has seen yet was built"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu
+        options = menu.query_one("#menu", OptionList)
+        assert options.has_focus
+        assert options.get_option_at_index(0).id == "tables"
+        await pilot.press("t")
+        await in_the_lobby(app)
+        await pilot.press("escape")
+        assert app.screen is menu and menu.query_one("#menu", OptionList).has_focus
+
+
+async def test_alone_the_menu_is_built_at_once(make_app, monkeypatch) -> None:
+    monkeypatch.delenv(ROOM_FD_ENV, raising=False)
+    app = make_app()
+    async with app.run_test(size=(80, 24)):
+        assert app.screen.query_one("#menu", OptionList).has_focus
+
+
+async def test_the_lobby_arrives_without_parsing_the_stylesheet_again(
+        make_app, make_room, monkeypatch) -> None:  # fmt: skip
+    """The lobby's stylesheet is read with the app's: pushing the lobby neither parses
+    every stylesheet again nor restyles every widget already on screen."""
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counted(sheet: Stylesheet) -> None:
+        reparsed.append(sheet)
+        reparse(sheet)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)):
+        await in_the_lobby(app)
+        assert reparsed == []
+
+
+async def test_after_the_rehearsal_a_served_start_parses_no_stylesheet(
+        make_app, make_room, monkeypatch, tmp_path: Path) -> None:  # fmt: skip
+    """A parse is cached with its tie-breaker, which depends on the order widget
+    classes first bring their stylesheets: the rehearsal starts as a served game does."""
+    monkeypatch.setattr(Stylesheet, "_parse_rules", Stylesheet._parse_rules)
+    monkeypatch.setattr(rehearsal, "_PARSED", {})
+    rehearsal.share_parsed_stylesheets()
+    await rehearsal._first_screen(tmp_path)  # noqa: SLF001 - the template's, in this process
+    parsed: list[object] = []
+    alone = rehearsal._parse_alone  # noqa: SLF001
+
+    def counted(sheet: Stylesheet, css: str, read_from: object, *args: object) -> object:
+        parsed.append(read_from)
+        return alone(sheet, css, read_from, *args)
+
+    monkeypatch.setattr(rehearsal, "_parse_alone", counted)
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)):
+        await in_the_lobby(app)
+    assert parsed == []
+
+
+def test_the_command_line_is_built_once() -> None:
+    """A served game parses its arguments with the parser its template built."""
+    assert build_parser() is build_parser()
