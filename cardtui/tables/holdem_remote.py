@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cardtui.holdem.actions import Action, HandEnded
+from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
@@ -87,6 +88,12 @@ class HoldemRemoteSession(RemoteSession):
         # as they do a local table's.
         self._personalities = {info.seat: info.personality for info in infos}
         return super().dealt_in(infos)
+
+    @property
+    def bot_personalities(self) -> dict[int, Personality]:
+        """The room's bots in the hand in play, by seat: the advice's ranges for them."""
+        return {seat: Personality(kind) for seat, kind in self._personalities.items()
+                if kind in Personality.__members__.values()}
 
     def _keep(self, event: Event) -> None:
         super()._keep(event)

@@ -21,6 +21,7 @@ from cardtui.room.holdem_table import Bot
 from cardtui.tables.session import HandBegins, Seen, Settled
 from cardtui.ui.screens.holdem_history import export_hands
 from cardtui.ui.session import PlayedHand
+from cardtui.ui.widgets.holdem_advice import personalities
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.room.support import until
 from tests.tables.support import Player, join
@@ -95,3 +96,6 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         assert rows[0].stats.hands == 1
         bots = sorted(f"{k.capitalize()} bots" for k in kinds if k)
         assert len(bots) == 2 and [row.label for row in rows[1:3]] == bots
+        # The advice (o) reads the room's bots with their personalities' ranges too.
+        assert personalities(player.session) == {
+            s: o.personality for s, o in enumerate(table.seats) if isinstance(o, Bot)}

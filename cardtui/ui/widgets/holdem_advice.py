@@ -58,7 +58,10 @@ def advice_spot(view: TableView, turn: ToAct | None, *, viewer: int | None,
 
 
 def personalities(session: object) -> dict[int, Personality]:
-    """The bots' personalities at a local table (a shared table's are not known: {})."""
+    """The bots' personalities: a local table's setup, or what the room said of its bots."""
+    told = getattr(session, "bot_personalities", None)
+    if isinstance(told, dict):
+        return dict(told)
     setup = getattr(session, "setup", None)
     seats = getattr(setup, "seats", ())
     return {i: s.personality for i, s in enumerate(seats)
