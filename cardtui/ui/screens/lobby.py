@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from cardtui.room.door import RoomDoor
 from cardtui.room.link import RoomLink, RoomRefused, SettledSink
@@ -30,6 +30,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 from cardtui.ui.screens.lobby_rows import COLUMNS, describe_rules, free_seats, table_row
+from cardtui.ui.widgets.table_footer import TableFooter
 
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {
@@ -111,7 +112,9 @@ class LobbyScreen(Screen[None]):
         yield table
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-note")
-        yield Footer()
+        # Where a served player lands: Textual's footer restyles every key twice
+        # each time it is built (twice before a new game's lobby settles).
+        yield TableFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)

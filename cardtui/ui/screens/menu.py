@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui import __version__
 from cardtui.ui.widgets.bankroll_table import BankrollLine
+from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
     from cardtui.ui.app import CardtuiApp
@@ -81,7 +82,7 @@ class MenuScreen(Screen[None]):
             )
             yield Static("", id="welcome")
             yield BankrollLine(id="chips")
-        yield Footer()
+        yield TableFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "tables":
