@@ -28,6 +28,7 @@ import pkgutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
@@ -37,6 +38,12 @@ from cardtui.cli import build_parser
 
 #: The terminal the rehearsal pretends to have (a player's usual size).
 REHEARSAL_SIZE = (80, 24)
+
+#: How the rehearsal runs the app: as in a player's terminal, with the tooltip
+#: and the notifications' rack Textual leaves out of tests (every screen has
+#: them, so every game would otherwise parse their stylesheets itself).
+AS_IN_A_TERMINAL: dict[str, Any] = {"size": REHEARSAL_SIZE, "tooltips": True,
+                                    "notifications": True}
 
 #: Parsed stylesheets kept at most: every screen's and widget's, for a few themes.
 MAX_PARSED = 1024
@@ -111,13 +118,13 @@ async def _first_screen(folder: Path) -> None:
     app = CardtuiApp(data_dir=folder, start="tables")
     app.room = None
     app.css_path = [*app.css_path, LOBBY_CSS]
-    async with app.run_test(size=REHEARSAL_SIZE) as pilot:
+    async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
         await pilot.pause()
         app.exit()
     # Then the menu, as a player who leaves the lobby sees it.
     app = CardtuiApp(data_dir=folder)
     app.room = None  # whatever the environment says, a rehearsal joins no room
-    async with app.run_test(size=REHEARSAL_SIZE) as pilot:
+    async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
         await pilot.pause()
         # A served game lands in the lobby: its screen and widgets, without a room.
         await app.push_screen(app.make_screen("tables"))

@@ -113,7 +113,8 @@ async def test_after_the_rehearsal_a_served_start_parses_no_stylesheet(
 
     monkeypatch.setattr(rehearsal, "_parse_alone", counted)
     app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
-    async with app.run_test(size=(80, 24)):
+    # As in a player's terminal: with the tooltip and the notifications' rack.
+    async with app.run_test(size=(80, 24), tooltips=True, notifications=True):
         await in_the_lobby(app)
     assert parsed == []
 
