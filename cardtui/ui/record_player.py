@@ -87,26 +87,44 @@ class RecordPlayer(Generic[ItemT]):
     def play(self, items: Iterable[ItemT] = ()) -> None:
         """Show ``items`` (and anything queued): at once with animations off, else in a worker.
 
-        While a reveal is playing, new records join its queue.
+        While a reveal is playing, new records join its queue. Records with
+        nothing to watch (a bet, another player's stand: no pause) land at once
+        and are drawn once; the reveal (keys hidden, "any key skips") starts
+        at the first record worth a pause, drawn as it lands. At a shared table
+        every message from the room comes here at every player's screen:
+        starting and ending a reveal for a bet hid and showed the keys, two
+        rebuilds of the keys line and two layouts of the screen each time.
         """
         self._queue.extend(items)
         if self._playing:
             return
-        if self._instant():
+        if self._instant() or not on_screen(self._screen):
             self.flush()
             self._draw()
             return
-        self._playing = True
-        self._idle.clear()
-        self._screen.run_worker(self.play_queued(), group=self._group, exclusive=True,
-                                name="reveal")
+        while self._queue:
+            item = self._queue.popleft()
+            self._apply(item)
+            pause = self._pause_for(item)
+            if pause:
+                self._playing = True
+                self._idle.clear()
+                self._draw()
+                self._screen.run_worker(self.play_queued(pause), group=self._group,
+                                        exclusive=True, name="reveal")
+                return
         self._draw()
 
-    async def play_queued(self) -> None:
-        """Show the queued records with their pauses; the rest land at once on a skip."""
+    async def play_queued(self, lingering: float = 0.0) -> None:
+        """Show the queued records with their pauses; the rest land at once on a skip.
+
+        ``lingering``: the pause still due after a record :meth:`play` already showed.
+        """
         self._playing = True
         self._idle.clear()
         try:
+            if lingering and not self._skip.is_set():
+                await self.wait(lingering)
             while self._queue and on_screen(self._screen):
                 item = self._queue.popleft()
                 self._apply(item)

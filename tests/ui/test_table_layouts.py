@@ -1,0 +1,117 @@
+"""A shared blackjack round lays the screen out only when something changes size.
+
+Sixty players at ten shared tables saturated two cores redrawing their screens
+(benchmarks/bench_room_latency.py); one screen alone, in-process
+(benchmarks/bench_table_redraw.py), was laid out 10 to 14 times a round, most
+of it the keys line rebuilding itself and the keys hidden and shown again for
+records with nothing to watch. These tests count what Textual does, never time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from cardtui.blackjack.records import Action, ActionTaken, HoleCardRevealed, PlayerCard, TurnStarted
+from cardtui.cards import Card
+from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
+from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.widgets.table_footer import TableFooter
+from tests.support.scripted_table import ScriptedSession
+from tests.ui.test_blackjack_seam import DEAL, SEATS
+
+MakeApp = Callable[..., CardtuiApp]
+HIT_OR_STAND = ToAct(0, frozenset({Action.HIT, Action.STAND}))
+
+
+@contextmanager
+def layouts_of(screen: Screen[object]) -> Iterator[list[int]]:
+    """How many times ``screen`` is laid out while the block runs (one item: the count)."""
+    count = [0]
+    layout = Screen._refresh_layout
+
+    def spy(self: Screen[object], *args: object, **kwargs: object) -> None:
+        if self is screen:
+            count[0] += 1
+        layout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    Screen._refresh_layout = spy  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        Screen._refresh_layout = layout  # type: ignore[method-assign]
+
+
+def keys_shown(screen: BlackjackScreen) -> list[str]:
+    return [key.description for key in screen.query_one(TableFooter).query(FooterKey)
+            if key.display]
+
+
+async def settle(pilot: object) -> None:
+    for _ in range(4):
+        await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_new_keys_show_and_hide_the_keys_already_mounted_in_one_layout(
+        make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
+                               HIT_OR_STAND])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        mounted = list(screen.query(FooterKey))
+        assert {"Hit", "Stand"} <= set(keys_shown(screen))
+        with layouts_of(screen) as layouts:
+            session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+            await settle(pilot)
+        assert "Hit" not in keys_shown(screen) and "Stand" not in keys_shown(screen)
+        assert list(screen.query(FooterKey)) == mounted  # nothing removed, nothing mounted
+        assert layouts[0] == 1  # the keys line and the buttons change in one layout
+        session.send(ToAct(0, BetWindow(10, 500)))
+        await settle(pilot)
+        assert "Deal" in keys_shown(screen) and list(screen.query(FooterKey)) == mounted
+
+
+async def test_records_with_nothing_to_watch_land_at_once_without_a_reveal(
+        make_app: MakeApp) -> None:
+    """Another player's stand: no reveal, so the keys are not hidden and shown again."""
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+    app = make_app(animation="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+        assert not screen.animating
+        assert screen.view is not None and screen.view.turn == (1, 0)
+        # A card is still dealt at watching speed, drawn as it lands.
+        session.send(Seen((PlayerCard(1, 0, Card.parse("2c")),)))
+        assert screen.animating
+        assert len(screen.view.seats[1].hands[0].cards) == 3
+
+
+async def test_a_shared_round_lays_the_screen_out_a_few_times(make_app: MakeApp) -> None:
+    """Bets open, the deal, your turn, another's turn, the reveal, bets open again."""
+    session = ScriptedSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        with layouts_of(screen) as layouts:
+            for events in ([HandBegins(1, SEATS)], [Seen(DEAL), HIT_OR_STAND],
+                           [Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0)))],
+                           [Seen((ActionTaken(1, 0, Action.STAND),
+                                  HoleCardRevealed(Card.parse("8s"))))],
+                           [ToAct(0, BetWindow(10, 500))]):
+                session.send(*events)
+                await settle(pilot)
+        assert "Deal" in keys_shown(screen)
+        assert layouts[0] <= 5
