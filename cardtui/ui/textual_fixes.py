@@ -30,6 +30,17 @@ a script) left the field empty, and "Home, Mr" appended "Mr". The field now
 runs its own bindings as the key reaches it, in order; any other key still
 travels up to the screen and the app as before.
 
+**Drawing widgets far from what changed.** To draw a change, Textual's
+compositor renders every widget whose *clip* (the area of its container)
+meets the changed area, not every widget whose own region does: each widget
+placed straight on the screen (the header, the rules line, the message, the
+keys line) was rendered again for a card landing in a seat's panel, and its
+lines then thrown away. At a shared table that is every frame at every
+player's screen (benchmarks/bench_table_redraw.py: 15 widgets a frame, 6
+once only those in the changed area are asked). Only the widgets whose region
+meets the changed area are rendered now; what is drawn is the same, since a
+widget only ever draws inside its region.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
@@ -38,11 +49,13 @@ Textual renames a method, its guard is skipped rather than breaking the app.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual import events
+from textual._compositor import Compositor
 from textual.await_complete import AwaitComplete
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList
 
@@ -99,6 +112,29 @@ def _guard_key_order(on_key: Callable[[Input, events.Key], Any]) -> Callable[...
     return _on_key
 
 
+def _guard_renders(get_renders: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
+    def _get_renders(self: Compositor, crop: Region | None = None) -> Iterator[Any]:
+        visible = self.visible_widgets
+        if crop is None:
+            yield from get_renders(self, crop)
+            return
+        meets = crop.overlaps
+        near = {widget: place for widget, place in visible.items() if meets(place[0])}
+        if len(near) == len(visible):
+            yield from get_renders(self, crop)
+            return
+        # Textual reads the widgets to render from this map (rebuilt on the next layout).
+        self._visible_widgets = near
+        try:
+            yield from get_renders(self, crop)
+        finally:
+            if self._visible_widgets is near:
+                self._visible_widgets = visible
+
+    _get_renders.cardtui_guarded = True  # type: ignore[attr-defined]
+    return _get_renders
+
+
 def apply() -> None:
     """Install the guards (once)."""
     move_page = getattr(OptionList, "_move_page", None)
@@ -112,6 +148,10 @@ def apply() -> None:
     on_key = getattr(Input, "_on_key", None)
     if on_key is not None and not getattr(on_key, "cardtui_guarded", False):
         Input._on_key = _guard_key_order(on_key)  # type: ignore[method-assign]
+    get_renders = getattr(Compositor, "_get_renders", None)
+    if (get_renders is not None and hasattr(Compositor(), "_visible_widgets")
+            and not getattr(get_renders, "cardtui_guarded", False)):
+        Compositor._get_renders = _guard_renders(get_renders)  # type: ignore[method-assign]
 
 
 apply()
