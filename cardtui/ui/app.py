@@ -132,7 +132,16 @@ class CardtuiApp(Navigation):
             self.notify(notice, title="Notice", severity="warning", timeout=12)
         self.call_after_refresh(lambda: self._check_size(*self.size))
 
-    def on_resize(self, event: events.Resize) -> None:
+    def _on_resize(self, event: events.Resize) -> None:
+        # (Textual runs each class's handler, App's after this one, unless told not to.)
+        # The app's first resize comes before it has a screen, so Textual keeps
+        # it pending; the driver's own (the same size) then finds it there and
+        # every screen is laid out and drawn again, though each was built at
+        # this size. Unless a resize is under way (its timer), the same size
+        # is no news: each new game drew its first screen once more for it.
+        if event.size == self._size and self._resize_timer is None:
+            self._resize_event = None
+            event.prevent_default()
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:

@@ -12,7 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import DataTable, OptionList
 
 from cardtui.cli import build_parser
@@ -122,3 +125,28 @@ async def test_after_the_rehearsal_a_served_start_parses_no_stylesheet(
 def test_the_command_line_is_built_once() -> None:
     """A served game parses its arguments with the parser its template built."""
     assert build_parser() is build_parser()
+
+
+async def test_a_resize_to_the_same_size_lays_nothing_out(make_app, monkeypatch) -> None:
+    """Textual's driver reports the terminal's size as it starts: the size the
+    screens were built at. Laying them out and drawing them again for it was a
+    whole frame more before a new game's first screen."""
+    laid_out: list[Screen[object]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        laid_out.append(screen)
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        app.post_message(events.Resize(Size(80, 24), Size(80, 24)))
+        await pilot.pause()
+        await pilot.pause()
+        assert laid_out == []
+        # A new size is laid out as before.
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert laid_out and app.screen.size == Size(100, 30)
