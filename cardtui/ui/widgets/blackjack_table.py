@@ -8,7 +8,6 @@ boxed cards when there is room and inline (``A♠ 10♥``) when there is not, so
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -88,6 +87,29 @@ def hand_badges(hand: HandView) -> Text:
     elif result is not None:
         text.append(f" {signed(result.net)}", style=LOSE_STYLE)
     return text
+
+
+def as_value(shown: object) -> object:
+    """A view (changed in place as records arrive) as a value to compare with later.
+
+    Lists and mutable dataclasses become tuples, all the way down; anything
+    else (cards, frozen records) is kept as it is. A tenth of the cost of a
+    deep copy, which every panel took each time it changed, at every screen
+    of a shared table.
+
+    >>> view = SeatView([HandView(10, [Card.parse("Ah")])])
+    >>> before = as_value(view)
+    >>> view.hands[0].cards.append(Card.parse("Kd"))
+    >>> before == as_value(view), as_value(None)
+    (False, None)
+    """
+    if isinstance(shown, list):
+        return tuple(as_value(item) for item in shown)
+    params = getattr(type(shown), "__dataclass_params__", None)
+    if params is not None and not params.frozen:
+        return (type(shown), *(as_value(getattr(shown, name))
+                               for name in type(shown).__dataclass_fields__))
+    return shown
 
 
 def pointer(ascii: bool) -> str:
@@ -179,7 +201,7 @@ class SeatPanel(Widget):
         self.acting_hand: int | None = None
         self.ascii = ascii
         self.budget = 5
-        self._shown: tuple[SeatInfo, SeatView | None, int | None] | None = None
+        self._shown: tuple[SeatInfo, object, int | None] | None = None
         #: (width, budget, lines needed) when last shown: the height the layout has.
         self._lines: tuple[int, int, int] | None = None
         self._titles()
@@ -202,11 +224,12 @@ class SeatPanel(Widget):
         Most messages add a card or change a bet without changing a panel's
         height: those repaint the panel only, never the whole screen's layout.
         """
-        # Views are updated in place as records arrive: compare with a copy of
-        # what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
-        if (info, view, acting_hand) == self._shown:
-            return False  # (copied only when it changed: most messages change one seat)
-        self._shown = (info, copy.deepcopy(view), acting_hand)
+        # Views are updated in place as records arrive: compare with the value
+        # of what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
+        shown = (info, as_value(view), acting_hand)
+        if shown == self._shown:
+            return False
+        self._shown = shown
         self.info = info
         self.view = view
         self.acting_hand = acting_hand
@@ -226,11 +249,16 @@ class SeatPanel(Widget):
         return relayout
 
     def _titles(self) -> None:
-        self.border_title = (pointer(self.ascii) if self.acting_hand is not None else "") + (
+        title = (pointer(self.ascii) if self.acting_hand is not None else "") + (
             self.info.name) + (
             " (bot)" if self.info.bot else ""
         )
-        self.border_subtitle = "" if self.info.empty else f"{self.info.bankroll} chips"
+        subtitle = "" if self.info.empty else f"{self.info.bankroll} chips"
+        # Set only when they change: each one set is parsed into content and redrawn.
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
 
     def render(self) -> Text:
         return render_seat(
