@@ -114,3 +114,14 @@ async def test_a_new_message_of_as_many_rows_is_drawn_without_laying_out_the_scr
         with layouts_asked() as asked:
             screen._sync()  # noqa: SLF001
         assert message in asked  # two rows now: the screen makes room
+
+
+def test_a_seat_value_copies_every_list_a_view_changes_in_place() -> None:
+    """seat_value copies the cards and hands lists; any other list field would be missed."""
+    from dataclasses import MISSING, fields
+
+    from cardtui.blackjack.view import HandView, SeatView
+
+    lists = {(kind.__name__, f.name) for kind in (HandView, SeatView) for f in fields(kind)
+             if f.default_factory is not MISSING and f.default_factory() == []}
+    assert lists == {("HandView", "cards"), ("SeatView", "hands")}

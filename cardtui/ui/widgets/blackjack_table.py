@@ -9,6 +9,7 @@ boxed cards when there is room and inline (``A♠ 10♥``) when there is not, so
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from rich.text import Text
 from textual.widget import Widget
@@ -89,27 +90,27 @@ def hand_badges(hand: HandView) -> Text:
     return text
 
 
-def as_value(shown: object) -> object:
-    """A view (changed in place as records arrive) as a value to compare with later.
+#: Everything a hand and a seat hold besides their lists (cards, hands): read in one call.
+_HAND_REST = attrgetter(*(name for name in HandView.__dataclass_fields__ if name != "cards"))
+_SEAT_REST = attrgetter(*(name for name in SeatView.__dataclass_fields__ if name != "hands"))
 
-    Lists and mutable dataclasses become tuples, all the way down; anything
-    else (cards, frozen records) is kept as it is. A tenth of the cost of a
-    deep copy, which every panel took each time it changed, at every screen
-    of a shared table.
+
+def seat_value(view: SeatView | None) -> object:
+    """A seat's view (changed in place as records arrive) as a value to compare with later.
+
+    Cheaper than the deep copy every changed panel took, and than comparing
+    dataclasses field by field, at every screen of a shared table on every
+    message. The other fields are numbers, flags and frozen records.
 
     >>> view = SeatView([HandView(10, [Card.parse("Ah")])])
-    >>> before = as_value(view)
+    >>> before = seat_value(view)
     >>> view.hands[0].cards.append(Card.parse("Kd"))
-    >>> before == as_value(view), as_value(None)
+    >>> before == seat_value(view), seat_value(None)
     (False, None)
     """
-    if isinstance(shown, list):
-        return tuple(as_value(item) for item in shown)
-    params = getattr(type(shown), "__dataclass_params__", None)
-    if params is not None and not params.frozen:
-        return (type(shown), *(as_value(getattr(shown, name))
-                               for name in type(shown).__dataclass_fields__))
-    return shown
+    if view is None:
+        return None
+    return _SEAT_REST(view), tuple((_HAND_REST(hand), tuple(hand.cards)) for hand in view.hands)
 
 
 def pointer(ascii: bool) -> str:
@@ -226,7 +227,7 @@ class SeatPanel(Widget):
         """
         # Views are updated in place as records arrive: compare with the value
         # of what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
-        shown = (info, as_value(view), acting_hand)
+        shown = (info, seat_value(view), acting_hand)
         if shown == self._shown:
             return False
         self._shown = shown
