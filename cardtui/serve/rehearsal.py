@@ -10,9 +10,10 @@ new one. A crowd of a hundred paid that a hundred times over.
 So before the template serves any fork, :func:`rehearse` gives this process
 one cache of parsed stylesheets shared by every ``Stylesheet`` (keyed by the
 text, where it came from, and the theme's variables, so a game with another
-theme parses its own), runs the app once without a terminal up to its menu
-and the lobby (where a served player lands; joining no room), and parses
-every screen's stylesheet with the default theme. Every forked
+theme parses its own), runs the app without a terminal as a served game
+starts (its lobby listing the tables of a room of the rehearsal's own), then
+once more up to its menu and the lobby, and parses every screen's
+stylesheet with the default theme. Every forked
 game inherits the filled cache, and Rich's and Textual's other caches,
 warm; the code the first screen runs has already been through Python's
 specializing interpreter, which rewrites bytecode in place the first times
@@ -24,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
+import os
 import pkgutil
+import random
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +38,11 @@ from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
 from cardtui.cli import build_parser
+from cardtui.room.client import room_pair
+from cardtui.room.config import default_tables
+from cardtui.room.connection import Member
+from cardtui.room.door import ROOM_FD_ENV, RoomDoor
+from cardtui.room.room import Room
 
 #: The terminal the rehearsal pretends to have (a player's usual size).
 REHEARSAL_SIZE = (80, 24)
@@ -44,6 +52,10 @@ REHEARSAL_SIZE = (80, 24)
 #: them, so every game would otherwise parse their stylesheets itself).
 AS_IN_A_TERMINAL: dict[str, Any] = {"size": REHEARSAL_SIZE, "tooltips": True,
                                     "notifications": True}
+
+#: How long the rehearsal's lobby may take to list its room's tables (steps of seconds).
+ROOM_WAIT_STEP = 0.01
+ROOM_WAIT_STEPS = 500
 
 #: Parsed stylesheets kept at most: every screen's and widget's, for a few themes.
 MAX_PARSED = 1024
@@ -115,12 +127,27 @@ async def _first_screen(folder: Path) -> None:
     # tie-breaker, which depends on which widget class brought its stylesheet
     # first, so a game whose widgets come in another order than the
     # rehearsal's parses those again.
-    app = CardtuiApp(data_dir=folder, start="tables")
-    app.room = None
-    app.css_path = [*app.css_path, LOBBY_CSS]
-    async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
-        await pilot.pause()
-        app.exit()
+    room = Room(default_tables(), rng=random.Random(0))
+    # The game's end of a line to a room of the rehearsal's own: the lobby
+    # lists the tables as a player's does (the greeting read, rows drawn).
+    line = (await room_pair(room, Member("rehearsal", "Rehearsal"))).detach()
+    door = RoomDoor({ROOM_FD_ENV: str(line)})
+    try:
+        app = CardtuiApp(data_dir=folder)
+        app.room = door
+        app.css_path = [*app.css_path, LOBBY_CSS]
+        async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
+            for _ in range(ROOM_WAIT_STEPS):
+                await pilot.pause(ROOM_WAIT_STEP)
+                if _lobby_listed(app.screen):
+                    break
+            app.exit()
+    finally:
+        if door.joined is not None:
+            await door.joined.close()  # and with it the line
+        else:
+            os.close(line)
+        await room.stop()
     # Then the menu, as a player who leaves the lobby sees it.
     app = CardtuiApp(data_dir=folder)
     app.room = None  # whatever the environment says, a rehearsal joins no room
@@ -134,6 +161,15 @@ async def _first_screen(folder: Path) -> None:
             sheet.read(path)
         sheet.parse()
         app.exit()
+
+
+def _lobby_listed(screen: Screen[object]) -> bool:
+    from textual.widgets import DataTable
+
+    from cardtui.ui.screens.lobby import LobbyScreen
+
+    return isinstance(screen, LobbyScreen) and bool(
+        screen.query_one("#tables", DataTable).row_count)
 
 
 def _screen_stylesheets() -> Iterator[Path]:
