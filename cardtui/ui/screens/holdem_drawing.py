@@ -26,6 +26,7 @@ from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_advice import AdvicePanel, advice_spot, personalities
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
+from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
@@ -156,7 +157,8 @@ class Drawing:
         )
         self.query_one("#log", TableLog).show(view.log, self.said)
         prompt = self.query_one("#prompt", Static)
-        prompt.update(words.with_notes(self.notes, self._prompt(), prompt.content_size.width))
+        update_quietly(prompt, words.with_notes(self.notes, self._prompt(),
+                                                prompt.content_size.width))
         self.query_one(AdvicePanel).consider(advice_spot(
             view, self.turn, viewer=self.viewer, viewer_seats=self.session.viewer_seats,
             bots=personalities(self.session)))

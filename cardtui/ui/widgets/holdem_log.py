@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from cardtui.holdem.view import LineKind, LogLine
 from cardtui.ui.widgets.cards import cards_text
+from cardtui.ui.widgets.quiet_update import shown_value
 
 #: How each kind of line is drawn.
 STYLES = {
@@ -61,11 +62,14 @@ class TableLog(Widget):
         self.lines: list[Text] = []
 
     def show(self, lines: Sequence[LogLine], said: Sequence[tuple[int, Text]] = ()) -> None:
-        self.lines = [styled(line, ascii=self.ascii) for line in lines]
+        shown = [styled(line, ascii=self.ascii) for line in lines]
         # From the last: lines said at one place keep the order they were said in.
         for where, line in reversed(said):
-            self.lines.insert(min(where, len(self.lines)), line)
-        self.refresh()
+            shown.insert(min(where, len(shown)), line)
+        # Repainted only when a line changed: the screen redraws on every message.
+        if [shown_value(line) for line in shown] != [shown_value(line) for line in self.lines]:
+            self.lines = shown
+            self.refresh()
 
     def render(self) -> Text:
         return Text("\n").join(last_lines(self.lines, self.content_size, self.app.console))

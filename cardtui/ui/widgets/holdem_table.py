@@ -24,6 +24,7 @@ from textual.widgets import Static
 from cardtui.cards import Card
 from cardtui.holdem.view import SeatView
 from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text
+from cardtui.ui.widgets.quiet_update import update_quietly
 
 #: Seats per side for each table size: (top, right, bottom, left).
 _SIDES = {
@@ -77,15 +78,20 @@ class HoldemSeat(Static):
         out = seat is None or not seat.in_hand
         self.set_class(out or (seat is not None and seat.folded), "inactive")
         if seat is None:
-            self.border_title = "empty seat"
-            self.border_subtitle = ""
-            self.update("")
+            self._titles("empty seat", "")
+            update_quietly(self, "")
             return
         # A frame's title has its width less six cells (corners, dashes, spaces).
         room = self.outer_size.width - 6 if self.outer_size.width else None
-        self.border_title = seat_title(seat.name, look.markers, room)
-        self.border_subtitle = look.status
-        self.update(self._content(seat, look, roomy=roomy))
+        self._titles(seat_title(seat.name, look.markers, room), look.status)
+        update_quietly(self, self._content(seat, look, roomy=roomy))
+
+    def _titles(self, title: str, subtitle: str) -> None:
+        # Set only when they change: each one set is parsed into content and redrawn.
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
 
     def _content(self, seat: SeatView, look: SeatLook, *, roomy: bool) -> Text:
         stack = Text(f"{seat.stack:,}", style="bold")
@@ -195,4 +201,4 @@ class HoldemBoard(Static):
             pots = fit_note(pots, width, drop_label=False)
         body = Text("\n").join([cards, pots, bet, note])
         body.justify = "center"
-        self.update(body)
+        update_quietly(self, body)
