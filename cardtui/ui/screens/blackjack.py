@@ -52,6 +52,7 @@ from cardtui.ui.session import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
+from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
 #: What the record player shows in order: a record, or new seating once the reveal is over.
@@ -80,8 +81,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self._replaying = False
         #: The seats' panels, in seat order, once mounted (looked up on every redraw).
         self._panels: list[SeatPanel] = []
-        #: What each line shows now, and whether the seats' budgets changed since the last redraw.
-        self._lines: dict[str, tuple[object, ...]] = {}
+        #: Whether the seats' budgets changed since the last redraw.
         self._relayout = True
         self.session: seam.TableSession = session or self._sit_down()
         self.seen = self._tracker()
@@ -232,23 +232,11 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
             self.refresh_bindings()
 
     def _put(self, selector: str, text: Text) -> None:
-        """Show ``text`` in a line only when it changed.
+        """Show ``text`` in a line only when it changed, laying out only for a new row count.
 
-        Every update lays the whole screen out again, and a shared table
-        redraws on every message from the room, at every player's screen.
+        A shared table redraws on every message from the room, at every player's screen.
         """
-        shown = (text.plain, str(text.style), tuple(text.spans))
-        if self._lines.get(selector) == shown:
-            return
-        self._lines[selector] = shown
-        line = self.query_one(selector, Static)
-        # The screen is laid out again only when the line needs more or fewer rows
-        # (as Textual counts them, at the width it has now).
-        width = line.content_region.width
-        rows = line.visual.get_height(line.styles, width) if width else None
-        line.update(text, layout=False)
-        if rows is None or line.visual.get_height(line.styles, width) != rows:
-            line.refresh(layout=True)
+        update_quietly(self.query_one(selector, Static), text)
 
     def _pause_for(self, step: Step) -> float:
         """How long the reveal lingers after ``step``, at the chosen animation speed."""
