@@ -375,7 +375,8 @@ class BlackjackTable(SharedTable):
                 continue
             player.stack += result.net
             settled = SettledResult(**row_fields(
-                blackjack_row(result, player.name, player.decisions, player.mistakes)))
+                blackjack_row(result, self.dealt_name(result.seat, player, self.started),
+                              player.decisions, player.mistakes)))
             self.room.deliver(player, Settled(self.id, Game.BLACKJACK, self.round_number, settled))
         self.round = None
         self.started = None

@@ -36,6 +36,8 @@ class RoomDoor:
         self._environ = environ
         self._link: RoomLink | None = None
         self._lock = asyncio.Lock()
+        #: A name saved in Settings before the room was joined, for the room once it is.
+        self._renamed: str | None = None
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] = os.environ) -> RoomDoor | None:
@@ -67,4 +69,13 @@ class RoomDoor:
                 log.warning("could not join the room: %s", error)
                 raise RoomRefused(f"the room cannot be reached ({error})") from None
             self._link = link
+            if self._renamed is not None:
+                link.rename(self._renamed)
             return link
+
+    def rename(self, name: str) -> None:
+        """The player saved ``name`` in Settings: the room shows it, now or once joined."""
+        if self._link is not None:
+            self._link.rename(name)
+        else:
+            self._renamed = name

@@ -97,6 +97,10 @@ class HoldemTable(SharedTable):
             if isinstance(occupant, Player):
                 yield seat, occupant
 
+    def holders(self) -> Iterator[Player]:
+        yield from super().holders()
+        yield from self.pending.values()
+
     @property
     def in_play(self) -> bool:
         return self.hand is not None
@@ -398,7 +402,8 @@ class HoldemTable(SharedTable):
         self.turn = None
         for seat, player in list(self.players()):
             if self.dealt_in(seat):
-                result = SettledResult(**row_fields(holdem_row(hand, seat, player.name)))
+                name = self.dealt_name(seat, player, self.started)
+                result = SettledResult(**row_fields(holdem_row(hand, seat, name)))
                 self.room.deliver(player, Settled(self.id, Game.HOLDEM, self.hand_number, result))
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and self.dealt_in(seat):

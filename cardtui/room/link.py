@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,8 @@ from cardtui.room.protocol import (
     LobbyUpdate,
     Message,
     Notice,
+    Rename,
+    Renamed,
     Settled,
     SettledSeen,
     Sit,
@@ -209,6 +212,11 @@ class RoomLink:
             case TableClosed(table=table_id):
                 self.tables.pop(table_id, None)
                 self._tell(None)
+            case Renamed(name=name):
+                if self.welcome is not None:
+                    self.welcome = dataclasses.replace(self.welcome, name=name)
+                self._tell(None)
+                return
         table_id = getattr(message, "table", None)
         if isinstance(message, TableSnapshot):
             table_id = message.table.id
@@ -273,6 +281,15 @@ class RoomLink:
             log.warning("a settled %s hand had nowhere to go", game.value)
 
     # --- asking ---------------------------------------------------------------------------
+
+    def rename(self, name: str) -> None:
+        """Ask the room to show ``name`` from now (the player saved it in Settings).
+
+        The room answers :class:`Renamed` (then :attr:`name` is the new name and
+        the lobby hears of it) or an error the lobby and the tables show.
+        """
+        if not self.closed:
+            self.client.send(Rename(name))
 
     def send(self, message: Message) -> None:
         if self.closed:

@@ -40,6 +40,12 @@ from cardtui.room.codec import DecodeError, from_json, to_json
 #: names the room so the store can tell a re-sent hand from a new one. A
 #: version-1 game never acknowledges and never de-duplicates, so it would
 #: record every re-sent hand again: the room refuses it.
+#:
+#: :class:`Rename` and its answer :class:`Renamed` came later and did not move
+#: the version: the room only ever sends ``Renamed`` to answer a ``Rename``, so
+#: a game that never renames never sees one, and a room without them answers a
+#: ``Rename`` with an ``unknown_type`` error the game shows as one line. A bump
+#: would have refused such games for nothing (the check is for equality).
 PROTOCOL_VERSION = 2
 
 #: The longest line a client may send (bytes, newline excluded).
@@ -289,6 +295,18 @@ class SettledSeen(Message):
     hand: int
 
 
+@_message("rename")
+@dataclass(frozen=True, slots=True)
+class Rename(Message):
+    """The player saved a new name in Settings: every seat and screen shows it from now.
+
+    The room checks it by the one rule Settings use (:func:`cardtui.names.name_problem`)
+    and answers :class:`Renamed`, or an :class:`Error` saying why not.
+    """
+
+    name: str
+
+
 # --- the room tells -------------------------------------------------------------
 
 
@@ -305,6 +323,14 @@ class Welcome(Message):
     #: number it names a shared hand for good (table ids and hand numbers start
     #: again when the room does).
     room: str = ""
+
+
+@_message("renamed")
+@dataclass(frozen=True, slots=True)
+class Renamed(Message):
+    """The name the room shows for this player now (the answer to :class:`Rename`)."""
+
+    name: str
 
 
 @_message("error")

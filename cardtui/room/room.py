@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import itertools
 import logging
@@ -27,8 +28,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from cardtui.holdem.actions import Action
+from cardtui.names import name_problem
 from cardtui.room.blackjack_table import BlackjackTable
-from cardtui.room.chat import clean
+from cardtui.room.chat import RateLimit, clean
 from cardtui.room.config import (
     MAX_NAME,
     MAX_TABLES,
@@ -61,6 +63,8 @@ from cardtui.room.protocol import (
     Message,
     Notice,
     ProtocolError,
+    Rename,
+    Renamed,
     Settled,
     SettledSeen,
     Sit,
@@ -90,6 +94,10 @@ LOBBY_INTERVAL = 0.5
 #: them: a game that never does (a hostile one, an old one) must not grow the room
 #: without limit. A thousand hands is far more than a killed game can miss.
 MAX_UNSEEN = 1000
+#: At most RENAMES name changes in any RENAME_WINDOW seconds per profile: each one
+#: redraws every screen at the player's tables and says so in their logs.
+RENAMES = 3
+RENAME_WINDOW = 60.0
 
 
 class Room:
@@ -115,6 +123,7 @@ class Room:
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
+        self._renames: dict[str, RateLimit] = {}  # profile -> its name changes' rate
         #: The lobby line each table last had sent, and tables whose change waits.
         self._lobby_sent: dict[str, TableInfo] = {}
         self._lobby_due: dict[str, asyncio.TimerHandle] = {}
@@ -251,6 +260,8 @@ class Room:
 
     def _on_close(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        if conn.member.guest:
+            self._renames.pop(conn.member.profile, None)  # a guest never comes back
         if self.stopped:
             return
         for table in list(self.tables.values()):
@@ -318,6 +329,8 @@ class Room:
                 self._table(table_id).come_back(conn)
             case SettledSeen():
                 self._seen(conn, message)
+            case Rename(name=name):
+                self._rename(conn, name)
             case _:
                 raise Refused(f"the room does not take {message.TYPE} messages")
 
@@ -340,6 +353,34 @@ class Room:
             conn.send(settled)
         for table_id in seated:
             self.tables[table_id].reconnected(conn)
+
+    def _rename(self, conn: Connection, wanted: str) -> None:
+        """The player saved a new name in Settings: every seat, lobby line and screen shows it.
+
+        Checked by the one rule Settings use (:func:`cardtui.names.name_problem`:
+        1 to 12 printable characters, so no escape sequence or control character
+        gets through) as if the client were hostile, then cleaned as the name
+        given at connect is. Every line of the profile (a second SSH session of
+        the same key) learns the name; each table where it sits says so.
+        """
+        member = conn.member
+        rate = self._renames.setdefault(
+            member.profile, RateLimit(RENAMES, RENAME_WINDOW, clock=self.monotonic))
+        if not rate.allow():
+            raise Refused("slow down: too many name changes")
+        problem = name_problem(wanted)
+        if problem is not None:
+            # The text is the client's: logged as a short repr, never as it came.
+            log.warning("%r asked to be named %r: refused (%s)", conn, wanted[:40], problem)
+            raise Refused(problem)
+        renamed = dataclasses.replace(member, name=clean(wanted, NAME_LIMIT))
+        for each in {conn, *self.connections}:
+            if each.member.profile == member.profile:
+                each.member = renamed
+                each.send(Renamed(renamed.name))
+        if renamed.name != member.name:
+            for table in self.tables.values():
+                table.renamed(renamed, member.name)
 
     def lobby(self) -> LobbySnapshot:
         return LobbySnapshot(tuple(t.info() for t in self.tables.values()))

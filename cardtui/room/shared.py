@@ -22,6 +22,7 @@ from cardtui.room.protocol import (
     ChatEntry,
     ChatLine,
     Game,
+    HandStarted,
     Message,
     Notice,
     SeatInfo,
@@ -246,6 +247,41 @@ class SharedTable:
         self.chat_log.append(entry)
         self.broadcast(ChatLine(self.id, entry.name, entry.text))
 
+    def renamed(self, member: Member, old: str) -> None:
+        """``member`` has a new name (it was ``old``): their seat here shows it from now.
+
+        A hand in play goes on; its records keep the name it was dealt with
+        (see :meth:`dealt_name`).
+        """
+        held = False
+        for player in self.holders():
+            if player.member.profile == member.profile:
+                player.member = member
+                held = True
+        if held:
+            self.notice(f"{old} is now {member.name}")
+            self.send_seats()
+
+    def holders(self) -> Iterator[Player]:
+        """Every player with a seat here (hold'em adds those waiting for a bot's seat)."""
+        for _, player in self.players():
+            yield player
+
+    def dealt_name(self, seat: int, player: Player, dealt: HandStarted | None) -> str:
+        """The name a settled hand (round) records for ``seat``: the one it was dealt with.
+
+        A player may rename mid-hand; their screen shows the new name at once,
+        but the hand keeps the old one to its end. A PHH file names each seat
+        once (its ``players`` list) for the whole hand, and every viewer's copy
+        of a hand (and the seat's own row, stored with it) must read alike,
+        whenever they joined: the room's :class:`HandStarted` fixes the names.
+        """
+        if dealt is not None:
+            for info in dealt.seats:
+                if info.seat == seat:
+                    return info.name
+        return player.name
+
     # --- connections ------------------------------------------------------------------
 
     def disconnected(self, conn: Connection) -> None:
@@ -281,6 +317,7 @@ class SharedTable:
             player.grace = None
         old = player.conn
         player.conn = conn
+        player.member = conn.member  # the name the profile's settings have now
         if old is not None and old is not conn:
             old.tables.discard(self.id)
         player.sitting_out = False

@@ -58,6 +58,9 @@ class SettingsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        #: The name as this visit found it: the room hears of a change once, when the
+        #: player is done with it (Enter, or leaving), not at every key they type.
+        self._room_name = self.app.settings.player_name
         name = self.query_one("#name", Input)
         # A blinking cursor would make headless snapshots depend on timing.
         name.cursor_blink = not self.app.is_headless
@@ -75,6 +78,19 @@ class SettingsScreen(Screen[None]):
         if event.value != self.app.settings.player_name:
             self.app.settings.player_name = event.value
             self.app.save_settings()
+
+    def on_input_submitted(self) -> None:
+        self._tell_room()
+
+    def on_unmount(self) -> None:
+        self._tell_room()
+
+    def _tell_room(self) -> None:
+        """Served in a room: the new name reaches every seat, lobby line and screen there."""
+        name = self.app.settings.player_name
+        if self.app.room is not None and name != self._room_name:
+            self._room_name = name
+            self.app.room.rename(name)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         settings = self.app.settings
