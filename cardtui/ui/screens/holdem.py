@@ -246,7 +246,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
 
     def _seated(self, seats: tuple[seam.SeatState, ...]) -> None:
         """New seating: a table between hands is redrawn from it; a hand's picture keeps
-        its own seats and only takes the new stacks (a rebuy)."""
+        its own seats and only takes their new names (a rename) and, once the hand is
+        over, their new stacks (a rebuy)."""
         recount = len(seats) != len(self.seats)
         self.seats = seats
         mine = self.session.viewer_seats
@@ -256,10 +257,14 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
             self.bottom = min(mine)
         if recount or self.view.positions is None:
             self.view = hand_view(seats)
-        elif self.view.over:
+        else:
             for seat in seats:
                 if seat.seat < len(self.view.seats) and seat.status != "empty":
-                    self.view.seats[seat.seat].stack = seat.stack
+                    shown = self.view.seats[seat.seat]
+                    if shown.in_hand:
+                        shown.name = seat.name
+                    if self.view.over:
+                        shown.stack = seat.stack
         if (recount or turned) and self.is_mounted:
             self.call_later(self._build_seats)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from importlib import import_module
 
+from rich.markup import escape
 from rich.text import Text
 from textual import getters, on, work
 from textual.app import App, ComposeResult
@@ -98,6 +99,8 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         #: None until the app's room (a RoomDoor) has been joined.
         self._link = link
+        #: The player's name as the title shows it.
+        self._named: str | None = None
 
     @property
     def link(self) -> RoomLink:
@@ -144,8 +147,6 @@ class LobbyScreen(Screen[None]):
 
     def _joined(self) -> None:
         self.link.listen(self._room_said)
-        self.query_one("#lobby-title", Static).update(
-            f"Tables in the room · you are [b]{self.link.name}[/b]")
         self._refill()
         self._back_in_seat()
 
@@ -180,6 +181,10 @@ class LobbyScreen(Screen[None]):
 
     def _refill(self) -> None:
         """Rebuild the rows from the room's lobby, keeping the cursor on the same table."""
+        if self._named != self.link.name:  # the player may have renamed in Settings
+            self._named = self.link.name
+            self.query_one("#lobby-title", Static).update(
+                f"Tables in the room · you are [b]{escape(self._named)}[/b]")
         table = self.query_one("#tables", DataTable)
         chosen = self.selected()
         table.clear()
