@@ -18,6 +18,7 @@ from cardtui.holdem.actions import HandEnded
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.room.connection import Member
 from cardtui.room.protocol import (
     Bet,
     BetsOpen,
@@ -293,3 +294,18 @@ async def test_the_hand_history_of_a_hand_renamed_mid_hand_is_valid_phh(make_roo
     for player in players:
         assert player.link.sessions["t1"].seats()[0].name == "Annie"
 
+
+
+async def test_a_seat_kept_for_a_dropped_player_takes_the_name_they_come_back_with(
+        make_room) -> None:
+    """A game killed in Settings never said the new name; the profile's settings did."""
+    room = make_room(quiet_holdem())
+    ann = await FakeClient.join(room, member("Ann"))
+    await sit(ann, "t1", 0)
+    await ann.close()
+    table = room.tables["t1"]
+    await until(lambda: table.seats[0].away)  # type: ignore[union-attr]
+    back = await FakeClient.join(room, Member("profile-Ann", "Annie"))
+    snapshot = await back.wait_for(lambda m: isinstance(m, TableSnapshot))
+    assert snapshot.your_seat == 0 and snapshot.seats[0].name == "Annie"
+    assert table.seats[0].name == "Annie"  # type: ignore[union-attr]
