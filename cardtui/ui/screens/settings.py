@@ -30,6 +30,9 @@ class SettingsScreen(Screen[None]):
     app = getters.app(CardtuiApp)
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "app.back", "Back")]
+    #: The name as this visit found it (None until mounted): the room hears of a change
+    #: once, when the player is done with it (Enter, or leaving), not at every key typed.
+    _room_name: str | None = None
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
@@ -58,8 +61,6 @@ class SettingsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        #: The name as this visit found it: the room hears of a change once, when the
-        #: player is done with it (Enter, or leaving), not at every key they type.
         self._room_name = self.app.settings.player_name
         name = self.query_one("#name", Input)
         # A blinking cursor would make headless snapshots depend on timing.
@@ -88,7 +89,7 @@ class SettingsScreen(Screen[None]):
     def _tell_room(self) -> None:
         """Served in a room: the new name reaches every seat, lobby line and screen there."""
         name = self.app.settings.player_name
-        if self.app.room is not None and name != self._room_name:
+        if self.app.room is not None and self._room_name not in (None, name):
             self._room_name = name
             self.app.room.rename(name)
 
