@@ -17,6 +17,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import DataTable, OptionList
+from textual.widgets._footer import FooterKey
 
 from cardtui.cli import build_parser
 from cardtui.room.client import room_pair
@@ -28,6 +29,7 @@ from cardtui.serve import rehearsal
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.table_footer import TableFooter
 from tests.room.conftest import make_room
 from tests.room.support import until
 
@@ -150,3 +152,39 @@ async def test_a_resize_to_the_same_size_lays_nothing_out(make_app, monkeypatch)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert laid_out and app.screen.size == Size(100, 30)
+
+
+async def test_the_lobby_is_laid_out_once_with_its_keys(
+        make_app, make_room, monkeypatch) -> None:  # fmt: skip
+    """The keys line mounts every key with the screen: the lobby's first layout (and
+    so its first frame) has them. Built as Textual's footer builds, they came later:
+    a second build once the screen named its keys, and a third because it named
+    them twice before the second ran, each one a mount, a styling and a layout."""
+    made: list[FooterKey] = []
+    make = FooterKey.__init__
+
+    def counted(key: FooterKey, *args: object, **kwargs: object) -> None:
+        made.append(key)
+        make(key, *args, **kwargs)  # type: ignore[arg-type]
+
+    first_layout: list[list[str]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def laid_out(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        if isinstance(screen, LobbyScreen) and not first_layout:
+            first_layout.append([key.description for key in screen.query(FooterKey)
+                                 if key.display])
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(FooterKey, "__init__", counted)
+    monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await in_the_lobby(app)
+        for _ in range(3):
+            await pilot.pause()
+        shown = [key.description for key in lobby.query_one(TableFooter).query(FooterKey)
+                 if key.display]
+    assert shown == ["Sit down", "Watch", "New table", "Back", "palette"]
+    assert first_layout == [shown]
+    assert len(made) == len(shown)  # each key made once

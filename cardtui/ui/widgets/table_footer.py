@@ -13,6 +13,14 @@ the same keys in the same order, styled by Textual's own CSS.
 Each key also starts as compact as the footer is, so binding it to the
 footer's setting restyles nothing.
 
+Textual's footer composes nothing until the screen first says which keys
+are live, then builds them in a second pass: another mount, another styling
+and another layout of the screen, and a first frame without its keys. Here
+every key is mounted with the screen, hidden, and the screen's first word
+(given focus as it mounts, before its first layout) only shows them. Which
+keys are live is not asked before then: a screen's ``check_action`` may not
+be ready to answer while it is being built.
+
 Whenever the keys wanted are not among those mounted, in the same order (a
 binding group, a key whose place in the chain moved), the footer is rebuilt
 as Textual rebuilds it.
@@ -74,13 +82,20 @@ def in_order(wanted: list[KeyShown], mounted: list[KeyShown] | list[object]
 class TableFooter(Footer):
     """A :class:`~textual.widgets.Footer` that shows and hides its keys instead of rebuilding."""
 
+    #: A rebuild is queued: the screen may announce its keys again before it runs.
+    _rebuilding = False
+
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+        self._rebuilding = False
         every = self._keys(self.screen, every=True)
-        wanted = self._keys(self.screen, every=False)
-        if every is None or wanted is None or not in_order(wanted, every):
-            yield from self._textual_keys()
+        if not self._bindings_ready:
+            # Every key, hidden until the screen says which are live (see above).
+            wanted: list[KeyShown] | None = []
+        else:
+            wanted = self._keys(self.screen, every=False)
+        if every is None or wanted is None or in_order(wanted, every) is None:
+            if self._bindings_ready:
+                yield from self._textual_keys()
             return
         shown = {key.look: key for key in wanted}
         for key in every:
@@ -123,7 +138,9 @@ class TableFooter(Footer):
         if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
             return
         wanted = self._keys(screen, every=False)
-        if wanted is None or not self._show(wanted):
+        if (wanted is None or not self._show(wanted)) and not self._rebuilding:
+            # (One rebuild is enough: it reads the keys wanted when it runs.)
+            self._rebuilding = True
             # Composed as the footer's own (called from the screen's redraw, the
             # screen would own the keys' bindings to the footer, and Textual refuses).
             with self._context():
