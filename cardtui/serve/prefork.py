@@ -43,10 +43,10 @@ import signal
 import socket
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from cardtui.serve import seat
+from cardtui.serve import pages, seat
 
 #: The largest request: an environment of a few dozen variables fits many times.
 MAX_MESSAGE = 256 * 1024
@@ -113,17 +113,22 @@ def main(argv: Sequence[str]) -> int:
     return _become_game(request, template)
 
 
-def _preload(modules: Sequence[str]) -> None:
-    """Import what every game imports, once, and keep it out of the collector's way.
+def _preload(modules: Sequence[str], tricks: Collection[str] = pages.TRICKS) -> None:
+    """Import what every game imports, once, and lay the template's memory out for sharing.
 
     ``package.*`` names every module below ``package``; ``module:function``
     imports the module and, once everything is imported, calls the function
-    (the game's rehearsal, ``rehearsal.py``). As the ``gc`` module's manual
-    advises for a process that forks without exec: no collection in the
-    template (a collection frees objects, and a game's new objects would
-    fill those holes, copying the template's pages), then ``gc.freeze``, so a
+    (the game's rehearsal, ``rehearsal.py``). Then, as the ``gc`` module's
+    manual advises for a process that forks without exec, ``gc.freeze``: a
     game's collections never walk (and so never write to) what it shares
     with the template; each game turns the collector back on.
+
+    ``tricks`` (``pages.py``; all of them unless a benchmark compares):
+    ``collect`` collects the rehearsal's garbage as it goes and once it is
+    over; ``gather`` gives the code the rehearsal ran copies side by side;
+    ``fill`` fills the allocator's free blocks, so a game's new objects
+    never land among the template's (without it, nothing is collected, for
+    the same reason: a freed object is a hole).
     """
     gc.disable()
     warm_ups = []
@@ -137,6 +142,26 @@ def _preload(modules: Sequence[str]) -> None:
                 continue
             if function:
                 warm_ups.append((f"{module}:{function}", getattr(imported, function, None)))
+    collect = "collect" in tricks and "fill" in tricks
+    if collect:
+        gc.enable()
+    ran = pages.executed_code(lambda: _warm_up(warm_ups)) if "gather" in tricks else None
+    if ran is None:
+        _warm_up(warm_ups)
+    gc.disable()
+    if collect:
+        gc.collect()
+    # Filled before the code is copied, so the copies go to pools of their own...
+    if "fill" in tricks:
+        pages.fill_free_blocks()
+    if ran is not None:
+        pages.gather_code(ran)
+        if "fill" in tricks:  # ... and again for the holes copying left
+            pages.fill_free_blocks()
+    gc.freeze()
+
+
+def _warm_up(warm_ups: list[tuple[str, object]]) -> None:
     for name, warm_up in warm_ups:
         try:
             if not callable(warm_up):
@@ -145,7 +170,6 @@ def _preload(modules: Sequence[str]) -> None:
         except Exception:  # noqa: BLE001 - games start colder, as they would without it
             print(f"cardtui template: {name} failed", file=sys.stderr)
             traceback.print_exc()
-    gc.freeze()
 
 
 def _below(package: str) -> list[str]:

@@ -1,0 +1,185 @@
+"""How the template lays out its memory, so that the games forked from it copy fewer pages.
+
+A game forked from the template (``prefork.py``) shares the template's pages
+until it writes to one; the kernel then copies that page (4 KiB) for the
+game alone. CPython 3.11 writes to every object it uses (its reference
+count), so what a game costs is the number of pages holding at least one
+object it touches, not the bytes of those objects. Measured with
+``benchmarks/bench_fork_memory.py``, a game idle on its first screen had
+copied about 4,100 of the template's pages; two kinds of them are cheap to
+avoid:
+
+* **the code a game runs, scattered among the code it never runs.** A call
+  writes to its function's code object (a reference, and Python's
+  specializing interpreter rewrites its bytecode in place), and the code
+  objects were made module by module as the game was imported, so the ~1,300
+  a game runs sat on ~850 pages. :func:`gather_code` gives every function the
+  rehearsal ran a copy of its code object, made one after another, so they
+  sit side by side (~450 pages).
+* **holes in the allocator's pools.** CPython's small-object allocator
+  (obmalloc) hands out blocks of one size from a 16 KiB pool; a pool with
+  free blocks takes the next allocation of its size, wherever it is. A
+  template freeing objects leaves such holes all over its memory, and each
+  small allocation a game makes into one copies a page that held only the
+  template's objects. :func:`fill_free_blocks` fills them with objects
+  that live as long as the template, so a game's allocations go to pools
+  of its own.
+
+What remains is the objects every game touches: a game reads a module's
+globals, calls its functions, makes instances of its classes, and CPython
+3.11 has no immortal objects to spare those pages.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+import types
+from collections.abc import Callable
+from typing import Any
+
+#: What ``prefork._preload`` can do to the template's memory (see there).
+TRICKS = ("collect", "gather", "fill")
+
+#: What the template keeps alive on purpose: the code objects it replaced
+#: (so nothing new is made where they were) and the objects that fill the
+#: allocator's free blocks.
+_KEPT: list[object] = []
+
+
+def executed_code(run: Callable[[], None]) -> list[types.CodeType]:
+    """Run ``run``; the code objects it called, in the order first called."""
+    called: dict[types.CodeType, None] = {}
+
+    def profile(frame: types.FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            called[frame.f_code] = None
+
+    before, before_threads = sys.getprofile(), threading.getprofile()
+    sys.setprofile(profile)
+    threading.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(before)
+        threading.setprofile(before_threads)
+    return list(called)
+
+
+def gather_code(code: list[types.CodeType]) -> int:
+    """Give each function running one of ``code`` a copy of it, the copies side by side.
+
+    A copy is the same code (``code.replace()``); nested code a copied one
+    makes functions from (a closure, a lambda) is copied too if it ran. The
+    copies start unspecialized; a game specializes them in pages it has
+    copied anyway. Call with the garbage collector's objects unfrozen:
+    functions are found through it. Returns how many functions changed code.
+    """
+    wanted = {id(each) for each in code}
+    copies: dict[int, types.CodeType] = {}
+
+    def copy(original: types.CodeType) -> types.CodeType:
+        made = copies.get(id(original))
+        if made is None:
+            consts = original.co_consts
+            inner = tuple(copy(const) if isinstance(const, types.CodeType)
+                          and id(const) in wanted else const for const in consts)  # fmt: skip
+            if any(new is not old for new, old in zip(inner, consts, strict=True)):
+                consts = inner
+            made = copies[id(original)] = original.replace(co_consts=consts)
+        return made
+
+    functions = [each for each in gc.get_objects() if isinstance(each, types.FunctionType)]
+    running = {id(function.__code__) for function in functions}
+    # In the order the rehearsal first called them: what a game's start runs
+    # together sits together.
+    for original in code:
+        if id(original) in running:
+            copy(original)
+    _KEPT.extend(code)
+    changed = 0
+    for function in functions:
+        made = copies.get(id(function.__code__))
+        if made is not None:
+            function.__code__ = made
+            changed += 1
+    return changed
+
+
+def free_blocks() -> dict[int, int]:
+    """Free blocks in obmalloc's used pools, by block size (empty if unknown).
+
+    From ``sys._debugmallocstats()``, which CPython writes to the C-level
+    standard error; its table's rows are ``class size pools in-use free``.
+    """
+    debug_stats = getattr(sys, "_debugmallocstats", None)
+    memfd_create = getattr(os, "memfd_create", None)
+    if debug_stats is None or memfd_create is None:
+        return {}
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    try:
+        # In memory, not in a temporary file: tempfile would remember the
+        # template's temporary directory for every game (see rehearsal.py).
+        report = memfd_create("cardtui-malloc-stats")
+    except OSError:
+        return {}
+    try:
+        saved = os.dup(2)
+        try:
+            os.dup2(report, 2)
+            debug_stats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        text = os.pread(report, 1 << 20, 0).decode("ascii", "replace")
+    except OSError:  # no standard error to borrow
+        return {}
+    finally:
+        os.close(report)
+    free: dict[int, int] = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) == 5 and all(field.isdigit() for field in fields):
+            free[int(fields[1])] = int(fields[4])
+        elif free:
+            break  # the end of the table
+    return free
+
+
+def fill_free_blocks(rounds: int = 3) -> int:
+    """Fill the free blocks of obmalloc's used pools with objects kept alive; how many.
+
+    A filler is an object of exactly a block's size: ``object()`` (16
+    bytes), an int of two digits (32), ``bytes`` (33 bytes and up). Reading
+    the table makes and frees a few objects, so it is read again and what
+    that freed is filled too.
+    """
+    makers = _fillers()
+    filled: list[object] = []
+    for _ in range(rounds):
+        free = {size: count for size, count in free_blocks().items() if size in makers}
+        if not any(free.values()):
+            break
+        batch: list[object] = [None] * sum(free.values())  # sized once: no list regrowth
+        made = 0
+        for size, count in free.items():
+            make = makers[size]
+            for _ in range(count):
+                batch[made] = make()
+                made += 1
+        filled.append(batch)
+    _KEPT.append(filled)
+    return sum(len(batch) for batch in filled)
+
+
+def _fillers() -> dict[int, Callable[[], object]]:
+    """A maker of objects of each block size, for the sizes this Python's objects fit exactly."""
+    counter = iter(range(1 << 40, 1 << 41))
+    makers: dict[int, Callable[[], object]] = {16: object, 32: counter.__next__}
+    empty = sys.getsizeof(b"")
+    for size in range(48, 513, 16):
+        makers[size] = lambda length=size - empty: bytes(length)
+    return {size: make for size, make in makers.items() if sys.getsizeof(make()) == size}
