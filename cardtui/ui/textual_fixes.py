@@ -39,7 +39,10 @@ lines then thrown away. At a shared table that is every frame at every
 player's screen (benchmarks/bench_table_redraw.py: 15 widgets a frame, 6
 once only those in the changed area are asked). Only the widgets whose region
 meets the changed area are rendered now; what is drawn is the same, since a
-widget only ever draws inside its region.
+widget only ever draws inside its region. The changed area is the changed
+regions themselves, not the box around them: a turn passing from one seat to
+the next changes two panels and the message line below them, and the box
+around those held every seat of the table.
 
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
@@ -118,8 +121,9 @@ def _guard_renders(get_renders: Callable[..., Iterator[Any]]) -> Callable[..., I
         if crop is None:
             yield from get_renders(self, crop)
             return
-        meets = crop.overlaps
-        near = {widget: place for widget, place in visible.items() if meets(place[0])}
+        changed = getattr(self, "_cardtui_changed", None) or (crop,)
+        near = {widget: place for widget, place in visible.items()
+                if any(place[0].overlaps(region) for region in changed)}
         if len(near) == len(visible):
             yield from get_renders(self, crop)
             return
@@ -133,6 +137,20 @@ def _guard_renders(get_renders: Callable[..., Iterator[Any]]) -> Callable[..., I
 
     _get_renders.cardtui_guarded = True  # type: ignore[attr-defined]
     return _get_renders
+
+
+def _guard_partial(render: Callable[[Compositor], Any]) -> Callable[[Compositor], Any]:
+    """Lets :func:`_guard_renders` see the regions changed, not only the box around them."""
+
+    def render_partial_update(self: Compositor) -> Any:
+        self._cardtui_changed = tuple(self._dirty_regions)  # type: ignore[attr-defined]
+        try:
+            return render(self)
+        finally:
+            self._cardtui_changed = ()  # type: ignore[attr-defined]
+
+    render_partial_update.cardtui_guarded = True  # type: ignore[attr-defined]
+    return render_partial_update
 
 
 def apply() -> None:
@@ -152,6 +170,9 @@ def apply() -> None:
     if (get_renders is not None and hasattr(Compositor(), "_visible_widgets")
             and not getattr(get_renders, "cardtui_guarded", False)):
         Compositor._get_renders = _guard_renders(get_renders)  # type: ignore[method-assign]
+        partial = getattr(Compositor, "render_partial_update", None)
+        if partial is not None and not getattr(partial, "cardtui_guarded", False):
+            Compositor.render_partial_update = _guard_partial(partial)  # type: ignore[method-assign]
 
 
 apply()
