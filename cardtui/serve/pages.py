@@ -23,7 +23,8 @@ avoid:
   small allocation a game makes into one copies a page that held only the
   template's objects. :func:`fill_free_blocks` fills them with objects
   that live as long as the template, so a game's allocations go to pools
-  of its own.
+  of its own; :func:`fill_heap_holes` does the same for the C library's
+  heap, where objects over 512 bytes live.
 
 What remains is the objects every game touches: a game reads a module's
 globals, calls its functions, makes instances of its classes, and CPython
@@ -32,8 +33,10 @@ globals, calls its functions, makes instances of its classes, and CPython
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
+import re
 import sys
 import threading
 import types
@@ -41,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 #: What ``prefork._preload`` can do to the template's memory (see there).
-TRICKS = ("collect", "gather", "fill")
+TRICKS = ("collect", "gather", "fill", "heap")
 
 #: What the template keeps alive on purpose: the code objects it replaced
 #: (so nothing new is made where they were) and the objects that fill the
@@ -173,6 +176,73 @@ def fill_free_blocks(rounds: int = 3) -> int:
         filled.append(batch)
     _KEPT.append(filled)
     return sum(len(batch) for batch in filled)
+
+
+def fill_heap_holes(rounds: int = 3) -> int:
+    """Allocate (and never free) every free chunk of the C heap's main arena; how many.
+
+    Objects over 512 bytes (most code objects, big dicts' tables, lists of
+    more than 64 items) come from the C library's ``malloc``, which hands
+    out the template's free chunks first, wherever they are, as obmalloc
+    does its free blocks. glibc says which chunks are free (``malloc_info``);
+    elsewhere this does nothing. A chunk glibc keeps per thread (tcache, up
+    to 7 of a size) is not in that report: 7 more of each size take those.
+    """
+    libc = _glibc()
+    if libc is None:
+        return 0
+    allocated = 0
+    for _ in range(rounds):
+        free = _free_chunks(libc)
+        if not free:
+            break
+        for chunk, count in free:
+            for _ in range(count + 7):
+                # A request of chunk - 16 bytes is a chunk of that size (8 for
+                # its header, rounded up to 16).
+                libc.malloc(max(chunk - 16, 1))
+            allocated += count + 7
+    return allocated
+
+
+def _glibc() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_info  # noqa: B018 - glibc's, not musl's
+    except (OSError, AttributeError):
+        return None
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.fdopen.restype = ctypes.c_void_p
+    libc.fdopen.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    libc.fclose.argtypes = [ctypes.c_void_p]
+    libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    return libc
+
+
+def _free_chunks(libc: Any) -> list[tuple[int, int]]:
+    """(chunk size, count) of the main arena's free chunks, from ``malloc_info``'s XML."""
+    try:
+        report = os.memfd_create("cardtui-malloc-info")
+    except OSError:
+        return []
+    try:
+        stream = libc.fdopen(os.dup(report), b"w")
+        if not stream:
+            return []
+        libc.malloc_info(0, stream)
+        libc.fclose(stream)
+        text = os.pread(report, 1 << 20, 0).decode("ascii", "replace")
+    finally:
+        os.close(report)
+    main_arena = text.split('<heap nr="1">')[0]
+    # A chunk's size field keeps flags in its 3 low bits.
+    return [(int(size) & ~7, int(count)) for size, count in _CHUNKS.findall(main_arena)]
+
+
+_CHUNKS = re.compile(r'<(?:size|unsorted) from="(\d+)" to="\d+" total="\d+" count="(\d+)"')
 
 
 def _fillers() -> dict[int, Callable[[], object]]:

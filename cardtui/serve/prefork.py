@@ -126,9 +126,10 @@ def _preload(modules: Sequence[str], tricks: Collection[str] = pages.TRICKS) -> 
     ``tricks`` (``pages.py``; all of them unless a benchmark compares):
     ``collect`` collects the rehearsal's garbage as it goes and once it is
     over; ``gather`` gives the code the rehearsal ran copies side by side;
-    ``fill`` fills the allocator's free blocks, so a game's new objects
-    never land among the template's (without it, nothing is collected, for
-    the same reason: a freed object is a hole).
+    ``fill`` fills obmalloc's free blocks and ``heap`` the C heap's free
+    chunks, so a game's new objects never land among the template's
+    (without ``fill``, nothing is collected, for the same reason: a freed
+    object is a hole).
     """
     gc.disable()
     warm_ups = []
@@ -151,14 +152,19 @@ def _preload(modules: Sequence[str], tricks: Collection[str] = pages.TRICKS) -> 
     gc.disable()
     if collect:
         gc.collect()
-    # Filled before the code is copied, so the copies go to pools of their own...
-    if "fill" in tricks:
-        pages.fill_free_blocks()
+    # Filled before the code is copied, so the copies sit side by side...
+    _fill(tricks)
     if ran is not None:
         pages.gather_code(ran)
-        if "fill" in tricks:  # ... and again for the holes copying left
-            pages.fill_free_blocks()
+        _fill(tricks)  # ... and again, for the holes copying left
     gc.freeze()
+
+
+def _fill(tricks: Collection[str]) -> None:
+    if "fill" in tricks:
+        pages.fill_free_blocks()
+    if "heap" in tricks:
+        pages.fill_heap_holes()
 
 
 def _warm_up(warm_ups: list[tuple[str, object]]) -> None:
