@@ -16,6 +16,10 @@ their PSS with only the template sharing:
 and the peer: the same game started as a new interpreter
 (``python -m cardtui``), measured the same way.
 
+Each row is measured for templates laid out with each of ``pages.py``'s
+tricks alone, with none (as before them) and with all (what ``cardtui
+serve`` does), each template a process of its own, in the same run.
+
     python3 benchmarks/bench_fork_memory.py
 """
 
@@ -23,11 +27,13 @@ from __future__ import annotations
 
 import fcntl
 import gc
+import json
 import os
 import pty
 import select
 import signal
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -114,29 +120,61 @@ def game_from_scratch(folder: str) -> None:
     os.execv(argv[0], argv)
 
 
-def main() -> None:
+READ = "fork, every module's globals read"
+
+#: Templates compared: a name and the tricks (``pages.TRICKS``) it is laid out with.
+VARIANTS = (
+    ("none (before)", ()),
+    ("collect + fill", ("collect", "fill")),
+    ("fill", ("fill",)),
+    ("heap", ("heap",)),
+    ("gather", ("gather",)),
+    ("all (cardtui serve)", ("collect", "gather", "fill", "heap")),
+)
+
+
+def serve_env() -> None:
     os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONUTF8="1",
                       TEXTUAL_FPS="30", CARDTUI_SERVED="1")  # fmt: skip
+
+
+def measure_template(tricks: list[str]) -> dict[str, dict[str, int]]:
+    """This process becomes a template laid out with ``tricks``; the memory of its forks."""
+    serve_env()
     from cardtui.serve import prefork
     from cardtui.serve.template import CARDTUI_MODULES, CARDTUI_REHEARSAL, TEXTUAL_RUNTIME
 
-    prefork._preload([*CARDTUI_MODULES, *TEXTUAL_RUNTIME, CARDTUI_REHEARSAL])  # noqa: SLF001
-    template = rollup(os.getpid())
-    rows = {
+    prefork._preload([*CARDTUI_MODULES, *TEXTUAL_RUNTIME, CARDTUI_REHEARSAL], tricks)  # noqa: SLF001
+    return {
+        "template": rollup(os.getpid()),
         "fork, nothing more": forked(lambda: None),
-        "fork, every module's globals read": forked(read_every_module),
+        READ: forked(read_every_module),
         "fork, menu drawn, idle 1 s": on_a_terminal(
             lambda: game_from_template(tempfile.mkdtemp(prefix="cardtui-bench-"))),
-        "new interpreter, menu, idle 1 s": on_a_terminal(
-            lambda: game_from_scratch(tempfile.mkdtemp(prefix="cardtui-bench-"))),
     }  # fmt: skip
-    print(f"Template: RSS {template['Rss'] / MIB:.1f} MiB, of it its own "
-          f"{template['Private_Dirty'] / MIB:.1f} MiB (load {load()})")
-    print(f"{'process':38}{'private MiB':>12}{'PSS MiB':>9}{'RSS MiB':>9}")
-    for name, memory in rows.items():
-        print(f"{name:38}{memory['Private_Dirty'] / MIB:>12.1f}{memory['Pss'] / MIB:>9.1f}"
-              f"{memory['Rss'] / MIB:>9.1f}")  # fmt: skip
-    print("PSS here counts a page shared with the template (or another game) at half (1/N).")
+
+
+def main() -> None:
+    serve_env()
+    measured = {}
+    for name, tricks in VARIANTS:
+        done = subprocess.run([sys.executable, __file__, "--tricks", ",".join(tricks)],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        measured[name] = json.loads(done.stdout.splitlines()[-1])
+    scratch = on_a_terminal(lambda: game_from_scratch(tempfile.mkdtemp(prefix="cardtui-bench-")))
+    print(f"Private (Private_Dirty) MiB of a fork of templates laid out each way (load {load()});")
+    print("template: its RSS; menu: the game drawn in an 80x24 PTY, idle 1 s, and its PSS")
+    print("with only the template sharing (a page shared counts at 1/2).")
+    print(f"{'template laid out with':24}{'template':>9}{'nothing':>9}{'globals':>9}"
+          f"{'menu':>7}{'PSS':>7}")  # fmt: skip
+    for name, rows in measured.items():
+        menu, read = rows["fork, menu drawn, idle 1 s"], rows[READ]
+        print(f"{name:24}{rows['template']['Rss'] / MIB:>9.1f}"
+              f"{rows['fork, nothing more']['Private_Dirty'] / MIB:>9.1f}"
+              f"{read['Private_Dirty'] / MIB:>9.1f}"
+              f"{menu['Private_Dirty'] / MIB:>7.1f}{menu['Pss'] / MIB:>7.1f}")  # fmt: skip
+    print(f"{'new interpreter (peer)':24}{'':>9}{'':>9}{'':>9}"
+          f"{scratch['Private_Dirty'] / MIB:>7.1f}{scratch['Pss'] / MIB:>7.1f}")  # fmt: skip
 
 
 def load() -> str:
@@ -145,4 +183,7 @@ def load() -> str:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--tricks"]:
+        print(json.dumps(measure_template([t for t in sys.argv[2].split(",") if t])))
+    else:
+        main()
