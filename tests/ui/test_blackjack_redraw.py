@@ -18,8 +18,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from cardtui.blackjack.records import Action, ActionTaken, TurnStarted
+from cardtui.tables.session import HandBegins, SeatsChanged, Seen
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
+from tests.support.scripted_table import ScriptedSession
+from tests.ui.test_table_layouts import settle
+from tests.ui.test_table_renders import SIX, SIX_DEALT
 
 
 @contextmanager
@@ -125,3 +130,39 @@ def test_a_seat_value_copies_every_list_a_view_changes_in_place() -> None:
     lists = {(kind.__name__, f.name) for kind in (HandView, SeatView) for f in fields(kind)
              if f.default_factory is not MISSING and f.default_factory() == []}
     assert lists == {("HandView", "cards"), ("SeatView", "hands")}
+
+
+async def test_a_turn_passing_counts_no_panel_lines_again(make_app) -> None:
+    """Seat 0 stands, seat 1 acts: seat 1's panel keeps its height without being drawn twice.
+
+    A panel counted its lines by drawing its whole body once more whenever it
+    changed, at every screen of a shared table; when only the turn came to it,
+    the turn's marker just takes the place of two spaces.
+    """
+    session = ScriptedSession([SeatsChanged(SIX), HandBegins(1, SIX), Seen(SIX_DEALT)],
+                              viewer_seats=(3,))
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        counted: list[SeatPanel] = []
+        needed_lines = SeatPanel.needed_lines
+
+        def spy(self: SeatPanel, width: int) -> int:
+            counted.append(self)
+            return needed_lines(self, width)
+
+        SeatPanel.needed_lines = spy  # type: ignore[method-assign]
+        try:
+            with layouts_asked() as asked:
+                session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+                await settle(pilot)
+        finally:
+            SeatPanel.needed_lines = needed_lines  # type: ignore[method-assign]
+        first = screen.query_one("#seat-0", SeatPanel)
+        second = screen.query_one("#seat-1", SeatPanel)
+        assert counted == [first]  # (its hand is over); before: seat 1's lines counted too
+        assert not [widget for widget in asked if isinstance(widget, SeatPanel)]
+        assert not first.has_class("acting") and second.has_class("acting")
+        assert "▶" in second.render().plain and "▶" not in first.render().plain

@@ -228,9 +228,9 @@ class SeatPanel(Widget):
         # Views are updated in place as records arrive: compare with the value
         # of what was last shown, and skip unchanged panels (repaints cost bytes over SSH).
         shown = (info, seat_value(view), acting_hand)
-        if shown == self._shown:
+        before, self._shown = self._shown, shown
+        if shown == before:
             return False
-        self._shown = shown
         self.info = info
         self.view = view
         self.acting_hand = acting_hand
@@ -243,7 +243,13 @@ class SeatPanel(Widget):
         self._titles()
         # (The view may have changed in place: compare with the lines counted last time.)
         width = self.size.width
-        lines = (width, self.budget, self.needed_lines(width)) if width else None
+        if (before is not None and before[:2] == shown[:2] and self._lines is not None
+                and self._lines[:2] == (width, self.budget)):
+            # Only the turn moved (at every screen, twice a turn): the hand's marker takes
+            # the place of two spaces, so the panel needs the lines it had.
+            lines: tuple[int, int, int] | None = self._lines
+        else:
+            lines = (width, self.budget, self.needed_lines(width)) if width else None
         relayout = lines is None or lines != self._lines
         self._lines = lines
         self.refresh(layout=relayout)
