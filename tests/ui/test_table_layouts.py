@@ -115,3 +115,25 @@ async def test_a_shared_round_lays_the_screen_out_a_few_times(make_app: MakeApp)
                 await settle(pilot)
         assert "Deal" in keys_shown(screen)
         assert layouts[0] <= 5
+
+
+async def test_keys_shown_for_the_first_time_lay_the_screen_out_once(make_app: MakeApp) -> None:
+    """The first turn of a shared table's player: its keys had never been shown.
+
+    A key hidden since it was mounted has no size yet; Textual's layout that
+    showed it gave it one and asked for a second layout at once.
+    """
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
+                              viewer_seats=(1,))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert "Stand" not in keys_shown(screen)
+        with layouts_of(screen) as layouts:
+            session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))),
+                         ToAct(1, frozenset({Action.HIT, Action.STAND})))
+            await settle(pilot)
+        assert {"Hit", "Stand"} <= set(keys_shown(screen))
+        assert layouts[0] == 1  # before: 2

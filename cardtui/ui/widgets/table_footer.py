@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -79,6 +80,22 @@ def in_order(wanted: list[KeyShown], mounted: list[KeyShown] | list[object]
     return matched
 
 
+class TableKey(FooterKey):
+    """A key of the table's keys line: the first time it shows lays the screen out once.
+
+    Textual keeps a widget's virtual size in a reactive that lays the screen
+    out again whenever it changes, and a key hidden since it was mounted has
+    none yet: the layout that first showed it asked for a second one at once
+    (every kind of key, the first time it shows: in a player's first rounds at
+    a shared table, one more layout of the screen for most turns). A key holds
+    nothing to scroll, so its virtual size is only recorded.
+    """
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
 class TableFooter(Footer):
     """A :class:`~textual.widgets.Footer` that shows and hides its keys instead of rebuilding."""
 
@@ -100,10 +117,10 @@ class TableFooter(Footer):
         shown = {key.look: key for key in wanted}
         for key in every:
             now = shown.get(key.look)
-            widget = FooterKey(key.key, key.key_display, key.description, key.action,
-                               disabled=now is not None and not now.enabled,
-                               tooltip=key.tooltip,
-                               classes="-command-palette" if key.palette else "")
+            widget = TableKey(key.key, key.key_display, key.description, key.action,
+                              disabled=now is not None and not now.enabled,
+                              tooltip=key.tooltip,
+                              classes="-command-palette" if key.palette else "")
             widget.cardtui_look = key.look  # type: ignore[attr-defined]
             widget.display = now is not None
             if not key.palette:
