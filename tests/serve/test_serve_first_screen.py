@@ -8,6 +8,7 @@ anything takes.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from textual import events
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.cli import build_parser
@@ -27,6 +28,7 @@ from cardtui.room.door import ROOM_FD_ENV
 from cardtui.room.room import Room
 from cardtui.serve import rehearsal
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.table_footer import TableFooter
@@ -42,6 +44,21 @@ async def served_app(make_app: Callable[..., CardtuiApp], room: Room,
     game_end = await room_pair(room, Member("profile-ann", "Ann"))
     monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
     return make_app()
+
+
+def frames_of_the_lobby(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
+    """Each frame drawn of a lobby, as it is drawn: (rows listed, the note line)."""
+    frames: list[tuple[int, str]] = []
+    display = CardtuiApp._display
+
+    def drawn(app: CardtuiApp, screen: Screen[object], renderable: object) -> None:
+        if isinstance(screen, LobbyScreen) and renderable is not None:
+            frames.append((screen.query_one("#tables", DataTable).row_count,
+                           str(screen.query_one("#lobby-note", Static).render())))
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardtuiApp, "_display", drawn)
+    return frames
 
 
 async def in_the_lobby(app: CardtuiApp) -> LobbyScreen:
@@ -188,3 +205,33 @@ async def test_the_lobby_is_laid_out_once_with_its_keys(
     assert shown == ["Sit down", "Watch", "New table", "Back", "palette"]
     assert first_layout == [shown]
     assert len(made) == len(shown)  # each key made once
+
+
+async def test_the_lobby_is_first_drawn_with_the_room_s_tables(
+        make_app, make_room, monkeypatch) -> None:  # fmt: skip
+    """Drawn at once, the lobby's first frame said "Joining the room…" and a whole
+    second frame followed a few milliseconds later with the tables."""
+    frames = frames_of_the_lobby(monkeypatch)
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_lobby(app)
+        await pilot.pause()
+    assert frames and frames[0][0] == 1, frames
+
+
+async def test_a_room_that_does_not_answer_still_shows_the_lobby(
+        make_app, monkeypatch) -> None:  # fmt: skip
+    """A busy (or silent) room: after FIRST_FRAME_WAIT the lobby is drawn, joining."""
+    monkeypatch.setattr(lobby, "FIRST_FRAME_WAIT", 0.05)
+    frames = frames_of_the_lobby(monkeypatch)
+    game_end, silent = socket.socketpair()
+    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: bool(frames))
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+    finally:
+        silent.close()
+    assert frames[0] == (0, "Joining the room…")

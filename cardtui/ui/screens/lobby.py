@@ -41,6 +41,10 @@ TABLE_SCREENS: dict[Game, tuple[str, str]] = {
 
 NO_TABLES = "No tables yet: press n to open one."
 
+#: Seconds a lobby joining its room waits for the room's tables before it is
+#: drawn without them (the room answers in milliseconds unless the host is busy).
+FIRST_FRAME_WAIT = 0.5
+
 
 def open_table(app: App[object], session: RemoteSession) -> bool:
     """Show ``session`` on its game's table screen; False when that screen cannot take one.
@@ -101,6 +105,8 @@ class LobbyScreen(Screen[None]):
         self._link = link
         #: The player's name as the title shows it.
         self._named: str | None = None
+        #: Nothing is drawn until the room has listed its tables (see _hold_first_frame).
+        self._holding = False
 
     @property
     def link(self) -> RoomLink:
@@ -128,10 +134,45 @@ class LobbyScreen(Screen[None]):
             self._joined()
         else:
             self.say("Joining the room…")
+            self._hold_first_frame()
             self._join_room()
+
+    def _hold_first_frame(self) -> None:
+        """Draw nothing until the room has listed its tables, or ``FIRST_FRAME_WAIT`` has passed.
+
+        Drawn at once, a served player's first screen said "Joining the
+        room…" and was drawn and sent again a few milliseconds later with the
+        tables: two frames' work for every player who arrives, and a crowd
+        arriving at once pays it a hundred times over
+        (benchmarks/bench_ssh_burst.py). The screen is still laid out as it
+        is built; what changed meanwhile is drawn once, in full, with the tables.
+        """
+        self._holding = True
+        self.set_timer(FIRST_FRAME_WAIT, self._draw_now)
+
+    def _compositor_refresh(self) -> None:
+        # Textual's one way from a laid-out screen to the terminal: while the
+        # lobby holds its first frame, the areas to draw only add up.
+        if not self._holding:
+            super()._compositor_refresh()
+
+    def _draw_now(self) -> None:
+        if self._holding:
+            self._holding = False
+            if self.is_attached:
+                self.refresh()
+
+    def on_screen_suspend(self) -> None:
+        self._draw_now()  # (never hidden under another screen, waiting)
 
     @work(exclusive=True, group="lobby-room")
     async def _join_room(self) -> None:
+        try:
+            await self._enter_room()
+        finally:
+            self._draw_now()
+
+    async def _enter_room(self) -> None:
         door = getattr(self.app, "room", None)
         if not isinstance(door, RoomDoor):
             self.say("This cardtui is not running in a room.", error=True)
@@ -142,6 +183,7 @@ class LobbyScreen(Screen[None]):
         except RoomRefused as refusal:
             self.say(f"No room: {refusal}", error=True)
             return
+        self._holding = False  # what the tables change is drawn now, with all the rest
         self.say("")
         self._joined()
 
