@@ -4,30 +4,30 @@ A game forked from the template (``prefork.py``) shares the template's pages
 until it writes to one; the kernel then copies that page (4 KiB) for the
 game alone. CPython 3.11 writes to every object it uses (its reference
 count), so what a game costs is the number of pages holding at least one
-object it touches, not the bytes of those objects. Measured with
-``benchmarks/bench_fork_memory.py``, a game idle on its first screen had
-copied about 4,100 of the template's pages; two kinds of them are cheap to
-avoid:
+object it touches, not the bytes of those objects. A game idle on its menu
+had copied about 4,100 of the template's pages (16 MiB; it held 18 MiB of
+its own in all). Three kinds of them were cheap to avoid:
 
 * **the code a game runs, scattered among the code it never runs.** A call
-  writes to its function's code object (a reference, and Python's
+  writes to its function's code object (a reference; and Python's
   specializing interpreter rewrites its bytecode in place), and the code
-  objects were made module by module as the game was imported, so the ~1,300
-  a game runs sat on ~850 pages. :func:`gather_code` gives every function the
-  rehearsal ran a copy of its code object, made one after another, so they
-  sit side by side (~450 pages).
-* **holes in the allocator's pools.** CPython's small-object allocator
-  (obmalloc) hands out blocks of one size from a 16 KiB pool; a pool with
-  free blocks takes the next allocation of its size, wherever it is. A
-  template freeing objects leaves such holes all over its memory, and each
-  small allocation a game makes into one copies a page that held only the
-  template's objects. :func:`fill_free_blocks` fills them with objects
-  that live as long as the template, so a game's allocations go to pools
-  of its own; :func:`fill_heap_holes` does the same for the C library's
-  heap, where objects over 512 bytes live.
+  objects were made module by module as the game was imported, so the
+  ~1,300 a game runs sat on ~850 pages. :func:`gather_code` gives every
+  function the rehearsal ran a copy of its code object, the copies made one
+  after another, so they sit closer together (~400 pages).
+* **holes in obmalloc's pools.** CPython's small-object allocator hands out
+  blocks of one size from a 16 KiB pool; a pool with free blocks takes the
+  next allocation of its size, wherever it is. A template freeing objects
+  leaves such holes all over its memory, and each small allocation a game
+  makes into one copies a page of the template's. :func:`fill_free_blocks`
+  fills them with objects that live as long as the template, so a game's
+  allocations go to pools of its own.
+* **holes in the C heap**, where objects over 512 bytes live:
+  :func:`fill_heap_holes` does the same for glibc's free chunks.
 
-What remains is the objects every game touches: a game reads a module's
-globals, calls its functions, makes instances of its classes, and CPython
+Together: 18.0 -> 15.4 MiB of a game's own (``benchmarks/bench_fork_memory.py``
+prints each alone). What remains is the objects every game touches: it reads
+modules' globals, calls functions, makes instances of classes, and CPython
 3.11 has no immortal objects to spare those pages.
 """
 
