@@ -104,3 +104,25 @@ def test_filling_the_heap_leaves_no_free_chunk_where_glibc_says_which_are_free()
         assert int(after) <= 50
     else:  # no report of free chunks to go by: nothing allocated
         assert int(filled) == 0
+
+
+PRELOAD = textwrap.dedent("""
+    import sys
+    from cardtui.serve import pages, prefork
+
+    kept = [bytes(15) for _ in range(20_000)]
+    del kept[::2]
+    prefork._preload([], [trick for trick in sys.argv[1:] if trick])
+    free = pages.free_blocks()
+    print(max(free[size] * size for size in free))
+""")
+
+
+def test_the_template_leaves_no_holes_before_it_forks() -> None:
+    def largest_hole(*tricks: str) -> int:
+        done = subprocess.run([sys.executable, "-c", PRELOAD, *tricks], capture_output=True,
+                              text=True, check=True, timeout=60)  # fmt: skip
+        return int(done.stdout)
+
+    assert largest_hole("") > 10_000 * 48  # laid out as before: the holes stay
+    assert largest_hole(*pages.TRICKS) < 2 * POOL
