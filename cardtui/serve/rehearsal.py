@@ -13,7 +13,9 @@ text, where it came from, and the theme's variables, so a game with another
 theme parses its own), runs the app without a terminal as a served game
 starts (its lobby listing the tables of a room of the rehearsal's own), then
 once more up to its menu and the lobby, and parses every screen's
-stylesheet with the default theme. Every forked
+stylesheet with the default theme. It also keeps an empty scoreboard
+database (``store/blank.py``), which a new profile's game writes whole
+instead of building it table by table. Every forked
 game inherits the filled cache, and Rich's and Textual's other caches,
 warm; the code the first screen runs has already been through Python's
 specializing interpreter, which rewrites bytecode in place the first times
@@ -43,6 +45,7 @@ from cardtui.room.config import default_tables
 from cardtui.room.connection import Member
 from cardtui.room.door import ROOM_FD_ENV, RoomDoor
 from cardtui.room.room import Room
+from cardtui.store.blank import keep_blank
 
 #: The terminal the rehearsal pretends to have (a player's usual size).
 REHEARSAL_SIZE = (80, 24)
@@ -108,6 +111,8 @@ def parsed_stylesheets() -> int:
 def rehearse() -> None:
     """Start the app once without a terminal, to the lobby; parse every screen's styles."""
     share_parsed_stylesheets()
+    # A new player's scoreboard file is then written whole, not migrated from nothing.
+    keep_blank()
     try:
         with tempfile.TemporaryDirectory(prefix="cardtui-rehearsal-") as folder:
             # argparse compiles its patterns on a parser's first use (re's cache).

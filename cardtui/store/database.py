@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from cardtui.store.blank import write_blank
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
 from cardtui.store.records import (
     RESULT_COLUMNS,
@@ -88,6 +89,7 @@ class Database:
             return sqlite3.connect(f"file:{quote(str(self.path))}?{flags}", uri=True, **options)
         if str(self.path) != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            write_blank(Path(self.path))  # a new file, if an empty one is kept (blank.py)
         return sqlite3.connect(self.path, **options)
 
     def _prepare(self) -> None:
