@@ -235,3 +235,25 @@ async def test_a_room_that_does_not_answer_still_shows_the_lobby(
     finally:
         silent.close()
     assert frames[0] == (0, "Joining the room…")
+
+
+async def test_the_lobby_shown_for_the_first_time_is_not_restyled_whole(
+        make_app, make_room, monkeypatch) -> None:  # fmt: skip
+    """Each of its widgets was styled as it was mounted; Textual styled them all again
+    as the screen was first shown."""
+    restyled: list[object] = []
+    update_styles = CardtuiApp.update_styles
+
+    def counted(app: CardtuiApp, node: object, animate: bool = True) -> None:
+        restyled.append(node)
+        update_styles(app, node, animate)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardtuiApp, "update_styles", counted)
+    app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby_screen = await in_the_lobby(app)
+        await pilot.pause()
+        assert lobby_screen not in restyled
+        # What does change its styles still restyles it (a class, here).
+        lobby_screen.add_class("-cardtui-test")
+        assert lobby_screen in restyled

@@ -13,7 +13,7 @@ from importlib import import_module
 
 from rich.markup import escape
 from rich.text import Text
-from textual import getters, on, work
+from textual import events, getters, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -107,6 +107,8 @@ class LobbyScreen(Screen[None]):
         self._named: str | None = None
         #: Nothing is drawn until the room has listed its tables (see _hold_first_frame).
         self._holding = False
+        #: Shown at least once (see on_screen_resume).
+        self._shown = False
 
     @property
     def link(self) -> RoomLink:
@@ -164,6 +166,16 @@ class LobbyScreen(Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self._draw_now()  # (never hidden under another screen, waiting)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles every widget of a screen each time it is shown, in
+        # case styles changed while it was hidden. Shown for the first time,
+        # the lobby was styled as it was mounted a moment ago (and Textual
+        # restyles by itself for a new stylesheet, theme, class or focus): a
+        # second pass over every widget, ~4 ms of a served game's start.
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
 
     @work(exclusive=True, group="lobby-room")
     async def _join_room(self) -> None:
