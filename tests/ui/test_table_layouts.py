@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.records import Action, ActionTaken, HoleCardRevealed, PlayerCard, TurnStarted
@@ -21,6 +22,7 @@ from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.screens.blackjack_moves import PROMPT_GRACE
 from cardtui.ui.widgets.table_footer import TableFooter
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
@@ -137,3 +139,79 @@ async def test_keys_shown_for_the_first_time_lay_the_screen_out_once(make_app: M
             await settle(pilot)
         assert {"Hit", "Stand"} <= set(keys_shown(screen))
         assert layouts[0] == 1  # before: 2
+
+
+@contextmanager
+def frames_of(screen: Screen[object]) -> Iterator[list[int]]:
+    """How many frames ``screen`` draws while the block runs (one item: the count)."""
+    count = [0]
+    draw = Screen._compositor_refresh
+
+    def spy(self: Screen[object]) -> None:
+        if self is screen:
+            count[0] += 1
+        draw(self)
+
+    Screen._compositor_refresh = spy  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        Screen._compositor_refresh = draw  # type: ignore[method-assign]
+
+
+def message(screen: BlackjackScreen) -> str:
+    return str(screen.query_one("#message", Static).render())
+
+
+async def test_a_turn_that_comes_here_is_drawn_with_its_prompt(make_app: MakeApp) -> None:
+    """The room's records (the stand, this turn) and its prompt arrive in two reads.
+
+    The screen drew the records alone ("Robo to act." on Robo's own screen),
+    and the prompt waited for the next frame: two frames, the second up to a
+    frame's time late over SSH.
+    """
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
+                              viewer_seats=(1,))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        with frames_of(screen) as frames:
+            session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+            await settle(pilot)
+            assert frames[0] == 0  # before: 1, "Robo to act."
+            session.send(ToAct(1, frozenset({Action.HIT, Action.STAND})))
+            await settle(pilot)
+        assert frames[0] == 1
+        assert "Robo: Hit or stand?" in message(screen)
+        assert screen.query_one("#seat-1").has_class("acting")
+
+
+async def test_a_turn_whose_prompt_is_lost_is_drawn_all_the_same(make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
+                              viewer_seats=(1,))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+        await pilot.pause(PROMPT_GRACE + 0.1)
+        await settle(pilot)
+        assert screen.query_one("#seat-1").has_class("acting")
+        assert "Robo to act." in message(screen)
+
+
+async def test_another_players_turn_is_drawn_at_once(make_app: MakeApp) -> None:
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
+                              viewer_seats=(0,))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        with frames_of(screen) as frames:
+            session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+            await settle(pilot)
+        assert frames[0] >= 1 and "Robo to act." in message(screen)

@@ -83,6 +83,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self._panels: list[SeatPanel] = []
         #: Whether the seats' budgets changed since the last redraw.
         self._relayout = True
+        #: A turn came to this player and its prompt has not (Moves._hold_for_prompt).
+        self._prompt_due = False
         self.session: seam.TableSession = session or self._sit_down()
         self.seen = self._tracker()
         self._join()
@@ -145,11 +147,13 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                     self.player.queue(records)
                     self.player.flush()
                 else:
+                    self._hold_for_prompt(records)
                     self.player.play(records)
+                    self._prompt_due &= not self.player.playing  # a reveal draws as it goes
             case seam.SeatsChanged():
                 self._show(event)
             case seam.ToAct() as turn:
-                self.turn = turn
+                self.turn, self._prompt_due = turn, False
                 if isinstance(turn.legal, BetWindow) and not self.bet:
                     self.bet = turn.legal.min_bet
             case seam.Settled(rows=rows):
@@ -199,8 +203,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
     def _sync(self) -> None:
         """Redraw everything from the view and the seats, and refresh the keys."""
         panels = self._panels
-        if not on_screen(self) or len(panels) != len(self.seats):
-            return  # on its way out, or the seats are still being built
+        if not on_screen(self) or len(panels) != len(self.seats) or self._prompt_due:
+            return  # on its way out, the seats are still being built, or the prompt is due
         view = self.view
         dealer = self.query_one("#dealer", DealerPanel)
         if view is None:

@@ -8,17 +8,22 @@ compares the move with basic strategy, asked before the move is made.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from cardtui.blackjack.records import Action
+from cardtui.blackjack.records import Action, TurnStarted
 from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.blackjack_words import MOVES
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.blackjack import BlackjackScreen
+
+#: Seconds a shared table's turn that came to this player waits for the room's
+#: prompt before it is drawn without it (the prompt follows at once, unless lost).
+PROMPT_GRACE = 0.2
 
 
 class Moves:
@@ -63,6 +68,26 @@ class Moves:
         self._move(MOVES['no_insurance'])
 
     # -- what the table asks now -------------------------------------------------------
+
+    def _hold_for_prompt(self: BlackjackScreen, records: Sequence[object]) -> None:
+        """At a shared table, a turn coming to this player is drawn with its prompt.
+
+        The room sends the records (the last player's stand, this turn) and then
+        the prompt; when they arrive in two reads, the screen drew the first
+        alone ("Ann to act." on Ann's own screen) and the prompt waited for the
+        next frame (30 a second over SSH), up to 33 ms more on the handover.
+        The redraw waits for the prompt instead, or ``PROMPT_GRACE`` at most.
+        """
+        turn = next((r for r in reversed(records) if isinstance(r, TurnStarted)), None)
+        if self.local is None and turn is not None and turn.seat in self.session.viewer_seats:
+            self._prompt_due = True
+            self.set_timer(PROMPT_GRACE, self._prompt_overdue)
+
+    def _prompt_overdue(self: BlackjackScreen) -> None:
+        if self._prompt_due:
+            self._prompt_due = False
+            self._sync()
+
 
     def _message(self: BlackjackScreen) -> Text:
         if self.animating:
