@@ -129,7 +129,8 @@ VARIANTS = (
     ("fill", ("fill",)),
     ("heap", ("heap",)),
     ("gather", ("gather",)),
-    ("all (cardtui serve)", ("collect", "gather", "fill", "heap")),
+    ("all", ("collect", "gather", "fill", "heap")),
+    ("all but gather (serve)", ("collect", "fill", "heap")),
 )
 
 

@@ -6,15 +6,8 @@ game alone. CPython 3.11 writes to every object it uses (its reference
 count), so what a game costs is the number of pages holding at least one
 object it touches, not the bytes of those objects. A game idle on its menu
 had copied about 4,100 of the template's pages (16 MiB; it held 18 MiB of
-its own in all). Three kinds of them were cheap to avoid:
+its own in all). Two kinds of them were cheap to avoid:
 
-* **the code a game runs, scattered among the code it never runs.** A call
-  writes to its function's code object (a reference; and Python's
-  specializing interpreter rewrites its bytecode in place), and the code
-  objects were made module by module as the game was imported, so the
-  ~1,300 a game runs sat on ~850 pages. :func:`gather_code` gives every
-  function the rehearsal ran a copy of its code object, the copies made one
-  after another, so they sit closer together (~400 pages).
 * **holes in obmalloc's pools.** CPython's small-object allocator hands out
   blocks of one size from a 16 KiB pool; a pool with free blocks takes the
   next allocation of its size, wherever it is. A template freeing objects
@@ -25,10 +18,19 @@ its own in all). Three kinds of them were cheap to avoid:
 * **holes in the C heap**, where objects over 512 bytes live:
   :func:`fill_heap_holes` does the same for glibc's free chunks.
 
-Together: 18.0 -> 15.4 MiB of a game's own (``benchmarks/bench_fork_memory.py``
-prints each alone). What remains is the objects every game touches: it reads
-modules' globals, calls functions, makes instances of classes, and CPython
-3.11 has no immortal objects to spare those pages.
+A third is not done by default (see ``SERVED``): **the code a game runs,
+scattered among the code it never runs.** A call writes to its function's
+code object (a reference; and Python's specializing interpreter rewrites its
+bytecode in place), and the code objects were made module by module as the
+game was imported, so the ~1,300 a game runs sat on ~850 pages.
+:func:`gather_code` gives every function the rehearsal ran a copy of its
+code object, the copies made one after another, so they sit closer together
+(~400 pages).
+
+``benchmarks/bench_fork_memory.py`` prints what each saves. What remains is
+the objects every game touches: it reads modules' globals, calls functions,
+makes instances of classes, and CPython 3.11 has no immortal objects to
+spare those pages.
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ from typing import Any
 
 #: What ``prefork._preload`` can do to the template's memory (see there).
 TRICKS = ("collect", "gather", "fill", "heap")
+
+#: What ``cardtui serve``'s template does. Not ``gather``: it saves a game
+#: ~0.9 MiB of its own but the copies add ~2.5 MiB to the template, which
+#: every game maps, so each game's resident size (what a host's ``top``
+#: shows, and what bounds a flooded game in the tests) grows by that much,
+#: for ~0.7 MiB less PSS at ten games.
+SERVED = ("collect", "fill", "heap")
 
 #: What the template keeps alive on purpose: the code objects it replaced
 #: (so nothing new is made where they were) and the objects that fill the
@@ -94,7 +103,10 @@ def gather_code(code: list[types.CodeType]) -> int:
             made = copies[id(original)] = original.replace(co_consts=consts)
         return made
 
-    functions = [each for each in gc.get_objects() if isinstance(each, types.FunctionType)]
+    # The functions running them (one walk over the collector's objects, and
+    # nothing as big as a list of all of them left behind in the template).
+    functions = [each for each in gc.get_referrers(*code) if isinstance(each, types.FunctionType)
+                 and id(each.__code__) in wanted]  # fmt: skip
     running = {id(function.__code__) for function in functions}
     # In the order the rehearsal first called them: what a game's start runs
     # together sits together.
@@ -185,8 +197,9 @@ def fill_heap_holes(rounds: int = 3) -> int:
     more than 64 items) come from the C library's ``malloc``, which hands
     out the template's free chunks first, wherever they are, as obmalloc
     does its free blocks. glibc says which chunks are free (``malloc_info``);
-    elsewhere this does nothing. A chunk glibc keeps per thread (tcache, up
-    to 7 of a size) is not in that report: 7 more of each size take those.
+    elsewhere this does nothing. A chunk glibc keeps per thread (its
+    tcache) is not in that report: as many more of each size as it keeps
+    take those.
     """
     libc = _glibc()
     if libc is None:
@@ -197,11 +210,15 @@ def fill_heap_holes(rounds: int = 3) -> int:
         if not free:
             break
         for chunk, count in free:
-            for _ in range(count + 7):
+            count += TCACHE if chunk <= TCACHE_LARGEST else 0
+            for _ in range(count):
                 # A request of chunk - 16 bytes is a chunk of that size (8 for
                 # its header, rounded up to 16).
                 libc.malloc(max(chunk - 16, 1))
-            allocated += count + 7
+            allocated += count
+    # What is left is the top of the heap: given back, the template (and each
+    # game, which maps what the template has) holds that much less.
+    libc.malloc_trim(0)
     return allocated
 
 
@@ -219,6 +236,7 @@ def _glibc() -> Any:
     libc.fdopen.argtypes = [ctypes.c_int, ctypes.c_char_p]
     libc.fclose.argtypes = [ctypes.c_void_p]
     libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    libc.malloc_trim.argtypes = [ctypes.c_size_t]
     return libc
 
 
@@ -241,6 +259,10 @@ def _free_chunks(libc: Any) -> list[tuple[int, int]]:
     # A chunk's size field keeps flags in its 3 low bits.
     return [(int(size) & ~7, int(count)) for size, count in _CHUNKS.findall(main_arena)]
 
+
+#: glibc's tcache: chunks it keeps per thread and size, up to this size (64 bits).
+TCACHE = 7
+TCACHE_LARGEST = 1040
 
 _CHUNKS = re.compile(r'<(?:size|unsorted) from="(\d+)" to="\d+" total="\d+" count="(\d+)"')
 

@@ -113,7 +113,7 @@ def main(argv: Sequence[str]) -> int:
     return _become_game(request, template)
 
 
-def _preload(modules: Sequence[str], tricks: Collection[str] = pages.TRICKS) -> None:
+def _preload(modules: Sequence[str], tricks: Collection[str] = pages.SERVED) -> None:
     """Import what every game imports, once, and lay the template's memory out for sharing.
 
     ``package.*`` names every module below ``package``; ``module:function``
@@ -123,7 +123,7 @@ def _preload(modules: Sequence[str], tricks: Collection[str] = pages.TRICKS) -> 
     game's collections never walk (and so never write to) what it shares
     with the template; each game turns the collector back on.
 
-    ``tricks`` (``pages.py``; all of them unless a benchmark compares):
+    ``tricks`` (``pages.py``; ``pages.SERVED`` unless a benchmark compares):
     ``collect`` collects the rehearsal's garbage as it goes and once it is
     over; ``gather`` gives the code the rehearsal ran copies side by side;
     ``fill`` fills obmalloc's free blocks and ``heap`` the C heap's free

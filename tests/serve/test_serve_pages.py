@@ -125,4 +125,4 @@ def test_the_template_leaves_no_holes_before_it_forks() -> None:
         return int(done.stdout)
 
     assert largest_hole("") > 10_000 * 48  # laid out as before: the holes stay
-    assert largest_hole(*pages.TRICKS) < 2 * POOL
+    assert largest_hole(*pages.SERVED) < 2 * POOL
