@@ -45,6 +45,7 @@ from cardtui.room.config import default_tables
 from cardtui.room.connection import Member
 from cardtui.room.door import ROOM_FD_ENV, RoomDoor
 from cardtui.room.room import Room
+from cardtui.serve import quiet_input  # noqa: F401 - a served game's driver, imported once here
 from cardtui.store.blank import keep_blank
 
 #: The terminal the rehearsal pretends to have (a player's usual size).

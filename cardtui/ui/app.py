@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 
@@ -115,6 +116,15 @@ class CardtuiApp(Navigation):
         self.notify(message.text, title="Scoreboard", severity="warning", timeout=12)
 
     # -- lifecycle ---------------------------------------------------------
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if served():
+            # Its input thread sleeps until a key comes (serve/quiet_input.py).
+            from cardtui.serve.quiet_input import driver_class
+
+            driver = driver_class(driver)
+        return driver
 
     def get_default_screen(self) -> Screen[None]:
         # The menu is the bottom of the stack: no blank screen painted first;
