@@ -9,6 +9,8 @@ records with nothing to watch. These tests count what Textual does, never time.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -196,7 +198,10 @@ async def test_a_turn_whose_prompt_is_lost_is_drawn_all_the_same(make_app: MakeA
         screen = BlackjackScreen(session=session)
         await app.push_screen(screen)
         await settle(pilot)
-        session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
+        # From outside the app's context, as the room link's task delivers it.
+        asyncio.get_running_loop().call_soon(
+            session.send, Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))),
+            context=contextvars.Context())
         await pilot.pause(PROMPT_GRACE + 0.1)
         await settle(pilot)
         assert screen.query_one("#seat-1").has_class("acting")

@@ -8,6 +8,7 @@ compares the move with basic strategy, asked before the move is made.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -81,7 +82,10 @@ class Moves:
         turn = next((r for r in reversed(records) if isinstance(r, TurnStarted)), None)
         if self.local is None and turn is not None and turn.seat in self.session.viewer_seats:
             self._prompt_due = True
-            self.set_timer(PROMPT_GRACE, self._prompt_overdue)
+            # (The room's messages arrive in the link's own task, outside the app's
+            # context, where a Textual timer cannot run: the loop's timer posts to the screen.)
+            asyncio.get_running_loop().call_later(PROMPT_GRACE, self.call_later,
+                                                  self._prompt_overdue)
 
     def _prompt_overdue(self: BlackjackScreen) -> None:
         if self._prompt_due:
