@@ -16,9 +16,11 @@ their PSS with only the template sharing:
 and the peer: the same game started as a new interpreter
 (``python -m cardtui``), measured the same way.
 
-Each row is measured for templates laid out with each of ``pages.py``'s
-tricks alone, with none (as before them) and with all (what ``cardtui
-serve`` does), each template a process of its own, in the same run.
+Each row is measured for templates laid out with each of
+``cardtui/serve/pages.py``'s tricks alone, with none (as before them), with
+all, and with what ``cardtui serve`` does (``pages.SERVED``: all but
+``gather``), each template a process of its own, in the same run. The
+per-game PSS with ten games sharing is ``bench_ssh_burst.py``'s.
 
     python3 benchmarks/bench_fork_memory.py
 """
