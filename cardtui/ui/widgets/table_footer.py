@@ -120,10 +120,13 @@ class TableFooter(Footer):
             widget = TableKey(key.key, key.key_display, key.description, key.action,
                               disabled=now is not None and not now.enabled,
                               tooltip=key.tooltip,
-                              classes="-command-palette" if key.palette else "")
+                              classes="-command-palette -compact" if key.palette else "")
             widget.cardtui_look = key.look  # type: ignore[attr-defined]
             widget.display = now is not None
-            if not key.palette:
+            if key.palette:
+                # Compact, as Textual leaves it: with its class already, no restyle as it mounts.
+                widget.set_reactive(FooterKey.compact, True)
+            else:
                 # As compact as the footer already: the binding below restyles nothing.
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.data_bind(compact=Footer.compact)
