@@ -98,7 +98,7 @@ async def test_a_dropped_player_is_stood_by_the_clock_and_sits_back_down_with_th
         assert seat.expiries == 1
 
         back = await TerminalClient.connect(server.port, key=ann_key)
-        await back.wait_for(f"{BUY_IN - MIN_BET} chips")  # her table, her stack
+        await back.wait_for(f"{BUY_IN - MIN_BET:,} chips")  # her table, her stack
         assert "Ann" in back.text and "Bob" in back.text
         await until(lambda: table.seats[0] is not None and not table.seats[0].away)
         await bob.wait_for("Ann is back")

@@ -50,7 +50,7 @@ async def test_sigterm_voids_the_round_returns_the_bets_tells_everyone_and_leave
             await client.wait_closed()
             # The room's news was on the table before the server's goodbye.
             await client.wait_for("hands in progress are void and every bet went back")
-            assert client.text.count("1000 chips") == 2  # each bought in the kept 1,000
+            assert client.text.count("1,000 chips") == 2  # each bought in the kept 1,000
         out, _ = served.process.communicate(timeout=30)
         assert served.process.returncode == 0, out
     finally:

@@ -257,7 +257,7 @@ async def test_the_table_and_counters_last_the_whole_session(make_app: MakeApp) 
         assert screen.table.seats[0].bankroll == 1010
         counters = str(screen.query_one("#counters", Static).render())
         assert "W 1" in counters and "Net +10" in counters
-        assert "1010 chips" in str(screen.query_one("#seat-0", SeatPanel).border_subtitle)
+        assert "1,010 chips" in str(screen.query_one("#seat-0", SeatPanel).border_subtitle)
 
 
 async def test_a_new_setup_is_a_new_table_but_the_same_session(make_app: MakeApp) -> None:

@@ -260,7 +260,7 @@ class SeatPanel(Widget):
             self.info.name) + (
             " (bot)" if self.info.bot else ""
         )
-        subtitle = "" if self.info.empty else f"{self.info.bankroll} chips"
+        subtitle = "" if self.info.empty else f"{self.info.bankroll:,} chips"
         # Set only when they change: each one set is parsed into content and redrawn.
         if self.border_title != title:
             self.border_title = title
