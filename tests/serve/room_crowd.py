@@ -277,7 +277,8 @@ async def play_holdem(player: HoldemPlayer, hands: int, *, timeout: float = 600)
     stand the player up. Every other key is harmless pressed again.
     """
     client, name = player.client, player.name
-    turn = re.compile(re.escape(name) + r", your turn: (?:([\d,]+) to call|check or bet)")
+    turn = re.compile(re.escape(name)
+                      + r", your turn: (?:([\d,]+) to call|check(?: or bet| or raise)?\.)")
     deadline = time.monotonic() + timeout
     #: The prompt being answered, the key chosen for it, and when it was last pressed.
     asked: str | None = None

@@ -89,9 +89,28 @@ def table_words(config: HoldemConfig) -> str:
 
 
 def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None) -> Text:
-    """What the player to act is asked: what calling costs, and the clock if one runs."""
+    """What the player to act is asked: what calling costs, and the clock if one runs.
+
+    The big blind's option preflop is a raise, not a bet (the blind is the street's bet):
+
+    >>> from cardtui.holdem.legal import LegalActions
+    >>> option = LegalActions(seat=1, can_fold=False, can_check=True, call_amount=0,
+    ...                       can_raise=True, min_raise_to=20, max_raise_to=990, is_bet=False)
+    >>> turn_prompt("Ann", option).plain
+    'Ann, your turn: check or raise.'
+    >>> from dataclasses import replace
+    >>> turn_prompt("Ann", replace(option, is_bet=True), seconds=9).plain
+    'Ann, your turn: check or bet. (9 s)'
+    >>> turn_prompt("Ann", replace(option, can_raise=False, min_raise_to=0, max_raise_to=0)).plain
+    'Ann, your turn: check.'
+    """
     ask = f"{name}, your turn: "
-    ask += f"{legal.call_amount:,} to call." if legal.call_amount else "check or bet."
+    if legal.call_amount:
+        ask += f"{legal.call_amount:,} to call."
+    elif not legal.can_raise:
+        ask += "check."
+    else:
+        ask += "check or bet." if legal.is_bet else "check or raise."
     if seconds is not None:
         ask += f" ({seconds} s)"
     return Text(ask, style="bold")
