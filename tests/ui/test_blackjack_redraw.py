@@ -69,7 +69,7 @@ async def test_a_new_bankroll_repaints_the_panel_without_laying_out_the_screen(
             relaid = panel.show(SeatInfo(info.name, info.bot, info.bankroll + 10, info.bet),
                                 panel.view, panel.acting_hand)
         assert not relaid and panel not in asked
-        assert f"{info.bankroll + 10} chips" in str(panel.border_subtitle)
+        assert f"{info.bankroll + 10:,} chips" in str(panel.border_subtitle)
 
 
 async def test_the_keys_line_is_rebuilt_without_restyling_each_key(make_app) -> None:
