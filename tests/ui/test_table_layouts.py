@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
@@ -61,6 +62,20 @@ async def settle(pilot: object) -> None:
         await pilot.pause()  # type: ignore[attr-defined]
 
 
+@asynccontextmanager
+async def dealt_table(make_app: MakeApp, viewer: int | None = None, **options: str
+                      ) -> AsyncIterator[tuple[Pilot[object], BlackjackScreen, ScriptedSession]]:
+    """A shared table of ``SEATS`` whose first cards are dealt, seen from seat ``viewer``."""
+    seen = {} if viewer is None else {"viewer_seats": (viewer,)}
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)], **seen)
+    app = make_app(**options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await settle(pilot)
+        yield pilot, screen, session
+
+
 async def test_new_keys_show_and_hide_the_keys_already_mounted_in_one_layout(
         make_app: MakeApp) -> None:
     session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
@@ -86,12 +101,7 @@ async def test_new_keys_show_and_hide_the_keys_already_mounted_in_one_layout(
 async def test_records_with_nothing_to_watch_land_at_once_without_a_reveal(
         make_app: MakeApp) -> None:
     """Another player's stand: no reveal, so the keys are not hidden and shown again."""
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
-    app = make_app(animation="normal")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = BlackjackScreen(session=session)
-        await app.push_screen(screen)
-        await settle(pilot)
+    async with dealt_table(make_app, animation="normal") as (pilot, screen, session):
         session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
         assert not screen.animating
         assert screen.view is not None and screen.view.turn == (1, 0)
@@ -127,13 +137,7 @@ async def test_keys_shown_for_the_first_time_lay_the_screen_out_once(make_app: M
     A key hidden since it was mounted has no size yet; Textual's layout that
     showed it gave it one and asked for a second layout at once.
     """
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
-                              viewer_seats=(1,))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = BlackjackScreen(session=session)
-        await app.push_screen(screen)
-        await settle(pilot)
+    async with dealt_table(make_app, viewer=1) as (pilot, screen, session):
         assert "Stand" not in keys_shown(screen)
         with layouts_of(screen) as layouts:
             session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))),
@@ -172,13 +176,7 @@ async def test_a_turn_that_comes_here_is_drawn_with_its_prompt(make_app: MakeApp
     and the prompt waited for the next frame: two frames, the second up to a
     frame's time late over SSH.
     """
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
-                              viewer_seats=(1,))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = BlackjackScreen(session=session)
-        await app.push_screen(screen)
-        await settle(pilot)
+    async with dealt_table(make_app, viewer=1) as (pilot, screen, session):
         with frames_of(screen) as frames:
             session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
             await settle(pilot)
@@ -191,13 +189,7 @@ async def test_a_turn_that_comes_here_is_drawn_with_its_prompt(make_app: MakeApp
 
 
 async def test_a_turn_whose_prompt_is_lost_is_drawn_all_the_same(make_app: MakeApp) -> None:
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
-                              viewer_seats=(1,))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = BlackjackScreen(session=session)
-        await app.push_screen(screen)
-        await settle(pilot)
+    async with dealt_table(make_app, viewer=1) as (pilot, screen, session):
         # From outside the app's context, as the room link's task delivers it.
         asyncio.get_running_loop().call_soon(
             session.send, Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))),
@@ -209,13 +201,7 @@ async def test_a_turn_whose_prompt_is_lost_is_drawn_all_the_same(make_app: MakeA
 
 
 async def test_another_players_turn_is_drawn_at_once(make_app: MakeApp) -> None:
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
-                              viewer_seats=(0,))
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = BlackjackScreen(session=session)
-        await app.push_screen(screen)
-        await settle(pilot)
+    async with dealt_table(make_app, viewer=0) as (pilot, screen, session):
         with frames_of(screen) as frames:
             session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
             await settle(pilot)

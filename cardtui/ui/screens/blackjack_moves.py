@@ -92,7 +92,6 @@ class Moves:
             self._prompt_due = False
             self._sync()
 
-
     def _message(self: BlackjackScreen) -> Text:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
