@@ -206,3 +206,15 @@ async def test_another_players_turn_is_drawn_at_once(make_app: MakeApp) -> None:
             session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
             await settle(pilot)
         assert frames[0] >= 1 and "Robo to act." in message(screen)
+
+
+async def test_a_shared_tables_keys_line_names_its_chat(make_app: MakeApp) -> None:
+    """``m`` chats at a shared table: its keys line says so (a local table has no chat)."""
+    async with dealt_table(make_app, viewer=1) as (_pilot, screen, _session):
+        assert "Chat" in keys_shown(screen)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        local = BlackjackScreen()
+        await app.push_screen(local)
+        await settle(pilot)
+        assert "Chat" not in keys_shown(local)

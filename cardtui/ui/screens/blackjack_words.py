@@ -64,7 +64,7 @@ BINDINGS: list[BindingType] = [
     # Not in the footer (it is full at 80 columns): the hint names c, Rules & keys both.
     Binding("c", "chart", "Chart", show=False),
     Binding("k", "count_panel", "Count", show=False),
-    Binding("m", "chat", "Chat", show=False),  # a shared table only
+    Binding("m", "chat", "Chat"),  # a shared table only (check_action hides it elsewhere)
     # Through the app's navigation, which asks this screen first (request_leave).
     Binding("escape", "app.back", "Menu"),
 ]
