@@ -2,10 +2,15 @@
 
 A crowd of real SSH players (asyncssh + pyte, :mod:`tests.serve.room_crowd`)
 plays blackjack rounds at shared tables of six: each bets in the betting
-window and stands on their turn, taking ``--think`` seconds over each
+window and stands on their turn, taking about ``--think`` seconds over each
 decision once its prompt shows (default 1 s: people at a table take a second
 or more; with no thought at all sixty bots deal as fast as the two cores
-allow and every latency is a queue). Every session's bytes are received and
+allow and every latency is a queue). Each thought is ``--think`` times a
+factor between 0.5 and 1.5 drawn for that player (seeded): people do not all
+take the same second. With ``--lockstep`` every thought is exactly
+``--think``: the ten tables, seated together, then stand at the same instants
+round after round and all sixty games redraw at once, a worst case a real
+room does not see (printed for comparison). Every session's bytes are received and
 parsed (pyte) by one client process, this one; its CPU is printed. Measured,
 in the same run:
 
@@ -28,6 +33,7 @@ so its CPU is its own. Target on the project's 2-core machine (issue 11): p95 <=
 at 60 sessions.
 
 Run:  python3 benchmarks/bench_room_latency.py [--rounds 6] [--big-rounds 4] [--think 1]
+      [--lockstep]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -76,13 +83,15 @@ class Result:
     clients_cpu: float
     seconds: float
     think: float
+    lockstep: bool
 
 
 # --- the players --------------------------------------------------------------------
 
 
 async def local_player(port: int, root: Path, go: asyncio.Event,
-                       stop: asyncio.Event, think: float) -> list[float]:
+                       stop: asyncio.Event, think: float, vary: random.Random | None
+                       ) -> list[float]:
     """One more player at a local (not shared) blackjack table: ``s`` until "Deal again?".
 
     They think as long as the crowd over each key (a peer playing flat out
@@ -102,7 +111,7 @@ async def local_player(port: int, root: Path, go: asyncio.Event,
         prompt = await client.wait_for("Hit or stand?", "Deal again?", "then d deals",
                                        "nsurance?", "Even money?", timeout=120)
         await client.settle(0.2, timeout=120)
-        await asyncio.sleep(think)
+        await asyncio.sleep(think * (vary.uniform(0.5, 1.5) if vary is not None else 1.0))
         if prompt != "Hit or stand?":
             played = rounds_played(client)
             client.press("n" if prompt in ("nsurance?", "Even money?") else "d")
@@ -121,7 +130,7 @@ async def moved_on(client: TerminalClient, text: str, played: int,
                    timeout: float = 120) -> None:
     """Wait until ``text`` has left the screen, or a round settled (a natural: dealt and over)."""
     deadline = time.monotonic() + timeout
-    while (text in " ".join(line.strip() for line in client.screen.display)
+    while (text in client.flat
            and rounds_played(client) == played):
         if time.monotonic() > deadline:
             raise TimeoutError(f"{text!r} stayed on screen:\n{client.text}")
@@ -130,14 +139,16 @@ async def moved_on(client: TerminalClient, text: str, played: int,
             await asyncio.wait_for(client._changed.wait(), 0.5)  # noqa: SLF001
 
 
-async def measure(label: str, tables: int, rounds: int, think: float) -> Result:
+async def measure(label: str, tables: int, rounds: int, think: float,
+                  lockstep: bool) -> Result:
     with tempfile.TemporaryDirectory(prefix="cardtui-bench-room-") as folder:
         root = Path(folder) / "room"
         names = [[f"T{t}P{s}" for s in range(SEATS)] for t in range(tables)]
         keys = {n: named_key(root, n) for row in names for n in row}
         server = CrowdServer(root, tables, SEATS)
         go, stop = asyncio.Event(), asyncio.Event()
-        local = asyncio.create_task(local_player(server.port, root, go, stop, think))
+        local = asyncio.create_task(local_player(server.port, root, go, stop, think,
+                                                   None if lockstep else random.Random(-1)))
         try:
             async def seat(row: int, table_names: list[str]) -> list[Player]:
                 # One table's players one at a time (a player arriving while the
@@ -154,8 +165,9 @@ async def measure(label: str, tables: int, rounds: int, think: float) -> Result:
             go.set()
             cpu_before, started = server.cpu_seconds(), time.monotonic()
             games_before, clients_before = server.games_cpu_seconds(), time.process_time()
-            await asyncio.gather(*(play(p, rounds, timeout=120 * rounds, think=think)
-                                   for p in players))
+            await asyncio.gather(*(play(p, rounds, timeout=120 * rounds, think=think,
+                                        vary=None if lockstep else random.Random(n))
+                                   for n, p in enumerate(players)))
             seconds = time.monotonic() - started
             server_cpu = server.cpu_seconds() - cpu_before
             games_cpu = server.games_cpu_seconds() - games_before
@@ -171,7 +183,7 @@ async def measure(label: str, tables: int, rounds: int, think: float) -> Result:
     tables_seen = {id(p.table): p.table for p in players}.values()
     handovers = [h for table in tables_seen for h in table.handovers]
     return Result(label, tables * SEATS, handovers, local_samples, dealt,
-                  summary["room_cpu"], server_cpu, games_cpu, clients_cpu, seconds, think)
+                  summary["room_cpu"], server_cpu, games_cpu, clients_cpu, seconds, think, lockstep)
 
 
 def quantile(samples: list[float], q: float) -> float:
@@ -187,7 +199,8 @@ def report(result: Result) -> None:
                 f"p95 {quantile(samples, 0.95) * 1000:6.0f} ms   (n={len(samples)})")
 
     print(f"\n{result.label}: {result.sessions} sessions, {result.rounds} rounds dealt in "
-          f"{result.seconds:.0f} s ({result.think:g} s to think over each decision; "
+          f"{result.seconds:.0f} s ({'exactly ' if result.lockstep else '~'}{result.think:g} s "
+          f"to think over each decision; "
           f"load average {os.getloadavg()[0]:.1f})")
     print(f"  shared table, stand -> next player's prompt:  {ms(result.handovers)}")
     print(f"  local table (peer), stand -> 'Deal again?':   {ms(result.local)}")
@@ -244,15 +257,15 @@ async def holdem_room_cpu(hands: int) -> tuple[float, float]:
     return room_cpu / hands, process_cpu / hands
 
 
-async def main(rounds: int, big_rounds: int, think: float) -> None:
+async def main(rounds: int, big_rounds: int, think: float, lockstep: bool) -> None:
     print(f"cardtui shared-table latency on {os.cpu_count()} cores "
           f"(load average {os.getloadavg()[0]:.1f} at start)")
     room_hand, process_hand = await holdem_room_cpu(200)
     print(f"\nhold'em, the room alone (six players checking or calling, no SSH): "
           f"{room_hand * 1000:.2f} ms room CPU per hand "
           f"({process_hand * 1000:.2f} ms with the six bare clients)")
-    report(await measure("one table of six", 1, rounds, think))
-    report(await measure("ten tables of six", 10, big_rounds, think))
+    report(await measure("one table of six", 1, rounds, think, lockstep))
+    report(await measure("ten tables of six", 10, big_rounds, think, lockstep))
     print("\nTarget (issue 11): p95 <= 150 ms at 60 sessions.")
 
 
@@ -262,5 +275,7 @@ if __name__ == "__main__":
     parser.add_argument("--big-rounds", type=int, default=4, help="rounds at each of ten tables")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds each player takes over a decision (0: none)")
+    parser.add_argument("--lockstep", action="store_true",
+                        help="every player thinks exactly --think seconds (tables act in step)")
     args = parser.parse_args()
-    asyncio.run(main(args.rounds, args.big_rounds, args.think))
+    asyncio.run(main(args.rounds, args.big_rounds, args.think, args.lockstep))

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -123,7 +124,7 @@ async def _moved(client: TerminalClient, row: int, seconds: float) -> bool:
 
 
 def _screen(client: TerminalClient) -> str:
-    return " ".join(line.strip() for line in client.screen.display)
+    return client.flat
 
 
 def rounds_played(client: TerminalClient) -> int:
@@ -132,11 +133,16 @@ def rounds_played(client: TerminalClient) -> int:
     return sum(int(n) for n in found.groups()) if found else 0
 
 
-async def play(player: Player, rounds: int, *, timeout: float = 600, think: float = 0.0) -> None:
+async def play(player: Player, rounds: int, *, timeout: float = 600, think: float = 0.0,
+               vary: random.Random | None = None) -> None:
     """Play until ``rounds`` rounds have settled on this player's screen and bets are open again.
 
     Rounds are counted from the screen's session counters, not from the
     prompts seen: a prompt can go and come back between two frames.
+    ``vary``: if given, each decision takes ``think`` times a factor drawn
+    from it between 0.5 and 1.5 (people do not all take the same second; with
+    one fixed thought, every table of a crowd started together acts at the
+    same instants for ever, and every game redraws at once).
     ``think``: seconds the player takes over each decision (the bet, the
     stand, insurance) once its prompt is on their screen.
     """
@@ -146,17 +152,22 @@ async def play(player: Player, rounds: int, *, timeout: float = 600, think: floa
     pressed: dict[str, float] = {}
     #: When each prompt now asked of this player first showed (the thinking starts).
     shown: dict[str, float] = {}
+    #: How long this player thinks over each prompt now shown.
+    thought: dict[str, float] = {}
     deadline = time.monotonic() + timeout
 
     def ready(key: str, now: float) -> bool:
         """Thought long enough, and not pressed within the last REPRESS seconds."""
-        shown.setdefault(key, now)
-        return now - shown[key] >= think and now - pressed.get(key, 0) > REPRESS
+        if key not in shown:
+            shown[key] = now
+            thought[key] = think * (vary.uniform(0.5, 1.5) if vary is not None else 1.0)
+        return now - shown[key] >= thought[key] and now - pressed.get(key, 0) > REPRESS
 
     def over(*keys: str) -> None:
         for key in keys:
             pressed.pop(key, None)
             shown.pop(key, None)
+            thought.pop(key, None)
 
     while True:
         now = time.monotonic()
@@ -190,8 +201,8 @@ async def play(player: Player, rounds: int, *, timeout: float = 600, think: floa
             elif "s" in pressed or "s" in shown:
                 over("s")  # my turn is over: the next prompt of mine is a new one
         # Wait for the next bytes, a re-press, or the end of a thought.
-        wait = min([REPRESS / 2] + [at + think - now for key, at in shown.items()
-                                    if key not in pressed and at + think > now])
+        wait = min([REPRESS / 2] + [at + thought[key] - now for key, at in shown.items()
+                                    if key not in pressed and at + thought[key] > now])
         client._changed.clear()  # noqa: SLF001
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client._changed.wait(), wait)  # noqa: SLF001
