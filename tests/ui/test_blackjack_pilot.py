@@ -17,6 +17,7 @@ from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.blackjack_table import SeatPanel
 
 MakeApp = Callable[..., CardtuiApp]
 
@@ -261,3 +262,22 @@ async def test_results_and_counters_wait_for_the_reveal(
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen._seat_info(0).bankroll == 1010 and screen.tally.net == 10
+
+
+async def test_a_saved_setup_with_more_seats_draws_each_seat_once(make_app: MakeApp) -> None:
+    # The new table's seats arrived twice (the session's seats record and the
+    # setup's own rebuild): two rows of panels, the first never updated again.
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        setup = app.screen
+        assert isinstance(setup, BlackjackSetupScreen)
+        setup.query_one("#seat-count", Select).value = 3
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, BlackjackScreen)
+        assert len(table.query(SeatPanel)) == 3
+        assert len(table.query(".seat-row")) == 1

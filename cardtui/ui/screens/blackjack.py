@@ -18,6 +18,7 @@ aids (``c`` chart, ``k`` count panel, ``?`` hint) are in :mod:`blackjack_aids`.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 
@@ -81,6 +82,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self._replaying = False
         #: The seats' panels, in seat order, once mounted (looked up on every redraw).
         self._panels: list[SeatPanel] = []
+        #: One build of the seats at a time: a saved setup rebuilds them as its seats arrive.
+        self._building = asyncio.Lock()
         #: Whether the seats' budgets changed since the last redraw.
         self._relayout = True
         #: A turn came to this player and its prompt has not (Moves._hold_for_prompt).

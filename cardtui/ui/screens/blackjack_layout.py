@@ -46,22 +46,24 @@ class SeatLayout:
         self._relayout = True
 
     async def _build_seats(self: BlackjackScreen) -> None:
-        seats = self.query_one("#seats", Vertical)
-        self._panels = []
-        await seats.remove_children()
-        count = len(self.seats)
-        panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
-                            id=f"seat-{index}") for index in range(count)]
-        # Each row is mounted with its panels in one go: mounting panels into a
-        # row after an await raced the app closing (Enter on Quit and "b" in one
-        # read: MountError, the row never mounted).
-        await seats.mount_all(
-            Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
-            for start in range(0, count, SEATS_PER_ROW)
-        )
-        self._panels = panels
-        self.set_class(count > 3, "many-seats")
-        self._set_budgets(*(self.size if self.size.height else self.app.size))
+        """Panels for the seats; one build at a time (two at once mounted both sets)."""
+        async with self._building:
+            seats = self.query_one("#seats", Vertical)
+            self._panels = []
+            await seats.remove_children()
+            count = len(self.seats)
+            panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
+                                id=f"seat-{index}") for index in range(count)]
+            # Each row is mounted with its panels in one go: mounting panels into a
+            # row after an await raced the app closing (Enter on Quit and "b" in one
+            # read: MountError, the row never mounted).
+            await seats.mount_all(
+                Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
+                for start in range(0, count, SEATS_PER_ROW)
+            )
+            self._panels = panels
+            self.set_class(count > 3, "many-seats")
+            self._set_budgets(*(self.size if self.size.height else self.app.size))
 
     def _seat_info(self: BlackjackScreen, index: int) -> SeatInfo:
         seat = self.seats[index]
