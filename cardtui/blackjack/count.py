@@ -291,7 +291,7 @@ def advice(
     if play is None:
         return CountAdvice(basic.action, basic.situation, basic.reason, true_count)
     reason = (f"{play.label} (true count now {true_count:+.1f}); "
-              f"basic strategy would {basic.action.value}.")
+              f"basic strategy would {basic.action.verb}.")
     return CountAdvice(play.play, basic.situation, reason, true_count, play)
 
 

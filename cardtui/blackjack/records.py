@@ -26,6 +26,18 @@ class Action(StrEnum):
     INSURE = "insure"  # insurance, or even money on a natural
     DECLINE_INSURANCE = "no insurance"
 
+    @property
+    def verb(self) -> str:
+        """The decision as a verb, for "basic strategy would …" and "you cannot … now".
+
+        >>> Action.DECLINE_INSURANCE.verb, Action.INSURE.verb, Action.HIT.verb
+        ('decline insurance', 'take insurance', 'hit')
+        """
+        return _VERBS.get(self, self.value)
+
+
+_VERBS = {Action.INSURE: "take insurance", Action.DECLINE_INSURANCE: "decline insurance"}
+
 
 class Outcome(StrEnum):
     WIN = "win"

@@ -171,7 +171,7 @@ class BlackjackLocalSession:
         if not isinstance(action, Action):
             raise ValueError("a blackjack move is an Action")
         if seat != self.table.seat_to_act or action not in self.table.legal_actions():
-            raise ValueError(f"you cannot {action.value} now")
+            raise ValueError(f"you cannot {action.verb} now")
         self._after(self.table.act(action))
 
     # -- between rounds ------------------------------------------------------------------

@@ -281,3 +281,13 @@ async def test_a_saved_setup_with_more_seats_draws_each_seat_once(make_app: Make
         assert isinstance(table, BlackjackScreen)
         assert len(table.query(SeatPanel)) == 3
         assert len(table.query(".seat-row")) == 1
+
+
+async def test_trainer_names_declining_insurance_as_a_verb(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "Ac", "9d", "5s"])
+        await pilot.press("d", "i")  # basic strategy never insures
+        await pilot.pause()
+        assert "basic strategy would decline insurance (insurance against an ace)" in message(app)

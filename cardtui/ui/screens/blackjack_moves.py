@@ -43,7 +43,7 @@ class Moves:
                 action is not advice.action):
             self.note = Text.assemble(
                 ("Trainer: ", "bold yellow"),
-                f"{self.seats[seat].name}, basic strategy would {advice.action.value} "
+                f"{self.seats[seat].name}, basic strategy would {advice.action.verb} "
                 f"({advice.situation}).")
             self._sync()
 
