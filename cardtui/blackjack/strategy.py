@@ -417,27 +417,43 @@ def _reason(action: Action, table: str, code: str, row: int, up: int) -> str:
             )
         return f"one card will often make {row} into a strong hand and {dealer} is no threat."
     # A double or surrender that is not allowed now falls back to hitting or
-    # standing; say so.
-    prefix = ("doubling is not allowed now, so: " if code in ("D", "Ds") else
-              "surrender is not allowed now, so: " if code in ("Rh", "Rs") else "")
+    # standing; say so after the reason for the fallback.
+    return _fallback_reason(action, table, row, total, dealer, weak_dealer) + (
+        " Doubling would be better, but it is not allowed now." if code in ("D", "Ds") else
+        " Surrendering would be better, but it is not offered now." if code in ("Rh", "Rs")
+        else "")
+
+
+def _a(number: int) -> str:
+    """``a 16``, ``an 8``, ``an 11``, ``an 18``: the article as the number is said.
+
+    >>> _a(16), _a(8), _a(11), _a(18)
+    ('a 16', 'an 8', 'an 11', 'an 18')
+    """
+    return f"an {number}" if number in (8, 11, 18) else f"a {number}"
+
+
+def _fallback_reason(action: Action, table: str, row: int, total: int, dealer: str,
+                     weak_dealer: bool) -> str:
+    """Why to hit or stand (the plays every chart falls back to)."""
     if table == "pair":
         # A pair that plays differently from its total (a small-pack exception).
         verb = "standing" if action is Action.STAND else "hitting"
-        return prefix + (
+        return (
             f"with both {row}s out of so small a pack, {verb} on this {total} loses less "
             f"than the usual play of a hard {total}."
         )
     if action is Action.STAND:
         if row >= 17 and table == "hard":
-            return prefix + f"{row} is strong enough; most cards would bust it."
+            return f"{row} is strong enough; most cards would bust it."
         if table == "soft":
-            return prefix + f"a soft {row} is good enough against {dealer}."
-        return prefix + f"{dealer} busts often; don't risk busting your {row}."
+            return f"a soft {row} is good enough against {dealer}."
+        return f"{dealer} busts often; don't risk busting your {row}."
     # Hit.
     if table == "soft":
-        return prefix + f"a soft {row} cannot bust on one card and is too weak to stand on."
+        return f"a soft {row} cannot bust on one card and is too weak to stand on."
     if row <= 11:
-        return prefix + f"no card can bust a {row}."
+        return f"no card can bust {_a(row)}."
     if weak_dealer:
-        return prefix + f"with {dealer} up the dealer busts less often; {row} busts only on a ten."
-    return prefix + f"against {dealer} the dealer usually makes 17 or more, so {row} must improve."
+        return f"with {dealer} up the dealer busts less often; {row} busts only on a ten."
+    return f"against {dealer} the dealer usually makes 17 or more, so {row} must improve."

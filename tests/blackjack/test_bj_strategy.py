@@ -95,3 +95,16 @@ def test_hints_explain_the_move() -> None:
                     can_split=True, can_surrender=False)
     assert advice.situation == "a pair of aces against an ace"
     assert insurance_advice().action is Action.DECLINE_INSURANCE
+
+
+def test_a_fallback_reads_as_a_reason_then_what_would_be_better() -> None:
+    # Was "surrender is not allowed now, so: against a 10 the dealer usually makes
+    # 17 or more, so 16 must improve." and "no card can bust a 11."
+    advice = advise(parse_cards("Th 6d"), Card.parse("Kc"), Rules(), can_double=True,
+                    can_split=False, can_surrender=False)
+    assert advice.reason == ("against a 10 the dealer usually makes 17 or more, so 16 must "
+                             "improve. Surrendering would be better, but it is not offered now.")
+    advice = advise(parse_cards("6h 3d 2c"), Card.parse("6c"), Rules(), can_double=False,
+                    can_split=False, can_surrender=False)
+    assert advice.reason == ("no card can bust an 11. "
+                             "Doubling would be better, but it is not allowed now.")
