@@ -244,3 +244,19 @@ async def test_quit_and_a_menu_letter_sent_together_quit_cleanly(make_app: MakeA
         await press(app, pilot, "enter", "b", settle=False)
         await pilot.pause(0.3)
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("player_name", ["[b]Al[/b]", "[/b]x", "[red"])
+async def test_a_name_with_brackets_is_shown_as_typed(make_app: MakeApp, player_name: str) -> None:
+    # Names were read as markup: "[b]Al[/b]" welcomed "Al", "[/b]x" stopped the menu.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#name", Input).value = player_name
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        welcome = str(app.screen.query_one("#welcome", Static).render())
+        assert welcome == f"Welcome, {player_name}."

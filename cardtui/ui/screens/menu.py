@@ -113,7 +113,8 @@ class MenuScreen(Screen[None]):
         # Settings apply at once: coming back from them shows the new name and style.
         settings = self.cardtui.settings
         self.query_one("#logo", Static).update(LOGO_ASCII if settings.ascii_cards else LOGO)
-        self.query_one("#welcome", Static).update(f"Welcome, {settings.player_name}.")
+        # Text, not markup: a name is shown as typed ("[/b]x" stopped the game).
+        self.query_one("#welcome", Static).update(Text(f"Welcome, {settings.player_name}."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # Quit too goes through the app's navigation (it waits for a screen
