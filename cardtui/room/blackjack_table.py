@@ -168,7 +168,7 @@ class BlackjackTable(SharedTable):
         self.seats[seat] = BlackjackPlayer(conn.member, conn, buy_in)
         self.watchers.discard(conn)
         conn.tables.add(self.id)
-        self.notice(f"{conn.member.name} sits down in seat {seat + 1}")
+        self.notice(f"{conn.member.name} sits down in seat {seat + 1}.")
         self.send_snapshot(conn)
         self.send_seats()
         self.players_changed()
@@ -385,10 +385,10 @@ class BlackjackTable(SharedTable):
                 continue
             player.bet = 0
             if player.leaving:
-                self.notice(f"{player.name} leaves the table")
+                self.notice(f"{player.name} leaves the table.")
                 self.stand_up(seat)
             elif player.stack < self.rules.min_bet:
-                self.notice(f"{player.name} is out of chips: sit down again to buy in")
+                self.notice(f"{player.name} is out of chips: sit down again to buy in.")
                 conn = player.conn
                 self.stand_up(seat)
                 if conn is not None:

@@ -182,12 +182,12 @@ class HoldemTable(SharedTable):
             # Bots give their seats up between hands: watch until this one ends.
             self.pending[seat] = player
             self.watchers.add(conn)
-            self.notice(f"{player.name} takes seat {seat + 1} after this hand")
+            self.notice(f"{player.name} takes seat {seat + 1} after this hand.")
             self.send_snapshot(conn)
             self.room.lobby_changed(self)
             return
         self._seat(seat, player)
-        self.notice(f"{player.name} sits down in seat {seat + 1}")
+        self.notice(f"{player.name} sits down in seat {seat + 1}.")
         self._fill_with_bots()
         self.send_snapshot(conn)
         self.send_seats()
@@ -418,12 +418,12 @@ class HoldemTable(SharedTable):
         for seat, occupant in enumerate(self.seats):
             if isinstance(occupant, Bot) and occupant.stack == 0:
                 self.seats[seat] = None
-                self.notice(f"{occupant.name} is out of chips")
+                self.notice(f"{occupant.name} is out of chips.")
             elif isinstance(occupant, Player) and (occupant.stack == 0 or occupant.leaving):
                 if occupant.stack == 0:
-                    self.notice(f"{occupant.name} is out of chips: sit down again to buy in")
+                    self.notice(f"{occupant.name} is out of chips: sit down again to buy in.")
                 else:
-                    self.notice(f"{occupant.name} leaves the table")
+                    self.notice(f"{occupant.name} leaves the table.")
                 conn = occupant.conn
                 self.stand_up(seat)
                 if conn is not None and occupant.stack == 0:
@@ -435,7 +435,7 @@ class HoldemTable(SharedTable):
                 continue
             self.watchers.discard(player.conn)
             self._seat(seat, player)
-            self.notice(f"{player.name} sits down in seat {seat + 1}")
+            self.notice(f"{player.name} sits down in seat {seat + 1}.")
             # They watched until now: their screen learns its seat from a fresh snapshot.
             self.send_snapshot(player.conn)
         self._fill_with_bots()

@@ -200,11 +200,11 @@ class SharedTable:
     def _leave_seat(self, seat: int, player: Player) -> None:
         if self.in_play and self.dealt_in(seat):
             player.leaving = True
-            self.notice(f"{player.name} is leaving after this hand")
+            self.notice(f"{player.name} is leaving after this hand.")
             self.act_for_absent(seat)
         else:
             self.stand_up(seat)
-            self.notice(f"{player.name} leaves the table")
+            self.notice(f"{player.name} leaves the table.")
             self.send_seats()
 
     def dealt_in(self, seat: int) -> bool:
@@ -218,7 +218,7 @@ class SharedTable:
         seat, player = self.player_of(conn)
         if not player.sitting_out:
             player.sitting_out = True
-            self.notice(f"{player.name} sits out")
+            self.notice(f"{player.name} sits out.")
             self.send_seats()
             self.act_for_absent(seat)
 
@@ -227,7 +227,7 @@ class SharedTable:
         player.expiries = 0
         if player.sitting_out:
             player.sitting_out = False
-            self.notice(f"{player.name} is back")
+            self.notice(f"{player.name} is back.")
             self.send_seats()
             self.players_changed()
 
@@ -259,7 +259,7 @@ class SharedTable:
                 player.member = member
                 held = True
         if held:
-            self.notice(f"{old} is now {member.name}")
+            self.notice(f"{old} is now {member.name}.")
             self.send_seats()
 
     def holders(self) -> Iterator[Player]:
@@ -293,7 +293,7 @@ class SharedTable:
             if player.member.guest:
                 self._leave_seat(seat, player)  # a guest's seat ends when they leave
                 continue
-            self.notice(f"{player.name} lost the connection")
+            self.notice(f"{player.name} lost the connection.")
             loop = asyncio.get_running_loop()
             player.grace = loop.call_later(self.grace, self._grace_over, player)
             self.send_seats()
@@ -323,7 +323,7 @@ class SharedTable:
         player.sitting_out = False
         player.expiries = 0
         conn.tables.add(self.id)
-        self.notice(f"{player.name} is back")
+        self.notice(f"{player.name} is back.")
         self.send_snapshot(conn)
         self.send_seats()
         self.players_changed()
@@ -334,5 +334,5 @@ class SharedTable:
         player.expiries += 1
         if player.expiries >= EXPIRIES_TO_SIT_OUT and not player.sitting_out:
             player.sitting_out = True
-            self.notice(f"{player.name} is sitting out (the clock acted twice)")
+            self.notice(f"{player.name} is sitting out (the clock acted twice).")
             self.send_seats()

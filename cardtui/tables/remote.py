@@ -64,6 +64,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtui.tables.remote")
 
+#: Lines said at the table (chat, the room's notices) kept for a screen not yet
+#: attached: the room's answer to sitting down or watching carries the chat so
+#: far, and its notice ("Bob takes seat 2 after this hand.") comes in the same
+#: read, before the lobby has opened the table's screen.
+UNHEARD_NOTES = 10
+
 
 def local_deadline(wall_clock: float | None) -> float | None:
     """The room's ``time.time()`` deadline as this process's ``time.monotonic()`` instant.
@@ -112,6 +118,7 @@ class RemoteSession:
         self.bought: Seated | None = None
         self._listener: Listener | None = None
         self._snapshots = 0
+        self._unheard: list[Note] = []
 
     # --- the seam ---------------------------------------------------------------------
 
@@ -155,6 +162,8 @@ class RemoteSession:
             yield self.begun
             if self.records:
                 yield Seen(tuple(self.records))
+        unheard, self._unheard = self._unheard, []
+        yield from unheard  # after the hand's start, which clears a screen's notes
         if self.clock is not None:
             yield self.clock
         if self.to_act is not None:
@@ -345,3 +354,5 @@ class RemoteSession:
             self._listener(event)
         elif isinstance(event, Settled):
             self.link.settled_unclaimed(self.game, event)
+        elif isinstance(event, Note):
+            self._unheard = [*self._unheard, event][-UNHEARD_NOTES:]

@@ -90,7 +90,7 @@ async def test_a_rename_reaches_the_other_seats_the_watchers_and_the_lobby(make_
             lambda m: isinstance(m, Seats) and m.table == "t1" and seat_name(m, 0) == "Annie",
             after=marks[client])
         assert seat_name(seats, 1) == "Bob"
-        await client.wait_for(lambda m: isinstance(m, Notice) and m.text == "Ann is now Annie",
+        await client.wait_for(lambda m: isinstance(m, Notice) and m.text == "Ann is now Annie.",
                               after=marks[client])
     await ann.wait_for(lambda m: isinstance(m, Seats) and m.table == "t2"
                        and seat_name(m, 2) == "Annie", after=marks[ann])

@@ -1,0 +1,43 @@
+"""What is said at a shared table reaches a screen that opens a moment later."""
+
+from __future__ import annotations
+
+from cardtui.room.config import HoldemOptions
+from cardtui.tables.session import Note
+from tests.room.support import until
+from tests.tables.support import join
+
+
+async def test_a_watcher_is_shown_the_chat_so_far(make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    ann.session.chat("evening all")
+    await ann.wait_for(lambda e: isinstance(e, Note) and e.kind == "chat")
+    # The lobby opens the table's screen after the room has answered: the chat so
+    # far came with the answer, before any screen listened.
+    bob.listen(await bob.link.watch("t1"))
+    assert [e.text for e in bob.of(Note) if e.kind == "chat"] == ["Ann: evening all"]
+
+
+async def test_a_player_sitting_down_mid_hand_is_told_they_play_from_the_next(
+        make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, min_humans=1, action_clock=30))
+    table = room.tables["t1"]
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    await until(lambda: table.hand is not None)  # Ann against a bot in seat 2
+    bob.listen(await bob.link.sit("t1", 1000, seat=1))
+    assert "Bob takes seat 2 after this hand." in [e.text for e in bob.of(Note)]
+
+
+async def test_what_is_said_reaches_a_screen_once(make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    bob.listen(await bob.link.watch("t1"))
+    ann.session.chat("one")
+    await bob.wait_for(lambda e: isinstance(e, Note) and e.text == "Ann: one")
+    bob.session.detach()
+    bob.session.attach(bob._event)  # a screen coming back to the table
+    assert [e.text for e in bob.of(Note) if e.kind == "chat"] == ["Ann: one"]
