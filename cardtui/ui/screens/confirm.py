@@ -6,6 +6,7 @@ sees the table (the cards, the bets) while deciding.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # a name in it is shown as typed
             with Horizontal(id="confirm-buttons"):
                 # One-line buttons keep the box low, so the table shows above it.
                 yield Button(f"{self.yes} (y)", variant="error", compact=True, id="yes")

@@ -29,6 +29,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.session import PlayedHand
 from cardtui.ui.widgets.cards import cards_text
 from cardtui.ui.widgets.holdem_log import styled
+from cardtui.ui.widgets.plain_table import PlainTable
 
 
 def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
@@ -90,7 +91,7 @@ class HoldemHistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="hands")
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="hands")
         yield Static("", id="hand-log")
         yield Static("", id="export-path")
         yield Footer()

@@ -7,6 +7,7 @@ it printed every player's hole cards on one console).
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -27,9 +28,10 @@ class PassScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="pass-box"):
-            yield Static(f"Pass to {self.player}", id="pass-title")
+            # Text, not markup: the name is shown as typed ("[/b]x" stopped the game).
+            yield Static(Text(f"Pass to {self.player}"), id="pass-title")
             yield Static(
-                f"Everyone else, look away. {self.player}, press Enter to see your cards.",
+                Text(f"Everyone else, look away. {self.player}, press Enter to see your cards."),
                 id="pass-text",
             )
         yield Footer()

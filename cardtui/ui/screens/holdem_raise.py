@@ -12,6 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -78,7 +79,7 @@ class RaiseScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         box = self.query_one("#raise-box")
-        box.border_title = f"{self.player}: {self.verb.lower()}"
+        box.border_title = f"{escape(self.player)}: {self.verb.lower()}"  # a title is markup
         box.border_subtitle = "Enter confirms · Esc cancels"
         self._show()
 

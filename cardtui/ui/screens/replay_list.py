@@ -19,6 +19,7 @@ from cardtui.holdem.actions import PotAwarded
 from cardtui.holdem.phh_read import Replay, Unreadable
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.widgets.plain_table import PlainTable
 
 Source = Sequence[Replay | Unreadable]
 
@@ -75,7 +76,7 @@ class ReplayListScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(self._heading(), id="source")
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="hands")
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="hands")
         yield Static("", id="reason")
         yield Footer()
 

@@ -25,6 +25,7 @@ from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.widgets.bankroll_table import ChipsTable, read_bankrolls
 from cardtui.ui.widgets.blackjack_drills import DrillScores
 from cardtui.ui.widgets.chart_chips import ChipsChart, RoundsChart
+from cardtui.ui.widgets.plain_table import PlainTable
 from cardtui.ui.widgets.stats_table import HoldemStats
 
 TABS = ("tab-scores", "tab-stats", "tab-charts")
@@ -54,7 +55,7 @@ class ScoreboardScreen(Screen[None]):
                         title = (f"{game.title} — "
                                  f"{'this session' if scope == 'session' else 'all time'}")
                         yield Static(title, classes="title")
-                        yield DataTable(id=f"{game.value}-{scope}", cursor_type="none",
+                        yield PlainTable(id=f"{game.value}-{scope}", cursor_type="none",
                                         zebra_stripes=True, classes="scores")
                         yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
                 yield DrillScores(id="drills")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rich.text import Text
+from textual.markup import escape
 from textual.widget import Widget
 
 from cardtui.blackjack.records import Outcome
@@ -256,7 +257,8 @@ class SeatPanel(Widget):
         return relayout
 
     def _titles(self) -> None:
-        title = (pointer(self.ascii) if self.acting_hand is not None else "") + (
+        # A title is read as markup: the name is escaped to be shown as typed.
+        title = (pointer(self.ascii) if self.acting_hand is not None else "") + escape(
             self.info.name) + (
             " (bot)" if self.info.bot else ""
         )

@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.markup import escape
 from textual.widgets import Static
 
 from cardtui.cards import Card
@@ -88,6 +89,8 @@ class HoldemSeat(Static):
 
     def _titles(self, title: str, subtitle: str) -> None:
         # Set only when they change: each one set is parsed into content and redrawn.
+        # Parsed as markup: escaped, a name is shown as typed ("[/b]x" stopped the game).
+        title, subtitle = escape(title), escape(subtitle)
         if self.border_title != title:
             self.border_title = title
         if self.border_subtitle != subtitle:

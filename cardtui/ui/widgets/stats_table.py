@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from cardtui.commands.stats import COLUMNS, StatsRow, cells, table_rows
 from cardtui.store import HandHistory
+from cardtui.ui.widgets.plain_table import PlainTable
 
 #: What each column means, in a line (the definitions are in cardtui/holdem/stats.py).
 LEGEND = ("VPIP: put chips in before the flop by choice · PFR: raised before the flop · "
@@ -44,7 +45,7 @@ class HoldemStats(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("Texas Hold'em statistics — all time", classes="title")
-        yield DataTable(id="holdem-stats-table", cursor_type="none", zebra_stripes=True)
+        yield PlainTable(id="holdem-stats-table", cursor_type="none", zebra_stripes=True)
         yield Static("", id="holdem-stats-empty", classes="empty")
         yield Static(LEGEND, classes="legend")
 
