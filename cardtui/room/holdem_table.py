@@ -118,12 +118,9 @@ class HoldemTable(SharedTable):
     def _seat_info(self, seat: int, stack: int | None = None) -> SeatInfo:
         occupant = self.seats[seat]
         assert occupant is not None
-        if isinstance(occupant, Bot):
-            status = SeatStatus.PLAYING
-        else:
-            status = occupant.status()
-            if status is SeatStatus.PLAYING and self._owes(seat):
-                status = SeatStatus.WAITING
+        status = SeatStatus.PLAYING if isinstance(occupant, Bot) else occupant.status()
+        if status is SeatStatus.PLAYING and self._owes(seat):
+            status = SeatStatus.WAITING  # a bot seated between hands waits as a player does
         kind = occupant.personality.value if isinstance(occupant, Bot) else ""
         return SeatInfo(seat, occupant.name, self._stack(seat) if stack is None else stack,
                         bot=isinstance(occupant, Bot), status=status, personality=kind)

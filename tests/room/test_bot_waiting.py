@@ -1,0 +1,27 @@
+"""A bot that takes a seat between hands waits for the big blind, and says so as a player does."""
+
+from __future__ import annotations
+
+from cardtui.room.config import HoldemOptions
+from cardtui.room.holdem_table import Bot
+from cardtui.room.protocol import SeatStatus
+from tests.room.support import until
+from tests.tables.support import join
+from tests.tables.test_holdem_remote import check_or_call
+
+
+async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30, between_hands=60))
+    table = room.tables["t1"]
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.on_event = check_or_call
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    bob.listen(await bob.link.sit("t1", 1000, seat=1))
+    await until(lambda: table.hand is not None)
+    bob.session.leave()  # the room folds for him; a bot takes his seat once the hand is over
+    await until(lambda: isinstance(table.seats[1], Bot))
+    statuses = {info.seat: info.status for info in table.seat_infos()}
+    # Not dealt in until the big blind reaches it: a screen drew the seat "out",
+    # as if it had lost its chips, where a human there reads "waiting".
+    assert statuses[1] is SeatStatus.WAITING
+    assert statuses[0] is SeatStatus.PLAYING
