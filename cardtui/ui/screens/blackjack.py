@@ -71,6 +71,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self.note: Text | None = None  # a hint, trainer remark or table notice
         self.seats: tuple[seam.SeatState, ...] = ()
         self.turn: seam.ToAct | None = None
+        #: Another seat's action clock at a shared table (None: none runs).
+        self.clock: seam.Clock | None = None
         self.selected = 0
         self.bet = 0  # a shared table's bet for the next round
         self.player: RecordPlayer[Step] = RecordPlayer(
@@ -155,6 +157,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                     self._prompt_due &= not self.player.playing  # a reveal draws as it goes
             case seam.SeatsChanged():
                 self._show(event)
+            case seam.Clock(deadline=deadline):
+                self.clock = event if deadline is not None else None
             case seam.ToAct() as turn:
                 self.turn, self._prompt_due = turn, False
                 if isinstance(turn.legal, BetWindow) and not self.bet:
@@ -196,6 +200,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self.sub_title = "Blackjack"
         await self._build_seats()
         self._sync()
+        self.set_interval(1.0, self._tick)  # a shared table's clocks count down
 
     def on_unmount(self) -> None:
         self.player.flush()  # left mid-reveal: the results not shown yet still count

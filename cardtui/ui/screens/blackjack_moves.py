@@ -9,6 +9,7 @@ compares the move with basic strategy, asked before the move is made.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,16 @@ class Moves:
             self._prompt_due = False
             self._sync()
 
+    def _seconds_left(self: BlackjackScreen) -> int | None:
+        """Whole seconds on the clock running now at a shared table (None: no clock)."""
+        clock = self.turn if self.turn is not None else self.clock
+        deadline = clock.deadline if clock is not None else None
+        return None if deadline is None else max(0, round(deadline - time.monotonic()))
+
+    def _tick(self: BlackjackScreen) -> None:
+        if self._seconds_left() is not None:
+            self._sync()
+
     def _message(self: BlackjackScreen) -> Text:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
@@ -100,18 +111,25 @@ class Moves:
 
     def _prompt(self: BlackjackScreen) -> Text:
         moves = self._moves()
+        seconds = self._seconds_left()
+        # A shared table's clock: on expiry the room stands (or declines insurance)
+        # for the seat, and the betting window deals without the late.
+        left = "" if seconds is None else f" ({seconds} s)"
         if moves and self.turn is not None:
             return words.move_prompt(self.seats[self.turn.seat].name, self.view,
-                                     self.turn.seat, moves)
+                                     self.turn.seat, moves) + left
         if self.local is not None:
             return words.between_rounds(self.local.table)
         if isinstance(self.turn.legal if self.turn else None, BetWindow):
-            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.")
+            closing = "" if seconds is None else f" Bets close in {seconds} s."
+            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.{closing}")
         view = self.view
+        seat = self.clock.seat if self.clock is not None else None
         if view is not None and view.turn is not None and view.settlement is None:
-            # A shared table: someone else's hand is being played; say whose.
             seat = view.turn[0]
+        if seat is not None:
+            # A shared table: someone else decides (their hand, or insurance); say whose.
             named = next((s.name for s in self.seats if s.seat == seat), None)
             if named is not None:
-                return Text(f"{named} to act.", style="dim")
+                return Text(f"{named} to act.{left}", style="dim")
         return Text("")
