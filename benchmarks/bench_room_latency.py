@@ -18,7 +18,12 @@ in the same run:
   prompt appearing on *their* screen: the key goes over SSH to the first
   player's game, to the room, the room's turn message to the second
   player's game, and its redraw back over SSH. p50 and p95, with one table
-  of six (6 sessions) and with ten tables of six (60 sessions);
+  of six (6 sessions) and with ten tables of six (60 sessions). The clock
+  stops when the bytes that drew the prompt reach the client (the latest
+  bytes when it is seen), not when this process gets round to reading them:
+  one process reading sixty terminals on the server's own two cores lags
+  behind them all at once whenever the games are busy (its event loop was
+  seen 140-290 ms late), which a player's own terminal does not;
 - **the peer**: the same key in a local game (not shared) played by one more
   player on the same server at the same time, thinking as long: ``s`` at a
   local blackjack table until "Deal again?" shows on that player's screen;
@@ -121,7 +126,7 @@ async def local_player(port: int, root: Path, go: asyncio.Event,
         start = time.monotonic()
         client.press("s")
         await client.wait_for("Deal again?", timeout=120)
-        samples.append(time.monotonic() - start)
+        samples.append(client.received_at - start)  # (as the crowd's: when its bytes came)
     await client.close()
     return samples
 

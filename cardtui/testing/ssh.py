@@ -68,6 +68,8 @@ class TerminalClient:
         #: The rows as text, each redrawn only when pyte marks it dirty (see :attr:`lines`).
         self._lines: list[str] = []
         self._flat: str | None = None
+        #: ``time.monotonic()`` when the latest bytes arrived (see :attr:`received_at`).
+        self.received_at = 0.0
         self._changed = asyncio.Event()
         self._closed = asyncio.Event()
         self.channel: asyncssh.SSHClientChannel[bytes] | None = None
@@ -116,6 +118,10 @@ class TerminalClient:
         return client
 
     def _received(self, data: bytes) -> None:
+        # Stamped before pyte reads them: a player's terminal shows bytes as they
+        # arrive; this client's own reading (sixty terminals in one process, in
+        # the crowd benchmark) is not the server's latency.
+        self.received_at = time.monotonic()
         self.raw += data
         self._stream.feed(data)
         self._changed.set()

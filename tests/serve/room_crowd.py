@@ -187,7 +187,10 @@ async def play(player: Player, rounds: int, *, timeout: float = 600, think: floa
             over("d")
             if turn in text or my_hand in text:
                 if "s" not in pressed and "s" not in shown and table.stand_at is not None:
-                    table.handovers.append(now - table.stand_at)
+                    # Timed to the arrival of the bytes that drew it (the latest
+                    # bytes; the prompt came in them or before), not to when this
+                    # process, reading sixty screens, got round to looking.
+                    table.handovers.append(client.received_at - table.stand_at)
                     table.stand_at = None
                 if ready("s", now):
                     if "s" not in pressed:
