@@ -88,3 +88,32 @@ async def test_the_history_lasts_the_session_across_visits_to_the_table(make_app
         assert again is not screen
         await _play_a_fold(pilot, again)
         assert [played.number for played in again.history] == [1, 2]
+
+
+async def test_the_whole_log_of_a_long_hand_can_be_read_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
+    # The log was cut under the table: a hand's end (who won) was out of sight.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (*HEADS_UP, *(SeatConfig(f"Bot {n}", Personality.MANIAC)
+                                for n in range(2, 6)))
+        screen = await open_table(pilot, HoldemConfig(seats=seats), button=0, moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        for _ in range(8):  # call, then check the hand down
+            if not screen.session.in_hand:
+                break
+            await pilot.press("c")
+            await settle(pilot)
+        await pilot.press("y")
+        history = app.screen
+        assert isinstance(history, HoldemHistoryScreen)
+        await pilot.pause()
+        log_box = history.query_one("#log-box")
+        last = str(history.query_one("#hand-log", Static).render()).splitlines()[-1]
+        assert "wins" in last or "splits" in last or "shows" in last
+        await pilot.press("tab", "end")
+        await pilot.pause()
+        assert history.focused is log_box
+        room = log_box.scrollable_content_region.height
+        assert log_box.virtual_size.height > room  # longer than the room it has
+        assert log_box.scroll_y + room >= log_box.virtual_size.height  # its end in sight

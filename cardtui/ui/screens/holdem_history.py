@@ -18,6 +18,7 @@ from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -80,6 +81,9 @@ class HoldemHistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "replay", "Replay", priority=True),
         Binding("e", "export", "Export PHH"),
+        # The log of a long hand is taller than the room under the table: Tab moves
+        # to it, and the arrows scroll it.
+        Binding("tab", "app.focus_next", "Hands/log"),
         Binding("escape", "app.back", "Back"),
     ]
     app = getters.app(CardtuiApp)
@@ -92,7 +96,8 @@ class HoldemHistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="hands")
-        yield Static("", id="hand-log")
+        with VerticalScroll(id="log-box"):
+            yield Static("", id="hand-log")
         yield Static("", id="export-path")
         yield Footer()
 
