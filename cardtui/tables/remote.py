@@ -83,7 +83,8 @@ def local_deadline(wall_clock: float | None) -> float | None:
 
 
 def seat_state(info: SeatInfo) -> SeatState:
-    return SeatState(info.seat, info.name, info.stack, bot=info.bot, status=info.status.value)
+    return SeatState(info.seat, info.name, info.stack, bot=info.bot, status=info.status.value,
+                     bet=info.bet)
 
 
 def seat_result(message: RoomSettled) -> SeatResult:

@@ -52,6 +52,8 @@ class SeatState:
     bot: bool = False
     #: "playing", "sitting out", "away" (disconnected, seat kept), "empty".
     status: str = "playing"
+    #: A shared blackjack table's bet placed in the betting window (0: none yet).
+    bet: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,8 +69,9 @@ class SeatLayout:
         seat = self.seats[index]
         humans = len(self.session.viewer_seats)
         if self.local is None:
+            # This player's own bet as they choose it; the others' as the room has them.
             return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
-                            else 0, empty=seat.status == "empty",
+                            else seat.bet, empty=seat.status == "empty",
                             status="" if seat.status in ("playing", "empty") else seat.status)
         table = self.local.table
         return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
