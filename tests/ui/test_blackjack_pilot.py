@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.round import Phase
 from cardtui.store import Game
@@ -291,3 +292,23 @@ async def test_trainer_names_declining_insurance_as_a_verb(make_app: MakeApp) ->
         await pilot.press("d", "i")  # basic strategy never insures
         await pilot.pause()
         assert "basic strategy would decline insurance (insurance against an ace)" in message(app)
+
+
+async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender(
+        make_app: MakeApp) -> None:
+    # Seven moves (a pair with late surrender): the last button showed "Hi" and
+    # the keys line "esc" without "Menu".
+    app = table_app(make_app, {"rules": {"late_surrender": True}})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["8h", "6c", "8d", "Ts"])
+        await pilot.press("d")
+        await pilot.pause()
+        assert legal_keys(screen) >= {"split", "surrender", "hint"}
+        buttons = [b for b in screen.query(Button) if b.display]
+        assert len(buttons) == 7 and all(b.region.right <= 80 for b in buttons)
+        keys = [k for k in screen.query(FooterKey) if k.display]
+        assert "Menu" in [k.description for k in keys]
+        assert all(k.region.right <= 80 for k in keys)
+        ends = sorted((k.region.x, k.region.right) for k in keys)
+        assert all(right <= x for (_, right), (x, _) in zip(ends, ends[1:], strict=False))

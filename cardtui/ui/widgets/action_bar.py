@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button
 
 #: (button id, label, screen action) — each button runs the same action as its key.
 ButtonSpec = tuple[str, str, str]
+
+#: Cells a button takes besides its label: its padding and the margin after it.
+BUTTON_EXTRA = 5
 
 
 class ActionBar(Horizontal):
@@ -29,3 +33,20 @@ class ActionBar(Horizontal):
         """Show exactly the buttons whose action ``is_legal`` allows now."""
         for button_id, _, action in self.buttons:
             self.query_one(f"#{button_id}", Button).display = bool(is_legal(action))
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Close up the gaps between buttons when they would run off the edge.
+
+        At 80 columns a blackjack pair with late surrender shows seven buttons;
+        the last one was cut ("Hi" for "Hint ?").
+        """
+        width = self.content_size.width
+        needed = sum(cell_len(label) + BUTTON_EXTRA for button_id, label, _ in self.buttons
+                     if self.query_one(f"#{button_id}", Button).display)
+        tight = bool(width) and needed > width
+        if self.has_class("-tight") != tight:
+            self.set_class(tight, "-tight")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.geometry import Size
@@ -80,6 +81,21 @@ def in_order(wanted: list[KeyShown], mounted: list[KeyShown] | list[object]
     return matched
 
 
+def fits(keys: list[KeyShown], width: int) -> bool:
+    """Whether ``keys`` fit in ``width`` cells as the footer draws them (`` d Deal `` each).
+
+    At 80 columns a blackjack pair with late surrender has eight keys and the
+    palette's: the last key ran off the edge (``esc`` without ``Menu``).
+
+    >>> deal, palette = KeyShown("d", "d", "Deal", "deal", ""), KeyShown(
+    ...     "ctrl+p", "^p", "palette", "command_palette", "", palette=True)
+    >>> fits([deal, palette], 20), fits([deal, palette], 19), fits([deal], 0)
+    (True, False, True)
+    """
+    return not width or sum(cell_len(key.key_display) + cell_len(key.description) + 3
+                            for key in keys) <= width
+
+
 class TableKey(FooterKey):
     """A key of the table's keys line: the first time it shows lays the screen out once.
 
@@ -101,6 +117,8 @@ class TableFooter(Footer):
 
     #: A rebuild is queued: the screen may announce its keys again before it runs.
     _rebuilding = False
+    #: The keys last shown (shown again on a resize: the palette's key may fit now).
+    _wanted: list[KeyShown] | None = None
 
     def compose(self) -> ComposeResult:
         self._rebuilding = False
@@ -175,8 +193,12 @@ class TableFooter(Footer):
         matched = in_order(wanted, looks)
         if matched is None:
             return False
+        self._wanted = wanted
+        crowded = not fits(wanted, self.size.width)
         for index, widget in enumerate(mounted):
             key = matched.get(index)
+            if key is not None and key.palette and crowded:
+                key = None  # ctrl+p still opens it: the table's own keys come first
             if key is not None:
                 disabled = not key.enabled
                 if widget._disabled != disabled:
@@ -185,6 +207,10 @@ class TableFooter(Footer):
             if widget.display != (key is not None):
                 widget.display = key is not None
         return True
+
+    def on_resize(self) -> None:
+        if self._wanted is not None:
+            self._show(self._wanted)
 
     def _keys(self, screen: Screen[object], *, every: bool) -> list[KeyShown] | None:
         """The keys Textual's footer would show now, in its order (``every``: as if every
