@@ -197,6 +197,8 @@ class Drawing:
     def _prompt(self: HoldemScreen) -> Text:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
+        if self._sitting_out():  # the room plays for this seat: say how to come back
+            return words.shared_prompt(seated=True, sitting_out=True)
         if self.thinking is not None and self.thinking != self.waiting_for:
             return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
         turn = self.turn
