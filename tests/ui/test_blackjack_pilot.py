@@ -312,3 +312,22 @@ async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender
         assert all(k.region.right <= 80 for k in keys)
         ends = sorted((k.region.x, k.region.right) for k in keys)
         assert all(right <= x for (_, right), (x, _) in zip(ends, ends[1:], strict=False))
+
+
+async def test_a_hint_goes_with_the_move_and_a_split_ace_is_asked_split_or_stand(
+        make_app: MakeApp) -> None:
+    # The hint for the first decision stayed up all round ("Hint: Split ... Deal
+    # again?"), and a split ace, which may not be hit, was asked "Hit or stand?".
+    app = table_app(make_app, {"rules": {"resplit_aces": True}})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["As", "6h", "Ad", "Tc", "Ac", "9d", "8d", "7d", "5c"])
+        await pilot.press("d", "question_mark")
+        assert message(app).startswith("Hint: Split (a pair of aces against a 6)")
+        await pilot.press("p")
+        assert message(app) == "Player, hand 1: Split or stand?"
+        assert legal_keys(screen) & {"hit", "split", "stand"} == {"split", "stand"}
+        await pilot.press("s", "s")
+        await pilot.pause()
+        assert message(app) == "Trainer: Player, basic strategy would split (a pair of aces " \
+            "against a 6).  Deal again?"

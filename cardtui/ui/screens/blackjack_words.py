@@ -95,7 +95,10 @@ def move_prompt(name: str, view: RoundView | None, seat: int, legal: frozenset[A
     if view is not None and view.turn is not None and seat_view is not None and len(
             seat_view.hands) > 1:
         hand = f", hand {view.turn[1] + 1}"
-    return Text(f"{name}{hand}: Hit or stand?")
+    # A split ace may not be hit: it is split again or stood on.
+    question = "Hit or stand?" if Action.HIT in legal or Action.SPLIT not in legal else (
+        "Split or stand?")
+    return Text(f"{name}{hand}: {question}")
 
 
 def between_rounds(table: Table) -> Text:
