@@ -197,7 +197,8 @@ async def test_a_count_run_by_keys() -> None:
         answer = screen.query_one("#answer", Input)
         assert answer.display and answer.has_focus
         await pilot.press("x", "enter")
-        assert "whole number" in text_of(screen, "#verdict")
+        assert text_of(screen, "#verdict") == (
+            "Type the count as a whole number, like -3 or 4, not 'x'.")
         await pilot.press("backspace")
         count = screen.question.running_count
         await pilot.press(*str(count), "enter")

@@ -164,7 +164,9 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         try:
             given = parse_count(event.value)
         except ValueError as error:
-            self.query_one("#verdict", Static).update(Text(str(error), style="bold yellow"))
+            said = str(error)  # the drill's reason, in its own words: a sentence here
+            self.query_one("#verdict", Static).update(
+                Text(f"{said[:1].upper()}{said[1:]}.", style="bold yellow"))
             return
         self.answers.append(CountAnswer(self.question, given))
         self.phase = "told"
