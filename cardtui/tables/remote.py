@@ -252,6 +252,7 @@ class RemoteSession:
             case Error(message=text):
                 yield Note(text, "warning")
             case HandVoided(stacks=stacks, reason=reason):
+                yield from self._stop_clock()  # nobody is to act in a void hand
                 yield SeatsChanged(self.every_seat(stacks))
                 yield Voided(reason)
             case _:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardtui.room.config import HoldemOptions
-from cardtui.tables.session import Note
+from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.tables.session import Clock, Note, Voided
 from tests.room.support import until
 from tests.tables.support import join
 
@@ -41,3 +41,22 @@ async def test_what_is_said_reaches_a_screen_once(make_room) -> None:
     bob.session.detach()
     bob.session.attach(bob._event)  # a screen coming back to the table
     assert [e.text for e in bob.of(Note) if e.kind == "chat"] == ["Ann: one"]
+
+
+async def test_a_void_round_stops_the_clock_on_every_screen(make_room) -> None:
+    # Seen as the host pressed Ctrl-C: Bob's screen still said "bob to act. (30 s)".
+    room = make_room(BlackjackOptions(seats=2, betting_clock=30, action_clock=30))
+    table = room.tables["t1"]
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    ann.listen(await ann.link.sit("t1", 300, seat=0))
+    bob.listen(await bob.link.sit("t1", 300, seat=1))
+    await until(lambda: table.betting)
+    table.shoe.stack(["Th", "9c", "Ks", "6d", "6c", "7h"])  # no ace up: no insurance
+    ann.session.bet(0, 20)
+    bob.session.bet(1, 20)
+    await bob.wait_for(lambda e: isinstance(e, Clock) and e.deadline is not None)
+    await room.stop("the host closed the room")
+    await bob.wait_for(lambda e: isinstance(e, Voided))
+    assert bob.session.clock is None
+    last_clock = [e for e in bob.events if isinstance(e, Clock)][-1]
+    assert last_clock.deadline is None
