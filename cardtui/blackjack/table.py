@@ -147,12 +147,14 @@ class Table:
         if any(self._stake_at_deal(i) for i in range(len(self.seats))):
             return None
         short = [s for s in self.seats if not s.is_bot and self.rules.min_bet <= s.bankroll < s.bet]
+        alone = len(self.seats) == 1
         if short:
             # Rebuying is only for a seat below the table minimum: a seat that
             # still has that much lowers its bet instead (issue 9, item 14).
-            who = ", ".join(f"{s.name} has {s.bankroll}" for s in short)
-            return f"nobody can cover a bet: lower the bet ({who})"
-        return "nobody can cover a bet: rebuy first"
+            who = ", ".join(f"{s.name} has {s.bankroll:,} chips for a bet of {s.bet:,}"
+                            for s in short)
+            return who if alone else f"nobody can cover a bet ({who})"
+        return f"{self.seats[0].name} is out of chips" if alone else "nobody has chips for a bet"
 
     @property
     def can_deal(self) -> bool:

@@ -73,7 +73,7 @@ def test_a_broke_seat_sits_out_and_can_rebuy() -> None:
 
 def test_nobody_can_bet_means_no_deal() -> None:
     table = table_of(SeatSetup("Ann", bankroll=5))
-    assert table.deal_problem() == "nobody can cover a bet: rebuy first"
+    assert table.deal_problem() == "Ann is out of chips"
     assert not table.can_deal
     with pytest.raises(ValueError):
         table.deal()
@@ -88,7 +88,7 @@ def test_a_forfeit_that_leaves_nobody_able_to_bet_does_not_deal_again() -> None:
     records = table.forfeit()
     assert table.last_settlement is records[-1] and table.seats[0].bankroll == 0
     assert not table.in_round and not table.can_deal
-    assert table.deal_problem() == "nobody can cover a bet: rebuy first"
+    assert table.deal_problem() == "Ann is out of chips"
     table.rebuy(0)
     assert table.can_deal
 
@@ -100,9 +100,23 @@ def test_a_seat_short_of_its_bet_is_told_to_lower_it_not_to_rebuy() -> None:
     table.set_bet(0, 490)
     table.seats[0].bankroll = 60  # as if she had lost
     assert not table.can_rebuy(0)
-    assert table.deal_problem() == "nobody can cover a bet: lower the bet (Ann has 60)"
+    # One seat: its name, not "nobody"; the remedy (a lower bet) is the screen's to say.
+    assert table.deal_problem() == "Ann has 60 chips for a bet of 490"
+
     table.set_bet(0, 60)
     assert table.can_deal
+
+
+def test_seats_short_of_their_bets_are_each_named() -> None:
+    table = table_of(SeatSetup("Ann", bankroll=500), SeatSetup("Bob", bankroll=500),
+                     rules=Rules(max_bet=1_000))
+    table.set_bet(0, 490)
+    table.set_bet(1, 450)
+    table.seats[0].bankroll, table.seats[1].bankroll = 60, 400
+    assert table.deal_problem() == ("nobody can cover a bet (Ann has 60 chips for a bet of 490, "
+                                    "Bob has 400 chips for a bet of 450)")
+    table.seats[0].bankroll = table.seats[1].bankroll = 0
+    assert table.deal_problem() == "nobody has chips for a bet"
 
 
 def test_a_broke_bot_rebuys_so_the_table_can_deal() -> None:
