@@ -228,6 +228,9 @@ class RemoteSession:
                 yield SeatsChanged(self.every_seat(seats))
             case HandStarted():
                 self.hand_number = message.number
+                seats = self._dealt_statuses(message.seats)
+                if seats != self._seats:
+                    yield SeatsChanged(seats)
                 yield HandBegins(message.number, self.dealt_in(message.seats),
                                  self.positions(message))
             case Records(hand=number, records=data):
@@ -269,6 +272,19 @@ class RemoteSession:
 
     def positions(self, started: HandStarted) -> object | None:
         return None
+
+    def _dealt_statuses(self, dealt: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
+        """The seats as a hand starts: those dealt in have the status they were dealt with.
+
+        A seat waiting for the big blind is dealt in when it comes round; the
+        room says so in the hand's start, not in a seat line of its own, and a
+        screen went on drawing the seat "waiting" as it posted the blind.
+        """
+        statuses = {info.seat: info.status.value for info in dealt}
+        return tuple(
+            dataclasses.replace(seat, status=statuses[seat.seat])
+            if seat.seat in statuses and seat.status != statuses[seat.seat] else seat
+            for seat in self._seats)
 
     def every_seat(self, infos: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
         """One state per seat of the table, as the local sessions give them (empty ones too)."""
