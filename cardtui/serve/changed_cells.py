@@ -50,6 +50,9 @@ _HARMLESS = frozenset("hlnpqtcu")
 #: Unchanged cells re-sent rather than jumping over them (a jump is 6-8 bytes).
 _GAP = 3
 
+#: Cells compared at once when skipping what the player already has.
+_RUN = 16
+
 
 def _width(char: str) -> int:
     if char.isascii():
@@ -306,7 +309,17 @@ class ChangedCells(ScreenStream):
         for row in sorted(self._dirty):
             low, high = self._dirty[row]
             wanted, shown = self._wanted[row], self._shown[row]
-            column = low
+            # Textual redraws whole lines where a cell or two changed: skip the
+            # stretches already shown a slice at a time (compared in C), not a
+            # cell at a time, and start one cell back, in case the first cell
+            # that differs is the right half of a wide character.
+            while low < high and wanted[low : min(low + _RUN, high)] == shown[
+                    low : min(low + _RUN, high)]:
+                low += _RUN
+            while high > low and wanted[max(high - _RUN, low) : high] == shown[
+                    max(high - _RUN, low) : high]:
+                high -= _RUN
+            column = max(low - 1, self._dirty[row][0])
             while column < high:
                 cell = wanted[column]
                 if cell is None or cell[0] == "":

@@ -146,3 +146,39 @@ def test_the_players_screen_is_the_same_as_with_every_byte_sent(
             assert (min(cut.screen.cursor.x, WIDTH - 1), cut.screen.cursor.y) == (
                 min(whole.screen.cursor.x, WIDTH - 1), whole.screen.cursor.y,
             )  # fmt: skip
+
+
+#: Pieces of a line as Textual draws them: narrow and wide characters (2 cells).
+_CELLS = st.sampled_from(["a", "b", " ", "1", "♠", "漢", "字", "─"])
+
+
+def _line(pieces: list[str]) -> str:
+    """``pieces`` cut or padded to fill a line exactly (a wide character counts two)."""
+    text, width = "", 0
+    for piece in pieces:
+        size = 2 if piece in "漢字" else 1
+        if width + size > WIDTH:
+            break
+        text, width = text + piece, width + size
+    return text + " " * (WIDTH - width)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.dictionaries(st.integers(1, HEIGHT), st.lists(_CELLS, max_size=45),
+                                max_size=3), min_size=1, max_size=10),
+       st.sampled_from(["38;5;253;48;5;17", "1;31"]))
+def test_whole_lines_with_wide_characters_drawn_over_each_other_end_the_same(
+    frames: list[dict[int, list[str]]], style: str,
+) -> None:
+    """Whole lines, as Textual draws them, where wide characters move about: the
+    cells skipped as already shown never hide one that changed (a wide character's
+    right half included)."""
+    cells, out = filtered()
+    whole = Terminal()
+    for lines in frames:
+        text = "\x1b[?7l" + frame({row: _line(pieces) for row, pieces in lines.items()}, style)
+        whole.feed(text)
+        sent(cells, out, text)
+        cut = Terminal()
+        cut.feed(out.getvalue())
+        assert cut.cells() == whole.cells()
