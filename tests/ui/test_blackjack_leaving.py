@@ -181,6 +181,8 @@ async def test_a_forfeit_that_breaks_every_seat_does_not_deal(make_app: MakeApp)
         assert losses(app) == (1, 1, -10)
         assert "r rebuys" in message(app)
         assert not screen.check_action("deal", ())
+        await pilot.press("r")
+        assert message(app) == "Ann buys back in: 10 chips.  Deal again?"
 
 
 # -- item 14: what helps when a bet is more than the bankroll ---------------------------
@@ -195,7 +197,7 @@ async def test_a_seat_short_of_its_bet_is_told_to_lower_it(make_app: MakeApp) ->
         screen._sync()
         await pilot.pause()
         text = message(app)
-        assert "lower the bet" in text and "rebuy" not in text
+        assert "− lowers the bet" in text and "rebuy" not in text
         assert "Player has 300" in text  # names keep their capitals
         panel = str(screen.query_one("#seat-0", SeatPanel).render())
         assert "Lower the bet" in panel and "rebuys" not in panel

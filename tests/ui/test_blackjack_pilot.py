@@ -331,3 +331,24 @@ async def test_a_hint_goes_with_the_move_and_a_split_ace_is_asked_split_or_stand
         await pilot.pause()
         assert message(app) == "Trainer: Player, basic strategy would split (a pair of aces " \
             "against a 6).  Deal again?"
+
+
+async def test_a_house_rebuy_is_told_and_a_rebuy_says_how_many_chips(make_app: MakeApp) -> None:
+    # "Player buys back in." replaced the table's word that the house rebought
+    # the kept balance, and never said with how much.
+    app = table_app(make_app, {"rules": {"max_bet": 500},
+                               "seats": [{"name": "Player", "kind": "human", "bankroll": 1000}]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(60):
+            await pilot.press("plus")
+        for _ in range(2):  # 16 against a dealer's 19, twice: 1,000 chips gone
+            screen.table.shoe.stack(["Th", "9c", "6d", "Ts"])
+            await pilot.press("d", "s")
+            await pilot.pause()
+        assert screen.table.seats[0].bankroll == 0
+        assert app.store.bankroll(Game.BLACKJACK).balance == 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert message(app).startswith("Player was broke: the house rebuys 1,000 chips")
+        assert screen.table.seats[0].bankroll == 1000

@@ -125,8 +125,11 @@ class BetweenRounds:
 
     def action_rebuy(self: BlackjackScreen) -> None:
         assert self.local is not None
+        self.note = None
         self.local.rebuy(self.selected)
-        self.note = Text(f"{self.seats[self.selected].name} buys back in.")
+        if self.note is None:  # (a house rebuy is told by the table: it is kept)
+            seat = self.local.table.seats[self.selected]
+            self.note = Text(f"{seat.name} buys back in: {seat.bankroll:,} chips.")
         self._betting()
 
     # -- a shared table's chat -------------------------------------------------------
