@@ -352,3 +352,17 @@ async def test_a_house_rebuy_is_told_and_a_rebuy_says_how_many_chips(make_app: M
         await pilot.pause()
         assert message(app).startswith("Player was broke: the house rebuys 1,000 chips")
         assert screen.table.seats[0].bankroll == 1000
+
+
+async def test_a_trainer_remark_stays_while_the_next_player_moves(make_app: MakeApp) -> None:
+    # Ann's remark must still be there once Bob has made his (right) move.
+    app = table_app(make_app, seats(("Ann", "human"), ("Bob", "human")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "Tc", "7c", "9d", "Ks", "8s"])  # Ann 17, Bob 18 v 10
+        await pilot.press("d", "h")  # Ann hits 17: a mistake
+        await pilot.pause()
+        assert "Trainer: Ann, basic strategy would stand" in message(app)
+        await pilot.press("s")  # Bob stands on 18: right
+        await pilot.pause()
+        assert "Trainer: Ann, basic strategy would stand" in message(app)

@@ -69,6 +69,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         super().__init__()
         self.view: RoundView | None = None
         self.note: Text | None = None  # a hint, trainer remark or table notice
+        self.hint_shown: Text | None = None  # the last hint (gone with the move it was for)
         self.seats: tuple[seam.SeatState, ...] = ()
         self.turn: seam.ToAct | None = None
         #: Another seat's action clock at a shared table (None: none runs).

@@ -88,7 +88,7 @@ class TrainerAids:
     def action_hint(self: BlackjackScreen) -> None:
         advice = self._advice()
         if advice is not None:
-            self.note = words.hint(advice)
+            self.note = self.hint_shown = words.hint(advice)
             self._sync()
 
     def _advice(self: BlackjackScreen) -> Advice | None:

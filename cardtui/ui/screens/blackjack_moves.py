@@ -34,7 +34,8 @@ class Moves:
     def _move(self: BlackjackScreen, action: Action) -> None:
         assert self.turn is not None
         seat, advice = self.turn.seat, self.local.advice() if self.local else None
-        self.note = None  # a hint or remark was about the hand before this move
+        if self.note is self.hint_shown:
+            self.note = None  # the hint was for this move (a trainer's remark stays)
         try:
             self.session.act(seat, action)
         except ValueError as refused:  # a shared table's turn ended meanwhile
