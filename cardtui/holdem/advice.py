@@ -137,17 +137,29 @@ def advise(spot: Spot, rng: random.Random, *, trials: int = TRIALS) -> Advice:
 def _suggest(share: float, odds: float | None, opponents: int,
              against: str) -> tuple[Suggestion, str]:
     value = VALUE_HEADS_UP * 2 / (opponents + 1)
-    equity = f"{share:.0%} equity" + (f" {against}" if against else "")
+    shown, needed = _percents(share, odds if odds is not None else share)
+    equity = f"{shown} equity" + (f" {against}" if against else "")
     if odds is None:
         if share >= value:
             return Suggestion.BET, f"{equity} is ahead; make them pay to draw"
         return Suggestion.CHECK, f"{equity} is not enough to bet for value; checking is free"
-    price = f"the {odds:.0%} the call needs"
+    price = f"the {needed} the call needs"
     if share >= max(value, odds + RAISE_MARGIN):
         return Suggestion.RAISE, f"{equity} is well above {price}"
     if share >= odds:
         return Suggestion.CALL, f"{equity} beats {price}"
     return Suggestion.FOLD, f"{equity} is below {price}"
+
+
+def _percents(share: float, odds: float) -> tuple[str, str]:
+    """Both as whole percentages, or to a tenth when those would read the same
+    ("29% equity beats the 29% the call needs" does not say why).
+
+    >>> _percents(0.41, 0.25), _percents(0.294, 0.286)
+    (('41%', '25%'), ('29.4%', '28.6%'))
+    """
+    whole = f"{share:.0%}", f"{odds:.0%}"
+    return whole if whole[0] != whole[1] or share == odds else (f"{share:.1%}", f"{odds:.1%}")
 
 
 @cache

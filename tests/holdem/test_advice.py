@@ -19,6 +19,7 @@ from cardtui.cards import Card, parse_cards
 from cardtui.holdem.advice import (
     Spot,
     Suggestion,
+    _suggest,
     advise,
     equity_against,
     personality_range,
@@ -131,3 +132,11 @@ def test_the_same_generator_gives_the_same_advice_and_bad_spots_a_plain_error() 
     with pytest.raises(ValueError, match="twice"):
         equity_against(parse_cards("AsJh"), parse_cards("AsKd7c"), [None], trials=10,
                        rng=random.Random(1))
+
+
+def test_a_close_call_shows_the_tenth_that_decides_it() -> None:
+    # Was "29% equity against their range beats the 29% the call needs."
+    suggestion, reason = _suggest(0.294, 10 / 35, 3, against="against their range")
+    assert suggestion is Suggestion.CALL
+    assert reason == "29.4% equity against their range beats the 28.6% the call needs"
+    assert _suggest(0.41, 0.25, 1, against="")[1] == "41% equity beats the 25% the call needs"
