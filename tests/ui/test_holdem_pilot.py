@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
@@ -401,3 +402,21 @@ async def test_mid_hand_the_prompt_never_offers_the_next_deal(make_app) -> None:
         assert screen.in_hand and screen.turn is not None
         screen.turn = None  # the moment after a move, before the next seat's turn
         assert "deals" not in screen._prompt().plain  # noqa: SLF001
+
+
+async def test_the_raise_box_names_its_presets_in_ascii_and_the_keys_line_fits(
+        make_app) -> None:  # type: ignore[no-untyped-def]
+    # --ascii showed "h ? pot   t ? pot" (no ½ or ¾ in ASCII) in the box and the keys
+    # line, which also repeated the presets the box lists, filling all 80 columns.
+    app = make_app(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"], moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("r")
+        entry = app.screen
+        assert isinstance(entry, RaiseScreen)
+        presets = shown(entry.query_one("#raise-presets", Static))
+        assert presets.startswith("h 1/2 pot ") and " t 3/4 pot " in presets and presets.isascii()
+        keys = [k.description for k in entry.query(FooterKey) if k.display]
+        assert keys == ["+1 BB", "−1 BB", "Confirm", "Cancel"]

@@ -130,7 +130,8 @@ class Moves:
             return
         view = self.view
         screen = RaiseScreen(view.seats[self.turn.seat].name, legal, pot=view.pot_total,
-                             current_bet=view.current_bet, big_blind=self._big_blind())
+                             current_bet=view.current_bet, big_blind=self._big_blind(),
+                             ascii=self.ascii)
         self.app.push_screen(screen, self._amount_chosen)
 
     def _amount_chosen(self: HoldemScreen, amount: int | None) -> None:

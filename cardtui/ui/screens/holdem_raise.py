@@ -20,6 +20,8 @@ from cardtui.holdem.hand import LegalActions
 
 #: Preset sizes as shares of the pot after calling (the usual "pot-sized raise").
 PRESETS = {"half": (0.5, "½ pot"), "three_quarters": (0.75, "¾ pot"), "pot": (1.0, "pot")}
+#: The presets' names where ``--ascii`` has no ½ or ¾ (it showed "? pot").
+ASCII_LABELS = {"½ pot": "1/2 pot", "¾ pot": "3/4 pot"}
 
 
 def preset_amount(fraction: float, legal: LegalActions, *, pot: int, current_bet: int) -> int:
@@ -44,17 +46,19 @@ class RaiseScreen(ModalScreen[int | None]):
     BINDINGS = [
         Binding("up,right,plus,equals_sign", "step(1)", "+1 BB", key_display="↑ +"),
         Binding("down,left,minus,underscore", "step(-1)", "−1 BB", key_display="↓ -"),
-        Binding("h", "preset('half')", "½ pot"),
-        Binding("t", "preset('three_quarters')", "¾ pot"),
-        Binding("p", "preset('pot')", "Pot"),
-        Binding("m", "maximum", "All-in"),
+        # The box lists the presets with their amounts: the keys line leaves them out.
+        Binding("h", "preset('half')", "½ pot", show=False),
+        Binding("t", "preset('three_quarters')", "¾ pot", show=False),
+        Binding("p", "preset('pot')", "Pot", show=False),
+        Binding("m", "maximum", "All-in", show=False),
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(self, name: str, legal: LegalActions, *, pot: int, current_bet: int,
-                 big_blind: int) -> None:
+                 big_blind: int, ascii: bool = False) -> None:
         super().__init__()
+        self.ascii = ascii
         self.player = name
         self.legal = legal
         self.pot = pot
@@ -93,6 +97,7 @@ class RaiseScreen(ModalScreen[int | None]):
             amount = preset_amount(fraction, self.legal, pot=self.pot,
                                    current_bet=self.current_bet)
             text.append(f"{key}", style="bold")
+            label = ASCII_LABELS.get(label, label) if self.ascii else label
             text.append(f" {label} {amount:,}   ")
         text.append("m", style="bold")
         text.append(f" all-in {self.legal.max_raise_to:,}")
