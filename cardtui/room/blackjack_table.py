@@ -350,8 +350,6 @@ class BlackjackTable(SharedTable):
             raise Refused("no round is being played")
         seat, player = self.player_of(conn)
         assert isinstance(player, BlackjackPlayer)
-        if player.conn is not conn:
-            raise Refused("your seat is played from another connection")
         if rnd.seat_to_act != seat:
             raise Refused("it is not your turn")
         problem = rnd.problem(action)

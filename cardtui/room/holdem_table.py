@@ -224,7 +224,7 @@ class HoldemTable(SharedTable):
 
     def leave(self, conn: Connection) -> None:
         for seat, player in list(self.pending.items()):
-            if player.member.profile == conn.member.profile:
+            if player.conn is conn:
                 del self.pending[seat]
         super().leave(conn)
 
@@ -371,8 +371,6 @@ class HoldemTable(SharedTable):
         if hand is None:
             raise Refused("no hand is being played")
         seat, player = self.player_of(conn)
-        if player.conn is not conn:
-            raise Refused("your seat is played from another connection")
         if hand.actor != seat:
             raise Refused("it is not your turn")
         if not hand.legal_actions().allows(action):

@@ -159,11 +159,15 @@ class SharedTable:
         self.room.lobby_changed(self)
 
     def player_of(self, conn: Connection) -> tuple[int, Player]:
+        """The seat ``conn`` plays. A key's seat is played from its latest connection:
+        another game of the same key (a terminal left open) may not move it."""
         seat = self.seat_of(conn.member.profile)
         if seat is None:
             raise Refused("you have no seat at this table")
         player = self.player_at(seat)
         assert player is not None
+        if player.conn is not conn:
+            raise Refused("your seat is played from another connection")
         return seat, player
 
     def check_buy_in(self, buy_in: int, limits: tuple[int, int]) -> None:
@@ -188,12 +192,13 @@ class SharedTable:
     def leave(self, conn: Connection) -> None:
         self.watchers.discard(conn)
         seat = self.seat_of(conn.member.profile)
-        if seat is None:
+        player = self.player_at(seat) if seat is not None else None
+        if seat is None or player is None or player.conn is not conn:
+            # Watching, or the screen of a seat that a later connection of the
+            # same key took over: that seat plays on.
             conn.tables.discard(self.id)
             self.room.lobby_changed(self)
             return
-        player = self.player_at(seat)
-        assert player is not None
         self._leave_seat(seat, player)
         conn.tables.discard(self.id)
 
@@ -320,6 +325,9 @@ class SharedTable:
         player.member = conn.member  # the name the profile's settings have now
         if old is not None and old is not conn:
             old.tables.discard(self.id)
+            # Its screen still shows the seat: say where it went, or it looks frozen.
+            old.send(Notice(self.id, "Your seat here is now played from your other "
+                                     "connection."))
         player.sitting_out = False
         player.expiries = 0
         conn.tables.add(self.id)
