@@ -15,6 +15,9 @@ cardtui did before):
 * **memory**: K players sit idle on that screen; each game's PSS (from
   ``/proc/PID/smaps_rollup``: pages shared with the template or other games
   count a share each), their mean, and the template's own PSS spread over them;
+  beside them, the floor: a bare Textual app (:mod:`cardtui.testing.probe`: a
+  header, nine lines of text, a footer) forked from the same template and
+  idle the same way, what any Textual game would cost at least;
 * **latency**: one seated player opens the blackjack table and goes back to
   the menu over and over (key press to screen change), first in a quiet
   room, then while M more players join at once.
@@ -46,12 +49,13 @@ from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
 from cardtui.serve.server import ServeConfig, start_server
 from cardtui.testing.processes import children, game_processes, is_template, proportional_memory
-from cardtui.testing.ssh import TerminalClient, connect_quietly
+from cardtui.testing.ssh import PROBE, TerminalClient, connect_quietly
 
 MIB = 1024 * 1024
 #: Under ``cardtui serve`` a player lands in the room's lobby; the menu is behind it.
-FIRST_SCREEN = (b"Tables in the room", b"Rules & keys")
+FIRST_SCREEN = (b"Tables in the room", b"Rules & keys", b"COLORTERM")  # (the last: the probe)
 MENU = "Rules & keys"
+PROBE_LABEL = "bare Textual app, template"
 #: Seconds the server gets to start (and its template to load) before the crowd.
 WARM_UP = 4.0
 #: Bursts of joiners while the seated player's latency is measured.
@@ -117,8 +121,8 @@ class Latency:
 class Server:
     """``cardtui serve`` in its own process (its CPU is not ours)."""
 
-    def __init__(self, root: Path, template: bool) -> None:
-        options = [] if template else ["--no-template"]
+    def __init__(self, root: Path, template: bool, probe: bool = False) -> None:
+        options = ([] if template else ["--no-template"]) + (["--probe"] if probe else [])
         self.process = subprocess.Popen(
             [sys.executable, __file__, "--serve", str(root), *options],
             stdout=subprocess.PIPE, text=True,
@@ -145,8 +149,10 @@ class Server:
         self.process.wait()
 
 
-async def serve(root: Path, template: bool) -> None:
+async def serve(root: Path, template: bool, probe: bool = False) -> None:
     launch = Launch() if template else Launch(template=None)
+    if probe:
+        launch = replace(launch, game=PROBE)
     config = ServeConfig(
         root=root, open=True, port=0, launch=launch, max_sessions=1000,
         limits=replace(Limits(), logins_per_address=1000, logins_total=1000),
@@ -190,8 +196,8 @@ async def burst(root: Path, template: bool, count: int) -> Burst:
     return Burst(times, count - len(times), game_cpu, server_cpu)
 
 
-async def memory(root: Path, template: bool, count: int) -> Memory:
-    server = Server(root, template)
+async def memory(root: Path, template: bool, count: int, probe: bool = False) -> Memory:
+    server = Server(root, template, probe)
     connections = []
     try:
         await asyncio.sleep(WARM_UP)
@@ -283,6 +289,10 @@ async def main(count: int, idle: int, joiners: int, parts: set[str]) -> None:
                   if "burst" in parts}  # fmt: skip
         memories = {label: await memory(root / f"m{on}", on, idle) for label, on in modes
                     if "memory" in parts}  # fmt: skip
+        if "memory" in parts:
+            # The floor: a bare Textual app (a header, nine lines, a footer) forked
+            # from the same template, idle the same way.
+            memories[PROBE_LABEL] = await memory(root / "mprobe", True, idle, probe=True)
         latencies = {label: await latency(root / f"l{on}", on, joiners) for label, on in modes
                      if "latency" in parts}  # fmt: skip
     if bursts:
@@ -328,9 +338,10 @@ if __name__ == "__main__":
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--arrive", type=int, nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--no-template", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        asyncio.run(serve(args.serve, not args.no_template))
+        asyncio.run(serve(args.serve, not args.no_template, args.probe))
     elif args.arrive:
         asyncio.run(crowd(*args.arrive))
     else:
