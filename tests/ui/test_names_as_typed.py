@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from cardtui.holdem.phh_read import read_path
@@ -33,8 +34,10 @@ BOLD = "[b]Al[/b]"  # markup that parses: the brackets vanished
 
 
 def cells(table: DataTable[object]) -> str:
-    return " ".join(str(table.get_cell_at((row, column)))
-                    for row in range(table.row_count) for column in range(len(table.columns)))
+    """Every cell as the table draws it (a ``str`` cell is read as markup)."""
+    values = (table.get_cell_at((row, column))
+              for row in range(table.row_count) for column in range(len(table.columns)))
+    return " ".join(Text.from_markup(v).plain if isinstance(v, str) else str(v) for v in values)
 
 
 async def test_blackjack_seats_and_the_scoreboard_show_names_as_typed(make_app: MakeApp) -> None:

@@ -2,14 +2,16 @@
 
 Textual reads a ``str`` cell as console markup: a player's name such as
 ``[/b]x`` (or one in a hand history from elsewhere) raised ``MarkupError``
-and stopped the game, and ``[b]Al[/b]`` showed as ``Al``.
+and stopped the game, and ``[b]Al[/b]`` showed as ``Al``. Each cell is
+escaped instead: it stays a ``str`` (the same value for any text without
+brackets) and is drawn as typed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from rich.markup import escape
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
@@ -19,5 +21,5 @@ class PlainTable(DataTable[Any]):
 
     def add_row(self, *cells: Any, height: int | None = 1, key: str | None = None,
                 label: Any = None) -> RowKey:
-        plain = (Text(cell, end="") if isinstance(cell, str) else cell for cell in cells)
+        plain = (escape(cell) if isinstance(cell, str) else cell for cell in cells)
         return super().add_row(*plain, height=height, key=key, label=label)
