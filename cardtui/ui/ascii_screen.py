@@ -13,6 +13,8 @@ each: a letter without its accent, ``-`` for a dash or a horizontal line,
 'Net -10 . 6 decks . Jose > o'
 >>> ascii_text("╭─ ann ─╮"), ascii_text("你")  # a wide character keeps its two cells
 ('+- ann -+', '??')
+>>> ascii_text("⚠ Seat 1 · ±2%")  # the setup's warning, the advice's margin (were '?')
+'! Seat 1 . ~2%'
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from cardtui.screen_stream import ScreenStream
 STAND_INS = {
     "·": ".", "…": ".", "•": "*", "−": "-", "×": "x", "÷": "/", "✗": "x", "✓": "v",
     "▶": ">", "►": ">", "◀": "<", "◄": "<", "→": ">", "←": "<", "↑": "^", "↓": "v",
-    "⏎": "<", "⭘": "o", "“": '"', "”": '"', "‘": "'", "’": "'", "«": '"', "»": '"',
+    "⏎": "<", "⭘": "o", "⚠": "!", "±": "~", "“": '"', "”": '"', "‘": "'", "’": "'", "«": '"', "»": '"',
     "▔": "-", "▁": "_", "░": "#", "▒": "#", "▓": "#", "█": "#",
     "♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c",
 }  # fmt: skip
