@@ -82,6 +82,21 @@ def local_deadline(wall_clock: float | None) -> float | None:
     return time.monotonic() + max(0.0, wall_clock - time.time())
 
 
+def sentence(text: str) -> str:
+    """A refusal from the room as the screens write their own: a capital, a full stop.
+
+    >>> sentence("slow down: too many chat lines")
+    'Slow down: too many chat lines.'
+    >>> sentence("Bets are placed between rounds.")
+    'Bets are placed between rounds.'
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
 def seat_state(info: SeatInfo) -> SeatState:
     return SeatState(info.seat, info.name, info.stack, bot=info.bot, status=info.status.value,
                      bet=info.bet)
@@ -253,7 +268,7 @@ class RemoteSession:
             case Notice(text=text):
                 yield Note(text)
             case Error(message=text):
-                yield Note(text, "warning")
+                yield Note(sentence(text), "warning")
             case HandVoided(stacks=stacks, reason=reason):
                 yield from self._stop_clock()  # nobody is to act in a void hand
                 yield SeatsChanged(self.every_seat(stacks))

@@ -60,3 +60,14 @@ async def test_a_void_round_stops_the_clock_on_every_screen(make_room) -> None:
     assert bob.session.clock is None
     last_clock = [e for e in bob.events if isinstance(e, Clock)][-1]
     assert last_clock.deadline is None
+
+
+async def test_a_refusal_from_the_room_reads_as_a_sentence(make_room) -> None:
+    # Seen over SSH: "slow down: too many chat lines" under "Guest 1: spam 5".
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30))
+    ann = await join(room, "Ann")
+    ann.listen(await ann.link.sit("t1", 1000, seat=0))
+    for number in range(8):
+        ann.session.chat(f"spam {number}")
+    refused = await ann.wait_for(lambda e: isinstance(e, Note) and e.kind == "warning")
+    assert refused.text == "Slow down: too many chat lines."

@@ -252,7 +252,7 @@ async def test_chat_over_ssh_reaches_the_other_screen_clean_and_rate_limited(
             ann.press("m")
             await ann.wait_for("Enter sends")
             ann.press(*f"hello {number}", "enter")
-            await ann.wait_for("slow down" if number > 5 else f"Ann: hello {number}")
+            await ann.wait_for("Slow down" if number > 5 else f"Ann: hello {number}")
         await bob.wait_for("Ann: hello 5")
         await bob.settle(0.5)
         assert "hello 6" not in bob.raw.decode("utf-8", "replace")
