@@ -117,3 +117,17 @@ async def test_the_whole_log_of_a_long_hand_can_be_read_at_80x24(make_app) -> No
         room = log_box.scrollable_content_region.height
         assert log_box.virtual_size.height > room  # longer than the room it has
         assert log_box.scroll_y + room >= log_box.virtual_size.height  # its end in sight
+
+
+async def test_a_new_table_of_as_many_seats_starts_without_the_last_hand(make_app) -> None:  # type: ignore[no-untyped-def]
+    # A saved setup with the same seat count kept the last hand's cards, result and log.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, HoldemConfig(seats=HEADS_UP), button=0, moves=[])
+        await _play_a_fold(pilot, screen)
+        assert screen.view.log and screen.view.over
+        await screen.new_table(button=0)
+        await pilot.pause()
+        assert not screen.view.log and not screen.view.over and not screen.view.winners
+        assert not any(seat.hole or seat.folded for seat in screen.view.seats)
+        assert [played.number for played in screen.history] == [1]  # the history stays

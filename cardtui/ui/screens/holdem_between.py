@@ -27,6 +27,7 @@ from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_setup import saved_setup
 from cardtui.ui.screens.table_chat import ChatDialog
+from cardtui.ui.session import hand_view
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.holdem import HoldemScreen
@@ -55,7 +56,11 @@ class BetweenHands:
         local = self.local
         assert local is not None, "a shared table's seats are the room's"
         local.new_table(setup or local.setup, button)
+        # The last hand's cards, result and log were the old table's (a new table of as
+        # many seats kept showing them, "Rex wins 10" under the new blinds).
+        self.view = hand_view(self.seats)
         await self._build_seats()
+        self._sync()
 
     def action_setup(self: HoldemScreen) -> None:
         from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
