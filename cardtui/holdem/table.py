@@ -291,15 +291,18 @@ class Table:
             if stack == 0:
                 busted.append(seat_index)
         # Players busted in the same hand place by the chips they started it
-        # with, more chips placing higher (the usual tournament rule, e.g.
+        # with, more chips placing higher, and share a place when they started
+        # level (the Poker TDA Rules' breaking of ties; also
         # https://www.pokerstarslive.net/help/articles/rules-table-master).
-        busted.sort(key=lambda s: hand.starting_stacks[s] or 0, reverse=True)
+        started = {s: hand.starting_stacks[s] or 0 for s in busted}
+        busted.sort(key=started.__getitem__, reverse=True)
         remaining = len(self.in_play)
-        for offset, seat_index in enumerate(busted):
+        for seat_index in busted:
             seat = self.seats[seat_index]
             assert seat is not None
             if self.mode is Mode.TOURNAMENT:
-                place = remaining + 1 + offset
+                ahead = sum(chips > started[seat_index] for chips in started.values())
+                place = remaining + 1 + ahead
                 self.places.append((place, seat.name))
                 events.append(PlayerBusted(seat_index, seat.name, place, False))
                 self.seats[seat_index] = None

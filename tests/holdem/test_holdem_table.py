@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 from holdem_random_play import random_action
@@ -93,7 +94,7 @@ def test_big_blind_always_moves_to_the_next_player_in_a_bot_tournament() -> None
         if len(hand.players) == 2:
             assert blinds_posted(hand)[BlindKind.SMALL] == hand.positions.button
         previous = hand
-    assert sorted(place for place, _ in table.places) == list(range(1, 10))
+    assert ranked(place for place, _ in table.places) == 9
 
 
 def test_heads_up_after_a_bust_the_button_posts_the_small_blind() -> None:
@@ -128,6 +129,31 @@ def test_tournament_blinds_rise_every_n_hands() -> None:
         events += table.finish_hand()
     assert seen == [(5, 10, 0), (5, 10, 0), (10, 20, 2), (10, 20, 2)]
     assert [e for e in events if isinstance(e, LevelRaised)] == [LevelRaised(2, levels[1])]
+
+
+def ranked(places: Iterable[int]) -> int:
+    """How many players ``places`` rank, checking they read as a ranking: 1, 2, 2, 4
+    (players out in the same hand with as many chips share a place)."""
+    ordered = sorted(places)
+    assert all(place in (number, ordered[number - 2] if number > 1 else 1)
+               for number, place in enumerate(ordered, start=1)), ordered
+    return len(ordered)
+
+
+def test_players_out_in_the_same_hand_with_as_many_chips_share_a_place() -> None:
+    # Were placed 2 and 3 by their seats.
+    players = [Player("Big", 1000), Player("Ann", 30), Player("Rex", 30)]
+    table = Table(players, mode=Mode.TOURNAMENT, blinds=BlindLevel(5, 10),
+                  rng=random.Random(5), button=0)
+    hand = table.start_hand(stacked_deck(["Th6d", "8c3d", "AsAh"], board=BOARD))
+    hand.raise_to(30)  # seat 0 (button)
+    hand.all_in()  # seat 1: all-in for 30, a call
+    hand.all_in()  # seat 2: all-in for 30, a call
+    assert hand.is_over and hand.stacks == [1060, 0, 0]
+    events = table.finish_hand()
+    assert table.places == [(1, "Big"), (2, "Ann"), (2, "Rex")]
+    assert [e.place for e in events if isinstance(e, PlayerBusted)] == [2, 2]
+    assert ranked(place for place, _ in table.places) == 3
 
 
 def test_tournament_places_players_busted_in_the_same_hand_by_starting_chips() -> None:
@@ -233,5 +259,5 @@ def test_short_stacked_tables_play_to_the_end_by_the_deal_problem() -> None:
             assert sum(s.stack for s in table.seats if s is not None) == total
         assert table.deal_problem() == "the game is over: fewer than two players have chips"
         if mode is Mode.TOURNAMENT:
-            assert sorted(place for place, _ in table.places) == list(range(1, count + 1))
+            assert ranked(place for place, _ in table.places) == count
     assert decided_at_the_deal > 10
