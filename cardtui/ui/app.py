@@ -19,7 +19,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
@@ -159,12 +159,26 @@ class CardtuiApp(Navigation):
         if too_small(width, height):
             if isinstance(top, TooSmallScreen):
                 top.show_size(width, height)
-            elif not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
+            elif not self._size_notice_kept():
                 self.push_screen(TooSmallScreen(width, height))
             # else: a question (quit? leave?) is open over the notice; it goes
             # when the question does (TooSmallScreen.on_screen_resume).
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    def _size_notice_kept(self) -> bool:
+        """A size notice is up, under nothing but questions.
+
+        A screen pushed over it (a served game hears the player's size just
+        before it opens the lobby) hides it for good: another goes on top, and
+        the one below goes when it is shown again (TooSmallScreen.on_screen_resume).
+        """
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TooSmallScreen):
+                return True
+            if not isinstance(screen, ModalScreen):
+                return False
+        return False
 
     def _fatal_error(self) -> None:
         """An unexpected error: save the traceback to a file, tell the player in one line.
