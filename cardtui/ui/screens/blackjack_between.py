@@ -32,22 +32,36 @@ class BetweenRounds:
     # -- leaving and forfeiting --------------------------------------------------------
 
     def request_leave(self: BlackjackScreen, leave: Callable[[], object]) -> None:
-        """The app asks before any way out: a round in play is forfeited, with the player's yes."""
-        if isinstance(self.session, BlackjackRemoteSession):
-            self.session.leave()  # the room plays the round on and settles it
-            leave()
-            return
-        if self.local is None or not self.local.table.in_round:
+        """The app asks before any way out: a round in play is forfeited, with the player's yes.
+
+        At a shared table the room stands for the player's hand and settles the
+        round as it plays out: asked too, as hold'em asks before folding.
+        """
+        remote = isinstance(self.session, BlackjackRemoteSession)
+        if not self._round_at_stake():
+            if remote:
+                self.session.leave()
             leave()
             return
         asking = self._leave is not None
         self._leave = leave
-        if not asking:
-            self.app.push_screen(
-                ConfirmScreen("Leave the table? The round in play is forfeited and counts "
-                              "as a loss.", yes="Forfeit and leave", no="Keep playing"),
-                self._leave_answered,
-            )
+        if asking:
+            return
+        question = ConfirmScreen(
+            "Leave the table? The dealer stands for your hand and the round still counts.",
+            yes="Stand and leave", no="Keep playing") if remote else ConfirmScreen(
+            "Leave the table? The round in play is forfeited and counts as a loss.",
+            yes="Forfeit and leave", no="Keep playing")
+        self.app.push_screen(question, self._leave_answered)
+
+    def _round_at_stake(self: BlackjackScreen) -> bool:
+        """A round is in play with a bet of this player's in it."""
+        if self.local is not None:
+            return self.local.table.in_round
+        session, view = self.session, self.view
+        return (isinstance(session, BlackjackRemoteSession) and session.in_hand
+                and view is not None and view.settlement is None
+                and any(seat in view.seats for seat in session.viewer_seats))
 
     def _leave_answered(self: BlackjackScreen, forfeit: bool | None) -> None:
         leave, self._leave = self._leave, None
@@ -55,6 +69,8 @@ class BetweenRounds:
             return
         if self.local is not None and self.local.table.in_round:
             self.local.forfeit()
+        elif isinstance(self.session, BlackjackRemoteSession):
+            self.session.leave()  # the room plays the round on and settles it
         leave()
 
     def action_deal(self: BlackjackScreen) -> None:
