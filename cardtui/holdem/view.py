@@ -383,6 +383,11 @@ class TableView:
         if len(names) == 1:
             text = f"{names[0]} wins{which} {award.amount:,}"
         else:
-            text = f"{' and '.join(names)} split{which} {award.amount:,}"
+            together = f"{', '.join(names[:-1])} and {names[-1]}"
+            # Who got an odd chip (the first winner left of the button) is shown.
+            shares = (f"{award.shares[0]:,} each" if len(set(award.shares)) == 1 else
+                      ", ".join(f"{name} {share:,}" for name, share in
+                                zip(names, award.shares, strict=True)))
+            text = f"{together} split{which} {award.amount:,} ({shares})"
         tail = f" with {award.description}" if award.description else ""
         self.log.append(LogLine(LineKind.WIN, text, (), tail))

@@ -22,6 +22,7 @@ from cardtui.holdem.actions import (
 )
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.pots import Pot
+from cardtui.holdem.view import LineKind, TableView
 
 BORING_BOARD = "2c7d9h 3s 4c"  # no straight, flush or pair for anyone below
 
@@ -246,3 +247,16 @@ def test_short_all_ins_adding_up_across_a_call_reopen_the_betting() -> None:
     legal = hand.legal_actions()
     assert (legal.seat, legal.call_amount, legal.can_raise) == (0, 180, True)
     assert legal.min_raise_to == 380
+
+
+def test_the_log_says_who_took_the_odd_chip() -> None:
+    # Was "Bot 1 and Bot 2 split 33": the 17 and the 16 were not shown.
+    deck = stacked_deck(["Td2c", "Th2d", "4c5c"], board="AhKdQc Js 3h")
+    hand = Hand([100, 100, 100], button=0, small_blind=5, big_blind=10, ante=1, deck=deck)
+    while not hand.is_over:
+        play(hand, "check" if hand.can_check() else "call")
+    view = TableView.for_hand(hand, ["Ann", "Bob", "Cat"])
+    for record in hand.records:
+        view.apply(record)
+    wins = [line.text for line in view.log if line.kind is LineKind.WIN]
+    assert wins == ["Bob and Cat split 33 (Bob 17, Cat 16)"]
