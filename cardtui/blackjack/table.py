@@ -230,7 +230,8 @@ class Table:
         if rnd is None:
             return None
         if rnd.phase is Phase.INSURANCE:
-            return insurance_advice()
+            seat = rnd.insurance_seat
+            return insurance_advice(even_money=seat is not None and rnd.hands[seat][0].natural)
         hand = rnd.current_hand
         if hand is None:
             return None

@@ -108,3 +108,12 @@ def test_a_fallback_reads_as_a_reason_then_what_would_be_better() -> None:
                     can_split=False, can_surrender=False)
     assert advice.reason == ("no card can bust an 11. "
                              "Doubling would be better, but it is not allowed now.")
+
+
+def test_even_money_is_advised_as_what_it_is() -> None:
+    # A blackjack against an ace was told "insurance pays 2:1 but ..." as any other hand.
+    advice = insurance_advice(even_money=True)
+    assert advice.action is Action.DECLINE_INSURANCE
+    assert advice.situation == "a blackjack against an ace"
+    assert advice.reason.startswith("even money is insurance on it.")
+    assert insurance_advice().situation == "insurance against an ace"

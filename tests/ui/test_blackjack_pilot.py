@@ -366,3 +366,14 @@ async def test_a_trainer_remark_stays_while_the_next_player_moves(make_app: Make
         await pilot.press("s")  # Bob stands on 18: right
         await pilot.pause()
         assert "Trainer: Ann, basic strategy would stand" in message(app)
+
+
+async def test_the_hint_on_a_blackjack_against_an_ace_speaks_of_even_money(
+        make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(["As", "Ac", "Kd", "9s"])
+        await pilot.press("d", "question_mark")
+        assert message(app).startswith(
+            "Hint: No insurance (a blackjack against an ace): even money is insurance on it.")
+        assert message(app).endswith("Player: Even money?  i takes it, n declines.")
