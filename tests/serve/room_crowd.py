@@ -488,6 +488,11 @@ class CrowdServer:
             [sys.executable, "-m", "tests.serve.room_crowd", str(root), str(tables), str(seats),
              str(holdem), str(hands)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo,
+            # Its own session, as a host starts ``cardtui serve``: where the kernel
+            # groups each session for the scheduler (autogroup), the server does
+            # not share one group's weight with the clients here, which a real
+            # crowd runs on its own machines (as bench_ssh_burst.py's server).
+            start_new_session=True,
             env={**os.environ, "PYTHONPATH": os.pathsep.join(
                 p for p in (str(repo), os.environ.get("PYTHONPATH", "")) if p)},
         )
