@@ -238,6 +238,11 @@ class RoomLink:
             if table_id is None:
                 for each in list(self.sessions.values()):
                     each.receive(message)
+            elif isinstance(message, Notice):
+                # Said at a table this player has just left (the room had not yet
+                # heard): the lobby showed "Bob leaves the table." for good.
+                log.debug("table %s: %r after leaving; dropped", table_id, text)
+                return
             self._tell(text)
 
     def shared_hand(self, message: Settled) -> str | None:

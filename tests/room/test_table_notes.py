@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.room.protocol import Notice
 from cardtui.tables.session import Clock, Note, Voided
 from tests.room.support import until
 from tests.tables.support import join
@@ -71,3 +72,17 @@ async def test_a_refusal_from_the_room_reads_as_a_sentence(make_room) -> None:
         ann.session.chat(f"spam {number}")
     refused = await ann.wait_for(lambda e: isinstance(e, Note) and e.kind == "warning")
     assert refused.text == "Slow down: too many chat lines."
+
+
+async def test_the_lobby_is_not_told_what_a_table_left_behind_says(make_room) -> None:
+    # Seen over SSH: Ann and Bob left a table together; Ann's lobby went on
+    # saying "bob leaves the table" (the room told her before it heard she had gone).
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30))
+    ann = await join(room, "Ann")
+    session = await ann.link.sit("t1", 1000, seat=0)
+    session.leave()
+    told: list[str | None] = []
+    ann.link.listen(told.append)
+    ann.link.dispatch(Notice("t1", "Bob leaves the table."))
+    ann.link.dispatch(Notice(None, "The room is closing."))
+    assert told == ["The room is closing."]
