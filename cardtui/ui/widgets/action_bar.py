@@ -29,10 +29,17 @@ class ActionBar(Horizontal):
             button.can_focus = False
             yield button
 
+    #: Cells the buttons shown take, gaps included (see ``_fit``).
+    _needed = 0
+
     def show_legal(self, is_legal: Callable[[str], object]) -> None:
         """Show exactly the buttons whose action ``is_legal`` allows now."""
-        for button_id, _, action in self.buttons:
-            self.query_one(f"#{button_id}", Button).display = bool(is_legal(action))
+        needed = 0
+        for button_id, label, action in self.buttons:
+            shown = bool(is_legal(action))
+            self.query_one(f"#{button_id}", Button).display = shown
+            needed += (cell_len(label) + BUTTON_EXTRA) if shown else 0
+        self._needed = needed
         self._fit()
 
     def on_resize(self) -> None:
@@ -45,8 +52,6 @@ class ActionBar(Horizontal):
         the last one was cut ("Hi" for "Hint ?").
         """
         width = self.content_size.width
-        needed = sum(cell_len(label) + BUTTON_EXTRA for button_id, label, _ in self.buttons
-                     if self.query_one(f"#{button_id}", Button).display)
-        tight = bool(width) and needed > width
+        tight = bool(width) and self._needed > width
         if self.has_class("-tight") != tight:
             self.set_class(tight, "-tight")
