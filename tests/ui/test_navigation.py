@@ -206,7 +206,7 @@ async def test_scoreboard_columns_are_wide_enough_for_their_figures(make_app: Ma
         table = app.screen.query_one("#holdem-session", DataTable)
         net = next(c for c in table.columns.values() if c.label.plain == "Net")
         assert net.width >= len("+1,130")
-        assert "+1,130" in [str(cell) for cell in table.get_row_at(0)]  # (cells are plain Text)
+        assert "+1,130" in [str(cell) for cell in table.get_row_at(0)]  # (PlainTable: escaped)
 
 
 async def test_a_question_asked_over_the_size_notice_leaves_one_notice(
