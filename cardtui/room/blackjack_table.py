@@ -118,6 +118,9 @@ class BlackjackTable(SharedTable):
 
     def send_snapshot(self, conn: Connection) -> None:
         seat = self.seat_of(conn.member.profile)
+        player = self.seats[seat] if seat is not None else None
+        if player is not None and player.conn is not conn:
+            seat = None  # the seat is played from another game of this key: this one watches
         records = encode_blackjack(self.round.records) if self.round is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), seat, self.started, records,
                                 self.turn, tuple(self.chat_log)))

@@ -323,16 +323,18 @@ class SharedTable:
         old = player.conn
         player.conn = conn
         player.member = conn.member  # the name the profile's settings have now
-        if old is not None and old is not conn:
-            old.tables.discard(self.id)
-            # Its screen still shows the seat: say where it went, or it looks frozen.
-            old.send(Notice(self.id, "Your seat here is now played from your other "
-                                     "connection."))
         player.sitting_out = False
         player.expiries = 0
         conn.tables.add(self.id)
         self.notice(f"{player.name} is back.")
         self.send_snapshot(conn)
+        if old is not None and old is not conn and not old.closed:
+            # Another game of the same key, still open (a second terminal): its
+            # screen watches from now on (it froze), told where the seat went.
+            self.watchers.add(old)
+            self.send_snapshot(old)
+            old.send(Notice(self.id, "Your seat here is now played from your other "
+                                     "connection: this screen watches."))
         self.send_seats()
         self.players_changed()
         return True

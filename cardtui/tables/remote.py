@@ -318,6 +318,11 @@ class RemoteSession:
 
     def _snapshot(self, snapshot: TableSnapshot) -> Iterator[Event]:
         self.info = snapshot.table
+        if snapshot.your_seat is None and self.your_seat is not None:
+            # The seat went to another game of this key: the chips it plays are that
+            # game's to bring back to the balance when it stands up, not this one's.
+            self.kept_chips = False
+            self.bought = None
         self.your_seat = snapshot.your_seat
         if snapshot.your_seat is not None and self.link.keeps_chips:
             self.kept_chips = True  # a seat the room gave back on reconnecting

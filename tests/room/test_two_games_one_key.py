@@ -8,10 +8,13 @@ from the second, and folded her hand.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.protocol import Bet, Error, Leave, Notice, Sit, SitOut, TableSnapshot
 from tests.room.support import FakeClient, until
+from tests.tables.test_shared_bankroll import KeyHolder, store_of
 
 
 def ann() -> Member:
@@ -52,3 +55,23 @@ async def test_the_first_game_cannot_change_the_bet_of_the_second(make_room) -> 
     refused = await first.wait_for(lambda m: isinstance(m, Error) and m.table == "t1")
     assert "another connection" in refused.message
     assert table.seats[0].bet == 0
+
+
+async def test_the_first_game_watches_and_leaves_the_chips_to_the_second(
+        make_room, tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, action_clock=30, between_hands=60))
+    table = room.tables["t1"]
+    store = store_of(tmp_path, "Ann")
+    first = await KeyHolder("Ann", store).connect(room)
+    first.plays = False
+    session = await first.sit("t1", 600, seat=0)
+    await until(lambda: table.hand is not None)
+    second = await KeyHolder("Ann", store).connect(room)  # her seat moves to the new game
+    assert second.link is not None
+    await until(lambda: bool(second.link.reseated))
+    await until(lambda: session.your_seat is None)  # the first screen watches now
+    session.leave()
+    await until(lambda: table.id not in session.link.sessions)
+    # Its chips are still at the table, for the game that plays them to bring back.
+    assert first.chips() == (400, {"room:t1": 600})
+    assert table.seat_of("key-Ann") == 0 and not table.seats[0].leaving
