@@ -230,7 +230,7 @@ class LobbyScreen(Screen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         note = self.query_one("#lobby-note", Static)
-        note.update(text)
+        note.update(Text(text))  # table names and the room's words: text, never markup
         note.set_class(error, "error")
 
     def _refill(self) -> None:
@@ -267,7 +267,7 @@ class LobbyScreen(Screen[None]):
                    f"{info.action_clock:g} s to act"
             if info.rules:
                 text += f" · {describe_rules(info.rules)}"
-        self.query_one("#lobby-detail", Static).update(text)
+        self.query_one("#lobby-detail", Static).update(Text(text))  # (a name is text)
 
     def selected(self) -> TableInfo | None:
         table = self.query_one("#tables", DataTable)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -67,7 +68,8 @@ class BuyInDialog(ModalScreen[int | None]):
         info, balance = self.info, self.balance
         offered = info.buy_in_max
         with Vertical(id="buy-in-box"):
-            yield Static(f"Sit down at [b]{info.name}[/b] ({info.stakes})", id="buy-in-title")
+            yield Static(f"Sit down at [b]{escape(info.name)}[/b] ({escape(info.stakes)})",
+                         id="buy-in-title")
             if balance is not None:
                 yield Static(balance_line(balance, info.buy_in_min), id="buy-in-balance")
                 if balance >= info.buy_in_min:

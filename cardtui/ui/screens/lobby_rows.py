@@ -58,4 +58,5 @@ def table_row(info: TableInfo) -> tuple[str | Text, ...]:
     if info.watchers:
         seats += f" +{info.watchers}"
     hand = "playing" if info.hand_running else "idle"
-    return game, _cut(info.name, 14), _cut(info.stakes, 11), seats, names, hand
+    # The name is as a player typed it (anyone may open a table): text, never markup.
+    return game, Text(_cut(info.name, 14)), Text(_cut(info.stakes, 11)), seats, names, hand
