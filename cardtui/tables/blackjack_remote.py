@@ -74,7 +74,7 @@ class BlackjackRemoteSession(RemoteSession):
             raise ValueError("place a bet first")
         assert isinstance(turn.legal, frozenset)
         if action not in turn.legal:
-            raise ValueError(f"you cannot {action.value} now")
+            raise ValueError(f"you cannot {action.verb} now")
         self._send(BlackjackAction(self.table_id, action))
         self.to_act = None
 

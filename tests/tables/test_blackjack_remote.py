@@ -99,6 +99,14 @@ async def test_bets_and_moves_are_checked_before_they_are_sent(make_room) -> Non
         assert str(error) == "you cannot double now"
     else:
         raise AssertionError("a double without chips was accepted")
+    for move, said in ((Move.DECLINE_INSURANCE, "you cannot decline insurance now"),
+                       (Move.INSURE, "you cannot take insurance now")):
+        try:
+            session.act(turn.seat, move)  # no insurance against a 9
+        except ValueError as error:
+            assert str(error) == said  # (was "you cannot no insurance now")
+        else:
+            raise AssertionError(f"{move} against a 9 was accepted")
 
 
 async def test_leaving_mid_round_lets_the_room_stand_and_settle(make_room) -> None:
