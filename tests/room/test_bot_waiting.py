@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtui.room.config import HoldemOptions
-from cardtui.room.holdem_table import Bot
+from cardtui.room.holdem_table import Bot, HoldemTable
 from cardtui.room.protocol import SeatStatus
 from cardtui.tables.session import HandBegins, SeatsChanged
 from tests.room.support import until
@@ -11,15 +13,23 @@ from tests.tables.support import join
 from tests.tables.test_holdem_remote import check_or_call
 
 
-async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
-    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30, between_hands=60))
+async def bob_leaves_mid_hand(make_room, between_hands: float) -> tuple[HoldemTable, Any]:
+    """Ann (checking or calling) and Bob at a table of three; Bob leaves mid-hand: the
+    room folds for him, and a bot takes his seat once the hand is over."""
+    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30,
+                                   between_hands=between_hands))
     table = room.tables["t1"]
     ann, bob = await join(room, "Ann"), await join(room, "Bob")
     ann.on_event = check_or_call
     ann.listen(await ann.link.sit("t1", 1000, seat=0))
     bob.listen(await bob.link.sit("t1", 1000, seat=1))
     await until(lambda: table.hand is not None)
-    bob.session.leave()  # the room folds for him; a bot takes his seat once the hand is over
+    bob.session.leave()
+    return table, ann
+
+
+async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
+    table, ann = await bob_leaves_mid_hand(make_room, between_hands=60)
     await until(lambda: isinstance(table.seats[1], Bot))
     statuses = {info.seat: info.status for info in table.seat_infos()}
     # Not dealt in until the big blind reaches it: a screen drew the seat "out",
@@ -30,14 +40,7 @@ async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
 
 async def test_a_seat_dealt_in_at_last_is_drawn_playing_from_the_hands_start(make_room) -> None:
     # Seen over SSH: "Kit (BB)" posted the big blind under the label "waiting".
-    room = make_room(HoldemOptions(seats=3, min_humans=2, action_clock=30, between_hands=0.05))
-    table = room.tables["t1"]
-    ann, bob = await join(room, "Ann"), await join(room, "Bob")
-    ann.on_event = check_or_call
-    ann.listen(await ann.link.sit("t1", 1000, seat=0))
-    bob.listen(await bob.link.sit("t1", 1000, seat=1))
-    await until(lambda: table.hand is not None)
-    bob.session.leave()
+    table, ann = await bob_leaves_mid_hand(make_room, between_hands=0.05)
     await until(lambda: isinstance(table.seats[1], Bot) and 1 in table.waiting)
     await until(lambda: table.hand is not None and table.dealt_in(1), timeout=30)
     number = table.hand_number
