@@ -376,6 +376,8 @@ def main() -> None:
     parser.add_argument("--animation", default="normal", choices=("normal", "fast", "off"))
     parser.add_argument("--profile", action="store_true", help="cProfile the measured rounds")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--profile-out", type=Path, default=None,
+                        help="also write the shared table's profile here (pstats)")
     parser.add_argument("--skip-local", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the data directories")
     args = parser.parse_args()
@@ -397,6 +399,8 @@ def main() -> None:
             shutil.rmtree(data, ignore_errors=True)
     for result in results:
         report(result, args.top)
+    if args.profile_out is not None and results[0].profile is not None:
+        results[0].profile.dump_stats(args.profile_out)
     with open("/proc/loadavg") as loadavg:
         print(f"loadavg after: {loadavg.read().strip()}")
 
