@@ -19,6 +19,7 @@ from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
+from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 
 MakeApp = Callable[..., CardtuiApp]
 
@@ -307,11 +308,13 @@ async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender
         assert legal_keys(screen) >= {"split", "surrender", "hint"}
         buttons = [b for b in screen.query(Button) if b.display]
         assert len(buttons) == 7 and all(b.region.right <= 80 for b in buttons)
-        keys = [k for k in screen.query(FooterKey) if k.display]
-        assert "Menu" in [k.description for k in keys]
-        assert all(k.region.right <= 80 for k in keys)
-        ends = sorted((k.region.x, k.region.right) for k in keys)
-        assert all(right <= x for (_, right), (x, _) in zip(ends, ends[1:], strict=False))
+        footer = screen.query_one(TableFooter)
+        assert "Menu" in [k.description for k in footer.shown]
+        strip = footer.query_one(KeysStrip)
+        # Every key drawn within the strip, and the strip ends before the palette's key.
+        assert strip.drawn_width <= strip.region.width and strip.region.right <= 80
+        palette = [k for k in footer.query(FooterKey) if k.display]
+        assert all(strip.region.right <= k.region.x and k.region.right <= 80 for k in palette)
 
 
 async def test_a_hint_goes_with_the_move_and_a_split_ace_is_asked_split_or_stand(

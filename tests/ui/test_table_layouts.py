@@ -14,10 +14,11 @@ import contextvars
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.records import Action, ActionTaken, HoleCardRevealed, PlayerCard, TurnStarted
 from cardtui.cards import Card
@@ -26,7 +27,7 @@ from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_moves import PROMPT_GRACE
-from cardtui.ui.widgets.table_footer import TableFooter
+from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 
@@ -52,9 +53,26 @@ def layouts_of(screen: Screen[object]) -> Iterator[list[int]]:
         Screen._refresh_layout = layout  # type: ignore[method-assign]
 
 
+@contextmanager
+def layouts_asked_by(footer: TableFooter) -> Iterator[list[str]]:
+    """The widgets of ``footer`` (itself too) that ask for a layout while the block runs."""
+    asked: list[str] = []
+    refresh = Widget.refresh
+
+    def spy(self: Widget, *regions: object, layout: bool = False, **options: object) -> Widget:
+        if layout and (self is footer or footer in self.ancestors):
+            asked.append(type(self).__name__)
+        return refresh(self, *regions, layout=layout, **options)  # type: ignore[arg-type]
+
+    Widget.refresh = spy  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        Widget.refresh = refresh  # type: ignore[method-assign]
+
+
 def keys_shown(screen: BlackjackScreen) -> list[str]:
-    return [key.description for key in screen.query_one(TableFooter).query(FooterKey)
-            if key.display]
+    return [key.description for key in screen.query_one(TableFooter).shown]
 
 
 async def settle(pilot: object) -> None:
@@ -76,8 +94,10 @@ async def dealt_table(make_app: MakeApp, viewer: int | None = None, **options: s
         yield pilot, screen, session
 
 
-async def test_new_keys_show_and_hide_the_keys_already_mounted_in_one_layout(
+async def test_new_keys_repaint_the_keys_line_without_a_layout_or_a_mount(
         make_app: MakeApp) -> None:
+    # Showing and hiding a mounted key per binding laid the whole screen out at every
+    # change of keys (four a round, at every player's screen of a shared table).
     session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
                                HIT_OR_STAND])
     app = make_app()
@@ -85,17 +105,20 @@ async def test_new_keys_show_and_hide_the_keys_already_mounted_in_one_layout(
         screen = BlackjackScreen(session=session)
         await app.push_screen(screen)
         await settle(pilot)
-        mounted = list(screen.query(FooterKey))
+        footer = screen.query_one(TableFooter)
+        mounted = list(footer.query("*"))
         assert {"Hit", "Stand"} <= set(keys_shown(screen))
-        with layouts_of(screen) as layouts:
+        with layouts_asked_by(footer) as asked:
             session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
             await settle(pilot)
-        assert "Hit" not in keys_shown(screen) and "Stand" not in keys_shown(screen)
-        assert list(screen.query(FooterKey)) == mounted  # nothing removed, nothing mounted
-        assert layouts[0] == 1  # the keys line and the buttons change in one layout
-        session.send(ToAct(0, BetWindow(10, 500)))
-        await settle(pilot)
-        assert "Deal" in keys_shown(screen) and list(screen.query(FooterKey)) == mounted
+            assert "Hit" not in keys_shown(screen) and "Stand" not in keys_shown(screen)
+            session.send(ToAct(0, BetWindow(10, 500)))
+            await settle(pilot)
+            assert "Deal" in keys_shown(screen)
+        assert list(footer.query("*")) == mounted  # nothing removed, nothing mounted
+        assert asked == []  # a repaint of one line
+        assert "Deal" in "".join(line.text for line in screen.query_one(KeysStrip).render_lines(
+            Region(0, 0, 80, 1)))
 
 
 async def test_records_with_nothing_to_watch_land_at_once_without_a_reveal(

@@ -1,29 +1,29 @@
-"""The keys line of a card table: every key mounted once, the legal ones shown.
+"""The keys line of a card table: one widget draws the table's keys, so a change is a repaint.
 
 A table's legal keys change four times a round (bets open, the deal, your
 turn, its end), and at a shared table at every player's screen. Textual's
 :class:`~textual.widgets.Footer` rebuilds itself each time: it removes every
 key, composes and mounts new ones (each styled anew) and lays the screen out
-again, three to four times per change (benchmarks/bench_table_redraw.py).
-Here the footer mounts a key for every binding the screen could show, once,
-and a change of keys only shows and hides them (and dims the disabled ones):
-one layout, nothing mounted. What is drawn is what Textual's footer draws:
-the same keys in the same order, styled by Textual's own CSS.
+again. Showing and hiding mounted keys instead still laid the whole screen
+out at every change, with Show and Hide events for every key that came or
+went: at sixty players over ten tables on two cores, the keys line and the
+button row (:mod:`cardtui.ui.widgets.action_bar`) cost about 30 % of every
+game's CPU and doubled the p95 of a turn handover (93 / 244 ms against
+39 / 109 ms with both left unchanged, ``benchmarks/bench_room_latency.py``).
 
-Each key also starts as compact as the footer is, so binding it to the
-footer's setting restyles nothing.
+So the table's keys are drawn by one widget (:class:`KeysStrip`), one line
+as wide as the footer, and a change of keys repaints that line only. It draws
+each key exactly as Textual's :class:`~textual.widgets._footer.FooterKey`
+does, with a FooterKey's own styles: two keys are mounted, never shown, for
+their styles (an enabled and a disabled one), so any theme and any CSS
+that styles the footer's keys styles these the same way. The command
+palette's key stays a real key docked on the right (it only comes and goes
+when the table's keys would crowd it out, on a resize or a long row of moves).
 
-Textual's footer composes nothing until the screen first says which keys
-are live, then builds them in a second pass: another mount, another styling
-and another layout of the screen, and a first frame without its keys. Here
-every key is mounted with the screen, hidden, and the screen's first word
-(given focus as it mounts, before its first layout) only shows them. Which
-keys are live is not asked before then: a screen's ``check_action`` may not
-be ready to answer while it is being built.
-
-Whenever the keys wanted are not among those mounted, in the same order (a
-binding group, a key whose place in the chain moved), the footer is rebuilt
-as Textual rebuilds it.
+The keys are known when the footer is composed: the screen's first word
+(given focus as it mounts, before its first layout) only fills the line.
+Whenever the screen's keys are grouped (a binding group), the footer is
+rebuilt as Textual builds it.
 """
 
 from __future__ import annotations
@@ -31,10 +31,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.color import Color
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -57,30 +62,6 @@ class KeyShown:
                 self.palette)
 
 
-def in_order(wanted: list[KeyShown], mounted: list[KeyShown] | list[object]
-             ) -> dict[int, KeyShown] | None:
-    """Where each wanted key is among ``mounted`` (keys or their looks), in order; None if
-    some is missing or out of order.
-
-    >>> a, b, c = (KeyShown(k, k, k, k, "") for k in "abc")
-    >>> sorted(in_order([a, c], [a, b, c]))
-    [0, 2]
-    >>> in_order([c, a], [a, b, c]) is None
-    True
-    """
-    looks = [each.look if isinstance(each, KeyShown) else each for each in mounted]
-    matched: dict[int, KeyShown] = {}
-    at = 0
-    for key in wanted:
-        while at < len(looks) and looks[at] != key.look:
-            at += 1
-        if at == len(looks):
-            return None
-        matched[at] = key
-        at += 1
-    return matched
-
-
 def fits(keys: list[KeyShown], width: int) -> bool:
     """Whether ``keys`` fit in ``width`` cells as the footer draws them (`` d Deal `` each).
 
@@ -97,14 +78,12 @@ def fits(keys: list[KeyShown], width: int) -> bool:
 
 
 class TableKey(FooterKey):
-    """A key of the table's keys line: the first time it shows lays the screen out once.
+    """A key of the footer's own (the command palette's, or Textual's when keys are grouped).
 
     Textual keeps a widget's virtual size in a reactive that lays the screen
     out again whenever it changes, and a key hidden since it was mounted has
-    none yet: the layout that first showed it asked for a second one at once
-    (every kind of key, the first time it shows: in a player's first rounds at
-    a shared table, one more layout of the screen for most turns). A key holds
-    nothing to scroll, so its virtual size is only recorded.
+    none yet: the layout that first showed it asked for a second one at once.
+    A key holds nothing to scroll, so its virtual size is only recorded.
     """
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
@@ -112,8 +91,146 @@ class TableKey(FooterKey):
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
+class KeyStyle(TableKey):
+    """A key mounted only for its styles (never shown): :class:`KeysStrip` draws with them."""
+
+    DEFAULT_CSS = """
+    KeyStyle {
+        display: none;
+    }
+    """
+
+
+class KeysStrip(Widget):
+    """The table's keys, drawn as Textual's footer draws its keys, in one line.
+
+    Which keys show (``show``) only repaints this line; the mouse works as on
+    a footer's key (a press is the key; a disabled key rings the bell).
+    """
+
+    DEFAULT_CSS = """
+    KeysStrip {
+        width: 1fr;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
+
+    ALLOW_SELECT = False
+
+    def __init__(self, keys: list[KeyShown]) -> None:
+        super().__init__()
+        self.keys = keys
+        #: The key under the mouse (drawn as a hovered footer key), by index.
+        self._hovered: int | None = None
+
+    def show(self, keys: list[KeyShown]) -> None:
+        if keys != self.keys:
+            self.keys = keys
+            self._hovered = None
+            self.refresh()
+
+    def _styles(self, enabled: bool) -> FooterKey | None:
+        footer = self.parent
+        if footer is None:
+            return None
+        for key in footer.query_children(KeyStyle):
+            if key._disabled != enabled:
+                return key
+        return None
+
+    def _spans(self) -> list[tuple[int, int, KeyShown]]:
+        """(start, end, key) of each key drawn: the cells the mouse finds it in."""
+        spans: list[tuple[int, int, KeyShown]] = []
+        at = 0
+        for key in self.keys:
+            width = cell_len(self._text(key, hovered=False).plain)
+            spans.append((at, at + width, key))
+            at += width + self._gap(key)
+        return spans
+
+    @property
+    def drawn_width(self) -> int:
+        """The cells the keys take, from the line's left edge."""
+        spans = self._spans()
+        return spans[-1][1] if spans else 0
+
+    def _gap(self, key: KeyShown) -> int:
+        """The cells after a key: its margin in the footer (one, in a compact footer)."""
+        look = self._styles(key.enabled)
+        return look.styles.margin.right if look is not None else 0
+
+    def _text(self, key: KeyShown, *, hovered: bool) -> Text:
+        """One key as :meth:`FooterKey.render` draws it, with a footer key's styles."""
+        look = self._styles(key.enabled)
+        if look is None:
+            return Text(f" {key.key_display} {key.description} ")
+        key_style = look.get_component_rich_style("footer-key--key")
+        description_style = look.get_component_rich_style("footer-key--description")
+        key_padding = look.get_component_styles("footer-key--key").padding
+        description_padding = look.get_component_styles("footer-key--description").padding
+        if key.description:
+            text = Text.assemble(
+                (" " * key_padding.left + key.key_display + " " * key_padding.right, key_style),
+                (" " * description_padding.left + key.description
+                 + " " * description_padding.right, description_style),
+            )
+        else:
+            text = Text(key.key_display, style=key_style)
+        text.stylize_before(look.rich_style)
+        if hovered:
+            text.stylize(self._hover_style(look))
+        return text
+
+    def _hover_style(self, look: FooterKey) -> Style:
+        """A hovered FooterKey's background (its ``&:hover`` rule, which a key never
+        hovered can't show), laid over the key's as Textual lays a translucent colour."""
+        under = look.rich_style.bgcolor
+        try:
+            hover = Color.parse(self.app.theme_variables["block-hover-background"])
+        except (KeyError, ValueError):
+            return Style()
+        background = (Color.from_rich_color(under) if under is not None else Color(0, 0, 0))
+        return Style(bgcolor=(background + hover).rich_color)
+
+    def render(self) -> Text:
+        line = Text()
+        for index, key in enumerate(self.keys):
+            line.append_text(self._text(key, hovered=index == self._hovered))
+            line.append(" " * self._gap(key))
+        return line
+
+    def _key_at(self, x: int) -> tuple[int, KeyShown] | None:
+        for index, (start, end, key) in enumerate(self._spans()):
+            if start <= x < end:
+                return index, key
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        found = self._key_at(event.x)
+        hovered = found[0] if found is not None else None
+        if hovered != self._hovered:
+            self._hovered = hovered
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hovered is not None:
+            self._hovered = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        found = self._key_at(event.x)
+        if found is None:
+            return
+        if found[1].enabled:
+            self.app.simulate_key(found[1].key)
+        else:
+            self.app.bell()
+
+
 class TableFooter(Footer):
-    """A :class:`~textual.widgets.Footer` that shows and hides its keys instead of rebuilding."""
+    """A :class:`~textual.widgets.Footer` whose table keys are one line (:class:`KeysStrip`)."""
 
     #: A rebuild is queued: the screen may announce its keys again before it runs.
     _rebuilding = False
@@ -123,32 +240,41 @@ class TableFooter(Footer):
     def compose(self) -> ComposeResult:
         self._rebuilding = False
         every = self._keys(self.screen, every=True)
-        if not self._bindings_ready:
-            # Every key, hidden until the screen says which are live (see above).
-            wanted: list[KeyShown] | None = []
-        else:
-            wanted = self._keys(self.screen, every=False)
-        if every is None or wanted is None or in_order(wanted, every) is None:
+        wanted = self._keys(self.screen, every=False) if self._bindings_ready else []
+        if every is None or wanted is None:
             if self._bindings_ready:
                 yield from self._textual_keys()
             return
-        shown = {key.look: key for key in wanted}
+        yield KeysStrip([key for key in wanted if not key.palette])
+        for disabled in (False, True):
+            look = KeyStyle("", "", "", "", disabled=disabled)
+            # As compact as the footer, as its keys were (the padding and margins differ).
+            look.set_reactive(FooterKey.compact, self.compact)
+            look.data_bind(compact=Footer.compact)
+            yield look
         for key in every:
-            now = shown.get(key.look)
+            if not key.palette:
+                continue
+            now = next((each for each in wanted if each.palette), None)
             widget = TableKey(key.key, key.key_display, key.description, key.action,
                               disabled=now is not None and not now.enabled,
-                              tooltip=key.tooltip,
-                              classes="-command-palette -compact" if key.palette else "")
-            widget.cardtui_look = key.look  # type: ignore[attr-defined]
+                              tooltip=key.tooltip, classes="-command-palette -compact")
             widget.display = now is not None
-            if key.palette:
-                # Compact, as Textual leaves it: with its class already, no restyle as it mounts.
-                widget.set_reactive(FooterKey.compact, True)
-            else:
-                # As compact as the footer already: the binding below restyles nothing.
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.data_bind(compact=Footer.compact)
+            # Compact, as Textual leaves it: with its class already, no restyle as it mounts.
+            widget.set_reactive(FooterKey.compact, True)
             yield widget
+
+    @property
+    def shown(self) -> list[KeyShown]:
+        """The keys drawn now, in order (the palette's last, when shown)."""
+        strips = list(self.query_children(KeysStrip))
+        keys = list(strips[0].keys) if strips else []
+        for widget in self.query_children(TableKey):
+            if widget.display and not isinstance(widget, KeyStyle):
+                keys.append(KeyShown(widget.key, widget.key_display, widget.description,
+                                     widget.action, "", palette=True,
+                                     enabled=not widget._disabled))
+        return keys
 
     def _textual_keys(self) -> ComposeResult:
         for widget in super().compose():
@@ -165,7 +291,7 @@ class TableFooter(Footer):
         """Hear of new keys as the screen announces them, not a message later.
 
         The screen hides and shows its buttons in the same redraw: the keys
-        line changing with them makes one layout of the screen, not two.
+        line changing with them makes one repaint, not two.
         """
         signal = self.screen.bindings_updated_signal
         signal.unsubscribe(self)
@@ -185,27 +311,28 @@ class TableFooter(Footer):
                 self.call_after_refresh(self.recompose)
 
     def _show(self, wanted: list[KeyShown]) -> bool:
-        """Show exactly ``wanted`` among the mounted keys; False if they are not all there."""
-        mounted = [child for child in self.children if isinstance(child, FooterKey)]
-        looks = [getattr(child, "cardtui_look", None) for child in mounted]
-        if not mounted or None in looks:
+        """Show exactly ``wanted``; False if the footer must be built again for them."""
+        strips = list(self.query_children(KeysStrip))
+        if not strips:
             return False  # (composed by Textual)
-        matched = in_order(wanted, looks)
-        if matched is None:
+        palettes = [widget for widget in self.query_children(TableKey)
+                    if not isinstance(widget, KeyStyle)]
+        palette = next((key for key in wanted if key.palette), None)
+        if palette is not None and not any(w.key == palette.key for w in palettes):
             return False
         self._wanted = wanted
-        crowded = not fits(wanted, self.size.width)
-        for index, widget in enumerate(mounted):
-            key = matched.get(index)
-            if key is not None and key.palette and crowded:
-                key = None  # ctrl+p still opens it: the table's own keys come first
-            if key is not None:
-                disabled = not key.enabled
+        if not fits(wanted, self.size.width):
+            palette = None  # ctrl+p still opens it: the table's own keys come first
+        strips[0].show([key for key in wanted if not key.palette])
+        for widget in palettes:
+            if palette is not None:
+                disabled = not palette.enabled
                 if widget._disabled != disabled:
                     widget._disabled = disabled
                     widget.set_class(disabled, "-disabled")
-            if widget.display != (key is not None):
-                widget.display = key is not None
+            # (Rare: a resize, or a row of moves too long for the palette's key beside it.)
+            if widget.display != (palette is not None):
+                widget.display = palette is not None
         return True
 
     def on_resize(self) -> None:
