@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.round import Phase
@@ -18,6 +18,7 @@ from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 
@@ -58,7 +59,7 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         assert screen.view.hole_hidden
         assert message(app) == "Player: Hit or stand?"
         assert legal_keys(screen) == {"deal", "hit", "stand", "double", "hint"}
-        assert {b.id for b in screen.query(Button) if b.display} == {
+        assert set(screen.query_one(ActionBar).shown) == {
             "deal", "hit", "stand", "double", "hint"}
         await pilot.press("s")  # 16 against 9 + 7, dealer draws K: bust
         await pilot.pause()
@@ -306,8 +307,9 @@ async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender
         await pilot.press("d")
         await pilot.pause()
         assert legal_keys(screen) >= {"split", "surrender", "hint"}
-        buttons = [b for b in screen.query(Button) if b.display]
-        assert len(buttons) == 7 and all(b.region.right <= 80 for b in buttons)
+        bar = screen.query_one(ActionBar)
+        assert len(bar.shown) == 7
+        assert all(bar.region.x + bar.button_region(b).right <= 80 for b in bar.shown)
         footer = screen.query_one(TableFooter)
         assert "Menu" in [k.description for k in footer.shown]
         strip = footer.query_one(KeysStrip)

@@ -22,6 +22,7 @@ from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat
 from tests.support.holdem_demo import open_table, settle
 
@@ -369,25 +370,24 @@ async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  #
 
 
 async def test_the_mouse_plays_too_and_only_legal_buttons_show(make_app) -> None:  # type: ignore[no-untyped-def]
-    from textual.widgets import Button
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"],
                                   board="Ad 7h 2s Kc 9d", moves=[])
-        shown_buttons = lambda: {b.id for b in screen.query(Button) if b.display}  # noqa: E731
+        bar = screen.query_one(ActionBar)
+        shown_buttons = lambda: set(bar.shown)  # noqa: E731
         assert "btn-deal" in shown_buttons() and "btn-fold" not in shown_buttons()
-        await pilot.click("#btn-deal")
+        await pilot.click(ActionBar, offset=bar.button_region("btn-deal").offset)
         await settle(pilot)
         assert screen.hand is not None
         # Facing the big blind: fold, call, raise and all-in; no check, no next hand.
         assert {"btn-fold", "btn-call", "btn-raise", "btn-all-in"} <= shown_buttons()
         assert not {"btn-check", "btn-deal"} & shown_buttons()
-        await pilot.click("#btn-fold")
+        await pilot.click(ActionBar, offset=bar.button_region("btn-fold").offset)
         await settle(pilot)
         assert screen.hand.is_over
         assert any(isinstance(r, Folded) and r.seat == 0 for r in screen.hand.records)
-        assert not any(b.can_focus for b in screen.query(Button))
+        assert not bar.focusable
 
 
 async def test_mid_hand_the_prompt_never_offers_the_next_deal(make_app) -> None:  # type: ignore[no-untyped-def]
