@@ -80,6 +80,8 @@ class ActionBar(Widget):
         background: $ansi-background;
     }
     ActionBar:ansi > .action-bar--button-active {
+        /* Button's ":ansi -active" also sets "border: blank", which on a one-line
+           compact button pushed the label out of sight: here the label stays. */
         background: $ansi-background;
         tint: transparent;
     }
@@ -144,7 +146,7 @@ class ActionBar(Widget):
             spans.append((button_id, x, x + width))
             x += width + gap
         self._spans = tuple(spans)
-        self._hover = self._button_at(self._mouse_x)  # the mouse may be over another button now
+        self._set_hover(self._button_at(self._mouse_x))  # the mouse may be over another button now
         self.refresh()
 
     def _button_at(self, x: int | None) -> str | None:
@@ -156,9 +158,20 @@ class ActionBar(Widget):
         offset = event.get_content_offset(self)
         return None if offset is None else offset.x
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
+    def _track(self, event: events.MouseEvent) -> None:
         self._mouse_x = self._content_x(event)
         self._set_hover(self._button_at(self._mouse_x))
+
+    # A press lights the button under it too, as Textual does for any widget:
+    # not every terminal reports the mouse moving, only its buttons.
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._track(event)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._track(event)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self._track(event)
 
     def on_leave(self, event: events.Leave) -> None:
         self._mouse_x = None
@@ -168,6 +181,9 @@ class ActionBar(Widget):
         if button_id != self._hover:
             self._hover = button_id
             self.refresh()
+            # A Button's "pointer: pointer" (a hand, in terminals with Kitty pointer
+            # shapes), over the buttons only: a gap is not clickable.
+            self.styles.pointer = "default" if button_id is None else "pointer"
 
     def on_click(self, event: events.Click) -> None:
         button_id = self._button_at(self._content_x(event))
