@@ -207,6 +207,8 @@ class ActionBar(Widget):
         base_background, background = self.background_colors
         # The row's own colour, as the styles cache fills the padding around it.
         blank = Style(bgcolor=(base_background + background).rich_color)
+        if y:  # one line of buttons, however tall a screen makes the row
+            return Strip.blank(self.content_size.width, blank)
         segments: list[Segment] = []
         x = 0
         for button_id, start, end in self._spans:
