@@ -116,14 +116,26 @@ class Table:
 
     # -- betting ---------------------------------------------------------------
 
+    def _clamped_bet(self, seat: int, amount: int) -> int:
+        """``amount`` held to the table limits and the seat's bankroll."""
+        top = min(self.rules.max_bet, max(self.rules.min_bet, self.seats[seat].bankroll))
+        return max(self.rules.min_bet, min(amount, top))
+
     def set_bet(self, seat: int, amount: int) -> int:
         """Set a bet, clamped to the table limits and the seat's bankroll."""
         if self.in_round:
             raise ValueError("bets are changed between rounds")
-        s = self.seats[seat]
-        top = min(self.rules.max_bet, max(self.rules.min_bet, s.bankroll))
-        s.bet = max(self.rules.min_bet, min(amount, top))
-        return s.bet
+        self.seats[seat].bet = self._clamped_bet(seat, amount)
+        return self.seats[seat].bet
+
+    def can_change_bet(self, seat: int, steps: int) -> bool:
+        """Whether ``steps`` of :data:`BET_STEP` would move the bet that way: a bet
+        at the table maximum (or the bankroll) cannot go up, one at the minimum down."""
+        if self.in_round:
+            return False
+        bet = self.seats[seat].bet
+        moved = self._clamped_bet(seat, bet + steps * BET_STEP)
+        return moved > bet if steps > 0 else moved < bet
 
     def change_bet(self, seat: int, steps: int) -> int:
         return self.set_bet(seat, self.seats[seat].bet + steps * BET_STEP)

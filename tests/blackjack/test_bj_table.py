@@ -207,3 +207,18 @@ def test_the_players_name_from_settings_sits_down_uncut() -> None:
     # Settings allow 12 characters: the table used to cut this to "Bartholo".
     setup = TableSetup.from_json({}, default_name="Bartholomew")
     assert [s.name for s in setup.seats] == ["Bartholomew"]
+
+
+def test_a_bet_can_change_only_while_it_would_move() -> None:
+    table = table_of(SeatSetup("Ann", bankroll=45))
+    assert not table.can_change_bet(0, -1)  # at the table minimum
+    assert table.can_change_bet(0, 1)
+    table.set_bet(0, 45)
+    assert not table.can_change_bet(0, 1)  # no more than the bankroll
+    assert table.can_change_bet(0, -1)
+    table.seats[0].bankroll = 5000
+    table.set_bet(0, table.rules.max_bet)
+    assert not table.can_change_bet(0, 1)  # at the table maximum
+    table.shoe.stack(["Th", "6c", "9d", "7s"])
+    table.deal()
+    assert not table.can_change_bet(0, -1)  # bets are locked during a round

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 #: Keys for the table's trainer aids, legal whenever the reveal is not playing.
 AIDS = ("chart", "count_panel")
 
+#: The bet keys, as steps of the table's bet step: legal only while they move the bet.
+BET_STEPS = {"bet_up": 1, "bet_down": -1}
+
 
 class Legality:
     """``check_action`` for :class:`BlackjackScreen`, and any key skipping the reveal."""
@@ -39,14 +42,17 @@ class Legality:
             return True
         if action == "chat":
             return local is None  # only a shared table has anyone to talk to
+        steps = BET_STEPS.get(action)
         if local is None:
-            return betting if action in ("deal", "bet_up", "bet_down") else (
-                action not in ACTIONS)
+            if steps is not None:
+                return betting and self._bet_moves(steps)
+            return betting if action == "deal" else action not in ACTIONS
         table = local.table
         if action == "deal":
             return table.in_round or table.deal_problem() is None
-        if action in ("bet_up", "bet_down"):
-            return not table.in_round and not table.seats[self.selected].is_bot
+        if steps is not None:
+            return (not table.seats[self.selected].is_bot
+                    and table.can_change_bet(self.selected, steps))
         if action == "select_seat":
             return not table.in_round and len(local.viewer_seats) > 1
         if action == "rebuy":
@@ -56,6 +62,13 @@ class Legality:
         if action == "setup":
             return not table.in_round
         return True
+
+    def _bet_moves(self: BlackjackScreen, steps: int) -> bool:
+        """At a shared table: whether the bet kept here can move that way in its window."""
+        window = self.turn.legal if self.turn is not None else None
+        if not isinstance(window, BetWindow):
+            return False
+        return self.bet < window.max_bet if steps > 0 else self.bet > window.min_bet
 
     def _moves(self: BlackjackScreen) -> frozenset[Action]:
         turn = self.turn
