@@ -38,6 +38,9 @@ NameRule = Callable[[str], "str | None"]
 
 MIN_SEATS = 2
 MAX_SEATS = 10
+#: The smallest starting stack, in big blinds: a stack of one big blind can only
+#: post it and is all in before it sees a card (a QA pass found one accepted).
+MIN_STACK_BIG_BLINDS = 10
 #: The default line-up: the player, then five bots of mixed styles.
 _DEFAULT_BOTS = (
     Personality.SHARK, Personality.ROCK, Personality.MANIAC, Personality.SHARK, Personality.ROCK,
@@ -70,8 +73,12 @@ class HoldemConfig:
         bots = tuple(SeatConfig(f"Bot {n}", p) for n, p in enumerate(_DEFAULT_BOTS, start=1))
         return cls(seats=(SeatConfig(player_name), *bots))
 
-    def problems(self, name_problem: NameRule) -> list[str]:
-        """Why this setup cannot be played (empty when it can)."""
+    def problems(self, name_problem: NameRule, *,
+                 min_stack_big_blinds: int = MIN_STACK_BIG_BLINDS) -> list[str]:
+        """Why this setup cannot be played (empty when it can).
+
+        A setup saved before the stack minimum loads with ``min_stack_big_blinds=1``.
+        """
         found = []
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             found.append(f"A table seats {MIN_SEATS} to {MAX_SEATS} players.")
@@ -84,8 +91,9 @@ class HoldemConfig:
             found.append("Every seat needs a different name.")
         if self.small_blind < 0 or self.big_blind < 1 or self.small_blind > self.big_blind:
             found.append("The big blind is at least 1 and not below the small blind.")
-        if self.stack < self.big_blind:
-            found.append("The starting stack must cover the big blind.")
+        if self.big_blind >= 1 and self.stack < min_stack_big_blinds * self.big_blind:
+            found.append(f"The starting stack must be at least {min_stack_big_blinds} big blinds"
+                         f" ({min_stack_big_blinds * self.big_blind:,} chips).")
         if self.hands_per_level < 1:
             found.append("Blinds rise every 1 hand or more.")
         return found
@@ -139,7 +147,9 @@ class HoldemConfig:
             mode=Mode(mode) if mode in Mode._value2member_map_ else default.mode,
             **numbers,
         )
-        return config if not config.problems(name_problem) else default
+        # A stored setup keeps loading under the older rule (a stack covering the
+        # big blind): the player chose it, and the setup form asks for more.
+        return config if not config.problems(name_problem, min_stack_big_blinds=1) else default
 
 
 def _seats(data: object) -> tuple[SeatConfig, ...]:

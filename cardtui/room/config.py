@@ -8,7 +8,7 @@ an unknown key is an error (a typo should not silently leave a default)::
     seats = 6              # 2-10
     small_blind = 5
     big_blind = 10
-    starting_stack = 1000  # the buy-in offered; limits below
+    starting_stack = 1000  # the buy-in offered (10 big blinds or more); limits below
     buy_in_min = 400
     buy_in_max = 1000
     bots_fill = true       # bots take empty seats, and give them up between hands
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.blackjack.rules import Rules
+from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 
 DEFAULT_ACTION_CLOCK = 30.0
 DEFAULT_GRACE = 300.0
@@ -81,11 +82,12 @@ class HoldemOptions:
         _check_int("seats", self.seats, 2, 10)
         _check_int("big_blind", self.big_blind, 1, 10**9)
         _check_int("small_blind", self.small_blind, 0, self.big_blind)
-        _check_int("starting_stack", self.starting_stack, self.big_blind, 10**12)
+        least = MIN_STACK_BIG_BLINDS * self.big_blind  # a stack that can do more than post
+        _check_int("starting_stack", self.starting_stack, least, 10**12)
         low = self.buy_in_min if self.buy_in_min is not None else min(
             40 * self.big_blind, self.starting_stack)
         high = self.buy_in_max if self.buy_in_max is not None else self.starting_stack
-        _check_int("buy_in_min", low, 1, 10**12)
+        _check_int("buy_in_min", low, least, 10**12)
         _check_int("buy_in_max", high, low, 10**12)
         object.__setattr__(self, "buy_in_min", low)
         object.__setattr__(self, "buy_in_max", high)

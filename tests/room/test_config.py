@@ -56,6 +56,10 @@ def test_a_tables_file_is_read(tmp_path: Path) -> None:
     ("[[holdem]]\nseats = 1\n", "holdem table 1: seats must be 2 to 10, not 1"),
     ("[[holdem]]\nbig_blind = 10\nsmall_blind = 20\n", "small_blind must be 0 to 10, not 20"),
     ("[[holdem]]\nbots = true\n", "unknown key 'bots'"),
+    # A stack of one big blind can only post it (found in a QA pass): 10 big blinds or more.
+    ("[[holdem]]\nbig_blind = 10\nstarting_stack = 10\n",
+     "starting_stack must be 100 to 1000000000000, not 10"),
+    ("[[holdem]]\nbig_blind = 10\nbuy_in_min = 10\n", "buy_in_min must be 100 to"),
     ("[[holdem]]\nbots_fill = 1\n", "bots_fill must be true or false"),
     ("[[holdem]]\naction_clock = 0\n", "action_clock must be 0.01 to 86400 seconds"),
     ("[[blackjack]]\nseats = 8\n", "blackjack table 1: seats must be 1 to 7, not 8"),

@@ -52,6 +52,34 @@ async def test_bad_values_are_refused_with_a_message(make_app) -> None:  # type:
         assert app.settings.holdem == {}
 
 
+async def test_a_stack_of_one_big_blind_is_refused_inline(make_app) -> None:  # type: ignore[no-untyped-def]
+    # A QA pass found a starting stack of one big blind accepted: it can only post the blind.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HoldemSetupScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#stack", Input).value = "10"  # the big blind is 10
+        await pilot.press("ctrl+s")
+        assert app.screen is screen
+        error = str(screen.query_one("#setup-error", Static).render())
+        assert "at least 10 big blinds (100 chips)" in error
+        assert app.settings.holdem == {}
+        screen.query_one("#stack", Input).value = "100"
+        await pilot.press("ctrl+s")
+        assert app.screen is not screen
+        assert app.settings.holdem["stack"] == 100
+
+
+def test_a_short_stacked_setup_saved_before_the_minimum_still_loads() -> None:
+    saved = {"seats": [{"name": "Ann"}, {"name": "Rex", "bot": "maniac"}], "stack": 25,
+             "small_blind": 10, "big_blind": 20}
+    config = HoldemConfig.from_json(saved, default_name="Ann", name_problem=validate_name)
+    assert config.stack == 25
+    assert config.problems(validate_name) == [
+        "The starting stack must be at least 10 big blinds (200 chips)."]
+
+
 async def test_a_saved_setup_seats_a_new_table(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app(start="holdem")
     async with app.run_test(size=(80, 24)) as pilot:
