@@ -303,8 +303,8 @@ async def play_a_blackjack_round(client: TerminalClient) -> list[str]:
     return pressed
 
 
-#: The hold'em table's footer while the player may deal, and their moves.
-NEXT_HAND = "Next hand"
+#: The hold'em table's keys line while the player may deal, and their moves.
+NEXT_HAND = "d Deal"
 CHECK_OR_CALL = ("Check", "Call")
 
 
