@@ -27,6 +27,12 @@ from cardtui.settings import load_settings
 STOPPING = "the host closed the room"
 #: Seconds the games get to show that news before the server ends them.
 FAREWELL = 1.0
+#: The last line a player reads when the host stops the server.
+CLOSED = "The host has closed the room. Thanks for playing!"
+#: The same when stopping voided a hand: the room's own notice of it is on
+#: screen for only the farewell second before the game ends (a QA pass).
+CLOSED_VOIDING = ("The host has closed the room: the hands in play were void and every bet "
+                  "went back to its stack. Thanks for playing!")
 
 
 def profile_key(fingerprint: str) -> str:
@@ -44,6 +50,8 @@ class RoomHost:
     def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None
                  ) -> None:
         self.room = Room(list(tables), rng=rng)
+        #: Hands (and blackjack rounds) voided by stopping the room.
+        self.voided = 0
 
     def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
         """Who a game process plays as: a key's profile and its name, or a new guest."""
@@ -58,4 +66,12 @@ class RoomHost:
 
     async def stop(self, reason: str = STOPPING) -> None:
         """Void the hands in progress (every bet back), tell every player, close every line."""
+        tables = list(self.room.tables.values())
+        before = sum(len(table.voided) for table in tables)
         await self.room.stop(reason, farewell=FAREWELL)
+        self.voided += sum(len(table.voided) for table in tables) - before
+
+
+def closing_notice(host: RoomHost | None) -> str:
+    """What every game is told as the server ends it: whether hands were voided too."""
+    return CLOSED_VOIDING if host is not None and host.voided else CLOSED

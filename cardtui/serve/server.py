@@ -24,7 +24,7 @@ from pathlib import Path
 import asyncssh
 
 from cardtui.room.config import TableOptions
-from cardtui.room.hosting import RoomHost
+from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
 from cardtui.serve.door import Door
 from cardtui.serve.identity import GuestHouse
@@ -159,7 +159,7 @@ class Room:
             await self.shared.stop()
         sessions = list(self.sessions)
         for session in sessions:
-            session.hang_up("The host has closed the room. Thanks for playing!")
+            session.hang_up(closing_notice(self.shared))
         await asyncio.gather(*(session.finished() for session in sessions))
         for connection in list(self.connections):
             connection.close()

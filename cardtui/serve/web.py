@@ -37,6 +37,7 @@ import textual_serve
 from aiohttp import web
 
 from cardtui.names import name_problem
+from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
 from cardtui.serve.server import Room, ServeConfig
@@ -118,6 +119,8 @@ class WebDoor:
         self._log = log
         #: Tabs playing now.
         self.sessions: set[WebSession] = set()
+        #: The shared tables (None: a room without them).
+        self.shared: RoomHost | None = seats.shared
         #: Requests turned away for a missing or wrong token.
         self.forbidden = 0
         self.app = web.Application(middlewares=[self._check_token])
@@ -222,9 +225,13 @@ class RunningWebDoor:
     link: str
 
     async def close(self) -> None:
-        """Stop taking tabs and end every tab's game."""
+        """Stop taking tabs, void the shared room's hands (telling every player), end every
+        tab's game: a tab ended first would never see its hand voided."""
+        shared = self.door.shared
+        if shared is not None:
+            await shared.stop()
         for session in list(self.door.sessions):
-            session.hang_up("The host has closed the room. Thanks for playing!")
+            session.hang_up(closing_notice(shared))
         for session in list(self.door.sessions):
             await session.finished()
         await self.runner.cleanup()

@@ -50,6 +50,9 @@ async def test_sigterm_voids_the_round_returns_the_bets_tells_everyone_and_leave
             await client.wait_closed()
             # The room's news was on the table before the server's goodbye.
             await client.wait_for("hands in progress are void and every bet went back")
+            # ... and the server's goodbye, read last, says so again (a QA pass: it
+            # said only that the room was closed).
+            assert b"the hands in play were void and every bet went back" in client.raw
             assert client.text.count("1,000 chips") == 2  # each bought in the kept 1,000
         out, _ = served.process.communicate(timeout=30)
         assert served.process.returncode == 0, out
