@@ -45,3 +45,23 @@ async def test_m_does_nothing_at_a_local_table(make_app) -> None:
         await app.push_screen(screen)
         await pilot.press("m")
         assert app.screen is screen
+
+
+async def test_m_shows_the_last_lines_said_at_a_shared_table(make_app, make_room) -> None:
+    # A QA pass: the message line shows only the latest chat line (hold'em has a log).
+    # The table's layout stays as it is; the chat line shows the last three lines said.
+    room = make_room(BlackjackOptions(name="Pit", seats=2))
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    bob.listen(await bob.link.sit("t1", 500))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BlackjackScreen(session=await ann.link.sit("t1", 500))
+        await app.push_screen(screen)
+        for line in ("one", "two", "three", "four"):
+            bob.session.chat(line)
+            await until(lambda line=line: f"Bob: {line}" in str(
+                screen.query_one("#message", Static).render()))
+        await pilot.press("m")
+        await until(lambda: isinstance(app.screen, ChatDialog))
+        said = str(app.screen.query_one("#chat-said", Static).render())
+        assert said.splitlines() == ["Bob: two", "Bob: three", "Bob: four"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import deque
 from collections.abc import Callable
 
 from rich.text import Text
@@ -58,6 +59,8 @@ from cardtui.ui.widgets.table_footer import TableFooter
 
 #: What the record player shows in order: a record, or new seating once the reveal is over.
 Step = Record | seam.SeatsChanged
+#: How many chat lines ``m`` shows at a shared table (the table has no chat log).
+CHAT_SHOWN = 3
 
 
 class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, Screen[None]):
@@ -69,6 +72,9 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         super().__init__()
         self.view: RoundView | None = None
         self.note: Text | None = None  # a hint, trainer remark or table notice
+        #: The last chat lines at a shared table: the message line shows only the
+        #: latest, so ``m`` shows these above the line being typed.
+        self.said: deque[Text] = deque(maxlen=CHAT_SHOWN)
         self.hint_shown: Text | None = None  # the last hint (gone with the move it was for)
         self.seats: tuple[seam.SeatState, ...] = ()
         self.turn: seam.ToAct | None = None
@@ -172,6 +178,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                                             shared_hand=event.shared_hand)
             case seam.Note(text=text):
                 self.note = Text(text, style=NOTE_STYLES.get(event.kind, ""))
+                if event.kind == "chat":
+                    self.said.append(self.note)
             case seam.Voided(reason=reason):
                 self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
         self._sync()

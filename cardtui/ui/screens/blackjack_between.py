@@ -153,7 +153,7 @@ class BetweenRounds:
     def action_chat(self: BlackjackScreen) -> None:
         """``m``: one line to the table (the room cleans and rate-limits it)."""
         if isinstance(self.session, BlackjackRemoteSession):
-            self.app.push_screen(ChatDialog(), self._say)
+            self.app.push_screen(ChatDialog(self.said), self._say)
 
     def _say(self: BlackjackScreen, line: str | None) -> None:
         if line and isinstance(self.session, BlackjackRemoteSession):

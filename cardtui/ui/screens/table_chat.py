@@ -7,6 +7,9 @@ that length, and a line the room refuses comes back as a note in the log.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -26,8 +29,15 @@ class ChatDialog(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "close", "Close")]
 
+    def __init__(self, said: Sequence[Text] = ()) -> None:
+        super().__init__()
+        #: The last lines said at the table, for a table with no log of them (blackjack).
+        self.said = tuple(said)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
+            if self.said:
+                yield Static(Text("\n").join(self.said), id="chat-said")
             yield Static("Say to the table (Enter sends, Escape closes):")
             yield Input(max_length=CHAT_LENGTH, id="chat-line")
 
