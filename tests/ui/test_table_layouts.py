@@ -27,6 +27,7 @@ from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.blackjack_moves import PROMPT_GRACE
+from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
@@ -154,11 +155,13 @@ async def test_a_shared_round_lays_the_screen_out_a_few_times(make_app: MakeApp)
         assert layouts[0] <= 5
 
 
-async def test_keys_shown_for_the_first_time_lay_the_screen_out_once(make_app: MakeApp) -> None:
-    """The first turn of a shared table's player: its keys had never been shown.
+async def test_a_player_s_first_turn_lays_nothing_out(make_app: MakeApp) -> None:
+    """The first turn of a shared table's player: its keys and buttons had never been shown.
 
-    A key hidden since it was mounted has no size yet; Textual's layout that
-    showed it gave it one and asked for a second layout at once.
+    As mounted keys and buttons shown and hidden, the screen was laid out twice
+    (a key hidden since it was mounted had no size yet, and the layout that
+    showed it asked for another), then once; the keys line and the button row
+    now repaint a line each.
     """
     async with dealt_table(make_app, viewer=1) as (pilot, screen, session):
         assert "Stand" not in keys_shown(screen)
@@ -167,7 +170,8 @@ async def test_keys_shown_for_the_first_time_lay_the_screen_out_once(make_app: M
                          ToAct(1, frozenset({Action.HIT, Action.STAND})))
             await settle(pilot)
         assert {"Hit", "Stand"} <= set(keys_shown(screen))
-        assert layouts[0] == 1  # before: 2
+        assert screen.query_one(ActionBar).shown[:2] == ("hit", "stand")
+        assert layouts[0] == 0  # before: 2, then 1
 
 
 @contextmanager
