@@ -9,12 +9,8 @@ panel whose height did not change is repainted, never laid out again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from rich.text import Text
 from textual.dom import DOMNode
-from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -23,26 +19,8 @@ from cardtui.tables.session import HandBegins, SeatsChanged, Seen
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
 from tests.support.scripted_table import ScriptedSession
-from tests.ui.test_table_layouts import settle
+from tests.ui.test_table_layouts import layouts_asked, settle
 from tests.ui.test_table_renders import SIX, SIX_DEALT
-
-
-@contextmanager
-def layouts_asked() -> Iterator[list[Widget]]:
-    """The widgets that ask for the screen to be laid out again while the block runs."""
-    asked: list[Widget] = []
-    refresh = Widget.refresh
-
-    def spy(self: Widget, *regions: object, layout: bool = False, **options: object) -> Widget:
-        if layout:
-            asked.append(self)
-        return refresh(self, *regions, layout=layout, **options)  # type: ignore[arg-type]
-
-    Widget.refresh = spy  # type: ignore[method-assign]
-    try:
-        yield asked
-    finally:
-        Widget.refresh = refresh  # type: ignore[method-assign]
 
 
 async def test_a_redraw_with_nothing_changed_lays_nothing_out(make_app) -> None:

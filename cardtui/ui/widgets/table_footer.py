@@ -56,11 +56,6 @@ class KeyShown:
     palette: bool = False
     enabled: bool = True
 
-    @property
-    def look(self) -> tuple[str, str, str, str, str, bool]:
-        return (self.key, self.key_display, self.description, self.action, self.tooltip,
-                self.palette)
-
 
 def fits(keys: list[KeyShown], width: int) -> bool:
     """Whether ``keys`` fit in ``width`` cells as the footer draws them (`` d Deal `` each).
