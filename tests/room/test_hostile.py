@@ -15,6 +15,7 @@ from cardtui.room.protocol import (
     Bet,
     BlackjackAction,
     ComeBack,
+    Error,
     HoldemAction,
     Leave,
     Message,
@@ -107,6 +108,13 @@ async def test_hostile_blackjack_players_are_paid_only_what_the_rounds_settle(
         for task in tasks:
             task.cancel()
     await until(lambda: table.round is None, timeout=5)
+    # The room writes what it sends at the end of its event, in order: a reply to a
+    # request sent now comes after every round's records.
+    for client in clients:
+        if not client.closed:
+            start = len(client.messages)
+            client.send(Sit("no-such-table", 0, 1000))
+            await client.wait_for(lambda m: isinstance(m, Error), after=start)
     settled = {message.hand: record for client in clients for message in client.of(Records)
                for record in message.records if record["type"] == "blackjack.RoundSettled"}
     net: dict[int, int] = {}
