@@ -71,6 +71,8 @@ class Counts:
     render_cpu: float = 0.0
     #: Widgets whose lines were rendered (not from Textual's cache), by widget.
     drawn: collections.Counter[str] = field(default_factory=collections.Counter)
+    #: CPU seconds spent drawing each widget's lines, by widget.
+    drawn_cpu: collections.Counter[str] = field(default_factory=collections.Counter)
 
 
 @dataclass(frozen=True)
@@ -171,9 +173,14 @@ def counting(screen: Any, counts: Counts) -> Callable[[], None]:
     lines = Widget.render_lines
 
     def spy_lines(self: Widget, crop: Any) -> Any:
-        if self.is_attached and self.screen is screen:
-            counts.drawn[name(self)] += 1
-        return lines(self, crop)
+        if not (self.is_attached and self.screen is screen):
+            return lines(self, crop)
+        counts.drawn[name(self)] += 1
+        start = time.thread_time()
+        try:
+            return lines(self, crop)
+        finally:
+            counts.drawn_cpu[name(self)] += time.thread_time() - start
 
     in_layout = [False]
 
@@ -360,6 +367,10 @@ def report(result: Result, top: int) -> None:
     drawn = ", ".join(f"{name} {n / per:.1f}" for name, n in counts.drawn.most_common(12))
     print(f"         widgets drawn (per round, {sum(counts.drawn.values()) / per:.0f} in all): "
           f"{drawn}")
+    costly = ", ".join(f"{name} {1000 * cpu / per:.1f}"
+                       for name, cpu in counts.drawn_cpu.most_common(8))
+    drawing = 1000 * sum(counts.drawn_cpu.values()) / per
+    print(f"         drawing by widget (ms per round, {drawing:.0f} in all): {costly}")
     if result.profile is not None:
         stream = io.StringIO()
         result.profile.stream = stream  # type: ignore[attr-defined]

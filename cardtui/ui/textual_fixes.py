@@ -44,6 +44,15 @@ regions themselves, not the box around them: a turn passing from one seat to
 the next changes two panels and the message line below them, and the box
 around those held every seat of the table.
 
+**Restyling every rule for one class.** When a widget's classes change,
+Textual works out its rules again (quick) and then sets every one of them on
+the widget, changed or not: each set parses and checks its value and asks for
+a refresh, ~40 of them for a seat's panel. At a shared table a panel's
+"acting" class comes and goes twice a turn at every player's screen (0.8 ms
+each, a sixth of a screen's work for the turn). Unless a transition may run,
+only the rules whose value changed are set now; the styles that result are
+the same.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
@@ -58,6 +67,7 @@ from typing import Any
 from textual import events
 from textual._compositor import Compositor
 from textual.await_complete import AwaitComplete
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList
@@ -153,6 +163,28 @@ def _guard_partial(render: Callable[[Compositor], Any]) -> Callable[[Compositor]
     return render_partial_update
 
 
+def _guard_restyle(replace: Callable[..., None]) -> Callable[..., None]:
+    def replace_rules(cls: type[Stylesheet], node: Any, rules: Any,
+                      animate: bool = False) -> None:
+        base = node.styles.base
+        now = base._rules
+        if animate and (rules.get("transitions") or now.get("transitions")):
+            replace(node, rules, animate=animate)  # a transition may run: Textual's way
+            return
+        get = rules.get
+        changed = False
+        for key in now.keys() | rules.keys():
+            value = get(key)
+            if now.get(key) != value:
+                setattr(base, key, value)
+                changed = True
+        if changed or not animate:  # (Textual's animated path stops early when unchanged)
+            node.notify_style_update()
+
+    replace_rules.cardtui_guarded = True  # type: ignore[attr-defined]
+    return classmethod(replace_rules)  # type: ignore[return-value]
+
+
 def apply() -> None:
     """Install the guards (once)."""
     move_page = getattr(OptionList, "_move_page", None)
@@ -173,6 +205,9 @@ def apply() -> None:
         partial = getattr(Compositor, "render_partial_update", None)
         if partial is not None and not getattr(partial, "cardtui_guarded", False):
             Compositor.render_partial_update = _guard_partial(partial)  # type: ignore[method-assign]
+    replace = getattr(Stylesheet, "replace_rules", None)
+    if replace is not None and not getattr(replace, "cardtui_guarded", False):
+        Stylesheet.replace_rules = _guard_restyle(replace)  # type: ignore[method-assign]
 
 
 apply()

@@ -129,3 +129,63 @@ async def test_a_player_waiting_at_a_shared_table_is_told_whose_turn_it_is(
         session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
         await pilot.pause()
         assert "Robo to act." in text(screen.query_one("#message", Static))
+
+
+async def test_a_running_clock_redraws_only_the_message_line_each_second(
+        make_app: MakeApp, monkeypatch) -> None:
+    import time
+    from types import SimpleNamespace
+
+    from cardtui.tables.session import Clock
+    from cardtui.ui.screens import blackjack_moves
+
+    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL[:-1]),
+                               Seen((TurnStarted(1, 0),)), Clock(1, time.monotonic() + 20.2)],
+                              viewer_seats=(0,))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        message = screen.query_one("#message", Static)
+        assert "Robo to act. (20 s)" in text(message)
+        shown: list[int] = []
+        show = SeatPanel.show
+        monkeypatch.setattr(SeatPanel, "show",
+                            lambda panel, *a: shown.append(1) or show(panel, *a))
+        later = time.monotonic() + 3
+        # (The screen's clock only: the event loop's own keeps running.)
+        monkeypatch.setattr(blackjack_moves, "time", SimpleNamespace(monotonic=lambda: later))
+        screen._tick()
+        await pilot.pause()
+        assert "Robo to act. (17 s)" in text(message)
+        assert shown == []  # one digit: no seat looked at again
+
+
+async def test_the_chat_key_comes_back_when_a_reveal_ends_on_someone_elses_turn(
+        make_app: MakeApp) -> None:
+    from cardtui.tables.blackjack_remote import BetWindow
+    from cardtui.ui.widgets.table_footer import TableFooter
+    from tests.room.support import until
+
+    session = ScriptedSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))],
+                              viewer_seats=(0,))
+    app = make_app(animation="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BlackjackScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        footer = screen.query_one(TableFooter)
+
+        def keys() -> set[str]:
+            return {key.action for key in footer.shown}
+
+        assert {"deal", "chat"} <= keys()
+        # The bet is in; the deal is revealed (no keys), and the turn is Robo's.
+        session.send(HandBegins(1, SEATS), Seen((*DEAL[:-1], TurnStarted(1, 0))))
+        await until(lambda: screen.animating)
+        await until(lambda: "chat" not in keys())
+        await until(lambda: not screen.animating, timeout=10)
+        await pilot.pause()
+        # (The moves were as few before as after: the key must still come back.)
+        assert "chat" in keys() and "deal" not in keys()

@@ -116,3 +116,58 @@ async def test_a_fields_editing_keys_take_effect_in_the_order_they_came(
             app.post_message(events.Key(key, character))
         await pilot.pause()
         assert field.value == expected
+
+
+class Seats(App[None]):
+    CSS = """
+    Static { border: round $panel-lighten-2; color: $text; }
+    Static.acting { border: heavy $accent; border-title-color: $accent; text-style: bold; }
+    .-flat Static.acting { border: ascii $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Static
+
+        yield Static("toggled", id="toggled")
+        yield Static("acting from the start", classes="acting", id="acting")
+        yield Static("never acting", id="plain")
+
+
+async def test_a_class_change_sets_only_the_rules_that_changed_with_the_same_result() -> None:
+    from textual.widgets import Static
+
+    textual_fixes.apply()
+    app = Seats()
+    async with app.run_test() as pilot:
+        toggled, acting, plain = (app.query_one(f"#{name}", Static)
+                                  for name in ("toggled", "acting", "plain"))
+        assert toggled.styles.base._rules == plain.styles.base._rules
+        sets: list[str] = []
+        real = toggled.styles.base.__class__.__setattr__
+
+        rules = set(plain.styles.base._rules) | set(acting.styles.base._rules)
+
+        def counting(styles: Any, key: str, value: Any) -> None:
+            if styles is toggled.styles.base and key in rules:
+                sets.append(key)
+            real(styles, key, value)
+
+        type(toggled.styles.base).__setattr__ = counting  # type: ignore[method-assign]
+        try:
+            toggled.set_class(True, "acting")
+        finally:
+            type(toggled.styles.base).__setattr__ = real  # type: ignore[method-assign]
+        await pilot.pause()
+        assert toggled.styles.base._rules == acting.styles.base._rules
+        assert toggled.styles.border.top[0] == "heavy"
+        # Textual alone sets every rule the panel has (and parses each again).
+        assert {"border_top", "border_right", "border_bottom", "border_left",
+                "border_title_color", "text_style"} <= set(sets)
+        assert len(sets) <= 10 < len(rules) and not {"color", "background"} & set(sets)
+        app.add_class("-flat")  # an ancestor's class: every rule worked out again
+        await pilot.pause()
+        assert toggled.styles.border.top[0] == "ascii"
+        toggled.set_class(False, "acting")
+        app.remove_class("-flat")
+        await pilot.pause()
+        assert toggled.styles.base._rules == plain.styles.base._rules

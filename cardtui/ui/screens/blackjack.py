@@ -83,7 +83,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self.selected = 0
         self.bet = 0  # a shared table's bet for the next round
         self.player: RecordPlayer[Step] = RecordPlayer(
-            self, apply=self._apply, pause_for=self._pause_for, redraw=self._sync,
+            self, apply=self._apply, pause_for=self._pause_for, redraw=self._sync_soon,
             instant=lambda: self.app.settings.delay(1.0) == 0, group="blackjack-reveal",
         )
         self._leave: Callable[[], object] | None = None
@@ -97,6 +97,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self._relayout = True
         #: A turn came to this player and its prompt has not (Moves._hold_for_prompt).
         self._prompt_due = False
+        #: A redraw is on its way (:meth:`_sync_soon`).
+        self._sync_pending = False
         self.session: seam.TableSession = session or self._sit_down()
         self.seen = self._tracker()
         self._join()
@@ -182,7 +184,23 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                     self.said.append(self.note)
             case seam.Voided(reason=reason):
                 self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
-        self._sync()
+        self._sync_soon()
+
+    def _sync_soon(self) -> None:
+        """Redraw once the messages that arrived together are all in.
+
+        The room's messages come in bursts (a stand, the next turn, its clock;
+        a reveal's records and its result), and every player's screen redrew
+        on each: at a shared table of six, six screens redrawing three times
+        for one key. One redraw after the burst shows the same.
+        """
+        if not self._sync_pending:
+            self._sync_pending = True
+            asyncio.get_running_loop().call_soon(self._sync_pending_now)
+
+    def _sync_pending_now(self) -> None:
+        if self._sync_pending:
+            self._sync()
 
     def _show(self, step: Step) -> None:
         """A step after whatever is still being revealed, or at once."""
@@ -219,6 +237,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
 
     def _sync(self) -> None:
         """Redraw everything from the view and the seats, and refresh the keys."""
+        self._sync_pending = False
         panels = self._panels
         if not on_screen(self) or len(panels) != len(self.seats) or self._prompt_due:
             return  # on its way out, the seats are still being built, or the prompt is due
@@ -244,7 +263,9 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
             humans = [s for s in self.local.table.seats if not s.is_bot]
             trainer = (sum(s.mistakes for s in humans), sum(s.decisions for s in humans))
         self._put("#counters", words.counters(self.tally, trainer))
-        legal = frozenset(action for action in ACTIONS if self.check_action(action, ()))
+        # (Chat is no button, but its key comes and goes with a reveal like the moves.)
+        legal = frozenset(action for action in (*ACTIONS, "chat")
+                          if self.check_action(action, ()))
         if legal != self._legal:
             # Only when the keys changed: each refresh rebuilds the footer,
             # which costs more than the rest of the redraw (and bytes over SSH).

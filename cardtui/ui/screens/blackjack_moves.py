@@ -17,6 +17,7 @@ from rich.text import Text
 
 from cardtui.blackjack.records import Action, TurnStarted
 from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.blackjack_words import MOVES
 
@@ -102,8 +103,15 @@ class Moves:
         return None if deadline is None else max(0, round(deadline - time.monotonic()))
 
     def _tick(self: BlackjackScreen) -> None:
-        if self._seconds_left() is not None:
-            self._sync()
+        """A running clock's second: only the message line shows it, so only it is redrawn.
+
+        (Every second at every screen of a shared table: the whole redraw
+        compared every seat and worked out the keys again for one digit.)
+        """
+        if self._seconds_left() is None or self._sync_pending or self._prompt_due:
+            return  # no clock, or a whole redraw is on its way
+        if on_screen(self) and len(self._panels) == len(self.seats):
+            self._put("#message", self._message())
 
     def _message(self: BlackjackScreen) -> Text:
         if self.animating:

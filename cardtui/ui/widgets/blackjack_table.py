@@ -13,11 +13,13 @@ from operator import attrgetter
 
 from rich.text import Text
 from textual.markup import escape
+from textual.selection import Selection
 from textual.widget import Widget
 
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
+from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
 from cardtui.ui.widgets.cards import boxed_cards, cards_text
 
 WIN_STYLE = "bold green"
@@ -235,12 +237,12 @@ class SeatPanel(Widget):
         self.info = info
         self.view = view
         self.acting_hand = acting_hand
-        # A class change restyles the panel (the costliest part of a shared table's
-        # redraw, once per room message at every screen): only when it changes.
-        for name, wanted in (("acting", acting_hand is not None),
-                             ("selected", info.selected and view is None)):
-            if self.has_class(name) != wanted:
-                self.set_class(wanted, name)
+        # A class change restyles the panel (twice a turn at every screen of a shared
+        # table): only when it changes, both classes in one restyle, and with no
+        # transitions to look for (the panels have none), so only the rules that
+        # changed are set (ui/textual_fixes.py).
+        self.update_classes({"acting": acting_hand is not None,
+                             "selected": info.selected and view is None}, animate=False)
         self._titles()
         # (The view may have changed in place: compare with the lines counted last time.)
         width = self.size.width
@@ -269,11 +271,14 @@ class SeatPanel(Widget):
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
 
-    def render(self) -> Text:
-        return render_seat(
+    def render(self) -> CachedLines:
+        return CachedLines(render_seat(
             self.info, self.view, self.acting_hand, ascii=self.ascii,
             width=self.size.width, height=self.size.height,
-        )
+        ), self.app.console, self.app.ansi_theme)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        return selected_text(self, selection)
 
 
 class DealerPanel(Widget):
@@ -294,6 +299,10 @@ class DealerPanel(Widget):
         self.border_subtitle = total
         self.refresh()
 
-    def render(self) -> Text:
-        return render_dealer(self.cards, self.hole_hidden, ascii=self.ascii,
-                             width=self.size.width)
+    def render(self) -> CachedLines:
+        return CachedLines(render_dealer(self.cards, self.hole_hidden, ascii=self.ascii,
+                                         width=self.size.width),
+                           self.app.console, self.app.ansi_theme)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        return selected_text(self, selection)
