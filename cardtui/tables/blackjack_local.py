@@ -127,7 +127,9 @@ class BlackjackLocalSession:
             self._send(Seen(tuple(for_viewer(r) for r in rnd.records)))
         self._prompt()
 
-    def detach(self) -> None:
+    def detach(self, listener: Listener | None = None) -> None:
+        if listener is not None and listener != self._listener:
+            return  # a newer screen listens (and sits) at this table now
         self._listener = None
         self._stand_up_profile()
 

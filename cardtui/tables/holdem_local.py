@@ -201,7 +201,9 @@ class HoldemLocalSession:
         if self.chips is not None and self.chips.refused is not None:
             listener(Note(self.chips.refused, "warning"))  # said before anyone listened
 
-    def detach(self) -> None:
+    def detach(self, listener: Listener | None = None) -> None:
+        if listener is not None and listener != self._listener:
+            return  # a newer screen listens (and sits) at this table now
         self._listener = None
         self._stand_up_profile()
 

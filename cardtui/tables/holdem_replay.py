@@ -179,8 +179,9 @@ class HoldemReplaySession:
             listener(event)
         self._listener = listener
 
-    def detach(self) -> None:
-        self._listener = None
+    def detach(self, listener: Listener | None = None) -> None:
+        if listener is None or listener == self._listener:
+            self._listener = None
 
     def act(self, seat: int, action: object) -> None:
         raise ValueError("a replayed hand takes no moves: → and ← step through it")

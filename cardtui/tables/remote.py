@@ -168,8 +168,9 @@ class RemoteSession:
             listener(event)
         self._listener = listener
 
-    def detach(self) -> None:
-        self._listener = None
+    def detach(self, listener: Listener | None = None) -> None:
+        if listener is None or listener == self._listener:
+            self._listener = None
 
     def present(self) -> Iterator[Event]:
         """The table as it is now, as events: what a screen attaching late is shown first."""

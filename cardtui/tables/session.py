@@ -163,8 +163,13 @@ class TableSession(Protocol):
         """Deliver every event from now on to ``listener`` (after a snapshot of the present)."""
         ...
 
-    def detach(self) -> None:
-        """Stop delivering events (the screen went away); the table itself goes on."""
+    def detach(self, listener: Listener | None = None) -> None:
+        """Stop delivering events (the screen went away); the table itself goes on.
+
+        Given the ``listener`` that is leaving, nothing happens unless it is
+        still the one attached: a screen opened at the same table (the palette's
+        Blackjack at the blackjack table) attaches before the old one unmounts.
+        """
         ...
 
     def act(self, seat: int, action: object) -> None:

@@ -95,10 +95,14 @@ class Navigation(App[int]):
     # quitting keys are no longer read.
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self.return_code is not None:
+        if isinstance(event, events.Key):
+            # A key read just before quitting comes back from its screen (bubbling
+            # to the app's bindings) once the screens are gone: Textual then
+            # raises ScreenStackError. The key fuzzer met it.
+            if self.return_code is not None or not self.screen_stack:
                 return
-            await self._top_screen_ready()
+            if not event.is_forwarded:
+                await self._top_screen_ready()
         await super().on_event(event)
 
     async def _top_screen_ready(self) -> None:

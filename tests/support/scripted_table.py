@@ -36,8 +36,9 @@ class ScriptedSession:
             listener(event)
         self.listener = listener
 
-    def detach(self) -> None:
-        self.listener = None
+    def detach(self, listener: Listener | None = None) -> None:
+        if listener is None or listener == self.listener:
+            self.listener = None
 
     def act(self, seat: int, action: object) -> None:
         self.acted.append((seat, action))

@@ -262,6 +262,32 @@ async def test_the_table_and_counters_last_the_whole_session(make_app: MakeApp) 
         assert "1,010 chips" in str(screen.query_one("#seat-0", SeatPanel).border_subtitle)
 
 
+async def test_the_palettes_blackjack_at_the_blackjack_table_keeps_the_table_playing(
+        make_app: MakeApp) -> None:
+    # The new screen sat at the same table before the old one unmounted, and the
+    # old one's leaving stood the player up under it: the table no longer
+    # answered, said "out of chips", and a round forfeited there was never stored.
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "s")  # 19 against a busted dealer: +10
+        await pilot.pause()
+        old = app.screen
+        await open_from_palette(pilot, "blackjack")
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen) and screen is not old
+        assert "out of chips" not in message(app)
+        assert screen.table.seats[0].bankroll == 1010
+        screen.table.shoe.stack(WAITING)
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.table.in_round
+        assert "Hit or stand" in message(app)
+        await pilot.press("d", "y")  # deal now: the round in play is forfeited
+        await pilot.pause()
+    assert losses(app) == (2, 1, 0)
+
+
 async def test_a_new_setup_is_a_new_table_but_the_same_session(make_app: MakeApp) -> None:
     app = table_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from support.keyfuzz import press
+from textual import events
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from cardtui.settings import load_settings
@@ -243,6 +244,28 @@ async def test_quit_and_a_menu_letter_sent_together_quit_cleanly(make_app: MakeA
         await pilot.pause()
         await press(app, pilot, "enter", "b", settle=False)
         await pilot.pause(0.3)
+    assert app.return_code == 0
+
+
+async def test_a_key_on_its_way_back_from_a_screen_is_not_read_once_quitting(
+        make_app: MakeApp) -> None:
+    # Read by a screen just before the quit, it bubbled to the app's bindings once
+    # the screens were gone: ScreenStackError, "cardtui stopped after an unexpected error".
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        looked_up: list[str] = []
+
+        async def check_bindings(key: str, priority: bool = False) -> bool:
+            looked_up.append(key)
+            return False
+
+        app._check_bindings = check_bindings  # type: ignore[method-assign]
+        key = events.Key("y", "y")
+        key._set_forwarded()  # (as it comes back from the screen)
+        app.exit()
+        await app.on_event(key)
+    assert looked_up == []
     assert app.return_code == 0
 
 

@@ -231,7 +231,9 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
 
     def on_unmount(self) -> None:
         self.player.flush()  # left mid-reveal: the results not shown yet still count
-        self.session.detach()
+        # (A blackjack screen opened over this one sits at the same table and has
+        # attached already: detaching our listener leaves it listening.)
+        self.session.detach(self._on_event)
 
     # -- what is shown -----------------------------------------------------------------
 

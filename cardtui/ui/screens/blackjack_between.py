@@ -169,7 +169,7 @@ class BetweenRounds:
     async def _setup_closed(self: BlackjackScreen, saved: bool | None) -> None:
         if not saved or self.local is None or self.local.table.in_round:
             return
-        self.session.detach()
+        self.session.detach(self._on_event)
         self.session = self._sit_down(new_table=True)  # a saved setup seats everyone afresh
         self.seen = self._tracker()  # a new shoe
         self.view = None
