@@ -97,6 +97,12 @@ class ToAct:
     deadline: float | None = None
 
 
+#: How often a screen looks at a running clock, in seconds. Clocks show whole
+#: seconds; looked at once a second, a look a few milliseconds late skipped a
+#: number (3, then 1). A screen redraws only when the number changes.
+CLOCK_TICK = 0.25
+
+
 @dataclass(frozen=True, slots=True)
 class Clock:
     """Someone else's action clock is running (drawn on their seat on every screen)."""

@@ -99,6 +99,8 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self._prompt_due = False
         #: A redraw is on its way (:meth:`_sync_soon`).
         self._sync_pending = False
+        #: The clock's seconds when :meth:`_tick` last looked (it redraws on a change).
+        self._ticked: int | None = None
         self.session: seam.TableSession = session or self._sit_down()
         self.seen = self._tracker()
         self._join()
@@ -227,7 +229,7 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         self.sub_title = "Blackjack"
         await self._build_seats()
         self._sync()
-        self.set_interval(1.0, self._tick)  # a shared table's clocks count down
+        self.set_interval(seam.CLOCK_TICK, self._tick)  # a shared table's clocks count down
 
     def on_unmount(self) -> None:
         self.player.flush()  # left mid-reveal: the results not shown yet still count

@@ -108,8 +108,12 @@ class Moves:
         (Every second at every screen of a shared table: the whole redraw
         compared every seat and worked out the keys again for one digit.)
         """
-        if self._seconds_left() is None or self._sync_pending or self._prompt_due:
-            return  # no clock, or a whole redraw is on its way
+        seconds = self._seconds_left()
+        if seconds is None or seconds == self._ticked:
+            return  # no clock, or its number is the one shown
+        self._ticked = seconds
+        if self._sync_pending or self._prompt_due:
+            return  # a whole redraw is on its way
         if on_screen(self) and len(self._panels) == len(self.seats):
             self._put("#message", self._message())
 

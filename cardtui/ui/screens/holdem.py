@@ -103,6 +103,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         self._replaying = False
         #: Unmounting: whatever still happens lands in the view undrawn.
         self._gone = False
+        #: The action clock's seconds when ``_tick`` last looked (it redraws on a change).
+        self._ticked: int | None = None
         self._building = asyncio.Lock()
         #: The seat drawn at the bottom middle (a shared table: this player's own).
         self.bottom = 0

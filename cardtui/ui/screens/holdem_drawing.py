@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from cardtui.holdem.legal import LegalActions
+from cardtui.tables.session import CLOCK_TICK
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens import holdem_words as words
 from cardtui.ui.widgets.action_bar import ActionBar
@@ -67,7 +68,7 @@ class Drawing:
     def on_mount(self: HoldemScreen) -> None:
         self.set_class(self.ascii, "ascii")
         self._set_roomy(*self.app.size)
-        self.set_interval(1.0, self._tick)  # a running action clock counts down
+        self.set_interval(CLOCK_TICK, self._tick)  # a running action clock counts down
         self.call_after_refresh(self._sync)  # drawn once mounted (on_screen is true then)
 
     def on_resize(self: HoldemScreen, event: events.Resize) -> None:
@@ -118,7 +119,9 @@ class Drawing:
         self._sync()
 
     def _tick(self: HoldemScreen) -> None:
-        if self._seconds_left() is not None:
+        seconds = self._seconds_left()
+        if seconds is not None and seconds != self._ticked:  # its number changed
+            self._ticked = seconds
             self._sync()
 
     def _drawn(self: HoldemScreen) -> bool:
