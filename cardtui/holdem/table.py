@@ -161,6 +161,9 @@ class Table:
         self._first_button = button if button is not None else self.rng.randrange(len(players))
         #: Tournament results, best first once finished: (place, name).
         self.places: list[tuple[int, str]] = []
+        #: The last hand dealt and each seat's bot personality then ("" for a person
+        #: or an empty seat): its history names them even after a busted bot has left.
+        self._dealt_personalities: tuple[Hand, tuple[str, ...]] | None = None
 
     # --- queries ------------------------------------------------------------
 
@@ -259,6 +262,9 @@ class Table:
         )
         self.positions = positions
         self.hand_number += 1
+        self._dealt_personalities = (self.hand, tuple(
+            seat.personality.value if seat is not None and seat.personality is not None else ""
+            for seat in self.seats))
         return self.hand
 
     def bot_action(self) -> Action:
@@ -372,13 +378,23 @@ class Table:
         """PHH text for ``hand``, players named as they were when it was dealt.
 
         Each bot's personality goes in ``_personalities`` (for statistics per
-        personality), read from the seat while the same player still sits in it.
+        personality), as the seats were when the hand was dealt: a bot that
+        busts leaves its seat in :meth:`finish_hand`, and its last hand is
+        still its personality's. An older hand's personalities are read from
+        the seats while the same player still sits in them.
         """
+        return to_phh(hand, hand_number=hand_number,
+                      personalities=self.hand_personalities(hand))
+
+    def hand_personalities(self, hand: Hand) -> list[str]:
+        """Each seat's bot personality in ``hand`` ("" for a person or an empty seat)."""
+        dealt = self._dealt_personalities
+        if dealt is not None and dealt[0] is hand:
+            return list(dealt[1])
         names = hand.names or ()
-        kinds = [seat.personality.value if seat is not None and seat.personality is not None
-                 and index < len(names) and seat.name == names[index] else ""
-                 for index, seat in enumerate(self.seats)]
-        return to_phh(hand, hand_number=hand_number, personalities=kinds)
+        return [seat.personality.value if seat is not None and seat.personality is not None
+                and index < len(names) and seat.name == names[index] else ""
+                for index, seat in enumerate(self.seats)]
 
     def _require_hand(self) -> Hand:
         if self.hand is None:
