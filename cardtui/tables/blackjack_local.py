@@ -53,9 +53,9 @@ from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.store.records import Game, SeatResult
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
-from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (
+    BetWindow,
     Event,
     HandBegins,
     Listener,

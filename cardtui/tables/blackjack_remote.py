@@ -2,16 +2,16 @@
 
 A round has two kinds of decision: the bet, while the betting window is open
 (a :class:`~cardtui.tables.session.ToAct` whose ``legal`` is a
-:class:`BetWindow`), and the moves of each hand in seat order (``legal`` is
-the frozenset of moves the engine allows now). Every player's cards are face
-up at a blackjack table; only the dealer's hole card arrives as ``None``
-until it is turned.
+:class:`~cardtui.tables.session.BetWindow`), and the moves of each hand in seat
+order (``legal`` is the frozenset of moves the engine allows now). Every
+player's cards are face up at a blackjack table; only the dealer's hole card
+arrives as ``None`` until it is turned.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from cardtui.blackjack.records import Action, RoundSettled
 from cardtui.blackjack.strategy import Advice
@@ -25,29 +25,9 @@ from cardtui.room.protocol import (
     YourTurnBlackjack,
 )
 from cardtui.tables.remote import RemoteSession, local_deadline, seat_state
-from cardtui.tables.session import Event, Note, SeatState, ToAct
 
-
-@dataclass(frozen=True, slots=True)
-class BetWindow:
-    """The betting window is open: a bet from ``min_bet`` to ``max_bet``."""
-
-    min_bet: int
-    max_bet: int
-
-    def problem(self, amount: int, bankroll: int) -> str | None:
-        """Why ``amount`` cannot be bet, or None.
-
-        >>> BetWindow(10, 500).problem(5, 1000)
-        'bets at this table are 10 to 500'
-        >>> BetWindow(10, 500).problem(200, 150)
-        'you have 150 chips'
-        """
-        if not self.min_bet <= amount <= self.max_bet:
-            return f"bets at this table are {self.min_bet:,} to {self.max_bet:,}"
-        if amount > bankroll:
-            return f"you have {bankroll:,} chips"
-        return None
+# BetWindow is the seam's (a local table's too); still importable from here.
+from cardtui.tables.session import BetWindow, Event, Note, SeatState, ToAct
 
 
 class BlackjackRemoteSession(RemoteSession):

@@ -97,6 +97,33 @@ class ToAct:
     deadline: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class BetWindow:
+    """The betting window is open: a bet from ``min_bet`` to ``max_bet``.
+
+    (A blackjack :class:`ToAct`'s ``legal`` between rounds, local or shared:
+    it lives here, not with the shared table, so a local table does not load
+    the room's protocol.)
+    """
+
+    min_bet: int
+    max_bet: int
+
+    def problem(self, amount: int, bankroll: int) -> str | None:
+        """Why ``amount`` cannot be bet, or None.
+
+        >>> BetWindow(10, 500).problem(5, 1000)
+        'bets at this table are 10 to 500'
+        >>> BetWindow(10, 500).problem(200, 150)
+        'you have 150 chips'
+        """
+        if not self.min_bet <= amount <= self.max_bet:
+            return f"bets at this table are {self.min_bet:,} to {self.max_bet:,}"
+        if amount > bankroll:
+            return f"you have {bankroll:,} chips"
+        return None
+
+
 #: How often a screen looks at a running clock, in seconds. Clocks show whole
 #: seconds; looked at once a second, a look a few milliseconds late skipped a
 #: number (3, then 1). A screen redraws only when the number changes.

@@ -14,21 +14,27 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from cardtui.blackjack.records import Outcome
-from cardtui.blackjack.setup import TableSetup
-from cardtui.holdem.actions import Record
-from cardtui.holdem.hand import Hand
-from cardtui.holdem.view import SeatView, TableView, steps
-from cardtui.tables.blackjack_local import BlackjackLocalSession
-from cardtui.tables.session import HandBegins, SeatState
-from cardtui.ui.blackjack_seen import ShoeTracker
+# The app holds a Session from its start, on the menu, which plays no game: the
+# engines and tables are imported where a table or a hand is first used, so
+# the menu's start-up loads neither game (issue 24; tests/ui/test_menu_imports.py).
+if TYPE_CHECKING:
+    from cardtui.blackjack.records import Outcome
+    from cardtui.blackjack.setup import TableSetup
+    from cardtui.holdem.actions import Record
+    from cardtui.holdem.hand import Hand
+    from cardtui.holdem.view import TableView
+    from cardtui.tables.blackjack_local import BlackjackLocalSession
+    from cardtui.tables.session import HandBegins, SeatState
+    from cardtui.ui.blackjack_seen import ShoeTracker
 
 
 @dataclass
 class Tally:
     """Wins, losses, pushes and net chips of the human seats, as the results were shown.
 
+    >>> from cardtui.blackjack.records import Outcome
     >>> tally = Tally()
     >>> tally.count(Outcome.WIN, 15); tally.count(Outcome.LOSS, -10)
     >>> tally.wins, tally.losses, tally.pushes, tally.net
@@ -41,6 +47,8 @@ class Tally:
     net: int = 0
 
     def count(self, outcome: Outcome, net: int) -> None:
+        from cardtui.blackjack.records import Outcome
+
         if outcome is Outcome.WIN:
             self.wins += 1
         elif outcome is Outcome.LOSS:
@@ -55,12 +63,15 @@ def hand_view(seats: Sequence[SeatState], begins: HandBegins | None = None) -> T
 
     Without ``begins``: the table between hands, nobody dealt in.
 
+    >>> from cardtui.tables.session import HandBegins, SeatState
     >>> ann, bob = SeatState(0, "Ann", 990), SeatState(1, "Bot", 480, bot=True)
     >>> view = hand_view([ann, bob, SeatState(2, "", 0, status="empty")],
     ...                  HandBegins(1, (SeatState(1, "Bot", 500, bot=True),)))
     >>> [(s.name, s.stack, s.in_hand) for s in view.seats]
     [('Ann', 990, False), ('Bot', 500, True), ('', 0, False)]
     """
+    from cardtui.holdem.view import SeatView, TableView
+
     dealt = {s.seat: s for s in begins.seats} if begins is not None else {}
     count = max(len(seats), max(dealt, default=-1) + 1)
     by_seat = {s.seat: s for s in seats}
@@ -89,6 +100,8 @@ class PlayedHand:
     @cached_property
     def view(self) -> TableView:
         """The hand replayed as the table showed it (its log, its seats)."""
+        from cardtui.holdem.view import steps
+
         view = hand_view(self.seats, self.begins)
         for step in steps(self.records):
             view.apply(step)
@@ -140,6 +153,8 @@ class Session:
 
         ``rng`` is asked only for a new table (the app's seed stays reproducible).
         """
+        from cardtui.tables.blackjack_local import BlackjackLocalSession
+
         sitting = self.blackjack
         if new_table or sitting is None or sitting.setup != setup:
             sitting = self.blackjack = BlackjackLocalSession.sit_down(setup, rng())

@@ -13,7 +13,7 @@ from pokerkit import Deck as PokerkitDeck
 from pokerkit import StandardHighHand, calculate_equities, parse_range
 
 from cardtui.cards import ALL_CARDS, Card, parse_cards
-from cardtui.holdem import equity, equity_vs_random
+from cardtui.holdem.equity import equity, equity_vs_random
 
 AK_SUITED, QUEENS = parse_cards("AhKh"), parse_cards("QsQd")
 
