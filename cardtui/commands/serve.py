@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -27,6 +28,16 @@ if TYPE_CHECKING:
     from cardtui.serve.web import RunningWebDoor, WebConfig
 
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
+
+#: Every signal that closes the room the same orderly way (hands voided, players
+#: told, games ended): the host's Ctrl-C, a service manager's stop, and the host's
+#: terminal closing (SIGHUP; unhandled, it killed the server at once, no player told).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: What the host reads once a stop signal arrives, while the games are ended.
+CLOSING = (
+    "Closing the room ({signal}): voiding the hands in play, telling every player, "
+    "ending every game..."
+)
 MISSING_WEB = "cardtui serve --web needs textual-serve: install cardtui[web]"
 
 
@@ -232,7 +243,10 @@ async def _serve(
     from cardtui.serve.server import start_server
 
     def log(text: str) -> None:
-        console.log(text, markup=False)
+        # After SIGHUP the host's terminal is gone: a line that cannot be written
+        # must not stop the room from closing in order.
+        with contextlib.suppress(OSError):
+            console.log(text, markup=False)
 
     raise_open_file_limit()
     # Running out of descriptors is counted, not logged once per refused connection.
@@ -257,7 +271,7 @@ async def _serve(
         return 2
     browsers: RunningWebDoor | None = None
     stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    close_on_signals(stop, log)
     try:
         if web is not None:
             from cardtui.serve.web import start_web_door
@@ -280,8 +294,24 @@ async def _serve(
         if browsers is not None:
             await browsers.close()
         await running.close()
-        console.print("The room is closed.")
+        with contextlib.suppress(OSError):
+            console.print("The room is closed.")
     return 0
+
+
+def close_on_signals(stop: asyncio.Event, say: Callable[[str], None]) -> None:
+    """Set ``stop`` on any of :data:`STOP_SIGNALS`, saying once what happens next."""
+    loop = asyncio.get_running_loop()
+
+    def closing(signum: signal.Signals) -> None:
+        if stop.is_set():
+            return  # a second Ctrl-C while the games end: the first one is at work
+        name = "Ctrl-C" if signum is signal.SIGINT else signum.name
+        say(CLOSING.format(signal=name))
+        stop.set()
+
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, closing, signum)
 
 
 def _announce_web(console: Console, browsers: RunningWebDoor) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardtui import locations
@@ -47,11 +47,13 @@ def profile_key(fingerprint: str) -> str:
 class RoomHost:
     """The shared tables of one server, and the socket pairs that reach them."""
 
-    def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None
-                 ) -> None:
+    def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None,
+                 log: Callable[[str], None] | None = None) -> None:
         self.room = Room(list(tables), rng=rng)
         #: Hands (and blackjack rounds) voided by stopping the room.
         self.voided = 0
+        #: The server's log (the host's terminal): each voided hand gets a line there.
+        self.log = log
 
     def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
         """Who a game process plays as: a key's profile and its name, or a new guest."""
@@ -67,9 +69,15 @@ class RoomHost:
     async def stop(self, reason: str = STOPPING) -> None:
         """Void the hands in progress (every bet back), tell every player, close every line."""
         tables = list(self.room.tables.values())
-        before = sum(len(table.voided) for table in tables)
+        before = {table.id: len(table.voided) for table in tables}
         await self.room.stop(reason, farewell=FAREWELL)
-        self.voided += sum(len(table.voided) for table in tables) - before
+        for table in tables:
+            for number in table.voided[before[table.id]:]:
+                self.voided += 1
+                if self.log is not None:
+                    # The host's record of what stopping cost: nothing of it is stored.
+                    self.log(f"{table.name}: {table.game.hand_word} {number} voided "
+                             f"({reason}); every bet went back to its stack")
 
 
 def closing_notice(host: RoomHost | None) -> str:

@@ -43,6 +43,7 @@ from cardtui.room.protocol import (
     Notice,
     Rename,
     Renamed,
+    RoomClosing,
     Settled,
     SettledSeen,
     Sit,
@@ -89,6 +90,8 @@ class RoomLink:
         #: Seats this player still held when the link opened (a reconnect), not yet shown.
         self.reseated: list[RemoteSession] = []
         self.closed = False
+        #: The room said it is stopping: no hand will be dealt any more.
+        self.closing = False
         self._listeners: list[LobbyListener] = []
         self._waiters: list[tuple[Callable[[Message], Any], asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -212,6 +215,12 @@ class RoomLink:
             case TableClosed(table=table_id):
                 self.tables.pop(table_id, None)
                 self._tell(None)
+            case RoomClosing(text=text):
+                self.closing = True
+                for each in list(self.sessions.values()):
+                    each.receive(message)
+                self._tell(text)
+                return
             case Renamed(name=name):
                 if self.welcome is not None:
                     self.welcome = dataclasses.replace(self.welcome, name=name)

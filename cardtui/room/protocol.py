@@ -81,6 +81,11 @@ class Game(StrEnum):
     HOLDEM = "holdem"
     BLACKJACK = "blackjack"
 
+    @property
+    def hand_word(self) -> str:
+        """What one deal is called at this game's table: a hand, or a round."""
+        return "hand" if self is Game.HOLDEM else "round"
+
 
 class SeatStatus(StrEnum):
     PLAYING = "playing"
@@ -461,6 +466,15 @@ class ChatLine(Message):
 @dataclass(frozen=True, slots=True)
 class Notice(Message):
     table: str | None
+    text: str
+
+
+@_message("room_closing")
+@dataclass(frozen=True, slots=True)
+class RoomClosing(Message):
+    """The room is stopping: no hand is dealt from now on. Sent once to every line,
+    before each table voids its hand in play (:class:`HandVoided`)."""
+
     text: str
 
 

@@ -65,6 +65,7 @@ from cardtui.room.protocol import (
     ProtocolError,
     Rename,
     Renamed,
+    RoomClosing,
     Settled,
     SettledSeen,
     Sit,
@@ -421,7 +422,7 @@ class Room:
 
     # --- stopping --------------------------------------------------------------------
 
-    async def stop(self, reason: str = "the room is closing", *, farewell: float = 0.0) -> None:
+    async def stop(self, reason: str | None = None, *, farewell: float = 0.0) -> None:
         """Void every hand in progress (bets back to the stacks), tell everyone, close.
 
         ``farewell``: seconds the games get to draw the news before this
@@ -434,13 +435,18 @@ class Room:
         for due in self._lobby_due.values():
             due.cancel()
         self._lobby_due.clear()
+        closing = "The room is closing" if reason is None else f"The room is closing ({reason})"
+        told = list(self.connections)
+        # Said once to every line, first: from now on no screen may promise a next
+        # hand (a QA pass read "The room deals the next hand." under the closing news).
+        for conn in told:
+            conn.send(RoomClosing(f"{closing}."))
         for table in self.tables.values():
             table.closed = True
-            table.void(reason)
-        told = list(self.connections)
-        for conn in told:
-            conn.send(Notice(None, f"The room is closing ({reason}): hands in progress are "
-                                   "void and every bet went back to its stack."))
+            # The void is the news at a table with a hand in play, in one line; a
+            # separate room notice repeated it ("void", twice, on every screen).
+            table.void(f"{closing}: the {table.game.hand_word} in play is void and every "
+                       "bet went back to its stack.")
         await asyncio.gather(*(self._close(conn) for conn in told))
         if told and farewell > 0:
             await asyncio.sleep(farewell)

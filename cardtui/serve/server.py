@@ -95,7 +95,7 @@ class Room:
         if not config.open:
             self.reload_authorized_keys()
         #: The shared tables, run on this process's event loop.
-        self.shared = RoomHost(config.tables) if config.tables is not None else None
+        self.shared = RoomHost(config.tables, log=log) if config.tables is not None else None
 
     def reload_authorized_keys(self) -> None:
         """Read ``authorized_keys`` again if it changed, so players can be added mid-game.

@@ -35,6 +35,7 @@ from cardtui.room.protocol import (
     Message,
     Notice,
     Records,
+    RoomClosing,
     SeatInfo,
     Seats,
     SitOut,
@@ -141,6 +142,11 @@ class RemoteSession:
     @property
     def viewer_seats(self) -> frozenset[int]:
         return frozenset() if self.your_seat is None else frozenset({self.your_seat})
+
+    @property
+    def room_closing(self) -> bool:
+        """The room said it is stopping: no hand (round) will be dealt here again."""
+        return self.link is not None and self.link.closing
 
     #: One player per terminal: never a shared keyboard.
     hot_seat = False
@@ -268,6 +274,8 @@ class RemoteSession:
                 yield Note(f"{name}: {text}", "chat")
             case Notice(text=text):
                 yield Note(text)
+            case RoomClosing(text=text):
+                yield Note(text, "warning")
             case Error(message=text):
                 yield Note(sentence(text), "warning")
             case HandVoided(stacks=stacks, reason=reason):

@@ -195,7 +195,7 @@ async def test_stopping_the_room_voids_the_hand_on_every_screen(make_room) -> No
     await room.stop()
     for player in (ann, bob):
         voided = await player.wait_for(lambda e: isinstance(e, Voided))
-        assert voided.reason == "the room is closing"
+        assert voided.reason.startswith("The room is closing: the hand in play is void")
         seats = player.of(SeatsChanged)[-1].seats
         assert {s.seat: s.stack for s in seats} == {0: 500, 1: 600}
         assert player.session.begun is None

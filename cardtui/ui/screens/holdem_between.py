@@ -91,7 +91,8 @@ class BetweenHands:
             table = local.table
             return words.deal_prompt(dealt=table.hand_number > 0, finished=table.is_finished)
         return words.shared_prompt(seated=bool(self.session.viewer_seats),
-                                   sitting_out=self._sitting_out())
+                                   sitting_out=self._sitting_out(),
+                                   closing=self.remote is not None and self.remote.room_closing)
 
     def _sitting_out(self: HoldemScreen) -> bool:
         """This player's seat at a shared table sits out (the clock ran out twice)."""

@@ -201,7 +201,9 @@ class Drawing:
         if self.animating:
             return Text("…  (any key skips)", style="dim")
         if self._sitting_out():  # the room plays for this seat: say how to come back
-            return words.shared_prompt(seated=True, sitting_out=True)
+            return words.shared_prompt(
+                seated=True, sitting_out=True,
+                closing=self.remote is not None and self.remote.room_closing)
         if self.thinking is not None and self.thinking != self.waiting_for:
             return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
         turn = self.turn

@@ -125,8 +125,13 @@ def deal_prompt(*, dealt: bool, finished: bool) -> Text:
     return Text(f"d deals the {'next' if dealt else 'first'} hand.", style="bold")
 
 
-def shared_prompt(*, seated: bool, sitting_out: bool) -> Text:
-    """Between hands (or watching) at a shared table: the room deals, the player waits."""
+def shared_prompt(*, seated: bool, sitting_out: bool, closing: bool = False) -> Text:
+    """Between hands (or watching) at a shared table: the room deals, the player waits.
+
+    Once the room is closing it deals nothing more, and the prompt must not say it will.
+    """
+    if closing:
+        return Text("No more hands: the room is closing.", style="dim")
     if sitting_out:
         return Text("You are sitting out: press any key to come back.", style="bold yellow")
     if not seated:
