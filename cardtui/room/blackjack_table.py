@@ -324,10 +324,10 @@ class BlackjackTable(SharedTable):
         if rnd is None or self.round_number != number or rnd.seat_to_act != seat:
             return
         player = self.seats[seat]
+        insurance = rnd.phase is Phase.INSURANCE
         if expired and player is not None:
-            self.expired(seat, player)
-        move = Action.DECLINE_INSURANCE if rnd.phase is Phase.INSURANCE else Action.STAND
-        self._apply(move)
+            self.expired(seat, player, "declines insurance" if insurance else "stands")
+        self._apply(Action.DECLINE_INSURANCE if insurance else Action.STAND)
 
     def _advice(self) -> Advice | None:
         rnd = self.round

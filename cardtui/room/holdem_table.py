@@ -355,9 +355,10 @@ class HoldemTable(SharedTable):
         if hand is None:
             return
         occupant = self.seats[actor]
+        checks = hand.can_check()
         if expired and isinstance(occupant, Player):
-            self.expired(actor, occupant)
-        self._apply(Action.check() if hand.can_check() else Action.fold())
+            self.expired(actor, occupant, "checks" if checks else "folds")
+        self._apply(Action.check() if checks else Action.fold())
 
     def _apply(self, action: Action) -> None:
         assert self.hand is not None

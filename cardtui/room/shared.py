@@ -339,10 +339,18 @@ class SharedTable:
         self.players_changed()
         return True
 
-    def expired(self, seat: int, player: Player) -> None:
-        """The clock acted for ``player``: two in a row and they sit out."""
+    def expired(self, seat: int, player: Player, move: str) -> None:
+        """The clock acted for ``player`` (``move``: "folds", "stands"...): two in a row
+        and they sit out.
+
+        Every expiry is named as the clock's: the log's "bob folds" alone read as
+        bob's own choice (issue 24), and only the second one said the clock acted.
+        """
         player.expiries += 1
+        said = f"{player.name}'s clock ran out: {player.name} {move}."
         if player.expiries >= EXPIRIES_TO_SIT_OUT and not player.sitting_out:
             player.sitting_out = True
-            self.notice(f"{player.name} is sitting out (the clock acted twice).")
+            self.notice(f"{said} {player.name} is sitting out (the clock acted twice).")
             self.send_seats()
+        else:
+            self.notice(said)

@@ -16,6 +16,7 @@ from cardtui.room.protocol import (
     HandStarted,
     HandVoided,
     Message,
+    Notice,
     Records,
     Seats,
     Settled,
@@ -154,6 +155,10 @@ async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them
     settled = await ann.wait_for(round_settled)
     player = table.seats[0]
     assert player is not None and player.sitting_out and player.expiries == 2
+    # Each expiry is the clock's, named as such (issue 24: the first one was not).
+    said = [n.text for n in ann.of(Notice) if "clock" in n.text]
+    assert said == ["Ann's clock ran out: Ann declines insurance.",
+                    "Ann's clock ran out: Ann stands. Ann is sitting out (the clock acted twice)."]
     # Nobody else is at the table: the betting window still opens for her,
     # and her bet is the key that brings her back.
     start = ann.messages.index(settled)

@@ -137,7 +137,15 @@ async def test_the_clock_checks_or_folds_and_two_expiries_sit_a_player_out(make_
              if r["type"] in ("holdem.Folded", "holdem.Checked")]
     assert acted and acted[0] == "holdem.Folded"  # heads-up the button faces the big blind
     assert any(s.status == "sitting out" for s in seats.seats)
-    assert any("the clock acted twice" in n.text for n in ann.of(Notice))
+    # Every expiry says the clock acted (issue 24: the first read only "Ann folds").
+    said = [n.text for n in ann.of(Notice) if "clock" in n.text]
+    assert said[0] == f"{acted_by(said[0])}'s clock ran out: {acted_by(said[0])} folds."
+    assert all("'s clock ran out: " in text for text in said)
+    assert any(text.endswith("is sitting out (the clock acted twice).") for text in said)
+
+
+def acted_by(notice: str) -> str:
+    return notice.split("'s clock", 1)[0]
 
 
 async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_restores_it(
