@@ -18,6 +18,7 @@ from cardtui.store.records import (
     Bankroll,
     BankrollChange,
     BankrollKind,
+    BankrollUnknown,
     DrillScore,
     Game,
     HandHistory,
@@ -30,7 +31,7 @@ from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
     "MIGRATIONS", "SCHEMA_VERSION", "START_BALANCE", "Bankroll", "BankrollChange", "BankrollKind",
-    "Database", "DrillScore", "Game", "HandHistory", "Outcome",
+    "BankrollUnknown", "Database", "DrillScore", "Game", "HandHistory", "Outcome",
     "PendingWrite", "Problem", "SeatResult", "Store", "StoreError", "Totals", "TournamentResult",
     "unsaved_report",
 ]  # fmt: skip

@@ -236,6 +236,12 @@ class Database:
     @staticmethod
     def _insert_bankroll(db: sqlite3.Connection, change: BankrollChange, session_id: str,
                          round_id: int | None) -> None:
+        if change.held_or_bank:
+            # Inside the write transaction: whatever another game of the profile
+            # wrote before, the chips at the place are read as they are now.
+            held = db.execute("SELECT COALESCE(SUM(stake), 0) FROM bankroll WHERE game = ? "
+                              "AND place = ?", (Game(change.game).value, change.place))
+            change = change.resolved(int(held.fetchone()[0]))
         db.execute(
             "INSERT INTO bankroll (player, game, kind, bank, stake, place, round_id, session_id, "
             "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

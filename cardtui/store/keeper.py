@@ -63,6 +63,7 @@ from cardtui.store.records import (
     Bankroll,
     BankrollChange,
     BankrollKind,
+    BankrollUnknown,
     DrillScore,
     Game,
     HandHistory,
@@ -287,11 +288,12 @@ class Store:
         nets = [r.net for r in results if r.player == bankroll_player]
         if not nets:
             raise ValueError(f"{bankroll_player} has no result in this round")
+        # Whether the result moves the chips at the table or the balance is decided
+        # when it is written (BankrollChange.held_or_bank): not from a figure read
+        # now, which may be a guess while the file cannot be read.
+        change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, 0, sum(nets), now,
+                                bankroll_place, held_or_bank=True)
         with self._bankroll_lock:
-            at_table = self.chips_at(game).get(bankroll_place, 0) > 0
-            bank, stake = (0, sum(nets)) if at_table else (sum(nets), 0)
-            change = BankrollChange(bankroll_player, game, BankrollKind.RESULT, bank, stake, now,
-                                    bankroll_place)
             return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
                                            change, shared_hand))
 
@@ -342,7 +344,7 @@ class Store:
         if amount <= 0:
             raise ValueError(f"a buy-in is at least 1 chip, not {amount}")
         with self._bankroll_lock:
-            now = self.bankroll(game)
+            now = self._readable(game)
             if amount > now.balance:
                 raise ValueError(f"the balance has {now.balance:,} chips for {game.title}, "
                                  f"not the {amount:,} of this buy-in")
@@ -359,8 +361,10 @@ class Store:
         """
         game = Game(game)
         with self._bankroll_lock:
-            stake = self.chips_at(game).get(place, 0)
-            now = self.bankroll(game)
+            now, places = self._ledger(game)
+            # Unknown (never read): the chips stay where the ledger has them, counted
+            # once, for a later cash-out (the next sit-down, or the next start).
+            stake = places.get(place, 0) if now.known else 0
             if stake == 0:
                 return now
             return self._change(now, BankrollKind.CASH_OUT, stake, -stake, session_id, player,
@@ -375,7 +379,7 @@ class Store:
         """
         game = Game(game)
         with self._bankroll_lock:
-            now = self.bankroll(game)
+            now = self._readable(game)
             if now.at_table > 0:
                 raise ValueError(f"{now.at_table:,} {game.title} chips are still at a table")
             if now.balance >= amount:
@@ -407,14 +411,24 @@ class Store:
         finally:
             if got:
                 self._connection.release()
-        found, known_places = self._known.get(game, (Bankroll(game), {}))
+        # Never read (another program held the file from the start): unknown, not
+        # the start balance; nothing may be staked on it (BankrollUnknown).
+        found, known_places = self._known.get(game, (Bankroll(game, known=False), {}))
         places = dict(known_places)
         for write in waiting:
             change = _bankroll_change(write)
             if change is not None and change.game is game:
+                change = change.resolved(places.get(change.place, 0))
                 found = found.plus(change)
                 places[change.place] = places.get(change.place, 0) + change.stake
         return found, {place: stake for place, stake in places.items() if stake}
+
+    def _readable(self, game: Game) -> Bankroll:
+        """The bankroll, for moving chips: BankrollUnknown when it could not be read."""
+        now = self.bankroll(game)
+        if not now.known:
+            raise BankrollUnknown(game)
+        return now
 
     def bankroll(self, game: Game) -> Bankroll:
         """The profile's chips in ``game``: the file's figure plus every change still waiting."""

@@ -163,6 +163,26 @@ class BankrollChange:
     #: When it happened (seconds since the epoch).
     at: float = 0.0
     place: str = LOCAL_TABLE
+    #: A round's result, decided when it is written: it moves the chips at ``place``
+    #: while that table holds any, else the balance (the player stood up before the
+    #: hand settled). Decided in the writing transaction, not before: a balance the
+    #: store could not read yet must not decide where chips go.
+    held_or_bank: bool = False
+
+    def resolved(self, held: int) -> BankrollChange:
+        """This change as written when ``held`` chips are at its place.
+
+        >>> change = BankrollChange("Ann", Game.HOLDEM, BankrollKind.RESULT, 0, -40,
+        ...                         held_or_bank=True)
+        >>> change.resolved(100).stake, change.resolved(0).bank
+        (-40, -40)
+        """
+        if not self.held_or_bank:
+            return self
+        amount = self.bank + self.stake
+        bank, stake = (0, amount) if held > 0 else (amount, 0)
+        return BankrollChange(self.player, self.game, self.kind, bank, stake, self.at,
+                              self.place)
 
 
 @dataclass(frozen=True)
@@ -183,10 +203,24 @@ class Bankroll:
     rebuys: int = 0
     #: Chips the house has given in rebuys.
     rebought: int = 0
+    #: False when the store could not read the file and has never read it: the
+    #: figures above are then the start balance, not the profile's, and nothing may
+    #: be staked on them (:class:`BankrollUnknown`).
+    known: bool = True
 
     def plus(self, change: BankrollChange) -> Bankroll:
         """This bankroll after ``change`` (one still waiting in memory to be saved)."""
         rebuy = change.kind is BankrollKind.REBUY
         return Bankroll(self.game, self.balance + change.bank,
                         self.at_table + change.stake, self.rebuys + rebuy,
-                        self.rebought + (change.bank if rebuy else 0))
+                        self.rebought + (change.bank if rebuy else 0), self.known)
+
+
+class BankrollUnknown(ValueError):
+    """The kept balance could not be read (another program holds the file): nothing is
+    bought in, cashed out or rebought on a guess."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"your {game.title} balance cannot be read yet (another program is "
+                         "holding the scoreboard)")
+        self.game = game

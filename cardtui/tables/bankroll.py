@@ -50,6 +50,7 @@ from cardtui.store import (
     Bankroll,
     BankrollChange,
     BankrollKind,
+    BankrollUnknown,
     Game,
     SeatResult,
     Store,
@@ -84,11 +85,14 @@ def buy_in(store: Store, game: Game, wanted: int, low: int, session_id: str, *,
 
     A balance below ``low`` is rebought by the house (counted) first; a
     balance below ``wanted`` buys in what it has. ValueError when the house
-    cannot rebuy (chips are still at another table): the balance is not broke.
+    cannot rebuy (chips are still at another table): the balance is not broke;
+    :class:`~cardtui.store.BankrollUnknown` when the balance could not be read.
     """
     if low <= 0 or wanted < low:
         raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
     now = store.bankroll(game)
+    if not now.known:
+        raise BankrollUnknown(game)
     rebought = 0
     if now.balance < low:
         if now.at_table > 0:
@@ -186,6 +190,10 @@ class SeatChips:
         #: Why the kept chips could not pay the last buy-in, in the table's words:
         #: the seat then plays table chips, as a hot-seat player does.
         self.refused: str | None = None
+        #: The last buy-in was refused because the balance could not be read: the
+        #: seat gets no chips at all (nothing is staked on a guess) until ``b``
+        #: tries again (:class:`~cardtui.store.BankrollUnknown`).
+        self.unknown = False
 
     @classmethod
     def find(cls, bankroll: TableBankroll, names: list[str], bots: list[bool]) -> SeatChips | None:
@@ -216,13 +224,18 @@ class SeatChips:
     def _paid(self, buy: Callable[[], Seated]) -> Seated | None:
         """A buy-in the balance may refuse: below the table's minimum while other chips
         of the same profile sit at another table (a second session, a shared table)."""
-        self.refused = None
+        self.refused, self.unknown = None, False
         try:
             return buy()
         except ValueError as refusal:
             self.bankroll.seated = False  # its results are the table's, not the balance's
             said = str(refusal)
-            self.refused = f"{said[:1].upper()}{said[1:]}: this seat plays table chips."
+            said = f"{said[:1].upper()}{said[1:]}"
+            if isinstance(refusal, BankrollUnknown):
+                self.unknown = True
+                self.refused = f"{said}: nothing is staked on it; b tries again."
+            else:
+                self.refused = f"{said}: this seat plays table chips."
             return None
 
     def bankroll_player(self, rows: Iterable[SeatResult]) -> str | None:

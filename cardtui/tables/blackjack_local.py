@@ -143,7 +143,11 @@ class BlackjackLocalSession:
         seated = chips.sit_down(self.table.seats[chips.seat].buy_in, self.table.rules.min_bet)
         if seated is not None:
             self._seat_gets(chips.seat, seated)
-        elif chips.refused is not None:
+            return
+        if chips.unknown:  # no chips on a balance nobody could read: b tries again
+            s = self.table.seats[chips.seat]
+            s.bought, s.bankroll = s.bought - s.bankroll, 0
+        if chips.refused is not None:
             self._send(Note(chips.refused, "warning"))
 
     def _stand_up_profile(self) -> None:
@@ -203,7 +207,8 @@ class BlackjackLocalSession:
             if seated is not None:
                 self._seat_gets(seat, seated)
             else:
-                self.table.rebuy(seat)  # the house's table chips, as at a hot-seat table
+                if not self.chips.unknown:  # (unknown: no chips until it can be read)
+                    self.table.rebuy(seat)  # the house's table chips, as at a hot-seat table
                 self._send(Note(self.chips.refused or "", "warning"))
         else:
             self.table.rebuy(seat)

@@ -185,6 +185,18 @@ class HoldemLocalSession:
         return len(self.humans) > 1
 
     @property
+    def history_viewers(self) -> frozenset[int]:
+        """The seats whose hole cards this table's hand histories may tell.
+
+        One person at the table: theirs (a bot's cards only where it showed
+        them). Hot seat: nobody's. The file is written and read at the
+        keyboard the players share, between turns, when nobody holds it; each
+        person's cards were face up only while they held it, so any one
+        person's cards in it would tell the others what they never saw.
+        """
+        return frozenset() if self.hot_seat else self.humans
+
+    @property
     def in_hand(self) -> bool:
         return self.hand is not None and not self.hand.is_over
 
@@ -222,7 +234,11 @@ class HoldemLocalSession:
             seated = chips.sit_down(self.setup.stack, self.setup.big_blind)
             if seated is not None:
                 self._profile_gets(seated)
-            elif chips.refused is not None:
+                return
+            seat = self.table.seats[chips.seat]
+            if chips.unknown and seat is not None:
+                seat.stack = 0  # no chips on a balance nobody could read: b tries again
+            if chips.refused is not None:
                 self._emit(Note(chips.refused, "warning"))
 
     def _stand_up_profile(self) -> None:
@@ -348,7 +364,10 @@ class HoldemLocalSession:
                     self._profile_gets(seated)
                     self._emit(Note(f"{name} buys in again for {seated.chips:,}."))
                     continue
-                self._emit(Note(self.chips.refused or "", "warning"))  # then table chips
+                self._emit(Note(self.chips.refused or "", "warning"))
+                if self.chips.unknown:
+                    continue  # the balance could not be read: no chips until it can
+                # (then table chips)
             self.table.rebuy(seat, self.setup.stack)
             self._emit(Note(f"{name} buys in again for {self.setup.stack:,}."))
         self._emit(SeatsChanged(self.seats()))
@@ -464,9 +483,12 @@ class HoldemLocalSession:
         rows = holdem_rows(hand, sorted(self.humans), names)
         if rows:
             chips = self.chips
-            # The PHH text is kept with the hand (statistics per player and bot personality).
+            # The PHH text is kept with the hand (statistics per player and bot personality,
+            # `cardtui export`): as the players saw it, like everything this session delivers.
+            history = self.table.hand_history(hand, hand_number=self.table.hand_number,
+                                              seen_by=self.history_viewers)
             self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None,
-                               self.table.hand_history(hand, hand_number=self.table.hand_number)))
+                               history))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)
