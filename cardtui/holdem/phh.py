@@ -38,7 +38,7 @@ finishing_stacks = [218, 198, 184]
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cardtui.holdem.actions import (
@@ -57,11 +57,25 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.forced import Forced
 from cardtui.holdem.hand import Hand
 
+#: PHH's unknown card pair (the format writes ``????`` for two hidden cards).
+UNKNOWN = "????"
 
-def phh_actions(hand: Hand) -> list[str]:
-    """The PHH ``actions`` of the hand so far, one string per dealer or player action."""
+
+def phh_actions(hand: Hand, *, seen_by: Collection[int] | None = None) -> list[str]:
+    """The PHH ``actions`` of the hand so far, one string per dealer or player action.
+
+    ``seen_by``: the seats whose hole cards may be written (None: every seat's);
+    another seat's deal is ``????``, and its cards appear only where it showed them.
+    """
     label = {seat: f"p{i + 1}" for i, seat in enumerate(hand.players)}
-    return [line for r in hand.records if (line := _action(r, label)) is not None]
+    lines = []
+    for record in hand.records:
+        if (seen_by is not None and isinstance(record, HoleCardsDealt)
+                and record.seat not in seen_by):
+            lines.append(f"d dh {label[record.seat]} {UNKNOWN}")
+        elif (line := _action(record, label)) is not None:
+            lines.append(line)
+    return lines
 
 
 def _action(record: Record, label: dict[int, str]) -> str | None:
@@ -91,12 +105,18 @@ def to_phh(
     hand_number: int | None = None,
     event: str | None = None,
     personalities: Sequence[str] | None = None,
+    seen_by: Collection[int] | None = None,
 ) -> str:
     """The hand as PHH text; ``names[seat]`` names each seat (default: the hand's names).
 
     ``personalities[seat]``: a bot's personality ("" for a person), written
     as the user-defined field ``_personalities`` (PHH: a leading underscore)
     in the players' order, so statistics per personality work from the file.
+
+    ``seen_by``: the seats whose hole cards the file may tell, the hand as
+    those players saw it: every other seat's are ``????`` unless shown at the
+    showdown (``sm``). None writes every card: a full-knowledge history, for
+    bots-only matches, where nobody is hiding anything from anyone.
     """
     players = hand.players
     names = names if names is not None else hand.names
@@ -117,7 +137,7 @@ def to_phh(
         f"min_bet = {hand.min_bet}",
         f"starting_stacks = {_list(starting)}",
         "actions = [",
-        *_action_lines(phh_actions(hand)),
+        *_action_lines(phh_actions(hand, seen_by=seen_by)),
         "]",
     ]
     if any(forced.dead_blinds):

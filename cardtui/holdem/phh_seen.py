@@ -44,11 +44,10 @@ from cardtui.holdem.actions import (
     DeadBlindPosted,
     HoleCardsDealt,
 )
-from cardtui.holdem.phh import _action, _action_lines, _list, _string
+from cardtui.holdem.phh import UNKNOWN, _action, _action_lines, _list, _string
 from cardtui.holdem.phh_read import Replay
 
-#: PHH's unknown card pair (the format writes ``????`` for two hidden cards).
-UNKNOWN = "????"
+__all__ = ["UNKNOWN", "seen_to_phh"]
 
 
 def seen_to_phh(replay: Replay, *, hand_number: int | None = None,

@@ -31,7 +31,7 @@ Positions(button=1, small_blind=2, big_blind=0)
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -374,8 +374,12 @@ class Table:
         self.finish_hand()
         return hand
 
-    def hand_history(self, hand: Hand, hand_number: int | None = None) -> str:
+    def hand_history(self, hand: Hand, hand_number: int | None = None, *,
+                     seen_by: Collection[int] | None = None) -> str:
         """PHH text for ``hand``, players named as they were when it was dealt.
+
+        ``seen_by``: the seats whose hole cards it may tell (None: all of them,
+        a bots-only match's full-knowledge history); see :func:`to_phh`.
 
         Each bot's personality goes in ``_personalities`` (for statistics per
         personality), as the seats were when the hand was dealt: a bot that
@@ -384,7 +388,7 @@ class Table:
         the seats while the same player still sits in them.
         """
         return to_phh(hand, hand_number=hand_number,
-                      personalities=self.hand_personalities(hand))
+                      personalities=self.hand_personalities(hand), seen_by=seen_by)
 
     def hand_personalities(self, hand: Hand) -> list[str]:
         """Each seat's bot personality in ``hand`` ("" for a person or an empty seat)."""

@@ -115,9 +115,11 @@ def played_replay(begins: HandBegins, records: Sequence[Record], *, title: str =
 
     ``begins`` and ``records`` are what the table session delivered to the
     screen: another player's hole cards are already ``None``. Hot seat (the
-    records show more than one seat's hole cards), every hole card is hidden
-    but those turned up at the showdown, so a player looking back at a hand
-    never sees the cards of the person who shared the keyboard.
+    records show more than one seat's hole cards, or hand a seat's cards over
+    after the deal, when its player took the keyboard), every hole card is
+    hidden but those turned up at the showdown, so a player looking back at a
+    hand never sees the cards of the person who shared the keyboard, even
+    when only one of them took it that hand.
 
     >>> from cardtui.cards import parse_cards
     >>> from cardtui.holdem.button import Positions
@@ -130,7 +132,8 @@ def played_replay(begins: HandBegins, records: Sequence[Record], *, title: str =
     """
     known = {r.seat for r in records
              if isinstance(r, HoleCardsDealt) and any(c is not None for c in r.cards)}
-    hot_seat = len(known) > 1
+    dealt = [r.seat for r in records if isinstance(r, HoleCardsDealt)]
+    hot_seat = len(known) > 1 or len(dealt) != len(set(dealt))
     kept: list[Record] = []
     for record in records:
         if isinstance(record, HoleCardsDealt) and hot_seat:

@@ -22,7 +22,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.holdem.actions import BlindKind, BlindPosted, PotAwarded
+from cardtui.holdem.actions import BlindKind, BlindPosted, HoleCardsDealt, PotAwarded
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
@@ -33,8 +33,26 @@ from cardtui.ui.widgets.holdem_log import styled
 from cardtui.ui.widgets.plain_table import PlainTable
 
 
+def seen_by(played: PlayedHand) -> frozenset[int]:
+    """The seats whose hole cards the player was shown in ``played``: the ones its replay shows.
+
+    One person at a local table: theirs. Hot seat: nobody's (see
+    :func:`~cardtui.tables.holdem_replay.played_replay`), as in the history
+    the table keeps (:attr:`~cardtui.tables.holdem_local.HoldemLocalSession.history_viewers`).
+    """
+    from cardtui.tables.holdem_replay import played_replay  # see action_replay
+
+    replay = played_replay(played.begins, played.records)
+    return frozenset(r.seat for r in replay.records
+                     if isinstance(r, HoleCardsDealt) and None not in r.cards)
+
+
 def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
-    """Write each finished hand as ``<session>-hand-<n>.phh``; return the paths."""
+    """Write each finished hand as ``<session>-hand-<n>.phh``; return the paths.
+
+    Each hand is written as its player saw it: a card they were not shown is
+    ``????``, whether the engine is in this process (a local table) or in the room.
+    """
     from cardtui.tables.holdem_replay import played_replay  # see action_replay
 
     directory.mkdir(parents=True, exist_ok=True)
@@ -43,7 +61,8 @@ def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> 
         if played.hand is not None:
             if not played.hand.is_over:
                 continue
-            text = to_phh(played.hand, hand_number=played.number)
+            # The engine's hand gives the exact forced bets; the cards are the player's.
+            text = to_phh(played.hand, hand_number=played.number, seen_by=seen_by(played))
         else:  # a shared table's hand, as the room showed it to this player
             seen = played_replay(played.begins, played.records)
             if not seen.complete:
