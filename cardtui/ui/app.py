@@ -225,8 +225,11 @@ class CardtuiApp(Navigation):
 
     def action_command_palette(self) -> None:
         # Textual's palette, made deaf once dismissed: its commands switch screens.
+        # No fixed id (Textual gives "--command-palette"): one dismissed a moment ago
+        # may still be being removed, and a new one with its id raised DuplicateIds
+        # (issue 24, found by the key fuzzer under load). Nothing looks it up by id.
         if self.use_command_palette and not Palette.is_open(self):
-            self.push_screen(Palette(id="--command-palette"))
+            self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for destination, key, label, _ in DESTINATIONS:

@@ -283,3 +283,26 @@ async def test_a_name_with_brackets_is_shown_as_typed(make_app: MakeApp, player_
         assert isinstance(app.screen, MenuScreen)
         welcome = str(app.screen.query_one("#welcome", Static).render())
         assert welcome == f"Welcome, {player_name}."
+
+
+@pytest.mark.parametrize("start", ["holdem", "rules"])
+async def test_quitting_as_the_menu_is_first_built_quits_cleanly(
+        make_app: MakeApp, start: str) -> None:
+    """Issue 24: ``NoMatches('OptionList')`` in ``MenuScreen.on_screen_resume`` after
+    quitting an app started at a table. Started there, the menu under the table is
+    built only once first shown; leaving the table and quitting in one read closed
+    the app while the menu was being built, and it then looked for its list."""
+    app = make_app(start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen_stack[0]
+
+        def quit_as_the_menu_is_shown(screen: object) -> None:
+            if screen is menu:
+                app.exit()  # what Ctrl+Q read with Escape does (Navigation._quit)
+
+        app.screen_change_signal.subscribe(app, quit_as_the_menu_is_shown)
+        await press(app, pilot, "escape", settle=False)
+        await pilot.pause()
+    assert app.return_code == 0
+    assert app._exception is None

@@ -104,10 +104,19 @@ class MenuScreen(Screen[None]):
         if self._later:
             if not self._covered:
                 return  # the app's start: the lobby is being pushed over us
+            if self._quitting():
+                return  # never built: the app closes under us
             self._later = False
             await self.recompose()
+            if self._quitting():
+                return  # closed while being built: its widgets are gone (issue 24)
             self.query_one(OptionList).focus()
         self._show_settings()
+
+    def _quitting(self) -> bool:
+        # Started at a table, the menu is first built when the table goes; leaving
+        # and quitting read together closed the app mid-build (NoMatches here).
+        return self.app.return_code is not None or not self.is_attached
 
     def _show_settings(self) -> None:
         # Settings apply at once: coming back from them shows the new name and style.
