@@ -185,6 +185,18 @@ class HoldemLocalSession:
         return len(self.humans) > 1
 
     @property
+    def history_viewers(self) -> frozenset[int]:
+        """The seats whose hole cards this table's hand histories may tell.
+
+        One person at the table: theirs (a bot's cards only where it showed
+        them). Hot seat: nobody's. The file is written and read at the
+        keyboard the players share, between turns, when nobody holds it; each
+        person's cards were face up only while they held it, so any one
+        person's cards in it would tell the others what they never saw.
+        """
+        return frozenset() if self.hot_seat else self.humans
+
+    @property
     def in_hand(self) -> bool:
         return self.hand is not None and not self.hand.is_over
 
@@ -471,9 +483,12 @@ class HoldemLocalSession:
         rows = holdem_rows(hand, sorted(self.humans), names)
         if rows:
             chips = self.chips
-            # The PHH text is kept with the hand (statistics per player and bot personality).
+            # The PHH text is kept with the hand (statistics per player and bot personality,
+            # `cardtui export`): as the players saw it, like everything this session delivers.
+            history = self.table.hand_history(hand, hand_number=self.table.hand_number,
+                                              seen_by=self.history_viewers)
             self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None,
-                               self.table.hand_history(hand, hand_number=self.table.hand_number)))
+                               history))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)
