@@ -342,6 +342,15 @@ class Room:
             conn.close()
             return
         conn.greeted = True
+        distinct = self._distinct_name(conn.member)
+        if distinct != conn.member.name:
+            # A new key logging in as `ssh Ann@host` while Ann plays: every screen
+            # and every hand history would show two Anns. The newcomer is "Ann 2"
+            # (the room's name, told in Welcome), as a card room's list adds an
+            # initial; renaming in Settings picks another.
+            log.info("%r: %r is taken in the room; playing as %r", conn, conn.member.name,
+                     distinct)
+            conn.member = dataclasses.replace(conn.member, name=distinct)
         member = conn.member
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
         conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id))
@@ -375,6 +384,10 @@ class Room:
             log.warning("%r asked to be named %r: refused (%s)", conn, wanted[:40], problem)
             raise Refused(problem)
         renamed = dataclasses.replace(member, name=clean(wanted, NAME_LIMIT))
+        if self._name_taken(renamed.name, member.profile):
+            # Two seats of one name make every screen and hand history ambiguous
+            # (who folded?); the player already here keeps it.
+            raise Refused(f"another player here is called {renamed.name}: pick another name")
         for each in {conn, *self.connections}:
             if each.member.profile == member.profile:
                 each.member = renamed
@@ -382,6 +395,28 @@ class Room:
         if renamed.name != member.name:
             for table in self.tables.values():
                 table.renamed(renamed, member.name)
+
+    def _name_taken(self, name: str, profile: str) -> bool:
+        """Whether another profile in the room goes by ``name`` (whatever the case): a
+        line that said hello, or a seat it holds (one kept while it is away too)."""
+        wanted = name.casefold()
+        for conn in self.connections:
+            if (conn.greeted and conn.member.profile != profile
+                    and conn.member.name.casefold() == wanted):
+                return True
+        return any(player.member.profile != profile and player.name.casefold() == wanted
+                   for table in self.tables.values() for player in table.holders())
+
+    def _distinct_name(self, member: Member) -> str:
+        """``member``'s name, or the first "Name 2", "Name 3"... nobody else here has."""
+        if not self._name_taken(member.name, member.profile):
+            return member.name
+        for number in itertools.count(2):
+            suffix = f" {number}"
+            name = member.name[:NAME_LIMIT - len(suffix)].rstrip() + suffix
+            if not self._name_taken(name, member.profile):
+                return name
+        raise AssertionError("unreachable: the numbers never run out")
 
     def lobby(self) -> LobbySnapshot:
         return LobbySnapshot(tuple(t.info() for t in self.tables.values()))

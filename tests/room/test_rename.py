@@ -309,3 +309,39 @@ async def test_a_seat_kept_for_a_dropped_player_takes_the_name_they_come_back_wi
     snapshot = await back.wait_for(lambda m: isinstance(m, TableSnapshot))
     assert snapshot.your_seat == 0 and snapshot.seats[0].name == "Annie"
     assert table.seats[0].name == "Annie"  # type: ignore[union-attr]
+
+
+async def test_a_rename_to_another_players_name_is_refused(make_room) -> None:
+    # Issue 24: Bob renamed to "Ann" and two seats read Ann; whose fold was it?
+    room = make_room(quiet_holdem())
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    for wanted in ("Ann", "ANN"):
+        start = len(bob.messages)
+        bob.send(Rename(wanted))
+        error = await bob.wait_for(lambda m: isinstance(m, Error), after=start)
+        assert error.message == f"another player here is called {wanted}: pick another name"
+    assert [p.name for _, p in room.tables["t1"].players()] == ["Ann", "Bob"]
+    assert not bob.of(Renamed)
+    ann.send(Rename("ann"))  # her own name in another case is hers to take
+    assert (await ann.wait_for(lambda m: isinstance(m, Renamed))).name == "ann"
+
+
+async def test_a_new_key_logging_in_with_a_seated_players_name_gets_a_distinct_one(
+        make_room) -> None:
+    room = make_room(quiet_holdem())
+    ann = await FakeClient.join(room, member("Ann"))
+    await sit(ann, "t1", 0)
+    await ann.close()  # away: her seat (and her name) are kept for her
+    await until(lambda: room.tables["t1"].seats[0].away)  # type: ignore[union-attr]
+    other = await FakeClient.join(room, Member("another-key", "Ann"))  # `ssh Ann@host`
+    assert other.of_type("welcome")[0].name == "Ann 2"
+    long = await FakeClient.join(room, Member("third-key", "Ann 2"))
+    assert long.of_type("welcome")[0].name == "Ann 2 2"
+    twelve = await FakeClient.join(room, Member("fourth-key", "Annabel Lee"))
+    fifth = await FakeClient.join(room, Member("fifth-key", "Annabel Lee"))
+    assert twelve.of_type("welcome")[0].name == "Annabel Lee"
+    assert fifth.of_type("welcome")[0].name == "Annabel Le 2"  # the room's 12 characters
+    again = await FakeClient.join(room, member("Ann"))  # Ann herself, back: still Ann
+    assert again.of_type("welcome")[0].name == "Ann"
