@@ -1,12 +1,18 @@
 """Write a hand as a PokerStars-style text hand history, the format tracker tools read.
 
-One hand, from its records: the header (hand number, blinds, the date in
-Eastern Time as PokerStars writes it), the table and its button, the seats
-with their stacks, forced bets, the hero's hole cards, each street's actions,
-the showdown, who collected what, and the summary (rake 0: cardtui takes
-none). Shows and mucks are written under ``*** SHOW DOWN ***`` after the
-board, as PokerStars wrote them for years, even when the hands were tabled
-earlier (all-in); chips are play chips, so amounts carry no currency.
+One hand, from its records (an engine :class:`~cardtui.holdem.hand.Hand`, or
+a :class:`~cardtui.holdem.phh_read.Replay`: a kept PHH history or a shared
+table's hand as the player saw it, where a card nobody showed is ``None``):
+the header (hand number, blinds, the date in Eastern Time as PokerStars
+writes it), the table and its button, the seats with their stacks, forced
+bets, the hero's hole cards, each street's actions, the showdown, who
+collected what, and the summary (rake 0: cardtui takes none). Shows and
+mucks are written under ``*** SHOW DOWN ***`` after the board, as
+PokerStars wrote them for years, even when the hands were tabled earlier
+(all-in); chips are play chips, so amounts carry no currency.
+Names are written as they are, spaces and all (PokerStars' own screen names
+may hold spaces; a reader takes a name from the seat list, up to ``": "`` or
+``" ("``).
 
 >>> from datetime import UTC, datetime
 >>> from cardtui.holdem.hand import Hand, stacked_deck
@@ -56,6 +62,7 @@ Seat 3: Cy (button) mucked
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from cardtui.cards import Card
@@ -74,17 +81,40 @@ from cardtui.holdem.actions import (
     HandShown,
     HoleCardsDealt,
     PotAwarded,
+    Record,
     Street,
     UncalledBetReturned,
 )
+from cardtui.holdem.button import Positions
 from cardtui.holdem.evaluator import evaluate
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.phh_read import Replay
 
 __all__ = ["to_pokerstars"]
 
 
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """What the writer reads of a hand, the same from an engine hand or a replay."""
+
+    names: list[str]
+    starting_stacks: tuple[int | None, ...]
+    positions: Positions
+    small_blind: int
+    big_blind: int
+    records: tuple[Record, ...]
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.starting_stacks)
+
+    @property
+    def board(self) -> list[Card]:
+        return [card for r in self.records if isinstance(r, BoardDealt) for card in r.cards]
+
+
 def to_pokerstars(
-    hand: Hand,
+    hand: Hand | Replay,
     *,
     hero: int | None,
     hand_number: int,
@@ -92,21 +122,30 @@ def to_pokerstars(
     table: str = "cardtui",
     names: Sequence[str] | None = None,
 ) -> str:
-    """The finished ``hand`` as PokerStars text; ``hero`` is the seat whose cards are dealt to."""
-    if not hand.is_over:
+    """The finished ``hand`` as PokerStars text; ``hero`` is the seat whose cards are dealt to.
+
+    The hero's hole cards are written only when known (a replay may not have
+    them: a hot-seat table keeps nobody's); nobody else's are, but those shown.
+    """
+    over = hand.is_over if isinstance(hand, Hand) else hand.complete
+    if not over:
         raise ValueError("only a finished hand has a hand history to export")
-    names = list(names if names is not None else hand.names or
-                 [f"Seat {s + 1}" for s in range(hand.seat_count)])
-    lines = [_header(hand, hand_number, when),
-             f"Table '{table}' {hand.seat_count}-max Seat #{hand.button + 1} is the button"]
-    lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)"
-              for s in range(hand.seat_count) if hand.starting_stacks[s] is not None]
-    lines += _body(hand, hero, names)
-    lines += _summary(hand, names)
+    seat_count = len(hand.starting_stacks)
+    given = names if names is not None else hand.names
+    played = _Played(list(given or [f"Seat {s + 1}" for s in range(seat_count)]),
+                     tuple(hand.starting_stacks), hand.positions, hand.small_blind,
+                     hand.big_blind, tuple(hand.records))
+    names = played.names
+    lines = [_header(played, hand_number, when),
+             f"Table '{table}' {seat_count}-max Seat #{played.positions.button + 1} is the button"]
+    lines += [f"Seat {s + 1}: {names[s]} ({played.starting_stacks[s]} in chips)"
+              for s in range(seat_count) if played.starting_stacks[s] is not None]
+    lines += _body(played, hero, names)
+    lines += _summary(played, names)
     return "\n".join(lines) + "\n"
 
 
-def _header(hand: Hand, number: int, when: datetime) -> str:
+def _header(hand: _Played, number: int, when: datetime) -> str:
     utc = when.astimezone(UTC)
     # PokerStars writes the local time and then Eastern Time in brackets;
     # Eastern is UTC-4 in summer and UTC-5 in winter (US daylight time runs
@@ -130,7 +169,7 @@ def _cards(cards: Sequence[Card | None]) -> str:
     return "[" + " ".join(str(c) for c in cards if c is not None) + "]"
 
 
-def _body(hand: Hand, hero: int | None, names: list[str]) -> list[str]:
+def _body(hand: _Played, hero: int | None, names: list[str]) -> list[str]:
     lines: list[str] = []
     dead: dict[int, int] = {}
     current_bet = 0
@@ -159,7 +198,7 @@ def _body(hand: Hand, hero: int | None, names: list[str]) -> list[str]:
                     lines += [f"{names[s]}: posts dead blind {chips}" for s, chips in dead.items()]
                     lines.append("*** HOLE CARDS ***")
                     hole_cards_started = True
-                if seat == hero:
+                if seat == hero and None not in cards:
                     lines.append(f"Dealt to {names[seat]} {_cards(cards)}")
             case Folded(seat=seat):
                 lines.append(f"{names[seat]}: folds")
@@ -183,7 +222,7 @@ def _body(hand: Hand, hero: int | None, names: list[str]) -> list[str]:
                 board += cards
                 lines.append(f"*** {street.name} *** {before}{_cards(cards)}")
             case HandShown(seat=seat, cards=cards):
-                words = f" ({_described(hand, seat)})" if len(hand.board) == 5 else ""
+                words = f" ({_described(hand, cards)})" if len(hand.board) == 5 else ""
                 shows.append(f"{names[seat]}: shows {_cards(cards)}{words}")
             case HandMucked(seat=seat):
                 shows.append(f"{names[seat]}: mucks hand")
@@ -213,7 +252,7 @@ def _collected(award: PotAwarded, names: list[str], pots: int) -> list[str]:
             for seat, share in zip(award.winners, award.shares, strict=True)]
 
 
-def _summary(hand: Hand, names: list[str]) -> list[str]:
+def _summary(hand: _Played, names: list[str]) -> list[str]:
     awards = [r for r in hand.records if isinstance(r, PotAwarded)]
     total = sum(a.amount for a in awards)
     pots = ""
@@ -242,7 +281,8 @@ def _summary(hand: Hand, names: list[str]) -> list[str]:
             if seat in won:
                 lines.append(f"{head} showed {cards} and won ({won[seat]}) with {best[seat]}")
             else:
-                lines.append(f"{head} showed {cards} and lost with {_described(hand, seat)}")
+                lines.append(f"{head} showed {cards} and lost with "
+                             f"{_described(hand, shown[seat].cards)}")
         elif seat in won:
             lines.append(f"{head} collected ({won[seat]})")
         elif seat in mucked:
@@ -252,13 +292,13 @@ def _summary(hand: Hand, names: list[str]) -> list[str]:
     return lines
 
 
-def _described(hand: Hand, seat: int) -> str:
+def _described(hand: _Played, cards: Sequence[Card]) -> str:
     """The shown hand in words on the final board (a hand tabled all-in before the
     flop was shown without words)."""
-    return evaluate([*hand.hole[seat], *hand.board]).description
+    return evaluate([*cards, *hand.board]).description
 
 
-def _position(hand: Hand, seat: int) -> str:
+def _position(hand: _Played, seat: int) -> str:
     positions = hand.positions
     words = []
     if seat == positions.button:
@@ -270,7 +310,7 @@ def _position(hand: Hand, seat: int) -> str:
     return f" ({') ('.join(words)})" if words else ""
 
 
-def _folds(hand: Hand) -> dict[int, str]:
+def _folds(hand: _Played) -> dict[int, str]:
     street = Street.PREFLOP
     out: dict[int, str] = {}
     for record in hand.records:

@@ -159,3 +159,34 @@ def test_an_unfinished_hand_is_refused() -> None:
     hand = Hand([100, 100], button=0, small_blind=1, big_blind=2, rng=random.Random(1))
     with pytest.raises(ValueError, match="only a finished hand"):
         to_pokerstars(hand, hero=0, hand_number=1, when=WHEN)
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_a_kept_phh_history_writes_the_same_pokerstars_text_as_the_hand(forced: bool) -> None:
+    # `cardtui export` writes the store's PHH texts: read back, they give the same hand.
+    from cardtui.holdem.phh import to_phh
+    from cardtui.holdem.phh_read import read_phh
+
+    rng = random.Random(53 + forced)
+    for number in range(1, 151):
+        hand = (random_forced_hand if forced else random_hand)(rng)
+        while not hand.is_over:
+            hand.act(random_action(hand, rng))
+        names = [f"Player {s + 1}" for s in range(hand.seat_count)]
+        hero = rng.choice(hand.players)
+        replay = read_phh(to_phh(hand, names=names, hand_number=number))
+        assert (to_pokerstars(replay, hero=hero, hand_number=number, when=WHEN)
+                == to_pokerstars(hand, hero=hero, hand_number=number, when=WHEN, names=names))
+
+
+def test_a_hero_whose_cards_were_not_kept_gets_no_dealt_line() -> None:
+    from cardtui.holdem.phh import to_phh
+    from cardtui.holdem.phh_read import read_phh
+
+    deck = stacked_deck(["AsKs", "7h7d"], board="Jc3d5c 4h Qs")
+    hand = Hand([200, 200], button=0, small_blind=1, big_blind=2, deck=deck,
+                names=["Ann Lee", "Bob"])
+    hand.fold()
+    replay = read_phh(to_phh(hand, seen_by=()))
+    text = to_pokerstars(replay, hero=1, hand_number=1, when=WHEN)
+    assert "Dealt to" not in text and "7h" not in text and "As" not in text
