@@ -29,9 +29,10 @@ _UNSHARE = ["unshare", "--mount"] if os.geteuid() == 0 else [
 #: Defines fill_disk() and free_disk() for the script: real, or the stand-in.
 _FULL_DISK_HELPERS = """
 import contextlib, os, sqlite3
-from cardtui.store import database
+from cardtui.store import database, pending
 
 _real_transaction = database.Database._transaction
+_real_disk_room = pending.disk_room
 
 @contextlib.contextmanager
 def _full_transaction(self):
@@ -44,6 +45,7 @@ def _full_transaction(self):
 def fill_disk():
     if os.environ.get("FAKE_FULL"):
         database.Database._transaction = _full_transaction
+        pending.disk_room = lambda path: (0, True)  # what the writer looks at: no room
         return
     with open(os.path.join(DISK, "filler"), "wb", buffering=0) as filler:
         for size in (65536, 4096, 512, 1):
@@ -56,6 +58,7 @@ def fill_disk():
 def free_disk():
     if os.environ.get("FAKE_FULL"):
         database.Database._transaction = _real_transaction
+        pending.disk_room = _real_disk_room
         return
     os.remove(os.path.join(DISK, "filler"))
 """

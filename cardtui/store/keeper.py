@@ -47,12 +47,15 @@ from typing import TypeVar
 
 from cardtui.crashlog import record_crash
 from cardtui.locations import set_aside
+from cardtui.store import pending
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import (
+    LOOK,
     BankrollWrite,
     DrillWrite,
     PendingWrite,
     ResetWrite,
+    Retry,
     RoundWrite,
     TournamentWrite,
 )
@@ -114,8 +117,11 @@ class Store:
     the player must know later, and :attr:`status` describes what is waiting.
     """
 
-    def __init__(self, path: Path | str, *, retry_first: float = RETRY_FIRST) -> None:
+    def __init__(self, path: Path | str, *, retry_first: float = RETRY_FIRST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.path = path
+        #: The writer's pauses before retrying a refused write are on this clock.
+        self.clock = clock
         #: What the player should be told about opening (set aside, busy, ...).
         self.notice: str | None = None
         #: Called with a notice after opening; may be called from the writer thread.
@@ -131,6 +137,8 @@ class Store:
         self._connection = threading.Lock()
         self._queue_lock = threading.Condition()
         self._queue: deque[PendingWrite] = deque()
+        #: Writes queued so far: a new one wakes a writer pausing before a retry.
+        self._queued = 0
         self._writer: threading.Thread | None = None
         self._closing = False
         #: The writer gave up for this session (a newer schema, a bug): new
@@ -516,6 +524,7 @@ class Store:
     def _enqueue(self, write: PendingWrite) -> None:
         """Keep ``write`` for the writer thread (the caller holds ``_queue_lock``)."""
         self._queue.append(write)
+        self._queued += 1
         if self._given_up:
             return
         if self._writer is None:
@@ -547,7 +556,9 @@ class Store:
 
     def _write_waiting(self) -> None:
         """The writer thread: save waiting writes in order until none is left."""
-        pause, saved, busy_since = self._retry_first, 0, time.monotonic()
+        saved, busy_since = 0, time.monotonic()
+        retry = Retry(self._retry_first, RETRY_MAX, clock=self.clock,
+                      room=lambda: pending.disk_room(self.path))
         while True:
             with self._queue_lock:
                 if not self._queue:
@@ -561,6 +572,7 @@ class Store:
                         stale = not self._queue or self._queue[0] is not write
                     if stale:
                         continue
+                    retry.trying()
                     self._use(write.apply, busy_ms=WAIT_SLICE_MS)
                     with self._queue_lock:  # see __init__: off the queue while still connected
                         if self._queue and self._queue[0] is write:
@@ -586,18 +598,24 @@ class Store:
                     time.sleep(0.01)  # let a read have the connection between slices
                     continue
                 self._trouble(error)
+                retry.failed()
                 with self._queue_lock:
                     if not error.problem.worth_retrying:
                         self._given_up = True
+                    queued = self._queued
+                    # Until the pause is over or the disk changes (space freed): looked
+                    # at every LOOK seconds; a new write or close() wakes it at once.
+                    while not (self._closing or self._given_up or self._queued != queued
+                               or retry.due()):
+                        self._queue_lock.wait(LOOK)
                     if self._closing or self._given_up:
                         self._writer_stops()
                         return  # kept in memory; close() reports it
-                    self._queue_lock.wait(pause)
-                pause = min(pause * 2, RETRY_MAX)
                 continue
             self._saved(write)
             saved += 1
-            pause, busy_since = self._retry_first, time.monotonic()
+            retry.saved()
+            busy_since = time.monotonic()
             if done:
                 self._all_saved(saved)
                 saved = 0

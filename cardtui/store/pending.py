@@ -13,8 +13,11 @@ not be saved.
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from cardtui.store.database import Database
@@ -126,3 +129,79 @@ class ResetWrite:
 
     def describe(self, *, utc: bool = False) -> str:
         return f"the scoreboard reset asked for at {_clock(self.asked_at, utc)}"
+
+
+def disk_room(path: Path | str) -> tuple[int, bool] | None:
+    """What can change on the disk holding ``path`` while a write waits: the bytes free
+    to this user, and whether the folder can be written (None: nothing to look at).
+
+    Cheap (one ``statvfs`` and one ``access``): the writer looks every
+    :data:`LOOK` seconds while a write waits for a full or read-only disk.
+    """
+    if str(path) == ":memory:":
+        return None
+    folder = Path(path).parent
+    try:
+        disk = os.statvfs(folder)
+    except OSError:
+        return None
+    writable = not disk.f_flag & os.ST_RDONLY and os.access(folder, os.W_OK)
+    return disk.f_bavail * disk.f_frsize, writable
+
+
+#: While a write waits for the disk, the writer looks at it this often (seconds).
+LOOK = 0.25
+
+
+class Retry:
+    """When the writer tries again a write the disk refused (full, read-only, unavailable).
+
+    At once when the disk changes (room freed, write permission back): a
+    player who frees space sees the waiting rounds saved within :data:`LOOK`
+    seconds, not after the longest pause. Otherwise after a pause that starts
+    at ``first`` and doubles up to ``most`` (for a trouble nothing on the disk
+    shows). Time is ``clock``'s (injected: tests run on virtual time).
+
+    >>> now = [0.0]
+    >>> disk = [(0, True)]
+    >>> retry = Retry(1.0, 30.0, clock=lambda: now[0], room=lambda: disk[0])
+    >>> for _ in range(6):
+    ...     retry.trying(); retry.failed()
+    >>> now[0] = 31.0
+    >>> retry.due()  # the sixth pause is the longest, 30 s, from time 0
+    True
+    >>> retry.trying(); retry.failed(); now[0] = 32.0
+    >>> retry.due()
+    False
+    >>> disk[0] = (4096, True)  # room freed: no need to wait out the pause
+    >>> retry.due()
+    True
+    """
+
+    def __init__(self, first: float, most: float, *, clock: Callable[[], float] = time.monotonic,
+                 room: Callable[[], object] = lambda: None) -> None:
+        self.first = first
+        self.most = most
+        self.clock = clock
+        self.room = room
+        self._pause = first
+        self._at = clock()
+        self._seen: object = None
+
+    def trying(self) -> None:
+        """A write is about to be tried: the disk as it is before (space freed while the
+        try fails is a change still to come back for)."""
+        self._seen = self.room()
+
+    def failed(self) -> None:
+        """A write was refused now: the next try after the pause, or when the disk changes."""
+        self._at = self.clock() + self._pause
+        self._pause = min(self._pause * 2, self.most)
+
+    def saved(self) -> None:
+        """A write went through: the next trouble starts again with the first pause."""
+        self._pause = self.first
+
+    def due(self) -> bool:
+        """Whether to try again now."""
+        return self.clock() >= self._at or self.room() != self._seen
