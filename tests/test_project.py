@@ -41,3 +41,26 @@ def test_screenshot_script_renders_a_scene(tmp_path: Path) -> None:
     path = asyncio.run(module.shoot(module.SCENES[0], tmp_path))
     svg = path.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "Blackjack" in svg
+
+
+def _smoke_start():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("smoke_start", ROOT / ".ci" / "smoke_start.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ci_starts_the_game_on_the_lowest_versions_the_ranges_admit() -> None:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".ci/smoke_start.py --lowest" in script
+    assert '"$low_venv/bin/python" .ci/smoke_start.py' in script
+
+
+def test_the_declared_low_ends_are_releases_the_game_works_on() -> None:
+    # Issue 24: "textual>=8.2" admitted 8.2.0-8.2.2 (crash at the first resize)
+    # and 8.2.3-8.2.4 (stylesheet not read); Textual 8.2 needs Rich 14.2, and
+    # textual-plotext 1.0.0 needs Textual < 0.87. Each low end here was started by
+    # .ci/smoke_start.py (as CI does); lowering one needs that run again.
+    assert _smoke_start().lowest_requirements() == [
+        "textual==8.2.5", "rich==14.2", "textual-plotext==1.0.1", "plotext==5.2.8"]
