@@ -18,9 +18,12 @@ def _quick_start_commands() -> list[str]:
 
 def test_quick_start_has_exactly_two_commands_play_and_test() -> None:
     play, test = _quick_start_commands()
-    assert play.startswith("python3 -m pip install -e . && ")
-    assert "cardtui" in play.split("&&")[1]
-    assert test == "python3 -m pip install -e '.[test]' && python3 -m pytest"
+    # Issue 24: a stock Debian or Ubuntu Python refuses `pip install` outside a
+    # virtual environment (PEP 668), so each command makes one and runs in it.
+    assert play == ("python3 -m venv .venv && .venv/bin/python -m pip install -e . && "
+                    ".venv/bin/cardtui")
+    assert test == ("python3 -m venv .venv && .venv/bin/python -m pip install -e '.[test]' && "
+                    ".venv/bin/python -m pytest")
 
 
 def test_ci_runs_the_readmes_test_command_verbatim() -> None:
