@@ -155,6 +155,8 @@ class Store:
         #: A buy-in, cash-out or rebuy is checked against the balance and
         #: submitted as one step.
         self._bankroll_lock = threading.Lock()
+        #: Who sits with the kept chips at each table of this process (:meth:`hold`).
+        self._holders: dict[tuple[Game, str], object] = {}
         #: Told the name of each shared hand once it is saved (:meth:`on_shared_saved`).
         self._shared_listeners: list[Callable[[str], None]] = []
         _OPEN_STORES.add(self)
@@ -395,6 +397,24 @@ class Store:
                                  "a rebuy is for going broke")
             return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id,
                                 player, LOCAL_TABLE)
+
+    def hold(self, game: Game, place: str, holder: object) -> None:
+        """``holder`` (a seat's sitting) now plays the chips at ``place`` in this process.
+
+        Two screens of one table place (``h`` ``h`` on the menu) each sit down;
+        the second's buy-in follows the first's cash-out, and the first one's
+        leaving must not cash out the chips the second now plays.
+        """
+        self._holders[(Game(game), place)] = holder
+
+    def holds(self, game: Game, place: str, holder: object) -> bool:
+        """Whether ``holder`` still plays the chips at ``place`` (no later sitting took them)."""
+        return self._holders.get((Game(game), place)) is holder
+
+    def let_go(self, game: Game, place: str, holder: object) -> None:
+        """``holder`` stood up: nobody in this process plays the chips at ``place``."""
+        if self.holds(game, place, holder):
+            del self._holders[(Game(game), place)]
 
     def _change(self, now: Bankroll, kind: BankrollKind, bank: int, stake: int,
                 session_id: str, player: str, place: str) -> Bankroll:

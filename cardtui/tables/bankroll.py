@@ -121,8 +121,22 @@ class TableBankroll:
         self.player = player
         self.session_id = session_id
         self.place = LOCAL_TABLE
-        #: True from a buy-in until the cash-out: results are the bankroll's then.
-        self.seated = False
+        self._seated = False
+
+    @property
+    def seated(self) -> bool:
+        """True from a buy-in until the cash-out: results are the bankroll's then.
+
+        False as soon as another sitting at the same place of this process
+        (a second screen of the table) bought in: the chips are its now.
+        """
+        return self._seated and self.store.holds(self.game, self.place, self)
+
+    @seated.setter
+    def seated(self, seated: bool) -> None:
+        self._seated = seated
+        if not seated:
+            self.store.let_go(self.game, self.place, self)
 
     def sit_down(self, wanted: int, low: int) -> Seated:
         """Buy in ``wanted`` chips (at least ``low``, the table's minimum) from the balance.
@@ -137,6 +151,7 @@ class TableBankroll:
         self.store.cash_out(self.game, self.session_id, player=self.player, place=self.place)
         seated = buy_in(self.store, self.game, wanted, low, self.session_id,
                         player=self.player, place=self.place)
+        self.store.hold(self.game, self.place, self)
         self.seated = True
         return seated
 
@@ -153,8 +168,13 @@ class TableBankroll:
 
         The ledger's figure (buy-ins plus recorded results) goes back, not
         the table's: a result that was never recorded never moves chips.
+        A sitting whose place another sitting has taken since (a second screen
+        of the table) cashes out nothing: those chips are the other's.
         """
+        mine = self.seated
         self.seated = False
+        if not mine:
+            return self.store.bankroll(self.game)
         return self.store.cash_out(self.game, self.session_id, player=self.player,
                                    place=self.place)
 
