@@ -99,6 +99,13 @@ MAX_UNSEEN = 1000
 #: redraws every screen at the player's tables and says so in their logs.
 RENAMES = 3
 RENAME_WINDOW = 60.0
+#: At most REQUESTS requests that every other player at a table hears (sitting
+#: down, sitting out, coming back, opening a table) in any REQUEST_WINDOW seconds
+#: per profile: each is a notice and a seat line, a redraw on every screen there.
+#: One game sending 500 sit-out/come-back pairs made 2,000 of them in 1.5 s
+#: (issue 24); three pairs in ten seconds is more than a player's second thoughts.
+REQUESTS = 6
+REQUEST_WINDOW = 10.0
 
 
 class Room:
@@ -125,6 +132,7 @@ class Room:
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
         self._renames: dict[str, RateLimit] = {}  # profile -> its name changes' rate
+        self._requests: dict[str, RateLimit] = {}  # profile -> the rate others hear it
         #: The lobby line each table last had sent, and tables whose change waits.
         self._lobby_sent: dict[str, TableInfo] = {}
         self._lobby_due: dict[str, asyncio.TimerHandle] = {}
@@ -263,6 +271,7 @@ class Room:
         self.connections.discard(conn)
         if conn.member.guest:
             self._renames.pop(conn.member.profile, None)  # a guest never comes back
+            self._requests.pop(conn.member.profile, None)
         if self.stopped:
             return
         for table in list(self.tables.values()):
@@ -334,6 +343,14 @@ class Room:
                 self._rename(conn, name)
             case _:
                 raise Refused(f"the room does not take {message.TYPE} messages")
+
+    def heard(self, member: Member) -> None:
+        """A request of ``member``'s that every player at a table hears: refused when
+        they have made too many of them lately (:data:`REQUESTS`)."""
+        rate = self._requests.setdefault(
+            member.profile, RateLimit(REQUESTS, REQUEST_WINDOW, clock=self.monotonic))
+        if not rate.allow():
+            raise Refused("slow down: too many requests at the tables")
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
@@ -437,6 +454,7 @@ class Room:
         profile = conn.member.profile
         if sum(1 for p in self._creators.values() if p == profile) >= MAX_CREATED_PER_PLAYER:
             raise Refused(f"you may have at most {MAX_CREATED_PER_PLAYER} tables open")
+        self.heard(conn.member)  # a new table's line reaches everyone in the lobby
         name = clean(message.name, MAX_NAME)
         options: HoldemOptions | BlackjackOptions
         try:

@@ -180,6 +180,7 @@ class SharedTable:
             raise Refused("this table is closing")
         if self.seat_of(conn.member.profile) is not None:
             raise Refused("you already have a seat at this table")
+        self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
 
     # --- requests every table answers --------------------------------------------
 
@@ -222,6 +223,7 @@ class SharedTable:
     def sit_out(self, conn: Connection) -> None:
         seat, player = self.player_of(conn)
         if not player.sitting_out:
+            self.room.heard(conn.member)
             player.sitting_out = True
             self.notice(f"{player.name} sits out.")
             self.send_seats()
@@ -231,6 +233,7 @@ class SharedTable:
         _, player = self.player_of(conn)
         player.expiries = 0
         if player.sitting_out:
+            self.room.heard(conn.member)
             player.sitting_out = False
             self.notice(f"{player.name} is back.")
             self.send_seats()
