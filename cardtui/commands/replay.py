@@ -65,8 +65,11 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
         print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
               f"{error.strerror}", file=sys.stderr)
         return 2
-    app = replay_app(hands, str(args.file), args.hand, data_dir=args.data_dir, seed=args.seed,
-                     ascii=args.ascii, animation=args.animation)
+    from cardtui.untrusted import clean
+
+    # The path is drawn as the list's title: a file name can hold escapes too.
+    app = replay_app(hands, clean(str(args.file)), args.hand, data_dir=args.data_dir,
+                     seed=args.seed, ascii=args.ascii, animation=args.animation)
     from cardtui.ui.ascii_screen import only_ascii  # Textual loads only when a screen is wanted
 
     with only_ascii(args.ascii):  # a terminal without UTF-8 gets no byte it cannot show

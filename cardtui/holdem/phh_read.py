@@ -15,6 +15,12 @@ screen draws it like any hand: a card the file does not give is ``None`` in
 the records (drawn face down). A hand cardtui cannot represent raises
 :class:`PhhError`, one line saying why.
 
+A file is untrusted input: only a regular file of at most
+:data:`MAX_FILE_BYTES` is read (a FIFO or a device is refused, never waited
+on), amounts are bounded before any arithmetic (no ``1e100000000`` chips),
+nesting is bounded, and every text the screen will draw (names, the title,
+notes, reasons) is cleaned of terminal escapes by :func:`cardtui.untrusted.clean`.
+
 >>> replay = read_phh('''
 ... variant = "NT"
 ... antes = [0, 0, 0]
@@ -34,6 +40,7 @@ HoleCardsDealt(seat=1, cards=(None, None))
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,11 +53,23 @@ from cardtui.holdem.actions import BoardDealt, HandEnded, HandMucked, HandShown,
 from cardtui.holdem.actions import Record as HandRecord
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand, stacked_deck
+from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
 __all__ = ["PhhError", "Replay", "Unreadable", "read_path", "read_phh", "read_phhs"]
 
 #: Decimal places a file's amounts may have (cents are 2; more is not money).
 MAX_DECIMALS = 6
+#: The largest amount a file may state (a quadrillion: past any real pot, and
+#: far short of what makes exact arithmetic slow or overflow).
+MAX_AMOUNT = Decimal(10) ** 15
+#: The largest file read (the public dataset's biggest ``.phhs`` is a few MB).
+MAX_FILE_BYTES = 32 << 20
+#: How deep a file's tables and arrays may nest: a ``.phhs`` hand is 3 deep.
+MAX_NESTING = 8
+#: Longest player name and title kept from a file (the screen cuts them further).
+MAX_NAME = 40
+MAX_TEXT = 300
+_PLAYER = re.compile(r"p([1-9][0-9]?)")
 
 
 def _next_street(board: int) -> str:
@@ -107,10 +126,18 @@ class Replay:
 
 @dataclass(frozen=True, slots=True)
 class Unreadable:
-    """A hand (or file) in a many-hand source that could not be replayed, and why."""
+    """A hand (or file) in a many-hand source that could not be replayed, and why.
+
+    Both texts come from the file (its name, its actions): they are cleaned
+    here, so no caller can draw them raw.
+    """
 
     title: str
     reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title", clean(self.title, MAX_TEXT))
+        object.__setattr__(self, "reason", clean(self.reason, MAX_TEXT))
 
 
 # --- sources ------------------------------------------------------------------
@@ -121,21 +148,31 @@ def read_path(path: Path) -> list[Replay | Unreadable]:
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
         if not files:
-            raise PhhError(f"{path} holds no .phh or .phhs file")
+            raise PhhError(f"{clean(str(path))} holds no .phh or .phhs file")
         return [hand for file in files for hand in _read_file(file, path)]
-    if not path.exists():
-        raise PhhError(f"{path} does not exist")
-    return _read_file(path, path.parent)
+    try:
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise PhhError(f"{clean(str(path))} does not exist") from None
+    except NotReadable as error:
+        raise PhhError(str(error)) from None
+    return _read_text(text, path.name)
 
 
 def _read_file(path: Path, root: Path) -> list[Replay | Unreadable]:
-    name = str(path.relative_to(root)) if path != root else path.name
+    """One file of a folder: whatever is wrong with it, it is one unreadable entry."""
+    name = str(path.relative_to(root))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return [Unreadable(name, f"cannot read the file: {error}")]
+        text = read_text(path, MAX_FILE_BYTES)
+    except (OSError, NotReadable) as error:
+        reason = str(error) if isinstance(error, NotReadable) else error.strerror
+        return [Unreadable(name, f"cannot read the file: {reason}")]
+    return _read_text(text, name)
+
+
+def _read_text(text: str, name: str) -> list[Replay | Unreadable]:
     try:
-        return read_phhs(text, source=name)
+        return read_phhs(text, source=clean(name, MAX_TEXT))
     except PhhError as error:
         return [Unreadable(name, str(error))]
 
@@ -171,11 +208,22 @@ def _read_one(data: dict[str, Any], source: str) -> Replay | Unreadable:
 
 
 def _toml(text: str) -> dict[str, Any]:
+    # A BOM is how some editors start UTF-8; TOML itself does not allow it.
+    text = text.removeprefix("\ufeff")
     try:
         # Decimals stay exact: 0.1 + 0.2 must be 0.3 chips-wise.
-        return tomllib.loads(text, parse_float=Decimal)
+        data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"not a PHH file (TOML: {error})") from None
+    except ValueError:
+        # tomllib lets int() refuse an integer of more than 4,300 digits.
+        raise PhhError("not a PHH file: a number has thousands of digits") from None
+    except RecursionError:
+        raise PhhError(f"not a PHH file: nested more than {MAX_NESTING} deep") from None
+    problem = nesting_problem(data, MAX_NESTING)
+    if problem:
+        raise PhhError(f"not a PHH file: {problem}")
+    return data
 
 
 # --- one hand -----------------------------------------------------------------
@@ -254,7 +302,8 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
         title=_title(data, source), names=tuple(table_names),
         starting_stacks=tuple(table_stacks), positions=layout.positions,
         small_blind=forced["small_blind"], big_blind=forced["big_blind"],
-        records=tuple(records), notes=tuple(notes), complete=complete, scale=scale,
+        records=tuple(records), notes=tuple(clean(n, 2 * MAX_TEXT) for n in notes),
+        complete=complete, scale=scale,
     )
 
 
@@ -284,12 +333,30 @@ def _player_count(data: Mapping[str, Any]) -> int:
 
 
 def _decimal(value: Any, what: str) -> Decimal:
+    """A file's amount, bounded before anything computes with it (``inf``: unknown)."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-        raise PhhError(f"{what} {value!r} is not a number")
+        raise PhhError(f"{what} {_shown(value)} is not a number")
     try:
-        return Decimal(value)
-    except InvalidOperation:
-        raise PhhError(f"{what} {value!r} is not a number") from None
+        number = Decimal(value)
+    except (InvalidOperation, ValueError):
+        raise PhhError(f"{what} {_shown(value)} is not a number") from None
+    if number.is_nan():
+        raise PhhError(f"{what} {_shown(value)} is not a number")
+    if number.is_infinite():
+        return number
+    # adjusted() is the exponent of the leading digit, read without arithmetic:
+    # abs(), * or normalize() on 1e100000000 raise decimal.Overflow.
+    if number and number.adjusted() < -MAX_DECIMALS:
+        raise PhhError(f"amounts with more than {MAX_DECIMALS} decimals are not chips")
+    if number.adjusted() > 15 or abs(number) > MAX_AMOUNT:
+        raise PhhError(f"{what} {_shown(value)} is more than {MAX_AMOUNT:,} chips")
+    return number
+
+
+def _shown(value: object) -> str:
+    """A value from the file as a message quotes it: short, whatever its size."""
+    text = repr(value) if not isinstance(value, Decimal) else str(value)
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def _numbers(data: Mapping[str, Any], actions: list[str], count: int) -> list[Decimal]:
@@ -348,16 +415,26 @@ def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],
 
 def _names(data: Mapping[str, Any], count: int) -> list[str]:
     players = data.get("players")
+    fallback = [f"p{i + 1}" for i in range(count)]
     if isinstance(players, list) and len(players) == count:
-        return [str(p) for p in players]
-    return [f"p{i + 1}" for i in range(count)]
+        # A name is drawn on the player's terminal: cleaned like chat.
+        names = [clean(p, MAX_NAME) if isinstance(p, str) else "" for p in players]
+        return [name or fallback[i] for i, name in enumerate(names)]
+    return fallback
 
 
 def _title(data: Mapping[str, Any], source: str) -> str:
-    parts = [str(data[key]) for key in ("event", "venue", "table") if data.get(key)]
-    if data.get("hand") is not None:
-        parts.append(f"hand {data['hand']}")
-    return ", ".join(parts) or source or "hand"
+    parts = [_text(data[key]) for key in ("event", "venue", "table") if data.get(key)]
+    if isinstance(data.get("hand"), int | str) and not isinstance(data.get("hand"), bool):
+        parts.append(f"hand {_text(data['hand'])}")
+    return clean(", ".join(p for p in parts if p), MAX_TEXT) or source or "hand"
+
+
+def _text(value: object) -> str:
+    """A descriptive field as one clean line (a string or a number; anything else is left out)."""
+    if isinstance(value, str | int | Decimal) and not isinstance(value, bool):
+        return clean(str(value), MAX_TEXT)
+    return ""
 
 
 # --- cards --------------------------------------------------------------------
@@ -380,9 +457,12 @@ def _parse_cards(text: str, what: str) -> list[Card | None]:
 
 
 def _player(word: str, count: int, action: str) -> int:
-    if word[:1] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= count:
-        raise PhhError(f"action {action!r}: {word!r} is not a player of this hand")
-    return int(word[1:]) - 1
+    # ASCII digits only, and two of them: str.isdigit() takes "²" and a
+    # 5,000-digit number, which int() then refuses.
+    match = _PLAYER.fullmatch(word)
+    if match is None or int(match[1]) > count:
+        raise PhhError(f"action {_shown(action)}: {_shown(word)} is not a player of this hand")
+    return int(match[1]) - 1
 
 
 def _cards(actions: list[str], count: int) -> _Cards:
