@@ -3,7 +3,7 @@
 ``cardtui`` opens the menu; ``cardtui blackjack`` / ``cardtui holdem`` go
 straight to a table, ``cardtui drill [KIND]`` to a blackjack drill, ``cardtui
 replay FILE`` to a PHH hand replayed at the hold'em table; ``scores``,
-``stats``, ``sim``, ``equity`` and ``serve`` run in the shell. The whole line
+``stats``, ``export``, ``sim``, ``equity`` and ``serve`` run in the shell. The whole line
 is parsed once, by argparse with one sub-parser per command (each command
 module adds its own options and imports its heavy parts only when it runs).
 A bad flag, value or path exits with status 2 and one line saying why; an
@@ -29,6 +29,7 @@ from cardtui.commands.arguments import whole_number
 _SHELL_COMMANDS = {
     "scores": ("scores", "print the scoreboard"),
     "stats": ("stats", "print hold'em statistics from the hands you played"),
+    "export": ("export", "write the hold'em hands you played as PHH or PokerStars files"),
     "sim": ("sim", "simulate basic-strategy blackjack headless"),
     "equity": ("equity", "hold'em equity of two or more hands"),
     "serve": ("serve", "host cardtui over SSH for a game night"),

@@ -10,9 +10,11 @@ collected what, and the summary (rake 0: cardtui takes none). Shows and
 mucks are written under ``*** SHOW DOWN ***`` after the board, as
 PokerStars wrote them for years, even when the hands were tabled earlier
 (all-in); chips are play chips, so amounts carry no currency.
-Names are written as they are, spaces and all (PokerStars' own screen names
-may hold spaces; a reader takes a name from the seat list, up to ``": "`` or
-``" ("``).
+A space in a name is written as a no-break space (U+00A0): the name reads
+the same to a person and to a tracker, and no reader splits it. The format
+has no quoting, and readers do take a name up to the first space: from
+"Ann Lee collected 5 from pot" pokerregion/poker 0.30 takes the name "Ann"
+and then fails on "collected" as the amount.
 
 >>> from datetime import UTC, datetime
 >>> from cardtui.holdem.hand import Hand, stacked_deck
@@ -90,7 +92,10 @@ from cardtui.holdem.evaluator import evaluate
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.phh_read import Replay
 
-__all__ = ["to_pokerstars"]
+__all__ = ["NAME_SPACE", "to_pokerstars"]
+
+#: What a space inside a player's name is written as (see the module's docstring).
+NAME_SPACE = "\u00a0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +137,9 @@ def to_pokerstars(
         raise ValueError("only a finished hand has a hand history to export")
     seat_count = len(hand.starting_stacks)
     given = names if names is not None else hand.names
-    played = _Played(list(given or [f"Seat {s + 1}" for s in range(seat_count)]),
+    written = [name.replace(" ", NAME_SPACE) for name in given or
+               [f"Seat {s + 1}" for s in range(seat_count)]]
+    played = _Played(written,
                      tuple(hand.starting_stacks), hand.positions, hand.small_blind,
                      hand.big_blind, tuple(hand.records))
     names = played.names

@@ -326,13 +326,13 @@ class Database:
         """The kept hand histories, oldest first, all time or for one session."""
         if self.version < HAND_HISTORIES_SINCE:
             return []
-        query = ("SELECT h.round_id, r.game, h.format, h.text FROM hand_histories h "
+        query = ("SELECT h.round_id, r.game, h.format, h.text, r.played_at FROM hand_histories h "
                  "JOIN rounds r ON r.id = h.round_id")
         params: list[object] = []
         if session_id is not None:
             query += " WHERE r.session_id = ?"
             params.append(session_id)
-        return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]))
+        return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]), float(row[4]))
                 for row in self._query(query + " ORDER BY h.round_id", params)]
 
     def bankroll(self, game: Game) -> Bankroll:

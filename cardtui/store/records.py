@@ -117,6 +117,8 @@ class HandHistory:
     game: Game
     format: str
     text: str
+    #: When the round was recorded (seconds since the epoch): a PokerStars export's date.
+    played_at: float = 0.0
 
 
 #: Every player's balance per game before the first change: what the house gives a newcomer.

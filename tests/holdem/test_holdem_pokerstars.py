@@ -19,10 +19,14 @@ from poker.constants import Action as ParsedAction
 from poker.room.pokerstars import PokerStarsHandHistory
 
 from cardtui.holdem.actions import (
+    AntePosted,
     BetOrRaised,
+    BlindKind,
+    BlindPosted,
     BoardDealt,
     Called,
     Checked,
+    DeadBlindPosted,
     Folded,
     PotAwarded,
     Record,
@@ -190,3 +194,35 @@ def test_a_hero_whose_cards_were_not_kept_gets_no_dealt_line() -> None:
     replay = read_phh(to_phh(hand, seen_by=()))
     text = to_pokerstars(replay, hero=1, hand_number=1, when=WHEN)
     assert "Dealt to" not in text and "7h" not in text and "As" not in text
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_pokerkits_pokerstars_reader_plays_the_export_to_the_engines_stacks(forced: bool) -> None:
+    # A second, independent PokerStars reader: pokerkit's turns the text into a hand it
+    # plays itself. Names hold spaces ("Bot 3"), as cardtui's bots' names do.
+    import warnings
+
+    from pokerkit.notation import PokerStarsParser
+
+    from cardtui.holdem.pokerstars import NAME_SPACE
+
+    rng = random.Random(71 + forced)
+    checked = 0
+    for number in range(1, 121):
+        hand = (random_forced_hand if forced else random_hand)(rng)
+        if any(isinstance(r, AntePosted | DeadBlindPosted) for r in hand.records) or any(
+                b.kind is BlindKind.STRADDLE for b in hand.records if isinstance(b, BlindPosted)):
+            continue  # the reader takes no antes (its pattern for them matches nothing)
+        while not hand.is_over:
+            hand.act(random_action(hand, rng))
+        names = [f"Bot {s + 1}" for s in range(hand.seat_count)]
+        text = to_pokerstars(hand, hero=hand.players[0], hand_number=number, when=WHEN,
+                             names=names)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # its own note on a field it adds
+            (history,) = PokerStarsParser()(text)
+        seats = [names.index(name.replace(NAME_SPACE, " ")) for name in history.players]
+        assert sorted(seats) == sorted(hand.players)
+        assert list(list(history)[-1].stacks) == [hand.stacks[s] for s in seats], text
+        checked += 1
+    assert checked >= 15  # enough hands of each kind were read

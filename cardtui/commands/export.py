@@ -1,0 +1,218 @@
+"""``cardtui export``: the kept hold'em hands written out as hand histories, PHH or PokerStars.
+
+    cardtui export --out hands/                          # PHH, one .phh file per hand
+    cardtui export --format pokerstars --out hands/      # for a tracker: one .txt per hand
+    cardtui export --format pokerstars --player "Ann Lee" --out hands/
+
+Every hold'em hand cardtui keeps (a local table's, a shared table's) is kept
+as its player saw it: a card they were not shown is ``????`` in the PHH text,
+and an export tells no more than that. PHH files are the kept text as it is.
+A PokerStars hand is numbered by its round in the store (trackers skip a hand
+whose number they already hold, so exporting again adds nothing twice),
+dated when it was played, and dealt to its hero: ``--player``, or else the
+player whose hole cards the history shows (nobody at a hot-seat table, whose
+kept hands show nobody's).
+
+``--player NAME`` keeps only the hands NAME was dealt into. Read-only on the
+store, like ``cardtui stats``: it never creates the data directory or the
+database and never migrates an older schema. Files of the same name in the
+folder are written over (an export run twice writes the same files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardtui import locations
+from cardtui.names import name_problem
+
+if TYPE_CHECKING:
+    from cardtui.holdem.phh_read import Replay
+    from cardtui.store.records import HandHistory
+
+#: What a player can do about each kind of trouble (keys: ``Problem`` values).
+_ADVICE = {
+    "busy": "try again in a moment",
+    "damaged": "cardtui sets it aside and starts a fresh one the next time you play",
+    "newer": "use that newer cardtui to export these hands",
+}
+
+
+class HistoryFormat(StrEnum):
+    """The hand-history formats cardtui writes (the history screen's ``e`` offers the same)."""
+
+    #: The open Poker Hand History format (TOML): pokerkit and ``cardtui replay`` read it.
+    PHH = "phh"
+    #: PokerStars-style text, the format tracker tools (PokerTracker, Hold'em Manager) import.
+    POKERSTARS = "pokerstars"
+
+    @property
+    def suffix(self) -> str:
+        return ".phh" if self is HistoryFormat.PHH else ".txt"
+
+    @property
+    def label(self) -> str:
+        return "PHH" if self is HistoryFormat.PHH else "PokerStars"
+
+
+def _player(text: str) -> str:
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def _folder(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a directory name, not ''")
+    return Path(text).expanduser()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=[f.value for f in HistoryFormat],
+                        default=HistoryFormat.PHH.value,
+                        help="PHH (default) or PokerStars-style text for tracker tools")
+    parser.add_argument("--player", type=_player, metavar="NAME",
+                        help="only the hands NAME played, NAME as the PokerStars hero")
+    parser.add_argument("--out", type=_folder, required=True, metavar="DIR",
+                        help="the folder to write one file per hand into (made if missing)")
+
+
+@dataclass
+class Exported:
+    """What an export wrote, and how many kept hands it could not read or write out."""
+
+    paths: list[Path] = field(default_factory=list)
+    unreadable: int = 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from cardtui.store import Database, StoreError
+
+    console = Console()
+    out: Path = args.out
+    written_as = HistoryFormat(args.format)
+    problem = _folder_problem(out)
+    if problem is not None:
+        print(f"cardtui export: error: --out {problem}", file=sys.stderr)
+        return 2
+    root = locations.data_dir(args.data_dir)
+    path = locations.database_path(root)
+    if not os.path.isfile(path):
+        console.print(f"No hold'em hands kept yet: nothing has been recorded in {root}.",
+                      highlight=False, soft_wrap=True)
+        return 0
+    try:
+        db = Database(path, read_only=True)
+        try:
+            kept = [h for h in db.hand_histories() if h.format == "phh"]
+        finally:
+            db.close()
+    except StoreError as error:
+        advice = _ADVICE.get(error.problem.value)
+        print(f"cardtui export: error: {error}" + (f"; {advice}" if advice else "") + ".",
+              file=sys.stderr)
+        return 1
+    try:
+        done = export_kept(kept, out, written_as, player=args.player)
+    except OSError as error:
+        print(f"cardtui export: error: cannot write in {out}: {error.strerror}", file=sys.stderr)
+        return 1
+    count = len(done.paths)
+    whose = f" of {args.player}" if args.player else ""
+    if not count:
+        console.print(f"No hold'em hands{whose} kept in {path}.", highlight=False,
+                      soft_wrap=True)
+    else:
+        hands = f"{count:,} hand{'' if count == 1 else 's'}{whose}"
+        console.print(f"Wrote {hands} as {written_as.label} hand histories to {out}",
+                      highlight=False, soft_wrap=True)
+    if done.unreadable:
+        are = "is" if done.unreadable == 1 else "are"
+        console.print(f"{done.unreadable} kept hand{'' if done.unreadable == 1 else 's'} could "
+                      f"not be read and {are} left out.", style="dim", highlight=False,
+                      soft_wrap=True)
+    return 0
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """Why no file can be written in ``folder`` (made if missing), or None."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            return f"{folder} exists and is not a directory"
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return f"{folder}: cannot write there ({error.strerror})"
+    return None
+
+
+def export_kept(kept: Sequence[HandHistory], folder: Path, written_as: HistoryFormat, *,
+                player: str | None = None) -> Exported:
+    """Write each kept history in ``written_as`` as ``hand-<round>.<phh|txt>`` in ``folder``."""
+    from cardtui.holdem.phh_read import PhhError, read_phh
+    from cardtui.holdem.pokerstars import to_pokerstars
+
+    done = Exported()
+    for history in kept:
+        try:
+            replay = read_phh(history.text)
+        except PhhError:
+            done.unreadable += 1
+            continue
+        if player is not None and player not in _dealt_in(replay):
+            continue
+        if written_as is HistoryFormat.PHH:
+            text = history.text
+        else:
+            if not replay.complete:
+                done.unreadable += 1  # a hand that stops short has no result to write
+                continue
+            when = datetime.fromtimestamp(history.played_at, UTC)
+            text = to_pokerstars(replay, hero=hero(replay, player),
+                                 hand_number=history.round_id, when=when)
+        path = folder / f"hand-{history.round_id:06d}{written_as.suffix}"
+        path.write_text(text, encoding="utf-8")
+        done.paths.append(path)
+    return done
+
+
+def _dealt_in(replay: Replay) -> list[str]:
+    return [replay.names[seat] for seat in replay.players]
+
+
+def hero(replay: Replay, player: str | None) -> int | None:
+    """The seat a PokerStars hand is dealt to: ``player``'s, else the one whose cards it shows.
+
+    >>> from cardtui.holdem.phh_read import read_phh
+    >>> replay = read_phh('''
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100]
+    ... actions = ["d dh p1 ????", "d dh p2 AsKs", "p2 f"]
+    ... players = ["Bob", "Ann Lee"]
+    ... ''')
+    >>> replay.names[hero(replay, None)], replay.names[hero(replay, "Bob")]
+    ('Ann Lee', 'Bob')
+    """
+    from cardtui.holdem.actions import HoleCardsDealt
+
+    if player is not None:
+        return next((s for s in replay.players if replay.names[s] == player), None)
+    seen = {r.seat for r in replay.records
+            if isinstance(r, HoleCardsDealt) and None not in r.cards}
+    return next(iter(seen)) if len(seen) == 1 else None
