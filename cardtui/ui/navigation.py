@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from importlib import import_module
+from typing import Protocol, runtime_checkable
 
 from textual import events
 from textual.app import App
@@ -37,8 +38,27 @@ MOUNT_WAIT_STEP = 0.005
 MOUNT_WAIT_STEPS = 1000
 
 
+@runtime_checkable
+class WaitsForKeys(Protocol):
+    """A screen that is not ready for keys as soon as it is mounted (the lobby
+    until the room has listed its tables): keys typed meanwhile wait for it."""
+
+    @property
+    def ready_for_keys(self) -> bool: ...
+
+
 class Navigation(App[int]):
     """The app's navigation; :class:`cardtui.ui.app.CardtuiApp` adds its services."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Screen changes asked for and not yet done (see on_event).
+        self._changes_pending = 0
+        #: Keys typed during a screen change, for the screen it brings.
+        self._held_keys: list[events.Key] = []
+        #: The held key last read, until it is done (see _release_held).
+        self._in_flight: events.Key | None = None
+        self._release_checks = 0
 
     def make_screen(self, destination: str) -> Screen[None]:
         """``practice:pairs`` opens the practice screen with its pairs drill."""
@@ -61,7 +81,19 @@ class Navigation(App[int]):
             return
         if destination not in SCREENS_BY_DESTINATION:
             return
-        self.leave_then(lambda: self.call_later(self._go_to, destination))
+        self.leave_then(lambda: self._change_screens(self._go_to, destination))
+
+    def _change_screens(self, change: Callable[..., object], *args: object) -> None:
+        """Run ``change`` next; keys typed until its screen is ready wait for that screen."""
+        self._changes_pending += 1
+
+        async def changing() -> None:
+            try:
+                await change(*args)  # type: ignore[misc]
+            finally:
+                self._changes_pending -= 1
+
+        self.call_later(changing)
 
     async def _go_to(self, destination: str) -> None:
         await self._top_screen_ready()
@@ -74,7 +106,7 @@ class Navigation(App[int]):
     async def action_back(self) -> None:
         screen = self.screen
         if len(self.screen_stack) > 1 and not isinstance(screen, MenuScreen):
-            close = lambda: self.call_later(self._close, screen)  # noqa: E731
+            close = lambda: self._change_screens(self._close, screen)  # noqa: E731
             if isinstance(screen, LeaveGuard):
                 screen.request_leave(close)
             else:
@@ -93,6 +125,15 @@ class Navigation(App[int]):
     # key waits until the screen on top is built, navigation that would pop
     # it waits too (the last request still wins), and once the app is
     # quitting keys are no longer read.
+    #
+    # Keys typed after a key that changes screens are for the new screen
+    # (issue 24: "t, Down, Down, Enter" on a room's menu sat the player at the
+    # lobby's first table, not the third). Textual hands a key to the focused
+    # widget and looks up its bindings only when it comes back, on whatever
+    # screen is on top by then: the arrows moved the menu, not yet replaced.
+    # So from the moment a change is asked for until its screen is ready,
+    # keys (new ones, and those coming back unused from the old screen) are
+    # held, then read again, in order, as if typed on the new screen.
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
@@ -101,9 +142,64 @@ class Navigation(App[int]):
             # raises ScreenStackError. The key fuzzer met it.
             if self.return_code is not None or not self.screen_stack:
                 return
+            if event is self._in_flight:  # a held key back from the new screen
+                await super().on_event(event)
+                self._in_flight = None
+                self._schedule_release()
+                return
+            if self._held_keys or self._in_flight is not None or not self._ready_for_keys():
+                self._hold(event)
+                return
             if not event.is_forwarded:
                 await self._top_screen_ready()
         await super().on_event(event)
+
+    def _ready_for_keys(self) -> bool:
+        if self._changes_pending:
+            return False
+        screen = self.screen
+        return not isinstance(screen, WaitsForKeys) or screen.ready_for_keys
+
+    def _hold(self, key: events.Key) -> None:
+        key.stop()
+        key.prevent_default()
+        if not self._held_keys and self._in_flight is None:
+            self._release_checks = 0
+            self._schedule_release()
+        self._held_keys.append(events.Key(key.key, key.character))
+
+    def _schedule_release(self) -> None:
+        self.set_timer(MOUNT_WAIT_STEP, self._release_held)
+
+    async def _release_held(self) -> None:
+        """Read the held keys one at a time, each only once the last one is done.
+
+        Done means back at the app (its bindings looked up) or taken by a widget:
+        Textual looks up a priority binding (the lobby's Enter) as soon as a key
+        is read, ahead of the arrows still on their way, so keys read together
+        are not read in order.
+        """
+        self._release_checks += 1
+        # A screen that never gets ready does not keep the keys for ever.
+        waited_enough = self._release_checks >= MOUNT_WAIT_STEPS
+        in_flight = self._in_flight
+        if in_flight is not None and not waited_enough and not in_flight._stop_propagation:
+            self._schedule_release()  # still on its way through the screen
+            return
+        self._in_flight = None
+        if not waited_enough and (not self._ready_for_keys() or not self.screen.is_mounted):
+            self._schedule_release()
+            return
+        while self._held_keys and self.return_code is None and self.screen_stack:
+            key = self._held_keys.pop(0)
+            await super().on_event(key)  # as a key just read
+            if key.is_forwarded:  # handed to a widget: the next waits for it
+                self._in_flight = key
+                self._schedule_release()
+                return
+            if not self._ready_for_keys():  # it changed screens: the rest wait again
+                self._schedule_release()
+                return
 
     async def _top_screen_ready(self) -> None:
         for _ in range(MOUNT_WAIT_STEPS):

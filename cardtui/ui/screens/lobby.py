@@ -109,6 +109,14 @@ class LobbyScreen(Screen[None]):
         self._holding = False
         #: Shown at least once (see on_screen_resume).
         self._shown = False
+        #: Waiting for the room's first list of tables.
+        self._joining = link is None
+
+    @property
+    def ready_for_keys(self) -> bool:
+        """Keys typed before the room has listed its tables wait for the list
+        (cardtui.ui.navigation.WaitsForKeys): Down, Down, Enter picks the third."""
+        return not self._joining
 
     @property
     def link(self) -> RoomLink:
@@ -182,6 +190,7 @@ class LobbyScreen(Screen[None]):
         try:
             await self._enter_room()
         finally:
+            self._joining = False
             self._draw_now()
 
     async def _enter_room(self) -> None:
