@@ -88,16 +88,18 @@ def read_text(path: Path, max_bytes: int) -> str:
         raise
     except OSError as error:
         raise NotReadable(f"cannot read {shown}: {error.strerror}") from None
-    with os.fdopen(fd, "rb") as file:
-        try:
-            mode = os.fstat(fd).st_mode
-            if stat.S_ISDIR(mode):
-                raise NotReadable(f"{shown} is a folder, not a file")
-            if not stat.S_ISREG(mode):
-                raise NotReadable(f"{shown} is not a regular file")
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotReadable(f"{shown} is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise NotReadable(f"{shown} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as file:
             data = file.read(max_bytes + 1)
-        except OSError as error:
-            raise NotReadable(f"cannot read {shown}: {error.strerror}") from None
+    except OSError as error:
+        raise NotReadable(f"cannot read {shown}: {error.strerror}") from None
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
         raise NotReadable(f"{shown} is larger than {_size(max_bytes)}")
     try:

@@ -28,18 +28,33 @@ an unknown key is an error (a typo should not silently leave a default)::
 Traceback (most recent call last):
 ...
 cardtui.room.config.ConfigError: holdem table 1: seats must be 2 to 10, not 12
+
+Every value is checked for its type before it is used (a string is not a
+yes, 2.5 is not a number of decks, a table is not a number): one line naming
+the table and the key. The lobby's new-table form goes through the same
+checks, :func:`holdem_options` and :func:`blackjack_options`, and a player's
+values are exactly as untrusted as a file's.
+
+>>> parse_tables('[[blackjack]]\\nrules = { decks = 1.5 }\\n')
+Traceback (most recent call last):
+...
+cardtui.room.config.ConfigError: blackjack table 1: rules.decks must be a whole number, not 1.5
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from cardtui.blackjack.rules import Rules
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
+from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
 DEFAULT_ACTION_CLOCK = 30.0
 DEFAULT_GRACE = 300.0
@@ -48,6 +63,13 @@ DEFAULT_BETTING_CLOCK = 15.0
 MAX_NAME = 24
 #: At most this many tables in one room (players create tables too).
 MAX_TABLES = 50
+#: The largest tables file read: 50 tables fit in a few KB.
+MAX_FILE_BYTES = 1 << 20
+#: A tables file is 3 deep (array of tables, table, rules); deeper is
+#: refused before anything walks it, a little deeper is a wrong value.
+MAX_NESTING = 6
+#: The largest bet a blackjack table may allow (as a hold'em big blind).
+MAX_BET = 10**9
 
 
 class ConfigError(ValueError):
@@ -162,13 +184,16 @@ def default_tables(action_clock: float = DEFAULT_ACTION_CLOCK) -> list[TableOpti
 def load_tables(path: Path, action_clock: float | None = None) -> list[TableOptions]:
     """The tables of a TOML file; :class:`ConfigError` names the file and the problem."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read {path}: {error}") from None
+        # A regular file of bounded size: a FIFO or /dev/zero would never end.
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise ConfigError(f"cannot read {clean(str(path))}: no such file") from None
+    except NotReadable as error:
+        raise ConfigError(str(error)) from None
     try:
         return parse_tables(text, action_clock)
     except ConfigError as error:
-        raise ConfigError(f"{path}: {error}") from None
+        raise ConfigError(f"{clean(str(path))}: {error}") from None
 
 
 def parse_tables(text: str, action_clock: float | None = None) -> list[TableOptions]:
@@ -177,6 +202,12 @@ def parse_tables(text: str, action_clock: float | None = None) -> list[TableOpti
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"not valid TOML: {error}") from None
+    except ValueError:
+        raise ConfigError("not valid TOML: a number has thousands of digits") from None
+    except RecursionError:
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep") from None
+    if nesting_problem(data, MAX_NESTING):
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep")
     unknown = set(data) - {"holdem", "blackjack"}
     if unknown:
         first = sorted(unknown)[0]
@@ -199,12 +230,44 @@ def parse_tables(text: str, action_clock: float | None = None) -> list[TableOpti
 
 
 def holdem_options(**values: Any) -> HoldemOptions:
-    """Options from untrusted values (a player creating a table): ConfigError on any problem."""
+    """Options from untrusted values (a player creating a table): ConfigError on any problem.
+
+    The one check for a new hold'em table, from a file or the lobby's form:
+    every key known, every value of its type, then within its limits; the
+    message names the key.
+    """
     return _options(HoldemOptions, values, None)  # type: ignore[return-value]
 
 
 def blackjack_options(**values: Any) -> BlackjackOptions:
+    """Like :func:`holdem_options`; ``rules`` is a mapping of :class:`Rules` fields."""
     return _options(BlackjackOptions, values, None)  # type: ignore[return-value]
+
+
+def table_problem(game: str, values: Mapping[str, Any]) -> str | None:
+    """Why these values make no ``game`` table ("holdem" or "blackjack"), in one line; or None.
+
+    >>> table_problem("holdem", {"seats": 6, "action_clock": 20})
+    >>> table_problem("holdem", {"grace": "soon"})
+    "grace must be a number of seconds, not 'soon'"
+    """
+    make = {"holdem": holdem_options, "blackjack": blackjack_options}[game]
+    try:
+        make(**values)
+    except ConfigError as error:
+        return str(error)
+    return None
+
+
+#: What a field's annotation asks for, and how the message says it.
+_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "str": (str, "a string"),
+    "bool": (bool, "true or false"),
+    "int": (int, "a whole number"),
+    "int | None": (int, "a whole number"),
+    "float": ((int, float), "a number of seconds"),
+    "number": ((int, float), "a number"),
+}
 
 
 def _options(cls: type, entry: Any, action_clock: float | None) -> TableOptions:
@@ -213,31 +276,77 @@ def _options(cls: type, entry: Any, action_clock: float | None) -> TableOptions:
     known = {f.name: f for f in dataclasses.fields(cls)}
     for key in entry:
         if key not in known:
-            raise ConfigError(f"unknown key {key!r} (known: {', '.join(known)})")
+            raise ConfigError(f"unknown key {_shown(key)} (known: {', '.join(known)})")
     values = dict(entry)
     if action_clock is not None and "action_clock" not in values:
         values["action_clock"] = action_clock
-    if "rules" in values:
-        if not isinstance(values["rules"], dict):
-            raise ConfigError("rules is a table of blackjack rules")
-        try:
-            values["rules"] = Rules.from_json(values["rules"])
-        except ValueError as error:
-            raise ConfigError(str(error)) from None
     for key, value in values.items():
         if key == "rules":
+            values[key] = _rules(value)
             continue
-        expected = known[key].type
-        if "bool" in expected and not isinstance(value, bool):
-            raise ConfigError(f"{key} must be true or false")
-        if "str" in expected and not isinstance(value, str):
-            raise ConfigError(f"{key} must be a string")
+        _check_type(key, value, str(known[key].type))
     try:
         return cls(**values)
     except ConfigError:
         raise
     except (TypeError, ValueError) as error:
         raise ConfigError(str(error)) from None
+
+
+def _check_type(key: str, value: object, annotation: str) -> None:
+    """``value`` is what the field's annotation asks for (a bool is no number, 2.5 no int)."""
+    expected = _TYPES.get(annotation)
+    if expected is None:
+        return
+    kinds, said = expected
+    is_bool = isinstance(value, bool)
+    ok = is_bool if annotation == "bool" else isinstance(value, kinds) and not is_bool
+    if isinstance(value, float) and not math.isfinite(value):
+        ok = False
+    if annotation == "int | None" and value is None:
+        ok = True
+    if not ok:
+        raise ConfigError(f"{key} must be {said}, not {_shown(value)}")
+
+
+def _rules(value: object) -> Rules:
+    """Blackjack rules from untrusted values: each key known and of its field's type."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"rules is a table of blackjack rules, not {_shown(value)}")
+    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
+    for key, rule in value.items():
+        if key not in defaults:
+            raise ConfigError(f"unknown rule rules.{_shown(key)} (known: {', '.join(defaults)})")
+        default = defaults[key]
+        if isinstance(default, Enum):
+            choices = [member.value for member in type(default)]
+            if rule not in choices or not isinstance(rule, str):
+                raise ConfigError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, "
+                                  f"not {_shown(rule)}")
+        elif isinstance(default, bool):
+            _check_type(f"rules.{key}", rule, "bool")
+        elif isinstance(default, int):
+            _check_type(f"rules.{key}", rule, "int")
+            if key in ("min_bet", "max_bet"):
+                _check_int(f"rules.{key}", rule, 1, MAX_BET)
+        elif isinstance(default, float):
+            _check_type(f"rules.{key}", rule, "number")
+        try:
+            Rules(**{key: rule})
+        except ValueError as error:
+            # The rule alone is out of range (min_bet and max_bet are checked together below).
+            if key not in ("min_bet", "max_bet"):
+                raise ConfigError(f"rules.{key}: {error}") from None
+    try:
+        return Rules(**value)
+    except ValueError as error:
+        raise ConfigError(f"rules: {error}") from None
+
+
+def _shown(value: object) -> str:
+    """A value as a message quotes it: short and clean, whatever it was."""
+    text = clean(repr(value), 40)
+    return text if len(text) < 40 else text[:39] + "…"
 
 
 def _check_name(name: object) -> None:
