@@ -30,6 +30,12 @@ from cardtui.blackjack.rules import Rules
 from cardtui.locations import set_aside
 from cardtui.names import NAME_MAX as NAME_MAX  # re-exported: the setup screens import it here
 from cardtui.names import name_problem
+from cardtui.untrusted import NotReadable, nesting_problem, read_text
+
+#: The largest settings file read: a real one is well under 10 KB.
+MAX_FILE_BYTES = 1 << 20
+#: Settings are 4 deep (holdem.seats[0].name); far deeper is a damaged file.
+MAX_NESTING = 16
 
 
 class CardStyle(StrEnum):
@@ -344,19 +350,28 @@ _TOP_LEVEL: dict[str, Check] = {
 
 
 def load_settings(path: Path) -> LoadedSettings:
-    """Read settings; a file that is not JSON is renamed aside and reported in ``notice``."""
+    """Read settings; a file that is not JSON is renamed aside and reported in ``notice``.
+
+    Only a regular file is read (a FIFO would wait for a writer at every
+    start, ``/dev/zero`` never ends), and at most :data:`MAX_FILE_BYTES`.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         return LoadedSettings(Settings())
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        return LoadedSettings(Settings(), notice=f"Could not read {path}: {reason}.")
+    except NotReadable as error:
+        if not error.damaged:
+            # Not a file of ours to move (a FIFO, a device, no permission): left alone.
+            return LoadedSettings(Settings(), notice=f"Settings not used: {error}.")
+        text = ""  # too large or not text: damaged, set aside below
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
-    except ValueError:
+        if nesting_problem(data, MAX_NESTING):
+            raise ValueError("nested too deep")
+    except (ValueError, RecursionError):
+        # RecursionError: json's parser gives up on very deep nesting that way.
         try:
             aside = set_aside(path)
         except OSError as error:

@@ -70,6 +70,12 @@ def clean(text: str, limit: int = MAX_LINE) -> str:
 class NotReadable(ValueError):
     """A file :func:`read_text` will not read; the message is one line saying why."""
 
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        super().__init__(message)
+        #: A regular file whose content is the problem (too large, not UTF-8):
+        #: one that may be set aside, unlike a FIFO or a file without permission.
+        self.damaged = damaged
+
 
 def read_text(path: Path, max_bytes: int) -> str:
     """The UTF-8 text of the regular file ``path`` (a leading BOM dropped).
@@ -101,11 +107,11 @@ def read_text(path: Path, max_bytes: int) -> str:
     finally:
         os.close(fd)
     if len(data) > max_bytes:
-        raise NotReadable(f"{shown} is larger than {_size(max_bytes)}")
+        raise NotReadable(f"{shown} is larger than {_size(max_bytes)}", damaged=True)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise NotReadable(f"{shown} is not UTF-8 text") from None
+        raise NotReadable(f"{shown} is not UTF-8 text", damaged=True) from None
 
 
 def _size(count: int) -> str:
