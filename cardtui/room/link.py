@@ -58,7 +58,7 @@ from cardtui.tables.blackjack_remote import BlackjackRemoteSession
 from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.tables.remote import RemoteSession, seat_result
 from cardtui.tables.session import Settled as SettledEvent
-from cardtui.tables.shared_bankroll import RoomChips
+from cardtui.tables.shared_bankroll import RoomChips, returned_note
 
 log = logging.getLogger("cardtui.room.link")
 
@@ -99,6 +99,8 @@ class RoomLink:
         self._unseen: dict[str, tuple[str, int]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_hearing: Callable[[], None] | None = None
+        #: Notices for the player said before anyone listened (see :meth:`listen`).
+        self._untold: list[str] = []
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
@@ -139,8 +141,14 @@ class RoomLink:
         except RoomRefused as refusal:
             log.warning("kept chips not checked against the room's seats: %s", refusal)
             return
-        for table_id, chips in self.chips.return_unheld(self.welcome.seated_at):
-            log.info("%d chips from table %s went back to the balance", chips, table_id)
+        returned = self.chips.return_unheld(self.welcome.seated_at, self.name)
+        for game, table_id, chips in returned:
+            log.info("%d %s chips from table %s went back to the balance", chips, game.value,
+                     table_id)
+        # Said to the player (the lobby is not listening yet: told to its first listener).
+        note = returned_note(returned)
+        if note is not None:
+            self._untold.append(note)
 
     @property
     def name(self) -> str:
@@ -158,8 +166,14 @@ class RoomLink:
     # --- listening --------------------------------------------------------------------
 
     def listen(self, listener: LobbyListener) -> None:
-        """Call ``listener(None)`` when the lobby changes, ``listener(text)`` for a room notice."""
+        """Call ``listener(None)`` when the lobby changes, ``listener(text)`` for a room notice.
+
+        The first listener also hears what was said before anyone listened (the
+        chips returned on joining the room).
+        """
         self._listeners.append(listener)
+        while self._untold:
+            listener(self._untold.pop(0))
 
     def unlisten(self, listener: LobbyListener) -> None:
         with contextlib.suppress(ValueError):
@@ -383,7 +397,9 @@ class RoomLink:
         try:
             session = await self._join(table_id, Sit(table_id, seat, bought.chips))
         except RoomRefused:
-            self.chips.stand_up(info.game, table_id, self.name)
+            # This buy-in alone goes back: the chips already there may be another
+            # game's of the same key, in the seat the room has for this profile.
+            self.chips.give_back(info.game, table_id, bought, self.name)
             raise
         session.kept_chips = True
         session.bought = bought
@@ -395,7 +411,11 @@ class RoomLink:
         The ledger's figure goes back (the buy-in and every recorded result);
         a hand still in play settles later, and moves the balance.
         """
-        if session.kept_chips and self.chips is not None and self.keeps_chips:
+        # Only while it holds its seat: broke and watching (or its seat taken over by
+        # another game of the key), the chips at the place are no longer this
+        # session's; another game of the same key may have bought them in since.
+        if session.kept_chips and session.your_seat is not None and self.chips is not None \
+                and self.keeps_chips:
             self.chips.stand_up(session.game, session.table_id, self.name)
 
     async def watch(self, table_id: str) -> RemoteSession:

@@ -362,8 +362,9 @@ class Store:
                                 place)
 
     def cash_out(self, game: Game, session_id: str = "", *, player: str = "",
-                 place: str = LOCAL_TABLE) -> Bankroll:
-        """Return every chip the profile has at the table ``place`` to the balance.
+                 place: str = LOCAL_TABLE, most: int | None = None) -> Bankroll:
+        """Return every chip the profile has at the table ``place`` to the balance
+        (at most ``most`` of them: a refused seat's own buy-in, not another's chips).
 
         Leaving a table calls it once the last round is recorded; so does the
         next sit-down when a killed session left chips at a table, and the
@@ -375,6 +376,8 @@ class Store:
             # Unknown (never read): the chips stay where the ledger has them, counted
             # once, for a later cash-out (the next sit-down, or the next start).
             stake = places.get(place, 0) if now.known else 0
+            if most is not None:
+                stake = max(0, min(stake, most))
             if stake == 0:
                 return now
             return self._change(now, BankrollKind.CASH_OUT, stake, -stake, session_id, player,
@@ -406,6 +409,10 @@ class Store:
         leaving must not cash out the chips the second now plays.
         """
         self._holders[(Game(game), place)] = holder
+
+    def holder(self, game: Game, place: str) -> object | None:
+        """The sitting of this process that plays the chips at ``place`` (None: none)."""
+        return self._holders.get((Game(game), place))
 
     def holds(self, game: Game, place: str, holder: object) -> bool:
         """Whether ``holder`` still plays the chips at ``place`` (no later sitting took them)."""

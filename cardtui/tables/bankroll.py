@@ -23,7 +23,7 @@ table is told with a :class:`Seated` whose ``rebought`` is set).
 >>> store = Store(":memory:")
 >>> chips = TableBankroll(store, Game.BLACKJACK, "Ann")
 >>> chips.sit_down(wanted=300, low=10)
-Seated(chips=300, balance=700, rebought=0, rebuys=0)
+Seated(chips=300, balance=700, rebought=0, rebuys=0, returned=0)
 >>> chips.seated
 True
 >>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", 20, 20, Outcome.WIN)],
@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -69,14 +70,25 @@ class Seated:
     rebought: int = 0
     #: The house's rebuys for this player and game so far, this one included.
     rebuys: int = 0
+    #: Chips an earlier sitting left at this table (a game closed or killed before it
+    #: stood up) that came back to the balance before this buy-in.
+    returned: int = 0
 
     def note(self, player: str, game: Game) -> str | None:
-        """The table's line about a house rebuy (None when there was none)."""
-        if not self.rebought:
-            return None
-        times = "once" if self.rebuys == 1 else f"{self.rebuys} times"
-        return (f"{player} was broke: the house rebuys {self.rebought:,} chips "
-                f"({game.title} rebuys: {times}).")
+        """The table's line about chips that came back and a house rebuy (None: neither).
+
+        >>> print(Seated(300, 1_040, returned=340).note("Ann", Game.HOLDEM))
+        340 chips Ann left at this table, when cardtui last closed without standing up, came back to the balance first.
+        """  # noqa: E501 - the line as the table shows it
+        said = []
+        if self.returned:
+            said.append(f"{self.returned:,} chips {player} left at this table, when cardtui "
+                        "last closed without standing up, came back to the balance first.")
+        if self.rebought:
+            times = "once" if self.rebuys == 1 else f"{self.rebuys} times"
+            said.append(f"{player} was broke: the house rebuys {self.rebought:,} chips "
+                        f"({game.title} rebuys: {times}).")
+        return " ".join(said) or None
 
 
 def buy_in(store: Store, game: Game, wanted: int, low: int, session_id: str, *,
@@ -148,12 +160,16 @@ class TableBankroll:
         """
         if low <= 0 or wanted < low:
             raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
+        # Chips no sitting of this process plays were left by a game that ended
+        # without standing up: the player is told they came back (Seated.note).
+        orphaned = self.store.holder(self.game, self.place) is None
+        left = self.store.chips_at(self.game).get(self.place, 0) if orphaned else 0
         self.store.cash_out(self.game, self.session_id, player=self.player, place=self.place)
         seated = buy_in(self.store, self.game, wanted, low, self.session_id,
                         player=self.player, place=self.place)
         self.store.hold(self.game, self.place, self)
         self.seated = True
-        return seated
+        return dataclasses.replace(seated, returned=left) if left > 0 else seated
 
     def top_up(self, wanted: int, low: int) -> Seated:
         """A stack below the table's minimum: it goes back to the balance, and a new buy-in comes.

@@ -168,6 +168,8 @@ class HoldemLocalSession:
         self._bots: asyncio.Task[None] | None = None
         #: The profile's seat and kept chips (a cash game; None: table-only chips).
         self.chips: SeatChips | None = None
+        #: Notes of a sit-down made before the screen listened (told on attach).
+        self._early: list[Note] = []
 
     # --- the seam -----------------------------------------------------------------------
 
@@ -210,8 +212,9 @@ class HoldemLocalSession:
         for event in self.present():
             listener(event)
         self._listener = listener
-        if self.chips is not None and self.chips.refused is not None:
-            listener(Note(self.chips.refused, "warning"))  # said before anyone listened
+        early, self._early = self._early, []
+        for note in early:  # the sit-down's words, said before anyone listened
+            listener(note)
 
     def detach(self, listener: Listener | None = None) -> None:
         if listener is not None and listener != self._listener:
@@ -239,7 +242,7 @@ class HoldemLocalSession:
             if chips.unknown and seat is not None:
                 seat.stack = 0  # no chips on a balance nobody could read: b tries again
             if chips.refused is not None:
-                self._emit(Note(chips.refused, "warning"))
+                self._say(Note(chips.refused, "warning"))
 
     def _stand_up_profile(self) -> None:
         """Between hands the stack goes back to the balance (mid-hand it stays at the table).
@@ -261,7 +264,14 @@ class HoldemLocalSession:
             seat.stack = seated.chips
         note = seated.note(self.chips.bankroll.player, Game.HOLDEM)
         if note is not None:
-            self._emit(Note(note, "warning"))
+            self._say(Note(note, "warning"))
+
+    def _say(self, note: Note) -> None:
+        """A note for the screen; one said before a screen listens waits for it (attach)."""
+        if self._listener is None:
+            self._early.append(note)
+        else:
+            self._listener(note)
 
     def present(self) -> Iterator[Event]:
         """The table as it is now: what a screen attaching late is shown first."""

@@ -36,13 +36,13 @@ Guests keep table-only chips: their profile is thrown away when they leave.
 >>> store = Store(":memory:")
 >>> chips = RoomChips(store)
 >>> chips.sit_down(Game.HOLDEM, "t1", wanted=400, low=200, player="Ann")
-Seated(chips=400, balance=600, rebought=0, rebuys=0)
+Seated(chips=400, balance=600, rebought=0, rebuys=0, returned=0)
 >>> _ = store.record_round(Game.HOLDEM, [SeatResult("Ann", 30, 60, Outcome.WIN)],
 ...                        bankroll_player="Ann", bankroll_place=room_table("t1"))
 >>> store.chips_at(Game.HOLDEM)
 {'room:t1': 460}
->>> chips.return_unheld(held=())
-[('t1', 460)]
+>>> chips.return_unheld(held=(), player="Ann")
+[(<Game.HOLDEM: 'holdem'>, 't1', 460)]
 >>> store.balance(Game.HOLDEM)
 1060
 >>> _ = store.close()
@@ -71,14 +71,21 @@ class RoomChips:
                  player: str) -> Seated:
         """Buy in for a seat at ``table_id`` before asking the room for it.
 
-        Chips an earlier seat there left behind come back to the balance first
-        (the room no longer holds that seat: asking for one means we have none).
+        Chips already at that place stay there: another game of the same key
+        may be playing them in the room's one seat of this profile there (the
+        room then refuses this seat, and :meth:`give_back` returns this buy-in
+        alone). Chips a seat that ended left there come back when no game of
+        the profile sits there (:meth:`return_unheld`, on joining the room).
         ValueError when the balance cannot buy in (see :func:`buy_in`).
         """
         game, place = Game(game), room_table(table_id)
-        self.store.cash_out(game, self.session_id, player=player, place=place)
         return buy_in(self.store, game, wanted, low, self.session_id, player=player,
                       place=place)
+
+    def give_back(self, game: Game, table_id: str, bought: Seated, player: str) -> Bankroll:
+        """The room refused the seat: the chips this buy-in took go back, and no others."""
+        return self.store.cash_out(Game(game), self.session_id, player=player,
+                                   place=room_table(table_id), most=bought.chips)
 
     def stand_up(self, game: Game, table_id: str, player: str = "") -> Bankroll:
         """The chips at ``table_id`` go back to the balance (the room refused the seat, or
@@ -86,11 +93,12 @@ class RoomChips:
         return self.store.cash_out(Game(game), self.session_id, player=player,
                                    place=room_table(table_id))
 
-    def return_unheld(self, held: Iterable[str]) -> list[tuple[str, int]]:
+    def return_unheld(self, held: Iterable[str], player: str) -> list[tuple[Game, str, int]]:
         """Cash out every shared table's chips whose seat the room no longer holds.
 
         ``held``: the ids of the tables where the room still seats this
-        profile. Returns each table id and the chips that came back.
+        profile; ``player``: the name the profile plays under (kept with each
+        cash-out). Returns each game, table id and the chips that came back.
         """
         kept = set(held)
         returned = []
@@ -98,6 +106,29 @@ class RoomChips:
             for place, chips in self.store.chips_at(game).items():
                 table_id = place.removeprefix(ROOM_PLACE)
                 if place.startswith(ROOM_PLACE) and table_id not in kept:
-                    self.store.cash_out(game, self.session_id, place=place)
-                    returned.append((table_id, chips))
+                    self.store.cash_out(game, self.session_id, player=player, place=place)
+                    returned.append((game, table_id, chips))
         return returned
+
+
+def returned_note(returned: list[tuple[Game, str, int]]) -> str | None:
+    """What the player is told about chips :meth:`RoomChips.return_unheld` brought back.
+
+    (Not the table's name: a room that started again numbers its tables afresh,
+    so the id may name another table now.)
+
+    >>> note = returned_note([(Game.HOLDEM, "t1", 460), (Game.BLACKJACK, "t9", 50)])
+    >>> note.split(":")[0]
+    "460 Hold'em chips and 50 Blackjack chips left at shared tables came back to your balance"
+    """
+    if not returned:
+        return None
+    parts = [f"{chips:,} {_SHORT[game]} chips" for game, _, chips in returned]
+    listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    where = "a shared table" if len(parts) == 1 else "shared tables"
+    return (f"{listed} left at {where} came back to your balance: your game ended there "
+            "without standing up (closed, cut off, or the room stopped), and the room no "
+            "longer holds the seat.")
+
+
+_SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
