@@ -204,7 +204,8 @@ class HandMucked:
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded:
-    #: 0 is the main pot, 1.. the side pots.
+    #: The first pot this award pushes, as the table last showed the pots
+    #: (:class:`BetsCollected`): 0 is the main pot, 1.. the side pots.
     pot_index: int
     amount: int
     winners: tuple[int, ...]
@@ -214,6 +215,10 @@ class PotAwarded:
     description: str
     #: The winners' best five cards, one tuple per winner (empty when uncontested).
     best_five: tuple[tuple[Card, ...], ...]
+    #: How many of the table's pots, from :attr:`pot_index` on, this award pushes.
+    #: The dealer kills the losing hands first, so a main pot and a side pot with
+    #: the same winners are pushed (and split) as one (see ``Hand._kill_losing_hands``).
+    pot_count: int = 1
 
 
 @dataclass(frozen=True, slots=True)

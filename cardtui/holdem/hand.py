@@ -66,7 +66,7 @@ from cardtui.holdem.button import Positions, first_positions
 from cardtui.holdem.evaluator import HandRank, evaluate
 from cardtui.holdem.forced import Forced, ForcedBet, opener_seat, posting_order
 from cardtui.holdem.legal import HandView, LegalActions
-from cardtui.holdem.pots import Pot, build_pots, split_pot
+from cardtui.holdem.pots import Pot, build_pots, pots_covered, split_pot
 
 _R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
 
@@ -187,6 +187,9 @@ class Hand:
         #: Dead chips (dead antes and blinds, the big blind ante): in the main
         #: pot, no part of anybody's contribution.
         self.dead_money = 0
+        #: The pots as the table last showed them (the last :class:`BetsCollected`):
+        #: an award names the pots it pushes by these.
+        self._shown_pots: tuple[Pot, ...] = ()
         self._antes_trimmed = False
         small = self.positions.small_blind
         #: Every forced bet, in posting order.
@@ -564,6 +567,7 @@ class Hand:
         pots = tuple(self._build_pots(self.contributed))
         if any(self.bets):
             self.records.append(BetsCollected(self.street, pots))
+            self._shown_pots = pots
         self.bets = [0] * self.seat_count
         self.current_bet = 0
         self.min_raise_increment = self.min_bet
@@ -665,6 +669,7 @@ class Hand:
         if showdown:
             self._kill_losing_hands()
         pots = self._build_pots(self.contributed)
+        covered = pots_covered(self._shown_pots, pots)
         for index, pot in enumerate(pots):
             if not pot.eligible:
                 raise AssertionError(f"pot {index} has nobody left to win it")
@@ -679,7 +684,8 @@ class Hand:
             shares = split_pot(pot.amount, winners)
             for seat, share in zip(winners, shares, strict=True):
                 self.stacks[seat] += share
-            award = PotAwarded(index, pot.amount, winners, shares, description, best_five)
+            first, count = covered[index]
+            award = PotAwarded(first, pot.amount, winners, shares, description, best_five, count)
             self.records.append(award)
         self.contributed = [0] * self.seat_count
         self.dead_money = 0

@@ -25,6 +25,7 @@ winner clockwise from the button (TDA Rule 20-A):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -68,3 +69,39 @@ def split_pot(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
         raise ValueError("a pot needs at least one winner")
     share, odd = divmod(amount, len(winners))
     return tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))
+
+
+def pots_covered(shown: Sequence[Pot], pushed: Sequence[Pot]) -> list[tuple[int, int]]:
+    """For each pot ``pushed`` to its winners, the pots of ``shown`` it is made of:
+    (the first one's index, how many).
+
+    The pots a table shows are pushed as they are, except that the dealer
+    kills the losing hands first: a main pot and a side pot then left with the
+    same contenders are one pot (one push, one split). Killing hands only
+    merges neighbouring pots, so each pushed pot ends where a shown one ends.
+    When the chips do not add up so (pots the table never showed), each pushed
+    pot is named by its own place.
+
+    Dora wins the main pot and side pot 1 at once; Ann side pot 2:
+
+    >>> shown = [Pot(1200, (0, 1, 2, 3)), Pot(1830, (0, 1, 3)), Pot(360, (1, 3))]
+    >>> pots_covered(shown, [Pot(3030, (0,)), Pot(360, (1,))])
+    [(0, 2), (2, 1)]
+    >>> pots_covered(shown, shown)
+    [(0, 1), (1, 1), (2, 1)]
+    >>> pots_covered([], [Pot(30, (0,))])
+    [(0, 1)]
+    """
+    ends = list(itertools.accumulate(pot.amount for pot in shown))
+    if not ends or ends[-1] != sum(pot.amount for pot in pushed):
+        return [(index, 1) for index in range(len(pushed))]
+    covered: list[tuple[int, int]] = []
+    first = total = 0
+    for index, pot in enumerate(pushed):
+        total += pot.amount
+        if total not in ends[first:]:
+            return [(index, 1) for index in range(len(pushed))]
+        last = ends.index(total, first)
+        covered.append((first, last - first + 1))
+        first = last + 1
+    return covered

@@ -176,6 +176,28 @@ def with_slides(plan: Iterable[Step], frames: int) -> list[Step]:
     return out
 
 
+def pot_names(first: int, count: int, shown: int) -> str:
+    """The pots an award pushes, named as the table shows them ("" when it shows one).
+
+    >>> pot_names(0, 1, 1)
+    ''
+    >>> pot_names(0, 1, 3), pot_names(2, 1, 3)
+    ('main pot', 'side pot 2')
+    >>> pot_names(0, 2, 3), pot_names(1, 2, 3), pot_names(0, 3, 3)
+    ('main pot and side pot 1', 'side pots 1 and 2', 'main pot and side pots 1 and 2')
+    """
+    if shown <= 1 and first == 0:
+        return ""
+    sides = list(range(max(first, 1), first + count))
+    names = ["main pot"] if first == 0 else []
+    if len(sides) == 1:
+        names.append(f"side pot {sides[0]}")
+    elif sides:
+        numbers = ", ".join(str(n) for n in sides[:-1])
+        names.append(f"side pots {numbers} and {sides[-1]}")
+    return " and ".join(names)
+
+
 @dataclass
 class SeatView:
     """One seat as the table shows it now."""
@@ -220,7 +242,7 @@ class TableView:
         self.winners: set[int] = set()
         self.over = False
         #: A pot sliding to its winners: the award, and the pot and stacks before it.
-        self._sliding: tuple[PotAwarded, Pot, dict[int, int]] | None = None
+        self._sliding: tuple[PotAwarded, list[Pot], dict[int, int]] | None = None
 
     @classmethod
     def for_hand(cls, hand: Hand, names: Sequence[str], *, bots: Iterable[int] = ()) -> TableView:
@@ -275,6 +297,10 @@ class TableView:
                 view.stack += amount
                 view.bet = max(0, view.bet - amount)
                 view.all_in = False
+                # The bet that stands is the highest one left: with no call at all
+                # (a fold-out) none is, and no sweep of bets follows to clear it
+                # ("Pot 0 · Bet 360" stayed in the centre).
+                self.current_bet = max(seat_view.bet for seat_view in self.seats)
                 self.log.append(LogLine(LineKind.RETURNED,
                                         f"Uncalled {amount:,} returned to {view.name}"))
             case BetsCollected(pots=pots):
@@ -346,25 +372,35 @@ class TableView:
         shown = self.board[: street.board_size] if street is Street.FLOP else self.board[-1:]
         self.log.append(LogLine(LineKind.STREET, f"{street.label}:", tuple(shown)))
 
+    def _pushed(self, award: PotAwarded) -> range:
+        """The places in :attr:`pots` of the pots ``award`` pushes (none it does not show)."""
+        return range(award.pot_index, min(award.pot_index + award.pot_count, len(self.pots)))
+
     def _slide(self, award: PotAwarded, frame: int, frames: int) -> None:
-        if award.pot_index >= len(self.pots):
+        pushed = self._pushed(award)
+        if not pushed:
             return
         if self._sliding is None or self._sliding[0] != award:
             self._end_slide()
             stacks = {seat: self.seats[seat].stack for seat in award.winners}
-            self._sliding = (award, self.pots[award.pot_index], stacks)
-        _, pot, stacks = self._sliding
+            self._sliding = (award, [self.pots[i] for i in pushed], stacks)
+        _, pots, stacks = self._sliding
         moved = [share * frame // frames for share in award.shares]
-        self.pots[award.pot_index] = Pot(max(pot.amount - sum(moved), 0), pot.eligible)
+        # The chips leave the pots pushed together as one pile: the last one empties first.
+        left = sum(pot.amount for pot in pots) - sum(moved)
+        for place, pot in zip(pushed, pots, strict=True):
+            self.pots[place] = Pot(max(min(pot.amount, left), 0), pot.eligible)
+            left -= pot.amount
         for seat, chips in zip(award.winners, moved, strict=True):
             self.seats[seat].stack = stacks[seat] + chips
 
     def _end_slide(self) -> None:
-        """Put back the pot and stacks a slide moved in the picture."""
+        """Put back the pots and stacks a slide moved in the picture."""
         if self._sliding is None:
             return
-        award, pot, stacks = self._sliding
-        self.pots[award.pot_index] = pot
+        award, pots, stacks = self._sliding
+        for place, pot in zip(self._pushed(award), pots, strict=True):
+            self.pots[place] = pot
         for seat, stack in stacks.items():
             self.seats[seat].stack = stack
         self._sliding = None
@@ -377,9 +413,10 @@ class TableView:
             self.winners.add(seat)
         for five in award.best_five:
             self.winning_cards.update(five)
-        if award.pot_index < len(self.pots):
-            self.pots[award.pot_index] = Pot(0, self.pots[award.pot_index].eligible)
-        which = "" if award.pot_index == 0 else f" side pot {award.pot_index}"
+        for place in self._pushed(award):
+            self.pots[place] = Pot(0, self.pots[place].eligible)
+        which = pot_names(award.pot_index, award.pot_count, len(self.pots))
+        which = f" {which}" if which else ""
         if len(names) == 1:
             text = f"{names[0]} wins{which} {award.amount:,}"
         else:
