@@ -1,5 +1,9 @@
 """Argument types shared by every command line: one whole-number check, one message shape.
 
+Every number a command takes has a top as well as a bottom (issue 24: ``sim
+--hands`` took a 30-digit count and ran for ever); a refusal is one line that
+quotes at most a few characters of what was typed.
+
 >>> port = whole_number("port", 0, 65535)
 >>> port("8022")
 8022
@@ -9,6 +13,12 @@ argparse.ArgumentTypeError: port must be a whole number, not 'x'
 >>> whole_number("seed", 0)("-3")
 Traceback (most recent call last):
 argparse.ArgumentTypeError: seed must be 0 or more, not -3
+>>> whole_number("--hands", 1, 10**8)("9" * 5000)
+Traceback (most recent call last):
+argparse.ArgumentTypeError: --hands must be 1 to 100,000,000, not 99999999999999999999…
+>>> player_name("")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: Enter a name of 1 to 12 characters.
 """
 
 from __future__ import annotations
@@ -16,21 +26,47 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from cardtui.names import name_problem
+
+#: Digits past which a number is not parsed at all (Python's int() refuses
+#: 4,301; no count cardtui takes has more than a dozen).
+_MAX_DIGITS = 30
+
 
 def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type=`` that takes a whole number from ``low`` to ``high`` (None: no top)."""
 
     def check(text: str) -> int:
+        digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
+        if digits.isascii() and digits.isdigit() and len(digits) > _MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"{what} must be {_range(low, high)}, "
+                                             f"not {_shown(text)}")
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {text!r}") from None
+                f"{what} must be a whole number, not {_shown(text)!r}") from None
         if high is not None and not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(f"{what} must be {_range(low, high)}, not {value:,}")
         if value < low:
             raise argparse.ArgumentTypeError(f"{what} must be {low} or more, not {value}")
         return value
 
     check.__name__ = what  # argparse names the type in its own messages
     return check
+
+
+def player_name(text: str) -> str:
+    """An argparse ``type=`` for a player's name: the app's one rule for names."""
+    problem = name_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def _range(low: int, high: int | None) -> str:
+    return f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 20 else text[:20] + "…"

@@ -37,6 +37,10 @@ DEFAULT_MODE = "cash"
 MODES = ("cash", "tournament")
 #: Tournament levels rise every this many hands.
 HANDS_PER_LEVEL = 10
+#: The most hands one match plays (about an hour; Ctrl+C prints the summary so far).
+MAX_HANDS = 1_000_000
+#: The largest stack and big blind a match takes (a stack must cover 10 big blinds).
+MAX_CHIPS = 10**12
 
 #: The options that mean something only with --bots-only: (dest, flag, default).
 _MATCH_OPTIONS = (
@@ -63,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="bots play each other headless; no screen opens")
     given = argparse.SUPPRESS
     group.add_argument("--hands", type=int, default=given,
-                       help=f"hands to play (default {DEFAULT_HANDS})")
+                       help=f"hands to play, 1 to {MAX_HANDS:,} (default {DEFAULT_HANDS})")
     group.add_argument("--seats", type=int, default=given,
                        help=f"bots at the table, 2-10 (default {DEFAULT_SEATS})")
     group.add_argument("--export-phh", type=_export_dir, default=given, metavar="DIR",
@@ -71,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--mode", choices=MODES, default=given,
                        help=f"cash game or tournament (rising blinds) (default {DEFAULT_MODE})")
     group.add_argument("--stack", type=int, default=given,
-                       help=f"starting chips per bot (default {DEFAULT_STACK})")
+                       help=f"starting chips per bot, at least 10 big blinds "
+                       f"(default {DEFAULT_STACK})")
     group.add_argument("--blinds", default=given, metavar="SB/BB[/ANTE]",
                        help="blinds of the cash game or of the first tournament level"
                        f" (default {DEFAULT_BLINDS})")
@@ -121,19 +126,32 @@ def parse_blinds(text: str) -> BlindLevel:
     small, big, ante = (*numbers, 0)[:3]
     if not 0 < small <= big or ante < 0:
         raise ValueError(f"--blinds needs 0 < small blind <= big blind and an ante >= 0: {text!r}")
+    if max(big, ante) > MAX_CHIPS // 10:
+        raise ValueError(f"--blinds and the ante are at most {MAX_CHIPS // 10:,}: {text[:40]!r}")
     return BlindLevel(small, big, ante)
 
 
 def _check(options: MatchOptions) -> BlindLevel:
     if options.hands < 1:
         raise ValueError(f"--hands must be 1 or more, not {options.hands}")
+    if options.hands > MAX_HANDS:
+        raise ValueError(f"--hands must be at most {MAX_HANDS:,}, not {options.hands:,}")
     if not 2 <= options.seats <= 10:
         raise ValueError(f"--seats must be 2 to 10, not {options.seats}")
     if options.stack < 1:
         raise ValueError(f"--stack must be 1 or more, not {options.stack}")
+    level = parse_blinds(options.blinds)
+    from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
+
+    # The app's own rule: a stack of a blind or two can only post and is all in
+    # before it sees a card (--stack 1 was accepted).
+    least = MIN_STACK_BIG_BLINDS * level.big
+    if not least <= options.stack <= MAX_CHIPS:
+        raise ValueError(f"--stack must be {least:,} ({MIN_STACK_BIG_BLINDS} big blinds) to "
+                         f"{MAX_CHIPS:,}, not {options.stack:,}")
     if options.export_phh is not None:
         _check_export_dir(options.export_phh)
-    return parse_blinds(options.blinds)
+    return level
 
 
 def _check_export_dir(folder: Path) -> None:

@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", type=Path,
-                        help="a .phh file, a .phhs file of many hands, or a folder of them")
-    parser.add_argument("--hand", type=int, default=None, metavar="N",
+                        help="a .phh file, a .phhs file of many hands, or a folder of them "
+                        "(regular files of at most 32 MB each)")
+    from cardtui.commands.arguments import whole_number
+
+    parser.add_argument("--hand", type=whole_number("--hand", 1), default=None, metavar="N",
                         help="open the N-th hand of the source at once (1 is the first)")
 
 

@@ -169,6 +169,10 @@ def run(args: argparse.Namespace) -> int:
     if args.no_ssh and args.web is None:
         print("cardtui: error: --no-ssh leaves no door open: add --web PORT", file=sys.stderr)
         return 2
+    if args.web_token is not None and args.web is None:
+        # A token without the browser door would be ignored silently (issue 24).
+        print("cardtui: error: --web-token only works with --web PORT", file=sys.stderr)
+        return 2
     web = _web_config(args)
     if web is False:
         return 2

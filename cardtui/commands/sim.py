@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
+from cardtui.commands.arguments import whole_number
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from cardtui.blackjack.sim import CountPlan, SimResult
 
 DEFAULT_HANDS = 1_000_000
+#: The most rounds one run plays: about five minutes on a laptop core (Ctrl+C
+#: prints what was played so far); more adds nothing the interval shows.
+MAX_HANDS = 100_000_000
 #: Hands per call of the simulator: small enough that Ctrl+C loses little,
 #: large enough that the calls cost nothing (about 0.1 s each).
 CHUNK = 50_000
@@ -47,10 +51,12 @@ _UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
-    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS,
-                        help=f"rounds to play (default {DEFAULT_HANDS:,})")
+    parser.add_argument("--hands", type=whole_number("--hands", 1, MAX_HANDS),
+                        default=DEFAULT_HANDS,
+                        help=f"rounds to play, 1 to {MAX_HANDS:,} (default {DEFAULT_HANDS:,})")
     rules = parser.add_argument_group("rules (defaults: the base game)")
-    rules.add_argument("--decks", type=int, default=6, help="1-8 decks (default 6)")
+    rules.add_argument("--decks", type=whole_number("--decks", 1, 8), default=6,
+                       help="1-8 decks (default 6)")
     rules.add_argument("--penetration", type=float, default=0.75,
                        help="where the cut card sits, 0.1-0.95 (default 0.75)")
     rules.add_argument("--h17", action="store_true", help="the dealer hits soft 17")
@@ -59,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--double", choices=[d.value for d in DoubleRule], default="any",
                        help="which two cards may be doubled (default any)")
     rules.add_argument("--no-das", action="store_true", help="no double after a split")
-    rules.add_argument("--max-hands", type=int, default=4, help="split up to N hands (1-4)")
+    rules.add_argument("--max-hands", type=whole_number("--max-hands", 1, 4), default=4,
+                       help="split up to N hands (1-4)")
     rules.add_argument("--rsa", action="store_true", help="aces may be resplit")
     rules.add_argument("--surrender", action="store_true", help="late surrender")
     rules.add_argument("--dealer-wins-ties", action="store_true",
@@ -68,8 +75,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     counting.add_argument("--count", choices=["hilo"], help="play the Hi-Lo count")
     counting.add_argument("--spread", type=_spread, metavar="LOW-HIGH",
                           help="bet spread in units, with --count (default 1-12)")
-    counting.add_argument("--ramp", type=int, default=2, metavar="UNITS",
-                          help="units added per true count above +1 (default 2)")
+    counting.add_argument("--ramp", type=whole_number("--ramp", 0, 1000), default=2,
+                          metavar="UNITS",
+                          help="units added per true count above +1, 0-1000 (default 2)")
     counting.add_argument("--no-deviations", action="store_true",
                           help="count for the bets only; play basic strategy")
 

@@ -45,8 +45,11 @@ COLUMNS = ("Player", "Hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--player", metavar="NAME",
-                        help="whose row is yours (default: the player name in your settings)")
+    from cardtui.commands.arguments import player_name
+
+    parser.add_argument("--player", metavar="NAME", type=player_name,
+                        help="whose row is yours, a name of 1 to 12 characters "
+                        "(default: the player name in your settings)")
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def test_same_seed_same_match(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_tournament_mode_prints_places(capsys: pytest.CaptureFixture[str]) -> None:
     args = namespace("--hands", "400", "--seats", "3", "--mode", "tournament",
-                     "--stack", "100", "--blinds", "10/20/2")
+                     "--stack", "200", "--blinds", "10/20/2")
     assert command.run(args) == 0
     out = capsys.readouterr().out
     assert "place" in out and "blinds 10/20 ante 2" in out
