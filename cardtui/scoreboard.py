@@ -1,5 +1,9 @@
 """Scoreboard tables as plain rows, shared by the Scoreboard screen and ``cardtui scores``.
 
+Cash play and tournaments are kept apart: a tournament's hands are played
+with tournament chips, so they count in no Net (the store leaves them out);
+a tournament's result is the place the player finished in, in a table of its own.
+
 >>> from cardtui.store import Outcome, SeatResult, Store
 >>> store = Store(":memory:")
 >>> _ = store.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 15, Outcome.WIN)], "s")
@@ -31,8 +35,12 @@ _BLACKJACK_COLUMNS = [
     "Player", "Rounds", "Won", "Lost", "Push", "Blackjacks", "Net", "Biggest win", "Off-book",
 ]  # fmt: skip
 _HOLDEM_COLUMNS = [
-    "Player", "Hands", "Won", "Showdowns won", "Biggest pot", "Net", "Tourneys",
+    "Player", "Hands", "Won", "Showdowns won", "Biggest pot", "Net",
 ]  # fmt: skip
+#: Hold'em tournaments: how many, how many won, the best place, the latest places.
+TOURNAMENT_COLUMNS = ["Player", "Played", "Won", "Best", "Latest places"]
+#: How many of a player's latest places the tournament table lists.
+LATEST_PLACES = 4
 
 
 def columns(game: Game) -> list[str]:
@@ -49,12 +57,30 @@ def _trainer(totals: Totals) -> str:
     return "—" if rate is None else f"{rate:.0%} of {totals.decisions}"
 
 
-def _places(player: str, results: list[TournamentResult]) -> str:
-    mine = [r for r in results if r.player == player]
-    if not mine:
-        return "—"
-    best = min(mine, key=lambda r: (r.place, -r.entrants))
-    return f"{len(mine)}, best {_ordinal(best.place)}/{best.entrants}"
+def _place(result: TournamentResult) -> str:
+    return f"{_ordinal(result.place)}/{result.entrants}"
+
+
+def tournament_rows(store: ScoreSource, session_id: str | None = None) -> list[list[str]]:
+    """One row per player who finished a hold'em tournament: places, never chips.
+
+    >>> from cardtui.store import Store
+    >>> store = Store(":memory:")
+    >>> for place in (3, 1, 2):
+    ...     store.record_tournament("Ann", place, 6)
+    >>> tournament_rows(store)
+    [['Ann', '3', '1', '1st/6', '3rd/6, 1st/6, 2nd/6']]
+    >>> _ = store.close()
+    """
+    results = store.tournaments(session_id)
+    out = []
+    for player in dict.fromkeys(r.player for r in results):
+        mine = [r for r in results if r.player == player]
+        best = min(mine, key=lambda r: (r.place, -r.entrants))
+        latest = ", ".join(_place(r) for r in mine[-LATEST_PLACES:])
+        out.append([player, str(len(mine)), str(sum(r.place == 1 for r in mine)), _place(best),
+                    latest])
+    return out
 
 
 def _ordinal(n: int) -> str:
@@ -63,9 +89,9 @@ def _ordinal(n: int) -> str:
 
 
 def rows(store: ScoreSource, game: Game, session_id: str | None = None) -> list[list[str]]:
-    """One row of text cells per player, for all time or for one session."""
+    """One row of text cells per player, for all time or for one session (cash play:
+    a tournament's places are :func:`tournament_rows`)."""
     out = []
-    tournaments = store.tournaments(session_id) if game is Game.HOLDEM else []
     for t in store.totals(game, session_id):
         if game is Game.BLACKJACK:
             out.append([
@@ -75,17 +101,15 @@ def rows(store: ScoreSource, game: Game, session_id: str | None = None) -> list[
         else:
             out.append([
                 t.player, str(t.rounds), str(t.wins), str(t.showdowns_won),
-                f"{t.biggest_pot:,}", signed(t.net), _places(t.player, tournaments),
+                f"{t.biggest_pot:,}", signed(t.net),
             ])  # fmt: skip
-    seen = {row[0] for row in out}
-    for player in dict.fromkeys(r.player for r in tournaments if r.player not in seen):
-        out.append([player, "0", "0", "0", "0", "0", _places(player, tournaments)])
     return out
 
 
 def rich_tables(store: ScoreSource, session_id: str | None = None) -> Group:
-    """The scoreboard as Rich tables, one per game (``cardtui scores``)."""
-    tables = []
+    """The scoreboard as Rich tables, one per game, and hold'em tournaments apart
+    (``cardtui scores``)."""
+    tables: list[Table | Text] = []
     for game in Game:
         data = rows(store, game, session_id)
         if tables:
@@ -93,18 +117,25 @@ def rich_tables(store: ScoreSource, session_id: str | None = None) -> Group:
         if not data:
             tables.append(Text(f"{game.title}: no rounds recorded yet.", style="dim"))
             continue
-        # No vertical rules, a header of two words on two lines, no name broken
-        # in two: at 80 columns "Blackjacks" was cut to "Blackja…".
-        table = Table(title=f"{game.title} — all time", title_justify="left", expand=False,
-                      box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                      collapse_padding=True)
-        for i, name in enumerate(columns(game)):
-            widest = max(len(word) for word in name.split())
-            if i == 0:
-                widest = max(widest, *(len(row[0]) for row in data))
-            table.add_column(name.replace(" ", "\n"), justify="left" if i == 0 else "right",
-                             min_width=widest)
-        for row in data:
-            table.add_row(*row)
-        tables.append(table)
+        tables.append(_rich_table(f"{game.title} — all time", columns(game), data))
+    places = tournament_rows(store, session_id)
+    if places:
+        tables += [Text(), _rich_table("Texas Hold'em tournaments — all time",
+                                       TOURNAMENT_COLUMNS, places)]
     return Group(*tables)
+
+
+def _rich_table(title: str, names: list[str], data: list[list[str]]) -> Table:
+    # No vertical rules, a header of two words on two lines, no name broken
+    # in two: at 80 columns "Blackjacks" was cut to "Blackja…".
+    table = Table(title=title, title_justify="left", expand=False, box=box.SIMPLE_HEAD,
+                  show_edge=False, pad_edge=False, collapse_padding=True)
+    for i, name in enumerate(names):
+        widest = max(len(word) for word in name.split())
+        if i == 0:
+            widest = max(widest, *(len(row[0]) for row in data))
+        table.add_column(name.replace(" ", "\n"), justify="left" if i == 0 else "right",
+                         min_width=widest)
+    for row in data:
+        table.add_row(*row)
+    return table

@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         db = Database(path, read_only=True)
         try:
-            texts = [h.text for h in db.hand_histories() if h.format == "phh"]
+            # Cash hands: a tournament's chips are not money (its result is a place).
+            texts = [h.text for h in db.hand_histories(tournaments=False) if h.format == "phh"]
         finally:
             db.close()
     except StoreError as error:

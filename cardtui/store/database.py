@@ -48,6 +48,7 @@ from cardtui.store.schema import (
     PROFILE_BANKROLL_SINCE,
     SCHEMA_VERSION,
     SHARED_HANDS_SINCE,
+    TOURNAMENT_ROUNDS_SINCE,
     TOURNAMENTS_SINCE,
 )
 
@@ -166,7 +167,7 @@ class Database:
     def record_round(
         self, game: Game, results: Sequence[SeatResult], session_id: str, played_at: float,
         hand_history: str | None = None, bankroll: BankrollChange | None = None,
-        shared_hand: str | None = None,
+        shared_hand: str | None = None, tournament: bool = False,
     ) -> int:
         """Write one settled round, all seats, in one transaction; return its id.
 
@@ -174,6 +175,8 @@ class Database:
         are kept with the round, in the same transaction. ``shared_hand`` names
         a shared table's hand: one already recorded writes nothing (the room
         sent it again) and its round's id is returned (0 after a reset).
+        ``tournament``: a tournament's hand, played with tournament chips; cash
+        results (:meth:`totals`, :meth:`round_nets`) leave it out.
 
         >>> from cardtui.store.records import Outcome
         >>> db = Database(":memory:")
@@ -193,8 +196,9 @@ class Database:
                 if found is not None:
                     return int(found[0] or 0)
             cursor = db.execute(
-                "INSERT INTO rounds (session_id, game, played_at) VALUES (?, ?, ?)",
-                (session_id, Game(game).value, played_at),
+                "INSERT INTO rounds (session_id, game, played_at, tournament) "
+                "VALUES (?, ?, ?, ?)",
+                (session_id, Game(game).value, played_at, int(tournament)),
             )
             round_id = int(cursor.lastrowid or 0)
             db.executemany(
@@ -284,7 +288,7 @@ class Database:
         """Per-player aggregates for ``game``, all time or for one session."""
         if self.version < 1:  # an empty file: nothing recorded yet
             return []
-        where, params = "r.game = ?", [Game(game).value]
+        where, params = "r.game = ?" + self._cash(), [Game(game).value]
         if session_id is not None:
             where += " AND r.session_id = ?"
             params.append(session_id)
@@ -304,6 +308,10 @@ class Database:
         )
         return [Totals(Game(game), str(row[0]), *(int(v or 0) for v in row[1:])) for row in rows]
 
+    def _cash(self) -> str:
+        """The condition that keeps cash rounds only (none before rounds said which)."""
+        return " AND r.tournament = 0" if self.version >= TOURNAMENT_ROUNDS_SINCE else ""
+
     def tournaments(self, session_id: str | None = None) -> list[TournamentResult]:
         if self.version < TOURNAMENTS_SINCE:
             return []
@@ -322,15 +330,19 @@ class Database:
             params.append(session_id)
         return [DrillScore(*row) for row in self._query(query + " ORDER BY id", params)]
 
-    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]:
-        """The kept hand histories, oldest first, all time or for one session."""
+    def hand_histories(self, session_id: str | None = None, *,
+                       tournaments: bool = True) -> list[HandHistory]:
+        """The kept hand histories, oldest first, all time or for one session;
+        ``tournaments=False``: cash hands only (statistics: tournament chips are not money)."""
         if self.version < HAND_HISTORIES_SINCE:
             return []
         query = ("SELECT h.round_id, r.game, h.format, h.text, r.played_at FROM hand_histories h "
-                 "JOIN rounds r ON r.id = h.round_id")
+                 "JOIN rounds r ON r.id = h.round_id WHERE 1")
+        if not tournaments:
+            query += self._cash()
         params: list[object] = []
         if session_id is not None:
-            query += " WHERE r.session_id = ?"
+            query += " AND r.session_id = ?"
             params.append(session_id)
         return [HandHistory(int(row[0]), Game(row[1]), str(row[2]), str(row[3]), float(row[4]))
                 for row in self._query(query + " ORDER BY h.round_id", params)]
@@ -380,7 +392,7 @@ class Database:
         if self.version < 1:
             return []
         query = ("SELECT SUM(s.net) FROM results s JOIN rounds r ON r.id = s.round_id "
-                 "WHERE r.game = ? AND s.player = ?")
+                 "WHERE r.game = ? AND s.player = ?" + self._cash())
         params: list[object] = [Game(game).value, player]
         if session_id is not None:
             query += " AND r.session_id = ?"

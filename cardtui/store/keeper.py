@@ -269,6 +269,7 @@ class Store:
         self, game: Game, results: Sequence[SeatResult], session_id: str = "",
         hand_history: str | None = None, bankroll_player: str | None = None,
         bankroll_place: str = LOCAL_TABLE, shared_hand: str | None = None,
+        tournament: bool = False,
     ) -> int | None:
         """Record one settled round, all seats together, with its hand history if given.
 
@@ -283,6 +284,10 @@ class Store:
         each listener of :meth:`on_shared_saved` hears its name once it is in
         the file.
 
+        ``tournament``: a tournament's hand, played with tournament chips, not
+        the kept ones (no ``bankroll_player``): cash results leave it out, and
+        its result is the player's place (:meth:`record_tournament`).
+
         Returns its id when it is already committed, ``None`` when it waits
         in memory for the writer (the player has been told why); either way
         the round, its history and its bankroll change are one transaction.
@@ -292,9 +297,11 @@ class Store:
         game, now = Game(game), time.time()
         if shared_hand is not None and self._waiting(shared_hand):
             return None  # the same hand is already waiting: written (and heard of) once
+        if tournament and bankroll_player is not None:
+            raise ValueError("a tournament is played with tournament chips, not the kept ones")
         if bankroll_player is None:
             return self._submit(RoundWrite(game, tuple(results), session_id, now, hand_history,
-                                           shared_hand=shared_hand))
+                                           shared_hand=shared_hand, tournament=tournament))
         nets = [r.net for r in results if r.player == bankroll_player]
         if not nets:
             raise ValueError(f"{bankroll_player} has no result in this round")
@@ -723,9 +730,11 @@ class Store:
     def drills(self, session_id: str | None = None) -> list[DrillScore]:
         return self._read(lambda db: db.drills(session_id), [])
 
-    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]:
-        """The kept hand histories (saved ones; not any still waiting), oldest first."""
-        return self._read(lambda db: db.hand_histories(session_id), [])
+    def hand_histories(self, session_id: str | None = None, *,
+                       tournaments: bool = True) -> list[HandHistory]:
+        """The kept hand histories (saved ones; not any still waiting), oldest first;
+        ``tournaments=False``: cash hands only."""
+        return self._read(lambda db: db.hand_histories(session_id, tournaments=tournaments), [])
 
     def round_nets(self, game: Game, player: str, session_id: str | None = None) -> list[int]:
         """``player``'s result in each saved round of ``game``, oldest first (a results chart)."""

@@ -52,10 +52,13 @@ class RoundWrite:
     bankroll: BankrollChange | None = None
     #: A shared table's hand, named for good: recorded once however often it comes.
     shared_hand: str | None = None
+    #: A tournament's hand (tournament chips: left out of cash results).
+    tournament: bool = False
 
     def apply(self, db: Database) -> int:
         return db.record_round(self.game, self.results, self.session_id, self.played_at,
-                               self.hand_history, self.bankroll, self.shared_hand)
+                               self.hand_history, self.bankroll, self.shared_hand,
+                               self.tournament)
 
     def describe(self, *, utc: bool = False) -> str:
         seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)

@@ -185,6 +185,15 @@ def _migrate_7(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_8(db: sqlite3.Connection) -> None:
+    # A tournament's hands are played with tournament chips, not money: a
+    # round says so, and cash results (net, bb/100) leave them out. A
+    # tournament's result is its place (the ``tournaments`` table). Rounds
+    # recorded before cannot be told apart and stay counted as cash.
+    _run_statements(
+        db, "ALTER TABLE rounds ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0")
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -195,7 +204,8 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
+    _migrate_8)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
@@ -209,3 +219,5 @@ BANKROLL_SINCE = 5
 PROFILE_BANKROLL_SINCE = 6
 #: The first schema version that names shared tables' hands (``shared_hands``).
 SHARED_HANDS_SINCE = 7
+#: The first schema version that tells a tournament's rounds from cash ones.
+TOURNAMENT_ROUNDS_SINCE = 8

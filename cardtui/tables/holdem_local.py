@@ -497,8 +497,9 @@ class HoldemLocalSession:
             # `cardtui export`): as the players saw it, like everything this session delivers.
             history = self.table.hand_history(hand, hand_number=self.table.hand_number,
                                               seen_by=self.history_viewers)
+            # A tournament's hands are played with tournament chips: not cash results.
             self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None,
-                               history))
+                               history, tournament=self.table.mode is Mode.TOURNAMENT))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)

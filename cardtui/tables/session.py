@@ -151,6 +151,8 @@ class Settled:
     in ``_personalities``), kept with the round for the statistics.
     ``shared_hand``: a shared table's hand, named for good; the store records
     it once however often the room sends it (pass it to ``record_round``).
+    ``tournament``: a tournament's hand, played with tournament chips (pass it
+    to ``record_round``: cash results leave it out).
     """
 
     rows: tuple[SeatResult, ...]
@@ -158,6 +160,7 @@ class Settled:
     hand_history: str | None = None
     bankroll_place: str = ""
     shared_hand: str | None = None
+    tournament: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Protocol, runtime_checkable
 
-from textual import events
+from textual import events, on
 from textual.app import App
+from textual.message import Message
 from textual.screen import Screen
 
 from cardtui.ui.leaving import LeaveGuard
@@ -59,6 +60,7 @@ class Navigation(App[int]):
         #: The held key last read, until it is done (see _release_held).
         self._in_flight: events.Key | None = None
         self._release_checks = 0
+        self._release_scheduled = False
 
     def make_screen(self, destination: str) -> Screen[None]:
         """``practice:pairs`` opens the practice screen with its pairs drill."""
@@ -168,9 +170,17 @@ class Navigation(App[int]):
             self._schedule_release()
         self._held_keys.append(events.Key(key.key, key.character))
 
-    def _schedule_release(self) -> None:
-        self.set_timer(MOUNT_WAIT_STEP, self._release_held)
+    class _ReleaseHeld(Message):
+        """Look at the held keys again (read in the app's own queue, in turn with keys)."""
 
+    def _schedule_release(self) -> None:
+        # One look at a time, and in the app's queue: a timer's callback runs in
+        # a task of its own, beside the keys coming back from the screen.
+        if not self._release_scheduled:
+            self._release_scheduled = True
+            self.set_timer(MOUNT_WAIT_STEP, lambda: self.post_message(self._ReleaseHeld()))
+
+    @on(_ReleaseHeld)
     async def _release_held(self) -> None:
         """Read the held keys one at a time, each only once the last one is done.
 
@@ -179,6 +189,7 @@ class Navigation(App[int]):
         is read, ahead of the arrows still on their way, so keys read together
         are not read in order.
         """
+        self._release_scheduled = False
         self._release_checks += 1
         # A screen that never gets ready does not keep the keys for ever.
         waited_enough = self._release_checks >= MOUNT_WAIT_STEPS

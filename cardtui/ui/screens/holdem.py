@@ -193,7 +193,8 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
     def _on_event(self, event: seam.Event) -> None:
         match event:
             case seam.Settled(rows=rows, bankroll_player=player, hand_history=history):
-                self._settled(rows, player, history, event.bankroll_place, event.shared_hand)
+                self._settled(rows, player, history, event.bankroll_place, event.shared_hand,
+                              event.tournament)
                 return
             case seam.Seen(records=seen):
                 records = cast(tuple[Record, ...], seen)  # a hold'em table's records
@@ -272,13 +273,14 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
 
     def _settled(self, rows: tuple[SeatResult, ...], bankroll_player: str | None,
                  hand_history: str | None, bankroll_place: str = "",
-                 shared_hand: str | None = None) -> None:
+                 shared_hand: str | None = None, tournament: bool = False) -> None:
         """The hand is over: its rows go to the store unchanged (with the kept chips' change
         and the PHH text in the same transaction), the hand to the history."""
         app = self.app
         app.store.record_round(Game.HOLDEM, list(rows), session_id=app.session_id,
                                hand_history=hand_history, bankroll_player=bankroll_player,
-                               bankroll_place=bankroll_place, shared_hand=shared_hand)
+                               bankroll_place=bankroll_place, shared_hand=shared_hand,
+                               tournament=tournament)
         if self.begun is not None:
             local = self.local
             self.history.add(self.seats, self.begun, self.records,

@@ -1,9 +1,10 @@
 """Scoreboard: scores per game (this session and all time), hold'em statistics, and charts.
 
-Three tabs: **Scores** (the kept chips per game, each game's tables, the
-drills), **Hold'em stats** (you and each bot personality, from the kept hand
-histories) and **Charts** (each game's chips over time, and this session's
-blackjack result round by round; plain tables in ASCII mode). ``1``/``2``/``3``
+Three tabs: **Scores** (the kept chips per game, each game's tables, hold'em
+tournaments' places apart from cash play, the drills), **Hold'em stats** (you
+and each bot personality, from the kept cash hands' histories) and **Charts**
+(each game's chips over time, and this session's blackjack result round by
+round; plain tables in ASCII mode). ``1``/``2``/``3``
 pick a tab; ``x`` resets the recorded results (chips are not results: they stay).
 """
 
@@ -58,6 +59,13 @@ class ScoreboardScreen(Screen[None]):
                         yield PlainTable(id=f"{game.value}-{scope}", cursor_type="none",
                                         zebra_stripes=True, classes="scores")
                         yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
+                # Tournaments apart: their chips are not money, their result is a place.
+                for scope in ("session", "all"):
+                    when = "this session" if scope == "session" else "all time"
+                    yield Static(f"Texas Hold'em tournaments — {when}", classes="title")
+                    yield PlainTable(id=f"tournaments-{scope}", cursor_type="none",
+                                     zebra_stripes=True, classes="scores")
+                    yield Static("", id=f"tournaments-{scope}-empty", classes="empty")
                 yield DrillScores(id="drills")
             with TabPane("Hold'em stats", id="tab-stats"), VerticalScroll():
                 yield HoldemStats(id="holdem-stats")
@@ -85,22 +93,13 @@ class ScoreboardScreen(Screen[None]):
         session = self.app.session_id
         player = self.app.settings.player_name
         self.query_one(ChipsTable).show(read_bankrolls(store))
-        for game in Game:
-            for scope, session_id in (("session", session), ("all", None)):
-                table = self.query_one(f"#{game.value}-{scope}", DataTable)
-                table.clear(columns=True)
-                data = scoreboard.rows(store, game, session_id)
-                empty = self.query_one(f"#{game.value}-{scope}-empty", Static)
-                table.display = bool(data)
-                empty.display = not data
-                empty.update("No rounds yet.")
-                if data:
-                    # Explicit widths: the automatic ones kept the header's width
-                    # and cut "+130" to "+13" under a three-letter "Net".
-                    for i, label in enumerate(scoreboard.columns(game)):
-                        width = max(cell_len(cell) for cell in [label, *(row[i] for row in data)])
-                        table.add_column(label, width=width)
-                    table.add_rows(data)
+        for scope, session_id in (("session", session), ("all", None)):
+            for game in Game:
+                self._fill(f"{game.value}-{scope}", scoreboard.columns(game),
+                           scoreboard.rows(store, game, session_id), "No rounds yet.")
+            self._fill(f"tournaments-{scope}", scoreboard.TOURNAMENT_COLUMNS,
+                       scoreboard.tournament_rows(store, session_id),
+                       "No tournaments finished yet.")
         self.query_one(DrillScores).refresh_scores(store, session)
         self.query_one(HoldemStats).refresh_stats(store, player)
         for game in Game:
@@ -108,6 +107,22 @@ class ScoreboardScreen(Screen[None]):
                 chips_over_time(store.bankroll_changes(game)))
         self.query_one("#blackjack-rounds-chart", RoundsChart).show(
             store.round_nets(Game.BLACKJACK, player, session))
+
+    def _fill(self, name: str, labels: list[str], data: list[list[str]], none: str) -> None:
+        """One table of the Scores tab (or its line saying there is nothing yet)."""
+        table = self.query_one(f"#{name}", DataTable)
+        table.clear(columns=True)
+        empty = self.query_one(f"#{name}-empty", Static)
+        table.display = bool(data)
+        empty.display = not data
+        empty.update(none)
+        if data:
+            # Explicit widths: the automatic ones kept the header's width
+            # and cut "+130" to "+13" under a three-letter "Net".
+            for i, label in enumerate(labels):
+                width = max(cell_len(cell) for cell in [label, *(row[i] for row in data)])
+                table.add_column(label, width=width)
+            table.add_rows(data)
 
     def action_reset(self) -> None:
         def done(confirmed: bool | None) -> None:

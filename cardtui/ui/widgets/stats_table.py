@@ -29,7 +29,8 @@ LEGEND = ("VPIP: put chips in before the flop by choice · PFR: raised before th
 
 
 class HistorySource(Protocol):
-    def hand_histories(self, session_id: str | None = None) -> list[HandHistory]: ...
+    def hand_histories(self, session_id: str | None = None, *,
+                       tournaments: bool = True) -> list[HandHistory]: ...
 
 
 class HoldemStats(Vertical):
@@ -58,7 +59,9 @@ class HoldemStats(Vertical):
 
     async def _read(self, source: HistorySource, you: str) -> None:
         def read() -> tuple[list[StatsRow], int]:
-            return table_rows((h.text for h in source.hand_histories() if h.format == "phh"),
+            # Cash hands: a tournament's chips are not money (its result is a place).
+            kept = source.hand_histories(tournaments=False)
+            return table_rows((h.text for h in kept if h.format == "phh"),
                               you)
 
         rows, unreadable = await asyncio.to_thread(read)
