@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 from support.keyfuzz import press
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from cardtui.room.client import room_pair
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.door import ROOM_FD_ENV
+from cardtui.room.protocol import Game, TableInfo
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.menu import MenuScreen
@@ -61,3 +62,66 @@ async def test_keys_typed_before_the_room_lists_its_tables_reach_the_lobby(
         await press(app, pilot, "down", "down", "enter", settle=False)
         await until(lambda: isinstance(app.screen, BuyInDialog))
         assert _chosen(app) == "Late"
+
+
+async def test_the_menu_welcomes_the_player_by_the_name_the_room_uses(
+        make_app, make_room, monkeypatch) -> None:
+    # Issue 24: a guest's menu said "Welcome, Player." while the room called them
+    # "Guest 1" (the name in Settings, not the room's).
+    await _in_a_room(make_room, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen) and app.room.joined is not None)
+        assert app.settings.player_name == "Player"
+        await press(app, pilot, "escape", settle=False)
+        await until(lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        welcome = str(app.screen.query_one("#welcome", Static).render())
+        assert welcome == "Welcome, Ann."
+
+
+@pytest.mark.parametrize(("size", "cut"), [((80, 24), True), ((213, 50), False)])
+async def test_the_players_column_takes_the_room_it_needs(make_app, size, cut) -> None:
+    # Issue 24: the names were cut at 20 characters even at 213 columns.
+    from tests.ui.test_lobby import ScriptedLink, rows
+
+    link = ScriptedLink()
+    names = ("Annabelle", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fitzgerald")
+    link.tables["t1"] = TableInfo("t1", Game.HOLDEM, "Late", "5/10", 6, names, True,
+                                  400, 1000, 30.0)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = LobbyScreen(link)  # type: ignore[arg-type]
+        await app.push_screen(screen)
+        await pilot.pause()
+        players = rows(screen)[0][4]
+        assert players.endswith("…") is cut
+        if not cut:
+            assert players == ", ".join(names)
+            line = "".join(segment.text for segment in screen.query_one(DataTable).render_line(1))
+            assert "Fitzgerald" in line  # drawn in full, not only kept in the cell
+
+
+async def test_enter_on_the_bots_box_opens_the_table_and_space_ticks_it(make_app) -> None:
+    # Issue 24: Enter on "Bots fill seats" ticked the box, though the hint says
+    # Enter opens the table.
+    from textual.widgets import Checkbox
+
+    from cardtui.room.protocol import CreateHoldem
+    from cardtui.ui.screens.lobby_new_table import NewTableDialog
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        answers: list[object] = []
+        dialog = NewTableDialog()
+        await app.push_screen(dialog, answers.append)
+        await pilot.pause()
+        box = dialog.query_one("#bots", Checkbox)
+        box.focus()
+        await pilot.press("space")
+        assert box.value is False
+        await pilot.press("enter")
+        await pilot.pause()
+        assert box.value is False
+        assert len(answers) == 1 and isinstance(answers[0], CreateHoldem)
+        assert answers[0].bots_fill is False

@@ -30,7 +30,13 @@ from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
-from cardtui.ui.screens.lobby_rows import COLUMNS, describe_rules, free_seats, table_row
+from cardtui.ui.screens.lobby_rows import (
+    COLUMNS,
+    describe_rules,
+    free_seats,
+    players_width,
+    table_row,
+)
 from cardtui.ui.widgets.table_footer import TableFooter
 
 #: The table screen that shows each game's session: (module, class).
@@ -109,6 +115,8 @@ class LobbyScreen(Screen[None]):
         self._holding = False
         #: Shown at least once (see on_screen_resume).
         self._shown = False
+        #: The Players column's width the rows were made for.
+        self._players_width = 0
         #: Waiting for the room's first list of tables.
         self._joining = link is None
 
@@ -251,8 +259,10 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#tables", DataTable)
         chosen = self.selected()
         table.clear()
+        width = players_width(self.size.width or self.app.size.width)
+        self._players_width = width
         for info in self.link.tables.values():
-            table.add_row(*table_row(info), key=info.id)
+            table.add_row(*table_row(info, width), key=info.id)
         if chosen is not None and chosen.id in self.link.tables:
             table.move_cursor(row=table.get_row_index(chosen.id))
         if not self.link.tables:
@@ -260,6 +270,12 @@ class LobbyScreen(Screen[None]):
         elif str(self.query_one("#lobby-note", Static).render()) == NO_TABLES:
             self.say("")
         self._detail()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The Players column takes the room the others leave (issue 24: cut at
+        # 20 characters even at 213 columns).
+        if self._link is not None and players_width(event.size.width) != self._players_width:
+            self._refill()
 
     @on(DataTable.RowHighlighted, "#tables")
     def _highlighted(self) -> None:

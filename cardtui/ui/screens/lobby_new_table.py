@@ -38,11 +38,18 @@ def whole_number(text: str, what: str) -> int:
     return int(digits)
 
 
+class SpaceCheckbox(Checkbox):
+    """A box that Space ticks; Enter is left to the form (it opens the table, as the hint says)."""
+
+    BINDINGS = [Binding("enter", "screen.open_table", "Open", show=False)]
+
+
 class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     """Enter opens the table; Escape goes back to the lobby."""
 
     CSS_PATH = "lobby_new_table.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("enter", "open_table", "Open", show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -64,7 +71,7 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
             with Horizontal(classes="row holdem"):
                 yield Label("Stack", classes="label")
                 yield Input("1000", restrict=r"[0-9,]*", max_length=15, id="stack", compact=True)
-                yield Checkbox("Bots fill seats", True, id="bots", compact=True)
+                yield SpaceCheckbox("Bots fill seats", True, id="bots", compact=True)
             with Horizontal(classes="row blackjack"):
                 yield Label("Rules", classes="label")
                 yield Select([(label, key) for key, (label, _) in RULE_SETS.items()],
@@ -117,6 +124,9 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     @on(Input.Changed)
     def _edited(self) -> None:
         self._show(None)
+
+    def action_open_table(self) -> None:
+        self._submit()
 
     @on(Input.Submitted)
     def _submit(self) -> None:

@@ -12,6 +12,21 @@ from cardtui.blackjack.rules import Rules
 from cardtui.room.protocol import Game, TableInfo
 
 COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
+#: The Players column at 80 columns; wider terminals give it the rest of the line.
+PLAYERS_WIDTH = 20
+#: What every column but Players takes at most ("Blackjack", a name cut at 14,
+#: stakes cut at 11, "10/10 +99", "playing"), with the table's padding (one
+#: cell each side of each column) and its scroll bar.
+OTHER_COLUMNS_WIDTH = 9 + 14 + 11 + 9 + 7 + 2 * len(COLUMNS) + 2
+
+
+def players_width(screen_width: int) -> int:
+    """The Players column's width on a screen this wide: the room it leaves.
+
+    >>> players_width(80), players_width(213)
+    (20, 149)
+    """
+    return max(PLAYERS_WIDTH, screen_width - OTHER_COLUMNS_WIDTH)
 
 
 def describe_rules(rules: dict[str, object]) -> str:
@@ -37,11 +52,12 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def table_row(info: TableInfo) -> tuple[str | Text, ...]:
+def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | Text, ...]:
     """One line of the lobby: game, name, stakes, players/seats with names, hand running.
 
     Seats counts the people seated; bots (dimmed in the names) give their
-    seats to people, so they do not count as taken. Fits 80 columns.
+    seats to people, so they do not count as taken. The names are cut at
+    ``names_width`` (:func:`players_width`: the line fits the screen).
     """
     people = sum(1 for s, name in enumerate(info.players) if name is not None
                  and s not in info.bots)
@@ -52,7 +68,7 @@ def table_row(info: TableInfo) -> tuple[str | Text, ...]:
         if names:
             names.append(", ")
         names.append(name, style="dim" if seat in info.bots else "")
-    names.truncate(20, overflow="ellipsis")
+    names.truncate(names_width, overflow="ellipsis")
     game = "Hold'em" if info.game is Game.HOLDEM else "Blackjack"
     seats = f"{people}/{info.seats}"
     if info.watchers:

@@ -123,7 +123,14 @@ class MenuScreen(Screen[None]):
         settings = self.cardtui.settings
         self.query_one("#logo", Static).update(LOGO_ASCII if settings.ascii_cards else LOGO)
         # Text, not markup: a name is shown as typed ("[/b]x" stopped the game).
-        self.query_one("#welcome", Static).update(Text(f"Welcome, {settings.player_name}."))
+        self.query_one("#welcome", Static).update(Text(f"Welcome, {self._player_name()}."))
+
+    def _player_name(self) -> str:
+        """In a room, the name the room calls the player ("Guest 1" for a guest,
+        whatever Settings says); alone, the name in Settings."""
+        room = self.cardtui.room
+        link = room.joined if room is not None else None
+        return link.name if link is not None else self.cardtui.settings.player_name
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # Quit too goes through the app's navigation (it waits for a screen
