@@ -34,6 +34,7 @@ from cardtui.settings import (
 )
 from cardtui.store import PendingWrite, Store, unsaved_report
 from cardtui.ui import textual_fixes  # noqa: F401  (guards Textual's OptionList paging)
+from cardtui.ui.ascii_screen import ascii_key
 from cardtui.ui.navigation import SCREENS_BY_DESTINATION, Navigation
 from cardtui.ui.palette import Palette
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
@@ -222,6 +223,11 @@ class CardtuiApp(Navigation):
             save_settings(self.settings, locations.settings_path(self.data_dir))
         except OSError as error:
             self.notify(f"Settings could not be saved: {error.strerror}", severity="error")
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        # --ascii: a key shown as a symbol with no ASCII form is named in words.
+        return ascii_key(shown) if self.settings.session.card_style is CardStyle.ASCII else shown
 
     def action_command_palette(self) -> None:
         # Textual's palette, made deaf once dismissed: its commands switch screens.

@@ -33,7 +33,8 @@ STAND_INS = {
     "·": ".", "…": ".", "•": "*", "−": "-", "×": "x", "÷": "/", "✗": "x", "✓": "v",
     "▶": ">", "►": ">", "◀": "<", "◄": "<", "→": ">", "←": "<", "↑": "^", "↓": "v",
     "⏎": "<", "⭘": "o", "“": '"', "”": '"', "‘": "'", "’": "'", "«": '"', "»": '"',
-    "⚠": "!", "±": "~",
+    "⚠": "!", "±": "~", "▼": "v", "▲": "^",
+    "🔎": "> ",  # the command palette's icon (two cells)
     "▔": "-", "▁": "_", "░": "#", "▒": "#", "▓": "#", "█": "#",
     "♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c",
 }  # fmt: skip
@@ -74,6 +75,22 @@ class _AsciiTable(dict[int, int | str]):
 #: ASCII maps to itself up front: a miss costs a Python call, and frames are mostly
 #: ASCII (a 25 kB frame took 8.8 ms with a miss per character, 0.8 ms like this).
 _TABLE = _AsciiTable({code: code for code in range(0x80)})
+
+
+#: Keys Textual shows as a symbol with no ASCII form of its width: named in words
+#: (Enter reached an ASCII client as ``<``).
+KEY_WORDS = {"⏎": "Enter", "⌫": "Bksp", "↑": "Up", "↓": "Down", "←": "Left", "→": "Right"}
+
+
+def ascii_key(shown: str) -> str:
+    """A key as the footer shows it, for an ASCII terminal.
+
+    >>> ascii_key("⏎"), ascii_key("^p"), ascii_key("shift+⏎")
+    ('Enter', '^p', 'shift+Enter')
+    """
+    for symbol, word in KEY_WORDS.items():
+        shown = shown.replace(symbol, word)
+    return shown
 
 
 def ascii_text(text: str) -> str:
