@@ -192,7 +192,8 @@ class BoardDealt:
 @dataclass(frozen=True, slots=True)
 class HandShown:
     seat: int
-    cards: tuple[Card, Card]
+    #: None only in a replayed history, for a card shown face down (PHH ``sm ????``).
+    cards: tuple[Card | None, Card | None]
     #: "Two pair, Aces and Sevens, Queen kicker" (empty before five cards are out).
     description: str
 

@@ -130,6 +130,7 @@ class Hand:
         dead_blinds: Mapping[int, int] | None = None,
         min_bet: int | None = None,
         showdown: Mapping[int, bool] | None = None,
+        unknown_cards: Mapping[int, Sequence[int]] | None = None,
     ) -> None:
         """Post the forced bets and deal (see :mod:`cardtui.holdem.forced` for each kind).
 
@@ -140,7 +141,11 @@ class Hand:
         at once) and ``dead_blinds`` map seat -> chips. ``min_bet`` is the
         smallest bet (default: the big blind). ``showdown`` replays a hand
         history: seat -> True shows at the showdown, False mucks; seats not in
-        it show only a hand that can still win.
+        it show only a hand that can still win. ``unknown_cards`` (a history
+        too: seat -> indexes of hole cards it never gives) makes those cards
+        count for nothing at the showdown: a hand shown face down (PHH
+        ``sm ????``) is ranked on its known cards and the board, as pokerkit
+        ranks it, not on the stand-ins dealt in their place.
         """
         minimum = big_blind if min_bet is None else min_bet
         if big_blind < 1 or small_blind < 0 or minimum < 1:
@@ -160,6 +165,8 @@ class Hand:
         self.min_bet = minimum
         #: Who shows (True) or mucks (False) at the showdown, when a history says.
         self.showdown_decisions: dict[int, bool] = dict(showdown or {})
+        self.unknown_cards: dict[int, frozenset[int]] = {
+            seat: frozenset(indexes) for seat, indexes in (unknown_cards or {}).items()}
         self.starting_stacks: tuple[int | None, ...] = tuple(stacks)
         #: Player names by seat (for hand histories), when the table gave them.
         self.names: tuple[str, ...] | None = tuple(names) if names is not None else None
@@ -620,7 +627,9 @@ class Hand:
         return [s for s in order if s in live]
 
     def _rank(self, seat: int) -> HandRank:
-        return evaluate([*self.hole[seat], *self.board])
+        unknown = self.unknown_cards.get(seat, frozenset())
+        known = [card for i, card in enumerate(self.hole[seat]) if i not in unknown]
+        return evaluate([*known, *self.board])
 
     def _show(self, seat: int) -> HandShown:
         description = self._rank(seat).description if len(self.board) >= 3 else ""

@@ -237,7 +237,8 @@ class _Cards:
     #: Players who show (True) or muck (False) at the showdown, by the file.
     shown: dict[int, bool]
     board: list[Card]
-    #: Players the file shows with cards face down ("pN sm ????").
+    #: Players the file shows with cards face down ("pN sm ????" or "??Ah"):
+    #: their hand stays in, ranked on the cards known.
     face_down: set[int]
     #: Which hole cards the deal itself gives (a show may reveal the others later).
     dealt_known: dict[int, tuple[bool, bool]]
@@ -285,15 +286,21 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
     deck = _deck(cards, count)
     decisions = {layout.seats[i]: shown for i, shown in cards.shown.items()}
     for i, hole in cards.hole.items():
-        if None in hole:
-            decisions[layout.seats[i]] = False
+        if None in hole and i not in cards.face_down:
+            decisions[layout.seats[i]] = False  # no show in the file: nothing to rank
+    # PHH: a show with unknown cards is neither a muck nor a show of them; the
+    # hand stays in on the cards known (the spec's "Showing/Mucking Hole
+    # Cards"; pokerkit splits two such hands on one board).
+    unknown = {layout.seats[i]: [n for n, card in enumerate(cards.hole[i]) if card is None]
+               for i in cards.face_down}
     try:
         hand = Hand(table_stacks, button=layout.positions.button, deck=deck,
                     positions=layout.positions, names=table_names, min_bet=min_bet,
-                    showdown=decisions, **forced)
+                    showdown=decisions, unknown_cards=unknown, **forced)
     except ValueError as error:
         raise PhhError(f"the forced bets do not fit: {error}") from None
     records, complete = _play(hand, actions, layout, cards, scale)
+    records = _face_down(records, unknown)
     if not complete:
         notes.append("The history stops before the end of the hand.")
     notes += _showdown_notes(records, cards, layout, names)
@@ -498,9 +505,8 @@ def _cards(actions: list[str], count: int) -> _Cards:
             elif words[2] == "-":
                 shown[player] = True  # an older notation: show what was dealt
             else:
-                shown[player] = _show(hole, player, _parse_cards(words[2], f"action {action!r}"),
-                                      action)
-                if not shown[player]:
+                shown[player] = True
+                if not _show(hole, player, _parse_cards(words[2], f"action {action!r}"), action):
                     face_down.add(player)
     missing = [f"p{i + 1}" for i in range(count) if i not in hole]
     if missing:
@@ -527,7 +533,7 @@ def _show(hole: dict[int, list[Card | None]], player: int, cards: list[Card | No
             raise PhhError(f"action {action!r}: p{player + 1} was dealt other cards")
         if card not in dealt:
             dealt[dealt.index(None)] = card
-    # Cards shown face down ("????") are a hand nobody saw: it cannot win.
+    # Whether every card is face up; one shown face down ("??") stays unknown.
     return None not in cards
 
 
@@ -719,6 +725,19 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
     return _masked(records, cards, layout), hand.is_over
 
 
+def _face_down(records: list[HandRecord], unknown: Mapping[int, Sequence[int]]
+               ) -> list[HandRecord]:
+    """A hand shown face down shows no card the engine dealt in place of an unknown one."""
+    out: list[HandRecord] = []
+    for record in records:
+        if isinstance(record, HandShown) and record.seat in unknown:
+            hidden = unknown[record.seat]
+            first, second = (None if i in hidden else card for i, card in enumerate(record.cards))
+            record = HandShown(record.seat, (first, second), record.description)
+        out.append(record)
+    return out
+
+
 def _until_the_file_stops(records: list[HandRecord], board_seen: int) -> list[HandRecord]:
     """The records up to the first board card the file does not give."""
     out: list[HandRecord] = []
@@ -750,11 +769,13 @@ def _showdown_notes(records: Sequence[HandRecord], cards: _Cards, layout: _Layou
     player_of = {seat: i for i, seat in enumerate(layout.seats)}
     mucked = {player_of[r.seat] for r in records if isinstance(r, HandMucked)}
     shown = {player_of[r.seat] for r in records if isinstance(r, HandShown)}
+    for player in sorted(cards.face_down & shown):
+        plays = ("the board" if cards.hole[player] == [None, None]
+                 else "its known card and the board")
+        yield (f"{names[player]} shows face down (????): the hand stays in and plays {plays}, "
+               "as the PHH specification and pokerkit have it.")
     for player in sorted(mucked):
-        if player in cards.face_down:
-            yield (f"{names[player]} shows face down (????): the hand is mucked (pokerkit "
-                   "plays the board for it).")
-        elif None in cards.hole[player] and player not in cards.shown:
+        if None in cards.hole[player] and player not in cards.shown:
             yield (f"{names[player]}'s cards are not in the history: the hand is mucked at the "
                    "showdown.")
     for player, show in cards.shown.items():

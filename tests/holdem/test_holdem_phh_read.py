@@ -146,16 +146,18 @@ def test_a_straddle_in_cents_is_scaled_to_whole_chips_and_said() -> None:
     assert replay.starting_stacks[1] == 7340
 
 
-def test_unknown_cards_stay_unknown_and_a_face_down_show_is_mucked() -> None:
+def test_unknown_cards_stay_unknown_and_a_face_down_show_stays_in() -> None:
     replay = read_phh((FIXTURES / "online_unknown.phh").read_text())
     dealt = [r for r in replay.records if isinstance(r, HoleCardsDealt)]
-    shown = {replay.names[r.seat]: "".join(map(str, r.cards))
-             for r in replay.records if isinstance(r, HandShown)}
-    assert shown == {"u3": "AhQc"}
+    shown = {replay.names[r.seat]: r.cards for r in replay.records if isinstance(r, HandShown)}
+    assert {name: "".join(map(str, cards)) for name, cards in shown.items() if None not in cards
+            } == {"u3": "AhQc"}
+    # u2 shows face down (PHH: not a muck), ranked on the board alone: u3 wins.
+    assert shown["u2"] == (None, None)
     # u3's cards are known from the show, but were face down when dealt.
     assert all(r.cards == (None, None) for r in dealt)
-    assert replay.notes[1] == ("u2 shows face down (????): the hand is mucked (pokerkit plays "
-                               "the board for it).")
+    assert replay.notes[1] == ("u2 shows face down (????): the hand stays in and plays the "
+                               "board, as the PHH specification and pokerkit have it.")
 
 
 def test_a_many_hand_file_and_a_folder_list_every_hand_with_reasons(tmp_path: Path) -> None:
