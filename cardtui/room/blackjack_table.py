@@ -97,6 +97,11 @@ class BlackjackTable(SharedTable):
     def in_play(self) -> bool:
         return self.round is not None
 
+    def chat_place(self) -> tuple[int, int]:
+        if self.round is None:
+            return (0, 0)
+        return (self.round_number, len(self.round.records))
+
     def dealt_in(self, seat: int) -> bool:
         return self.round is not None and bool(self.round.bets[seat])
 
@@ -168,6 +173,7 @@ class BlackjackTable(SharedTable):
             raise Refused(f"this table has seats 1 to {self.seat_count}")
         if self.seats[seat] is not None:
             raise Refused(f"seat {seat + 1} is taken")
+        self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
         self.seats[seat] = BlackjackPlayer(conn.member, conn, buy_in)
         self.watchers.discard(conn)
         conn.tables.add(self.id)

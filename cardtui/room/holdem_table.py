@@ -105,6 +105,9 @@ class HoldemTable(SharedTable):
     def in_play(self) -> bool:
         return self.hand is not None
 
+    def chat_place(self) -> tuple[int, int]:
+        return (self.hand_number, len(self.hand.records)) if self.hand is not None else (0, 0)
+
     def dealt_in(self, seat: int) -> bool:
         return self.hand is not None and self.hand.starting_stacks[seat] is not None
 
@@ -172,6 +175,7 @@ class HoldemTable(SharedTable):
         occupant = self.seats[seat]
         if isinstance(occupant, Player) or seat in self.pending:
             raise Refused(f"seat {seat + 1} is taken")
+        self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
         player = Player(conn.member, conn, buy_in)
         conn.tables.add(self.id)
         self.watchers.discard(conn)

@@ -156,6 +156,11 @@ class TableInfo:
 class ChatEntry:
     name: str
     text: str
+    #: Where it was said: during hand (round) ``hand`` after its first ``records``
+    #: records; ``hand`` 0 between hands. A newcomer's screen shows each line there,
+    #: not spliced after the action it joined in the middle of.
+    hand: int = 0
+    records: int = 0
 
 
 @dataclass(frozen=True, slots=True)

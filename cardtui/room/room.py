@@ -100,10 +100,12 @@ MAX_UNSEEN = 1000
 RENAMES = 3
 RENAME_WINDOW = 60.0
 #: At most REQUESTS requests that every other player at a table hears (sitting
-#: down, sitting out, coming back, opening a table) in any REQUEST_WINDOW seconds
-#: per profile: each is a notice and a seat line, a redraw on every screen there.
-#: One game sending 500 sit-out/come-back pairs made 2,000 of them in 1.5 s
-#: (issue 24); three pairs in ten seconds is more than a player's second thoughts.
+#: down, sitting out, opening a table) in any REQUEST_WINDOW seconds per profile:
+#: each is a notice and a seat line, a redraw on every screen there. One game
+#: sending 500 sit-out/come-back pairs made 2,000 of them in 1.5 s (issue 24).
+#: Coming back and leaving are never refused (nobody is kept out of the game or
+#: held at a table); each follows a sitting out or a sitting down, so they are
+#: bounded too.
 REQUESTS = 6
 REQUEST_WINDOW = 10.0
 

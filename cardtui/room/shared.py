@@ -180,7 +180,6 @@ class SharedTable:
             raise Refused("this table is closing")
         if self.seat_of(conn.member.profile) is not None:
             raise Refused("you already have a seat at this table")
-        self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
 
     # --- requests every table answers --------------------------------------------
 
@@ -233,7 +232,8 @@ class SharedTable:
         _, player = self.player_of(conn)
         player.expiries = 0
         if player.sitting_out:
-            self.room.heard(conn.member)
+            # Never refused: coming back is bounded by the sitting out before it (the
+            # player's, which is limited, or the clock's), and nobody is kept out.
             player.sitting_out = False
             self.notice(f"{player.name} is back.")
             self.send_seats()
@@ -251,9 +251,14 @@ class SharedTable:
         rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.monotonic))
         if not rate.allow():
             raise Refused("slow down: too many chat lines")
-        entry = ChatEntry(conn.member.name, line)
+        entry = ChatEntry(conn.member.name, line, *self.chat_place())
         self.chat_log.append(entry)
         self.broadcast(ChatLine(self.id, entry.name, entry.text))
+
+    def chat_place(self) -> tuple[int, int]:
+        """Where a line said now falls: the hand (round) in play and its records so far;
+        (0, 0) between hands."""
+        raise NotImplementedError
 
     def renamed(self, member: Member, old: str) -> None:
         """``member`` has a new name (it was ``old``): their seat here shows it from now.

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from cardtui.room.codec import DecodeError, decode_record
 from cardtui.room.protocol import (
     Chat,
+    ChatEntry,
     ChatLine,
     ComeBack,
     Error,
@@ -135,7 +136,9 @@ class RemoteSession:
         self.bought: Seated | None = None
         self._listener: Listener | None = None
         self._snapshots = 0
-        self._unheard: list[Note] = []
+        #: Notes no screen has shown yet; a chat line with where in the hand's records
+        #: it was said (None: the room's notes, shown after the hand so far).
+        self._unheard: list[tuple[int | None, Note]] = []
 
     # --- the seam ---------------------------------------------------------------------
 
@@ -181,12 +184,24 @@ class RemoteSession:
     def present(self) -> Iterator[Event]:
         """The table as it is now, as events: what a screen attaching late is shown first."""
         yield SeatsChanged(self._seats)
-        if self.begun is not None:
-            yield self.begun
-            if self.records:
-                yield Seen(tuple(self.records))
         unheard, self._unheard = self._unheard, []
-        yield from unheard  # after the hand's start, which clears a screen's notes
+        if self.begun is not None:
+            # Each note after the hand's start (which clears a screen's notes), and
+            # a chat line where it was said among the records, not after them all.
+            yield self.begun
+            shown = 0
+            for where, note in unheard:
+                if where is None:
+                    continue
+                if where > shown:
+                    yield Seen(tuple(self.records[shown:where]))
+                    shown = where
+                yield note
+            if shown < len(self.records):
+                yield Seen(tuple(self.records[shown:]))
+            yield from (note for where, note in unheard if where is None)
+        else:
+            yield from (note for _, note in unheard)
         if self.clock is not None:
             yield self.clock
         if self.to_act is not None:
@@ -338,12 +353,25 @@ class RemoteSession:
         self._snapshots += 1
         yield SeatsChanged(self.every_seat(snapshot.seats))
         hand = snapshot.hand
+        # A reconnect's snapshot repeats lines already shown: only the first one's count.
+        chat = [self._chat_note(entry) for entry in snapshot.chat] if self._snapshots == 1 else []
         if hand is not None:
             self.hand_number = hand.number
             yield HandBegins(hand.number, self.dealt_in(hand.seats), self.positions(hand))
-            records = self.decode(snapshot.records)
-            if records:
+            # Lines said before this hand first, then each line where it was said in it
+            # (a newcomer's screen had them all spliced after the action so far).
+            said = [(e.records if e.hand == hand.number else 0, note)
+                    for e, note in zip(snapshot.chat, chat, strict=False)]
+            shown = 0
+            for where, note in sorted(said, key=lambda pair: pair[0]):
+                if where > shown:
+                    if records := self.decode(snapshot.records[shown:where]):
+                        yield Seen(records)
+                    shown = where
+                yield note
+            if records := self.decode(snapshot.records[shown:]):
                 yield Seen(records)
+            chat = []
         else:
             self.begun = None
             self.in_hand = False
@@ -353,9 +381,11 @@ class RemoteSession:
             yield Clock(snapshot.turn.seat, local_deadline(snapshot.turn.deadline))
         else:
             yield from self._stop_clock()
-        if self._snapshots == 1:  # a reconnect's snapshot repeats lines already shown
-            for entry in snapshot.chat:
-                yield Note(f"{entry.name}: {entry.text}", "chat")
+        yield from chat  # between hands: the table's talk, in the order said
+
+    @staticmethod
+    def _chat_note(entry: ChatEntry) -> Note:
+        return Note(f"{entry.name}: {entry.text}", "chat")
 
     def _stop_clock(self) -> Iterator[Event]:
         if self.clock is not None:
@@ -379,6 +409,9 @@ class RemoteSession:
                 self.begun = event
                 self.in_hand = True
                 self.records = []
+                # Chat from before this hand comes first in its picture.
+                self._unheard = [(None if where is None else 0, note)
+                                 for where, note in self._unheard]
                 self.clock = None
                 self.to_act = None
             case Seen(records=records):
@@ -402,4 +435,5 @@ class RemoteSession:
         elif isinstance(event, Settled):
             self.link.settled_unclaimed(self.game, event)
         elif isinstance(event, Note):
-            self._unheard = [*self._unheard, event][-UNHEARD_NOTES:]
+            where = len(self.records) if event.kind == "chat" else None
+            self._unheard = [*self._unheard, (where, event)][-UNHEARD_NOTES:]

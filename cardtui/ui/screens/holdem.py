@@ -221,8 +221,9 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
                 self.view = hand_view(self.seats, step)
                 self.turn = self.clock = self.keyboard = None
                 self.notes = []
-                # The last few lines said stay in view as the new hand starts.
-                self.said = [(0, line) for _, line in self.said[-3:]]
+                # Chat is shown once, where it was said: the last hand's lines go with
+                # its log (they came back at the top of every new hand, as if just said).
+                self.said = []
             case seam.SeatsChanged(seats=seats):
                 self._seated(seats)
             case seam.ToAct():
