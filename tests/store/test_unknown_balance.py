@@ -22,6 +22,7 @@ from cardtui.store import BankrollUnknown, Game, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, Note
+from cardtui.ui.widgets.bankroll_table import chips_line, read_bankrolls
 
 HOLDEM = Game.HOLDEM
 
@@ -69,6 +70,9 @@ def test_nothing_is_bought_in_or_rebought_on_a_balance_never_read(tmp_path: Path
     other = _lock_out_readers(path)
     store = Store(path, retry_first=0.02)
     assert not store.bankroll(HOLDEM).known
+    # The menu's line says so, rather than the start balance.
+    assert chips_line(read_bankrolls(store)) == (
+        "Chips: Blackjack not readable yet · Hold'em not readable yet")
     with pytest.raises(BankrollUnknown, match="cannot be read yet"):
         TableBankroll(store, HOLDEM, "Ann").sit_down(wanted=1_000, low=20)
     with pytest.raises(BankrollUnknown):

@@ -34,9 +34,14 @@ def chips_line(bankrolls: list[Bankroll]) -> str:
     >>> chips_line([Bankroll(Game.BLACKJACK, 1_050, 0, 2, 2_000),
     ...             Bankroll(Game.HOLDEM, 700, 300)])
     "Chips: Blackjack 1,050 (2 rebuys) · Hold'em 1,000"
+    >>> chips_line([Bankroll(Game.HOLDEM, known=False)])  # the file could not be read
+    "Chips: Hold'em not readable yet"
     """
     parts = []
     for roll in bankrolls:
+        if not roll.known:
+            parts.append(f"{_SHORT[roll.game]} {UNKNOWN}")
+            continue
         part = f"{_SHORT[roll.game]} {roll.balance + roll.at_table:,}"
         if roll.rebuys:
             part += f" ({roll.rebuys} rebuy{'' if roll.rebuys == 1 else 's'})"
@@ -52,7 +57,12 @@ def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
     """
     return [[roll.game.title, f"{roll.balance:,}", f"{roll.at_table:,}",
              f"{roll.rebuys} ({roll.rebought:,} chips)" if roll.rebuys else "0"]
+            if roll.known else [roll.game.title, UNKNOWN, UNKNOWN, UNKNOWN]
             for roll in bankrolls]
+
+
+#: A balance the store could not read (another program holds the file): never a guess.
+UNKNOWN = "not readable yet"
 
 
 CHIPS_COLUMNS = ("Game", "Balance", "At a table", "House rebuys")
