@@ -431,8 +431,18 @@ class HoldemLocalSession:
         if hand is not None:
             self._advance()
 
-    def close(self) -> None:
-        """The screen went away for good: stop the bots (the hand was folded out first)."""
+    def listens(self, listener: Listener) -> bool:
+        """Whether ``listener`` is the screen attached now (not one a newer screen replaced)."""
+        return listener == self._listener
+
+    def close(self, listener: Listener | None = None) -> None:
+        """The screen went away for good: stop the bots (the hand was folded out first).
+
+        Given the leaving screen's ``listener``, a stale one changes nothing: a
+        newer screen attached to this table plays on (as blackjack's detach).
+        """
+        if listener is not None and not self.listens(listener):
+            return
         if self._bots is not None:
             self._bots.cancel()
             self._bots = None

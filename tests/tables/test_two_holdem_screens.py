@@ -8,10 +8,15 @@ ledger said 0 at the table and the menu showed 1,000 off it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.store import Game, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
+from cardtui.tables.holdem_local import HoldemLocalSession
+from cardtui.tables.session import Event
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
@@ -32,6 +37,25 @@ def test_a_sitting_whose_place_was_taken_cashes_out_nothing() -> None:
                        bankroll_player="Ann")
     left = second.leave()
     assert (left.balance, left.at_table) == (1_050, 0)
+    assert store.close() == []
+
+
+def test_a_stale_screen_closing_leaves_the_newer_one_seated_and_listening() -> None:
+    """As blackjack's detach: the leaving screen's listener is ignored once another attached."""
+    store = Store(":memory:")
+    setup = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.ROCK)))
+    session = HoldemLocalSession(setup, random.Random(1), button=0)
+    session.keep_chips(TableBankroll(store, HOLDEM, "Ann"))
+    old: list[Event] = []
+    new: list[Event] = []
+    session.attach(old.append)
+    session.attach(new.append)  # a second screen at the same table
+    session.close(old.append)  # the first screen's unmount
+    assert session.listens(new.append)
+    assert session.chips is not None and session.chips.seated
+    assert store.bankroll(HOLDEM).at_table == 1_000
+    session.close(new.append)
+    assert store.bankroll(HOLDEM).at_table == 0
     assert store.close() == []
 
 

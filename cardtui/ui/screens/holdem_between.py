@@ -182,5 +182,11 @@ class BetweenHands:
         # Removed without being asked (no way out does that today): the hand
         # in play still ends and counts, as when the player agreed to leave.
         self._gone = True
+        local = self.local
+        if local is not None and not local.listens(self._on_event):
+            return  # a newer screen plays this table now: its hand and seat are its own
         self._fold_out()
-        self.session.close()
+        if local is not None:
+            local.close(self._on_event)
+        else:
+            self.session.close()
