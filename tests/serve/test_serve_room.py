@@ -12,7 +12,7 @@ from cardtui.holdem.actions import ActionKind
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.hosting import profile_key
-from cardtui.room.protocol import HandVoided, HoldemAction, Notice, Records, Sit
+from cardtui.room.protocol import HandVoided, HoldemAction, Notice, Records, RoomClosing, Sit
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
@@ -90,6 +90,10 @@ async def test_stopping_the_server_voids_the_hand_and_tells_every_player(tmp_pat
     for client in (ann, bob):
         voided = next(m for m in client.messages if isinstance(m, HandVoided))
         assert {s.seat: s.stack for s in voided.stacks} == {0: 400, 1: 500}
-        assert any("void" in m.text for m in client.of(Notice))
+        # Said once: the void itself, after the room's closing line.
+        assert "the hand in play is void" in voided.reason
+        assert [m.text for m in client.messages if isinstance(m, RoomClosing)] == [
+            "The room is closing (the host closed the room)."]
+        assert not any("void" in m.text for m in client.of(Notice))
     assert room.tables["t1"].voided == [1]
     await viewer.wait_closed()
