@@ -25,6 +25,13 @@ chart (the nearest published one). Bots play these charts and the hint key
 explains them; ``tests/blackjack/test_bj_charts.py`` holds the published
 charts cell by cell and checks a sample of cells by exact expected values.
 
+A pair cell whose plays lie within :data:`NEAR_TIE` of each other is not
+copied from memory: :func:`exact_pair_code` works it out from exact expected
+values (:mod:`cardtui.blackjack.ev`), and each chart's ``exact_pairs`` holds
+what it found (issue 24: 1 deck H17, 9,9 against an ace stood, where splitting
+is worth -0.18597 against standing's -0.18613). A slow test recomputes every
+pair cell of every chart and checks that table; a fast one, the 9,9 cell.
+
 >>> from cardtui.cards import Card, parse_cards
 >>> advice = advise(parse_cards("Th 6s"), Card.parse("Td"), Rules(late_surrender=True),
 ...                 can_double=True, can_split=False, can_surrender=True)
@@ -40,7 +47,7 @@ charts cell by cell and checks a sample of cells by exact expected values.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.records import Action
@@ -49,6 +56,9 @@ from cardtui.cards import Card
 
 #: Column order of every row: the dealer's up-card 2-9, ten, ace.
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+#: Plays worth within this much of each other (units of the bet) are a near tie:
+#: the cell is decided by exact expected value, not by a printed chart.
+NEAR_TIE = 0.001
 
 Row = tuple[str, ...]
 
@@ -74,9 +84,18 @@ class Chart:
     soft: Mapping[int, Row]  # soft 12 (A,A unsplit) to soft 21
     pairs: Mapping[int, Row]  # by the value of one card: 1 aces ... 10 tens
     h17: Mapping[tuple[str, int, int], str]  # (table, row, up) -> code under H17
+    #: The chart's deck count when :func:`exact_pair_code` values its cells.
+    decks: int = 6
+    #: (H17, pair, up) -> code: the near-tie pair cells, as :func:`exact_pair_code`
+    #: decides them (tests/blackjack/test_bj_close_cells.py recomputes every pair cell).
+    exact_pairs: Mapping[tuple[bool, int, int], str] = field(default_factory=dict)
 
     def code(self, table: str, row: int, up: int, *, hits_soft_17: bool) -> str:
-        """The printed code in one cell (``up`` is 1 for an ace, 10 for a ten)."""
+        """The code in one cell (``up`` is 1 for an ace, 10 for a ten)."""
+        if table == "pair":
+            exact = self.exact_pairs.get((hits_soft_17, row, up))
+            if exact is not None:
+                return exact
         if hits_soft_17:
             changed = self.h17.get((table, row, up))
             if changed is not None:
@@ -138,6 +157,7 @@ SHOE = Chart(
 #: 2 decks (https://wizardofodds.com/games/blackjack/strategy/2-decks/).
 DOUBLE_DECK = Chart(
     name="2 decks",
+    decks=2,
     source="https://wizardofodds.com/games/blackjack/strategy/2-decks/",
     hard={
         **{total: _HIT for total in range(4, 9)},
@@ -192,6 +212,7 @@ DOUBLE_DECK = Chart(
 #: 1 deck (https://wizardofodds.com/games/blackjack/strategy/1-deck/).
 SINGLE_DECK = Chart(
     name="1 deck",
+    decks=1,
     source="https://wizardofodds.com/games/blackjack/strategy/1-deck/",
     hard={
         **{total: _HIT for total in range(4, 8)},
@@ -236,7 +257,46 @@ SINGLE_DECK = Chart(
         ("hard", 17, 1): "Rs",
         ("pair", 7, 1): "Rh",
     },
+    exact_pairs={
+        # H17, 9,9 against an ace: split -0.185971 (with DAS; -0.192828
+        # without), stand -0.186130. Split with DAS, else stand on 18.
+        (True, 9, 1): "Ph",
+    },
 )
+
+
+def exact_pair_code(card: int, up: int, *, decks: int, hits_soft_17: bool) -> tuple[str, float]:
+    """A pair cell's code from exact expected values, and how close its decision is.
+
+    The values are those the charts assume (double after a split and late
+    surrender offered; :mod:`cardtui.blackjack.ev` says what is exact), for
+    the pair dealt from ``decks`` full decks against ``up``. The code is the
+    chart's: ``P``, ``Ph`` (split only with DAS), ``Pr``, ``Rp``, or ``-``
+    (play the total). The margin is the smaller gap, in units of the bet,
+    between a split (with DAS, and without) and the best other play.
+    """
+    from cardtui.blackjack.ev import Evaluator
+    from cardtui.blackjack.odds import remove, shoe_composition
+
+    rules = Rules(decks=decks, dealer_hits_soft_17=hits_soft_17, late_surrender=True)
+    unseen = remove(shoe_composition(decks), [up, card, card])
+    values = Evaluator(up, rules).move_values((card, card), unseen).as_dict()
+    split = values.pop("split")
+    split_no_das = Evaluator(up, replace(rules, double_after_split=False)).split(card, unseen)
+    other = max(values, key=values.__getitem__)
+    best, total_play = values[other], max(values["hit"], values["stand"])
+    if split > best:
+        if split_no_das > best:
+            code = "P"
+        elif other == "surrender" and split_no_das > total_play:
+            code = "Pr"
+        else:
+            code = "Ph"
+    elif other == "surrender" and split > total_play:
+        code = "Rp"
+    else:
+        code = "-"
+    return code, min(abs(split - best), abs(split_no_das - best))
 
 
 def chart_for(rules: Rules) -> Chart:
