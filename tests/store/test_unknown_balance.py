@@ -16,10 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from cardtui.blackjack.setup import TableSetup
+from cardtui.blackjack.table import SeatKind, SeatSetup
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.store import BankrollUnknown, Game, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
+from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, Note
 from cardtui.ui.widgets.bankroll_table import chips_line, read_bankrolls
@@ -127,4 +130,30 @@ async def test_the_table_says_so_and_seats_no_chips_until_b_can_read(tmp_path: P
     assert store.bankroll(HOLDEM).balance == 0
     session.close()
     assert store.balance(HOLDEM) == 20
+    assert store.close() == []
+
+
+def test_the_blackjack_table_too_seats_no_chips_until_r_can_read(tmp_path: Path) -> None:
+    path = tmp_path / "cardtui.sqlite3"
+    store = Store(path)
+    store.buy_in(Game.BLACKJACK, 980, player="Ann")
+    store.record_round(Game.BLACKJACK, [_result(-980)], bankroll_player="Ann")
+    store.cash_out(Game.BLACKJACK, player="Ann")
+    assert store.close() == []
+    other = _lock_out_readers(path)
+    store = Store(path, retry_first=0.02)
+    setup = TableSetup(seats=(SeatSetup("Ann"), SeatSetup("Bot", SeatKind.BOT)))
+    session = BlackjackLocalSession.sit_down(setup, random.Random(7))
+    session.keep_chips(TableBankroll(store, Game.BLACKJACK, "Ann"))
+    seen: list[Event] = []
+    session.attach(seen.append)
+    assert any("cannot be read yet" in e.text for e in seen if isinstance(e, Note))
+    assert session.table.seats[0].bankroll == 0 and session.table.can_rebuy(0)
+    session.rebuy(0)  # r while the lock holds: still nothing, not the house's table chips
+    assert session.table.seats[0].bankroll == 0
+    _let_go(other)
+    session.rebuy(0)
+    assert session.table.seats[0].bankroll == 20
+    session.detach()
+    assert store.balance(Game.BLACKJACK) == 20
     assert store.close() == []
