@@ -428,6 +428,11 @@ def advise(
         can_double=can_double, can_split=can_split, can_surrender=can_surrender,
     )
     situation = _situation(table, row, up, pair if table == "pair" else None)
+    if action is Action.SPLIT and (rules.dealer_hits_soft_17, row, up) in chart_for(
+            rules).exact_pairs:
+        # "18 is not enough" would overstate a cell both plays lose almost equally.
+        return Advice(action, situation, f"a near tie, worked out exactly: two hands starting "
+                      f"with {_a(row)} lose a hair less on average than playing the {2 * row}.")
     return Advice(action, situation, _reason(action, table, code, row, up))
 
 

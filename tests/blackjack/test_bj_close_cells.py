@@ -42,8 +42,8 @@ def test_nines_against_an_ace_one_deck_h17_split_by_exact_expectation() -> None:
     no_das = Rules(decks=1, dealer_hits_soft_17=True, double_after_split=False)
     assert playable_code("pair", 9, 1, no_das) == "S"
     nines, ace = parse_cards("9h 9s"), Card.parse("Ad")
-    assert advise(nines, ace, rules, can_double=True, can_split=True,
-                  can_surrender=False).action is Action.SPLIT
+    split = advise(nines, ace, rules, can_double=True, can_split=True, can_surrender=False)
+    assert split.action is Action.SPLIT and split.reason.startswith("a near tie")
     assert advise(nines, ace, no_das, can_double=True, can_split=True,
                   can_surrender=False).action is Action.STAND
     # The dealer standing on soft 17: not close, and the chart stands.
