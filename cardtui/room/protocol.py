@@ -213,6 +213,9 @@ class CreateHoldem(Message):
     starting_stack: int = 1000
     bots_fill: bool = True
     action_clock: float | None = None
+    #: None: the room's default (as a tables file leaving the key out).
+    buy_in_min: int | None = None
+    grace: float | None = None
 
 
 @_message("create_blackjack")
@@ -222,6 +225,10 @@ class CreateBlackjack(Message):
     seats: int = 7
     #: A rule set as :meth:`cardtui.blackjack.rules.Rules.to_json` writes it.
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: None: the room's default (as a tables file leaving the key out).
+    action_clock: float | None = None
+    buy_in_min: int | None = None
+    grace: float | None = None
 
 
 @_message("sit")

@@ -460,15 +460,17 @@ class Room:
         name = clean(message.name, MAX_NAME)
         options: HoldemOptions | BlackjackOptions
         try:
+            # The clock, the least buy-in and the grace the player chose (None: the default).
+            extra = {key: value for key in ("action_clock", "buy_in_min", "grace")
+                     if (value := getattr(message, key)) is not None}
             if isinstance(message, CreateHoldem):
-                extra = {} if message.action_clock is None else {
-                    "action_clock": message.action_clock}
                 options = holdem_options(
                     name=name, seats=message.seats, small_blind=message.small_blind,
                     big_blind=message.big_blind, starting_stack=message.starting_stack,
                     bots_fill=message.bots_fill, **extra)
             else:
-                options = blackjack_options(name=name, seats=message.seats, rules=message.rules)
+                options = blackjack_options(name=name, seats=message.seats, rules=message.rules,
+                                            **extra)
         except ConfigError as error:
             raise Refused(str(error)) from None
         table = self.add_table(options)

@@ -125,3 +125,52 @@ async def test_enter_on_the_bots_box_opens_the_table_and_space_ticks_it(make_app
         assert box.value is False
         assert len(answers) == 1 and isinstance(answers[0], CreateHoldem)
         assert answers[0].bots_fill is False
+
+
+@pytest.mark.parametrize("game", ["holdem", "blackjack"])
+async def test_the_new_table_form_sets_the_clock_the_least_buy_in_and_the_grace(
+        make_app, make_room, game: str) -> None:
+    # Issue 24: the action clock, minimum buy-in and grace were settable only in
+    # a tables file. The form checks them as the room does, in its own words.
+    from textual.widgets import Input, Select
+
+    from cardtui.ui.screens.lobby_new_table import NewTableDialog
+    from tests.tables.support import join
+
+    room = make_room(HoldemOptions(name="Friday", seats=3))
+    ann = await join(room, "Ann")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LobbyScreen(ann.link)
+        await app.push_screen(screen)
+        await pilot.press("n")
+        dialog = app.screen
+        assert isinstance(dialog, NewTableDialog)
+        if game == "blackjack":
+            dialog.query_one("#game", Select).value = Game.BLACKJACK
+            await pilot.pause()
+
+        def fill(**values: str) -> None:
+            for field, text in values.items():
+                dialog.query_one(f"#{field.replace('_', '-')}", Input).value = text
+
+        def error() -> str:
+            return str(dialog.query_one("#new-error", Static).render())
+
+        fill(action_clock="0")
+        await pilot.press("enter")
+        assert app.screen is dialog
+        assert error() == "✗ the action clock must be 0.01 to 86400 seconds"
+        fill(action_clock="20", grace="99999")
+        await pilot.press("enter")
+        assert error() == "✗ the grace must be 0 to 86400 seconds"
+        fill(grace="60", buy_in_min="1")
+        await pilot.press("enter")
+        assert error().startswith("✗ the minimum buy-in must be ")
+        fill(buy_in_min="500", name="Timed")
+        dialog.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await until(lambda: any(t.options.name == "Timed" for t in room.tables.values()))
+        (table,) = [t for t in room.tables.values() if t.options.name == "Timed"]
+        assert (table.options.action_clock, table.options.grace) == (20, 60)
+        assert table.options.buy_in_min == 500

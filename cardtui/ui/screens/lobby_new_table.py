@@ -1,4 +1,5 @@
-"""Open a new shared table: hold'em (seats, blinds, stack, bots) or blackjack (rules, seats).
+"""Open a new shared table: hold'em (seats, blinds, stack, bots) or blackjack (rules, seats),
+with the action clock, the grace a dropped player's seat is kept and the least buy-in.
 
 The form is checked with the same rules the room applies to a tables file
 (:mod:`cardtui.room.config`), so a mistake is shown under the form before
@@ -15,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, Rules
-from cardtui.room.config import ConfigError, blackjack_options, holdem_options
+from cardtui.room.config import ConfigError, table_problem
 from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game
 
 #: The blackjack rule sets a player may open a table with: (label, rules).
@@ -36,6 +37,42 @@ def whole_number(text: str, what: str) -> int:
     if not digits.isdecimal() or len(digits) > 12:
         raise ConfigError(f"{what} must be a whole number")
     return int(digits)
+
+
+def seconds(text: str, what: str) -> float:
+    """A number of seconds as typed ("30", "7.5").
+
+    >>> seconds("7.5", "the action clock")
+    7.5
+    >>> seconds("soon", "the grace")
+    Traceback (most recent call last):
+    ...
+    cardtui.room.config.ConfigError: the grace must be a number of seconds
+    """
+    number = text.replace(",", "").strip()
+    whole, _, tenths = number.partition(".")
+    if not (whole + tenths).isdecimal() or len(number) > 9:
+        raise ConfigError(f"{what} must be a number of seconds")
+    return float(number)
+
+
+#: The tables file's key names as the form says them (cardtui.room.config's messages).
+FIELD_WORDS = {
+    "action_clock": "the action clock", "buy_in_min": "the minimum buy-in",
+    "grace": "the grace", "starting_stack": "the stack", "small_blind": "the small blind",
+    "big_blind": "the big blind",
+}
+
+
+def in_words(problem: str) -> str:
+    """A problem with a table's values, in the form's words.
+
+    >>> in_words("buy_in_min must be 100 to 1000000000000, not 5")
+    'the minimum buy-in must be 100 to 1000000000000, not 5'
+    """
+    for key, words in FIELD_WORDS.items():
+        problem = problem.replace(key, words)
+    return problem
 
 
 class SpaceCheckbox(Checkbox):
@@ -76,6 +113,19 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
                 yield Label("Rules", classes="label")
                 yield Select([(label, key) for key, (label, _) in RULE_SETS.items()],
                              value="s17", allow_blank=False, id="rules", compact=True)
+            # Left empty, each is the room's default (as a tables file leaving it out); the
+            # grace is how long a dropped player's seat is kept.
+            with Horizontal(classes="row"):
+                yield Label("Clock", classes="label")
+                yield Input("", placeholder="default (s)", restrict=r"[0-9.]*", max_length=9,
+                            id="action-clock", compact=True)
+                yield Label("Grace", classes="label")
+                yield Input("", placeholder="default (s)", restrict=r"[0-9.]*", max_length=9,
+                            id="grace", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Buy-in", classes="label")
+                yield Input("", placeholder="least: default", restrict=r"[0-9,]*",
+                            max_length=15, id="buy-in-min", compact=True)
             yield Static("", id="new-error")
             yield Static("Enter opens the table · Escape cancels", id="new-hint")
 
@@ -106,20 +156,35 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
         def value(field: str) -> str:
             return self.query_one(f"#{field}", Input).value
 
+        def check(values: dict[str, object]) -> None:
+            # The room's own check of a table's values (it checks again on arrival).
+            problem = table_problem(game.value, values)
+            if problem is not None:
+                raise ConfigError(in_words(problem))
+
         game = Game(str(self.query_one("#game", Select).value))
         name = value("name").strip()
         seats = whole_number(value("seats"), "seats")
+        clock = seconds(value("action-clock"), "the action clock") if value(
+            "action-clock").strip() else None
+        grace = seconds(value("grace"), "the grace") if value("grace").strip() else None
+        least = whole_number(value("buy-in-min"), "the minimum buy-in") if value(
+            "buy-in-min").strip() else None
+        chosen = {key: number for key, number in (
+            ("action_clock", clock), ("grace", grace), ("buy_in_min", least)) if number is not None}
         if game is Game.HOLDEM:
             small, big = whole_number(value("small-blind"), "the small blind"), whole_number(
                 value("big-blind"), "the big blind")
             stack = whole_number(value("stack"), "the stack")
             bots = self.query_one("#bots", Checkbox).value
-            holdem_options(name=name, seats=seats, small_blind=small, big_blind=big,
-                           starting_stack=stack, bots_fill=bots)
-            return CreateHoldem(name, seats, small, big, stack, bots)
+            check({"name": name, "seats": seats, "small_blind": small, "big_blind": big,
+                   "starting_stack": stack, "bots_fill": bots, **chosen})
+            return CreateHoldem(name, seats, small, big, stack, bots, action_clock=clock,
+                                buy_in_min=least, grace=grace)
         _, rules = RULE_SETS[str(self.query_one("#rules", Select).value)]
-        blackjack_options(name=name, seats=seats, rules=rules.to_json())
-        return CreateBlackjack(name, seats, rules.to_json())
+        check({"name": name, "seats": seats, "rules": rules.to_json(), **chosen})
+        return CreateBlackjack(name, seats, rules.to_json(), action_clock=clock,
+                               buy_in_min=least, grace=grace)
 
     @on(Input.Changed)
     def _edited(self) -> None:
