@@ -290,7 +290,14 @@ class RemoteSession:
             case Notice(text=text):
                 yield Note(text)
             case RoomClosing(text=text):
-                yield Note(text, "warning")
+                if self.to_act is not None and not self.in_hand:
+                    # Blackjack's betting window was open: no round will be dealt, so
+                    # the bet prompt goes (it said "d places it" beside the closing).
+                    self.to_act = None
+                    yield from self._stop_clock()
+                    yield Voided(text)
+                else:
+                    yield Note(text, "warning")
             case Error(message=text):
                 yield Note(sentence(text), "warning")
             case HandVoided(stacks=stacks, reason=reason):

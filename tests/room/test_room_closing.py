@@ -6,8 +6,8 @@ notice saying the same again, beside the prompt "The room deals the next hand."
 
 from __future__ import annotations
 
-from cardtui.room.config import HoldemOptions
-from cardtui.tables.session import Note, Seen, Voided
+from cardtui.room.config import BlackjackOptions, HoldemOptions
+from cardtui.tables.session import BetWindow, Note, Seen, ToAct, Voided
 from cardtui.ui.screens.holdem_words import shared_prompt
 from tests.room.support import until
 from tests.tables.support import join
@@ -48,3 +48,15 @@ async def test_a_table_between_hands_and_the_lobby_hear_the_room_is_closing(make
     assert not ann.of(Voided)
     assert ann.session.room_closing
     await until(lambda: "The room is closing (the host closed the room)." in told)
+
+
+async def test_an_open_betting_window_closes_with_the_room(make_room) -> None:
+    # Blackjack: "Your bet: 10 (+/-), then d places it." stayed beside the closing news.
+    room = make_room(BlackjackOptions(seats=2, betting_clock=60, action_clock=30))
+    ann = await join(room, "Ann")
+    ann.listen(await ann.link.sit("t1", 300, seat=0))
+    await ann.wait_for(lambda e: isinstance(e, ToAct) and isinstance(e.legal, BetWindow))
+    await room.stop("the host closed the room")
+    closed = await ann.wait_for(lambda e: isinstance(e, Voided))
+    assert closed.reason == "The room is closing (the host closed the room)."
+    assert ann.session.to_act is None and ann.session.clock is None
