@@ -234,7 +234,7 @@ def _body(hand: _Played, hero: int | None, names: list[str]) -> list[str]:
             case HandMucked(seat=seat):
                 shows.append(f"{names[seat]}: mucks hand")
             case PotAwarded():
-                collected += _collected(record, names, len(awards))
+                collected += _collected(record, names, awards)
     if shows or any(a.best_five for a in awards):
         lines.append("*** SHOW DOWN ***")
     return lines + shows + collected
@@ -248,13 +248,16 @@ def _all_in(all_in: bool) -> str:
     return " and is all-in" if all_in else ""
 
 
-def _collected(award: PotAwarded, names: list[str], pots: int) -> list[str]:
-    if pots == 1:
+def _collected(award: PotAwarded, names: list[str], awards: list[PotAwarded]) -> list[str]:
+    # Pots are numbered as they are pushed (a main and a side pot pushed as one,
+    # PotAwarded.pot_count, are one pot here), the same in the summary line.
+    number = awards.index(award)
+    if len(awards) == 1:
         which = "pot"
-    elif award.pot_index == 0:
+    elif number == 0:
         which = "main pot"
     else:
-        which = "side pot" if pots == 2 else f"side pot-{award.pot_index}"
+        which = "side pot" if len(awards) == 2 else f"side pot-{number}"
     return [f"{names[seat]} collected {share} from {which}"
             for seat, share in zip(award.winners, award.shares, strict=True)]
 
@@ -265,8 +268,8 @@ def _summary(hand: _Played, names: list[str]) -> list[str]:
     pots = ""
     if len(awards) > 1:
         pots = " Main pot " + ". ".join(
-            f"{a.amount}" if a.pot_index == 0 else f"Side pot-{a.pot_index} {a.amount}"
-            for a in awards) + "."
+            f"{a.amount}" if number == 0 else f"Side pot-{number} {a.amount}"
+            for number, a in enumerate(awards)) + "."
     lines = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
     if hand.board:
         lines.append(f"Board {_cards(hand.board)}")

@@ -9,8 +9,11 @@ after killing, not on the table. After a fold-out the centre read
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from cardtui.holdem.actions import BetsCollected, PotAwarded
 from cardtui.holdem.hand import Hand, stacked_deck
+from cardtui.holdem.pokerstars import to_pokerstars
 from cardtui.holdem.view import LineKind, TableView, steps, with_slides
 
 NAMES = ["Ann", "Dora", "Guest 1", "Bob"]
@@ -73,3 +76,14 @@ def test_after_a_fold_out_no_bet_is_left_in_the_centre() -> None:
             assert view.current_bet == 0 and sum(s.bet for s in view.seats) == 0
     wins = [line.text for line in view.log if line.kind is LineKind.WIN]
     assert wins == ["Ann wins 30"]
+
+
+def test_the_pokerstars_export_numbers_the_pots_as_they_were_pushed() -> None:
+    # The export counts pushes (a tracker reads each "collected" line against the
+    # summary): the award's place on the table must not leak in as "Side pot-2".
+    text = to_pokerstars(four_way_all_in(), hero=0, hand_number=1,
+                         when=datetime(2026, 11, 27, tzinfo=UTC),
+                         names=["Ann", "Dora", "Guest", "Bob"])
+    assert "Dora collected 2700 from main pot" in text
+    assert "Guest collected 400 from side pot" in text
+    assert "Total pot 3100 Main pot 2700. Side pot-1 400. | Rake 0" in text
