@@ -48,6 +48,7 @@ from typing import TypeVar
 from cardtui.crashlog import record_crash
 from cardtui.locations import set_aside
 from cardtui.store import pending
+from cardtui.store.alive import Alive
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import (
     LOOK,
@@ -61,6 +62,7 @@ from cardtui.store.pending import (
 )
 from cardtui.store.problems import Problem, StoreError
 from cardtui.store.records import (
+    LOCAL_PLACE,
     LOCAL_TABLE,
     START_BALANCE,
     Bankroll,
@@ -73,6 +75,7 @@ from cardtui.store.records import (
     SeatResult,
     Totals,
     TournamentResult,
+    local_table,
 )
 
 _T = TypeVar("_T")
@@ -160,6 +163,13 @@ class Store:
         #: Told the name of each shared hand once it is saved (:meth:`on_shared_saved`).
         self._shared_listeners: list[Callable[[str], None]] = []
         _OPEN_STORES.add(self)
+        #: This process's mark beside the file: its local tables' chips have a place
+        #: of their own (:attr:`local_place`), and another's are told apart from a
+        #: killed one's (:meth:`left_behind`).
+        self._alive: Alive | None = None
+        if str(path) != MEMORY:
+            where = Path(path)
+            self._alive = Alive(where.with_name(where.name + ".games"))
         try:
             self._db = self._open(OPEN_WAIT_MS)
         except StoreError as error:
@@ -407,6 +417,28 @@ class Store:
                                  "a rebuy is for going broke")
             return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id,
                                 player, LOCAL_TABLE)
+
+    @property
+    def local_place(self) -> str:
+        """Where this process's local tables keep the profile's chips (one place per process)."""
+        if self._alive is None or not self._alive.marked:
+            return LOCAL_TABLE
+        return local_table(self._alive.token)
+
+    def left_behind(self, game: Game) -> dict[str, int]:
+        """Chips at the local places of game processes that have ended (killed, or closed
+        while seated), and at the one shared local place of older cardtuis: nobody plays
+        them, and the next sit-down brings them back to the balance."""
+        alive, mine = self._alive, self.local_place
+        found = {}
+        for place, chips in self.chips_at(game).items():
+            if place == mine:
+                continue
+            if place == LOCAL_TABLE or (
+                    place.startswith(LOCAL_PLACE) and alive is not None
+                    and not alive.running(place.removeprefix(LOCAL_PLACE))):
+                found[place] = chips
+        return found
 
     def hold(self, game: Game, place: str, holder: object) -> None:
         """``holder`` (a seat's sitting) now plays the chips at ``place`` in this process.
@@ -662,6 +694,8 @@ class Store:
     def close(self, wait: float = CLOSE_WAIT) -> list[PendingWrite]:
         """Give the writer up to ``wait`` seconds, close the file, return what was not saved."""
         _OPEN_STORES.discard(self)
+        if self._alive is not None:
+            self._alive.close()  # chips still at this process's tables come back next time
         give_up_at = time.monotonic() + wait + 1.0
         with self._queue_lock:
             self._closing = True

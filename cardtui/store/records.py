@@ -135,8 +135,25 @@ class BankrollKind(StrEnum):
     START = "start"
 
 
-#: Where the chips of a local table are (``BankrollChange.place``).
+#: Where the chips of a local table are (``BankrollChange.place``): the place of a
+#: local table before each game process had its own (:func:`local_table`), and
+#: where a process that cannot mark itself alive keeps them.
 LOCAL_TABLE = ""
+#: The start of a game process's own local-table place (:func:`local_table`).
+LOCAL_PLACE = "local:"
+
+
+def local_table(process: str) -> str:
+    """The place of the chips at the local tables of one game process.
+
+    Two game processes of one profile (two terminals, two SSH sessions of a
+    key) each play their own chips: one sitting down never cashes out the
+    other's.
+
+    >>> local_table("4242-9f")
+    'local:4242-9f'
+    """
+    return f"{LOCAL_PLACE}{process}"
 
 
 def room_table(table_id: str) -> str:

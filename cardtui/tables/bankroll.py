@@ -56,7 +56,6 @@ from cardtui.store import (
     SeatResult,
     Store,
 )
-from cardtui.store.records import LOCAL_TABLE
 
 
 @dataclass(frozen=True)
@@ -132,7 +131,9 @@ class TableBankroll:
         self.game = Game(game)
         self.player = player
         self.session_id = session_id
-        self.place = LOCAL_TABLE
+        #: This game process's place for local tables' chips: another process of the
+        #: profile (a second terminal or SSH session) plays its own.
+        self.place = store.local_place
         self._seated = False
 
     @property
@@ -160,10 +161,13 @@ class TableBankroll:
         """
         if low <= 0 or wanted < low:
             raise ValueError(f"a buy-in of {wanted:,} with a table minimum of {low:,}")
-        # Chips no sitting of this process plays were left by a game that ended
-        # without standing up: the player is told they came back (Seated.note).
-        orphaned = self.store.holder(self.game, self.place) is None
-        left = self.store.chips_at(self.game).get(self.place, 0) if orphaned else 0
+        # Chips a game process that has ended left at its tables (killed, or closed
+        # while seated) come back, and the player is told (Seated.note); another
+        # process's, still playing, stay where they are.
+        left = 0
+        for place, chips in self.store.left_behind(self.game).items():
+            self.store.cash_out(self.game, self.session_id, player=self.player, place=place)
+            left += chips
         self.store.cash_out(self.game, self.session_id, player=self.player, place=self.place)
         seated = buy_in(self.store, self.game, wanted, low, self.session_id,
                         player=self.player, place=self.place)
@@ -273,6 +277,11 @@ class SeatChips:
             else:
                 self.refused = f"{said}: this seat plays table chips."
             return None
+
+    @property
+    def bankroll_place(self) -> str:
+        """Where the kept chips of this seat are (a settled hand's ``bankroll_place``)."""
+        return self.bankroll.place
 
     def bankroll_player(self, rows: Iterable[SeatResult]) -> str | None:
         """The profile's name when its kept chips were in this hand (its result moves them)."""

@@ -237,8 +237,10 @@ class BlackjackLocalSession:
         settled = next((r for r in records if isinstance(r, RoundSettled)), None)
         if settled is not None:
             rows = tuple(self._rows(settled))
-            player = self.chips.bankroll_player(rows) if self.chips is not None else None
-            self._send(Settled(rows, player))
+            chips = self.chips
+            player = chips.bankroll_player(rows) if chips is not None else None
+            self._send(Settled(rows, player,
+                               bankroll_place=chips.bankroll_place if chips is not None else ""))
             self._send(SeatsChanged(self.seat_states()))
         self._prompt()
 

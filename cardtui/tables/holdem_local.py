@@ -509,7 +509,8 @@ class HoldemLocalSession:
                                               seen_by=self.history_viewers)
             # A tournament's hands are played with tournament chips: not cash results.
             self._emit(Settled(rows, chips.bankroll_player(rows) if chips is not None else None,
-                               history, tournament=self.table.mode is Mode.TOURNAMENT))
+                               history, tournament=self.table.mode is Mode.TOURNAMENT,
+                               bankroll_place=chips.bankroll_place if chips is not None else ""))
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)

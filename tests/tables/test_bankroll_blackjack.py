@@ -40,7 +40,8 @@ class Table:
         self.events.append(event)
         if isinstance(event, Settled):  # what the screen does with a settled round
             self.store.record_round(BJ, list(event.rows), session_id="s1",
-                                    bankroll_player=event.bankroll_player)
+                                    bankroll_player=event.bankroll_player,
+                                    bankroll_place=event.bankroll_place)
 
     def play(self, cards: list[str], bet: int = 10) -> None:
         self.session.bet(0, bet)

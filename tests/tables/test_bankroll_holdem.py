@@ -46,7 +46,8 @@ class Table:
         if isinstance(event, Settled):
             self.store.record_round(HOLDEM, list(event.rows), session_id="s1",
                                     hand_history=event.hand_history,
-                                    bankroll_player=event.bankroll_player)
+                                    bankroll_player=event.bankroll_player,
+                                    bankroll_place=event.bankroll_place)
 
     async def all_in_and_lose(self) -> None:
         self.hands += 1
