@@ -207,6 +207,13 @@ DOUBLE_DECK = Chart(
         ("hard", 17, 1): "Rs",
         ("pair", 8, 1): "Pr",
     },
+    exact_pairs={
+        # Split values with DAS / without, against the best other play.
+        (False, 6, 2): "P",  # -0.174934 / -0.252332, hit -0.253133
+        (False, 7, 8): "Ph",  # -0.388898 / -0.423697, hit -0.389533
+        (True, 7, 8): "Ph",  # the same: the dealer's 8 never makes a soft 17
+        (True, 8, 1): "Pr",  # -0.499517 / -0.505294, surrender -0.5
+    },
 )
 
 #: 1 deck (https://wizardofodds.com/games/blackjack/strategy/1-deck/).
