@@ -311,6 +311,8 @@ def _check_type(key: str, value: object, annotation: str) -> None:
 
 def _rules(value: object) -> Rules:
     """Blackjack rules from untrusted values: each key known and of its field's type."""
+    if isinstance(value, Rules):
+        return value  # already checked when it was made
     if not isinstance(value, dict):
         raise ConfigError(f"rules is a table of blackjack rules, not {_shown(value)}")
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
