@@ -16,6 +16,9 @@ argparse.ArgumentTypeError: seed must be 0 or more, not -3
 >>> whole_number("--hands", 1, 10**8)("9" * 5000)
 Traceback (most recent call last):
 argparse.ArgumentTypeError: --hands must be 1 to 100,000,000, not 99999999999999999999…
+>>> whole_number("seed", 0)("1" * 40)
+Traceback (most recent call last):
+argparse.ArgumentTypeError: seed must have at most 30 digits, not 11111111111111111111…
 >>> player_name("")
 Traceback (most recent call last):
 argparse.ArgumentTypeError: Enter a name of 1 to 12 characters.
@@ -39,8 +42,9 @@ def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str]
     def check(text: str) -> int:
         digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
         if digits.isascii() and digits.isdigit() and len(digits) > _MAX_DIGITS:
-            raise argparse.ArgumentTypeError(f"{what} must be {_range(low, high)}, "
-                                             f"not {_shown(text)}")
+            limit = (f"be {_range(low, high)}" if high is not None
+                     else f"have at most {_MAX_DIGITS} digits")
+            raise argparse.ArgumentTypeError(f"{what} must {limit}, not {_shown(text)}")
         try:
             value = int(text)
         except ValueError:
