@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtui.cli import main
 from cardtui.room.config import (
@@ -94,3 +96,33 @@ def test_the_new_table_form_gets_the_same_checks() -> None:
         holdem_options(grace=None)
     table = blackjack_options(name="Pit", seats=3, rules={"decks": 2, "double": "9-11"})
     assert table.rules.decks == 2 and table.rules.double.value == "9-11"
+
+
+_VALUES = st.sampled_from([
+    "1", "0", "-1", "2.5", "1e400", "nan", "inf", "true", '"no"', '""', "[]", "[1]", "{}",
+    "{ a = 1 }", "9" * 40, '"any"', '"9-11"', '"3:2"', "1979-05-27", "0.75", "500", "10",
+])
+_KEYS = st.sampled_from([
+    "name", "seats", "small_blind", "big_blind", "starting_stack", "buy_in_min", "buy_in_max",
+    "bots_fill", "post_to_play", "action_clock", "grace", "between_hands", "min_humans", "seed",
+    "betting_clock", "between_rounds", "nonsense",
+])
+_RULES = st.sampled_from([
+    "decks", "penetration", "dealer_hits_soft_17", "blackjack_pays", "double",
+    "double_after_split", "max_hands", "resplit_aces", "late_surrender", "insurance",
+    "dealer_wins_ties", "min_bet", "max_bet", "typo",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["holdem", "blackjack"]),
+       st.dictionaries(_KEYS, _VALUES, max_size=5), st.dictionaries(_RULES, _VALUES, max_size=4))
+def test_generated_tables_are_used_or_refused_in_one_line(game: str, values: dict[str, str],
+                                                          rules: dict[str, str]) -> None:
+    lines = [f"[[{game}]]", *(f"{key} = {value}" for key, value in values.items())]
+    if game == "blackjack" and rules:
+        lines.append("rules = { " + ", ".join(f"{k} = {v}" for k, v in rules.items()) + " }")
+    try:
+        parse_tables("\n".join(lines) + "\n")
+    except ConfigError as error:
+        assert "\n" not in str(error) and str(error).startswith((f"{game} table 1: ", "not valid"))
