@@ -62,7 +62,7 @@ MAX_DECIMALS = 6
 #: The largest amount a file may state (a quadrillion: past any real pot, and
 #: far short of what makes exact arithmetic slow or overflow).
 MAX_AMOUNT = Decimal(10) ** 15
-#: The largest file read (the public dataset's biggest ``.phhs`` is a few MB).
+#: The largest file read: a hand is under 1 KB, so tens of thousands of hands.
 MAX_FILE_BYTES = 32 << 20
 #: How deep a file's tables and arrays may nest: a ``.phhs`` hand is 3 deep.
 MAX_NESTING = 8
