@@ -122,3 +122,18 @@ def test_an_unreadable_history_is_counted_not_a_traceback(
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Ann (you)" in out and "1 kept hand could not be read and is left out." in out
+
+
+def test_a_tournaments_hands_are_left_out(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # Tournament chips are not money: bb/100 and the rest come from cash hands only.
+    _keep(tmp_path, [_first_hand(), _second_hand()])
+    store = Store(tmp_path / "cardtui.sqlite3")
+    store.record_round(Game.HOLDEM, [SeatResult("Ann", 100, -100, Outcome.LOSS)],
+                       hand_history=_history(_first_hand()), tournament=True)
+    assert store.close() == []
+    _settings(tmp_path, "Ann")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()
+             if line.strip()}
+    assert lines["Ann"][2] == "2" and lines["Ann"][-1] == "+1025.0"
