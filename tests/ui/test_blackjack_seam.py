@@ -139,8 +139,12 @@ async def test_a_running_clock_redraws_only_the_message_line_each_second(
     from cardtui.tables.session import Clock
     from cardtui.ui.screens import blackjack_moves
 
+    # The screen's clock stands still until the test moves it: under load the
+    # screen took over 0.2 s to draw its first frame, and read 19 s.
+    now = time.monotonic()
+    monkeypatch.setattr(blackjack_moves, "time", SimpleNamespace(monotonic=lambda: now))
     session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL[:-1]),
-                               Seen((TurnStarted(1, 0),)), Clock(1, time.monotonic() + 20.2)],
+                               Seen((TurnStarted(1, 0),)), Clock(1, now + 20.2)],
                               viewer_seats=(0,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -153,7 +157,7 @@ async def test_a_running_clock_redraws_only_the_message_line_each_second(
         show = SeatPanel.show
         monkeypatch.setattr(SeatPanel, "show",
                             lambda panel, *a: shown.append(1) or show(panel, *a))
-        later = time.monotonic() + 3
+        later = now + 3
         # (The screen's clock only: the event loop's own keeps running.)
         monkeypatch.setattr(blackjack_moves, "time", SimpleNamespace(monotonic=lambda: later))
         screen._tick()
