@@ -99,3 +99,36 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         # The advice (o) reads the room's bots with their personalities' ranges too.
         assert personalities(player.session) == {
             s: o.personality for s, o in enumerate(table.seats) if isinstance(o, Bot)}
+
+
+async def test_each_player_exports_the_shared_hand_as_pokerstars_dealt_to_them(
+        make_room, tmp_path: Path) -> None:
+    from poker.room.pokerstars import PokerStarsHandHistory
+
+    from cardtui.commands.export import HistoryFormat
+
+    room = make_room(HoldemOptions(name="Game", seats=5, min_humans=3, between_hands=60))
+    table = room.tables["t1"]
+    table.next_deck = stacked_deck(HOLES, board="2c7d3d 3s Td")
+    players = [await join(room, name) for name in ("Ann", "Bob", "Cy")]
+    for player in players:
+        player.on_event = check_or_call
+        player.listen(await player.link.sit("t1", 1000))
+    await until(lambda: table.last_hand is not None)
+    hand = table.last_hand
+    assert hand is not None
+    for player in players:
+        await player.wait_for(lambda e: isinstance(e, Seen) and any(
+            isinstance(r, HandEnded) for r in e.records))
+        mine = player.session.your_seat  # type: ignore[union-attr]
+        (path,) = export_hands([played(player)], tmp_path / player.name, "0000abcd",
+                               HistoryFormat.POKERSTARS)
+        text = path.read_text(encoding="utf-8")
+        parsed = PokerStarsHandHistory(text)
+        parsed.parse()
+        assert parsed.hero.name == player.name
+        for seat in range(len(table.seats)):
+            if seat not in hand.players:
+                continue
+            cards = " ".join(map(str, hand.hole[seat]))
+            assert (cards in text) == (seat == mine or seat in hand.shown)

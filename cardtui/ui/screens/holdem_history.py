@@ -1,5 +1,6 @@
 """The session's hands: one row each, the highlighted hand's action log below;
-``e`` exports every finished hand as a PHH file (one per hand) and shows where.
+``e`` exports every finished hand, one file each, as PHH or PokerStars-style
+text (the player picks), and shows where.
 
 Hands are numbered for the whole session (:class:`~cardtui.ui.session.HandHistory`,
 kept on the app's session), not per table: a new table deals its hand 1 again,
@@ -12,6 +13,7 @@ written ``????`` (:mod:`cardtui.holdem.phh_seen`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -22,7 +24,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from cardtui.commands.export import HistoryFormat
 from cardtui.holdem.actions import BlindKind, BlindPosted, HoleCardsDealt, PotAwarded
+from cardtui.holdem.hand import Hand
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
@@ -47,28 +51,52 @@ def seen_by(played: PlayedHand) -> frozenset[int]:
                      if isinstance(r, HoleCardsDealt) and None not in r.cards)
 
 
-def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str) -> list[Path]:
-    """Write each finished hand as ``<session>-hand-<n>.phh``; return the paths.
+def tracker_number(session: str, number: int) -> int:
+    """A PokerStars hand number for hand ``number`` of the session whose id starts ``session``.
+
+    Trackers skip a hand whose number they already hold (PokerStars numbers
+    are unique), so each session numbers its hands from its own id (hex).
+
+    >>> tracker_number("0000002a", 7)
+    4200007
+    """
+    return int(session, 16) * 100_000 + number
+
+
+def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str,
+                 written_as: HistoryFormat = HistoryFormat.PHH, *,
+                 when: datetime | None = None) -> list[Path]:
+    """Write each finished hand as ``<session>-hand-<n>.phh`` (or ``.txt``); return the paths.
 
     Each hand is written as its player saw it: a card they were not shown is
-    ``????``, whether the engine is in this process (a local table) or in the room.
+    ``????`` (PHH) or left out (PokerStars, dealt to that player), whether the
+    engine is in this process (a local table) or in the room. A PokerStars
+    hand is numbered by :func:`tracker_number` (``session`` is then the
+    session id's hex) and dated ``when`` (default: now).
     """
+    from cardtui.holdem.pokerstars import to_pokerstars
     from cardtui.tables.holdem_replay import played_replay  # see action_replay
 
     directory.mkdir(parents=True, exist_ok=True)
+    stamp = when if when is not None else datetime.now(UTC)
     paths = []
     for played in hands:
-        if played.hand is not None:
-            if not played.hand.is_over:
-                continue
-            # The engine's hand gives the exact forced bets; the cards are the player's.
-            text = to_phh(played.hand, hand_number=played.number, seen_by=seen_by(played))
-        else:  # a shared table's hand, as the room showed it to this player
-            seen = played_replay(played.begins, played.records)
-            if not seen.complete:
-                continue
-            text = seen_to_phh(seen, hand_number=played.number)
-        path = directory / f"{session}-hand-{played.number:03d}.phh"
+        seen = played_replay(played.begins, played.records)
+        # The engine's hand (a local table) gives the exact forced bets; the cards are the
+        # player's. A shared table's hand is the room's records as this player was shown them.
+        hand = played.hand if played.hand is not None else seen
+        if not (hand.is_over if isinstance(hand, Hand) else hand.complete):
+            continue
+        viewers = seen_by(played)
+        if written_as is HistoryFormat.POKERSTARS:
+            hero = next(iter(viewers)) if len(viewers) == 1 else None
+            text = to_pokerstars(hand, hero=hero, when=stamp,
+                                 hand_number=tracker_number(session, played.number))
+        elif isinstance(hand, Hand):
+            text = to_phh(hand, hand_number=played.number, seen_by=viewers)
+        else:
+            text = seen_to_phh(hand, hand_number=played.number)
+        path = directory / f"{session}-hand-{played.number:03d}{written_as.suffix}"
         path.write_text(text, encoding="utf-8")
         paths.append(path)
     return paths
@@ -99,7 +127,7 @@ class HoldemHistoryScreen(Screen[None]):
     SUB_TITLE = "Hand history"
     BINDINGS = [
         Binding("enter", "replay", "Replay", priority=True),
-        Binding("e", "export", "Export PHH"),
+        Binding("e", "export", "Export"),
         # The log of a long hand is taller than the room under the table: Tab moves
         # to it, and the arrows scroll it.
         Binding("tab", "app.focus_next", "Hands/log"),
@@ -162,15 +190,25 @@ class HoldemHistoryScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(HoldemReplaySession(replay, number=played.number)))
 
     def action_export(self) -> None:
+        """``e``: the player picks the format (PHH or PokerStars), then every hand is written."""
+        from cardtui.ui.screens.holdem_export import ExportFormatScreen
+
+        def chosen(written_as: HistoryFormat | None) -> None:
+            if written_as is not None:
+                self.export(written_as)
+
+        self.app.push_screen(ExportFormatScreen(len(self.hands)), chosen)
+
+    def export(self, written_as: HistoryFormat) -> None:
         app = self.app
         directory = hand_history_dir(app.data_dir)
         session = app.session_id[:8]
         try:
-            paths = export_hands(self.hands, directory, session)
+            paths = export_hands(self.hands, directory, session, written_as)
         except OSError as error:
             self.query_one("#export-path", Static).update(
                 Text(f"Could not write hand histories: {error.strerror}", style="bold red"))
             return
         count = f"{len(paths)} hand{'s' if len(paths) != 1 else ''}"
-        message = f"Exported {count} as PHH files to {directory}"
+        message = f"Exported {count} as {written_as.label} files to {directory}"
         self.query_one("#export-path", Static).update(Text(message, style="bold green"))
