@@ -30,9 +30,10 @@ class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
         self.hands = hands
 
     def compose(self) -> ComposeResult:
-        count = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
+        what = ("this session's hand" if self.hands == 1
+                else f"this session's {self.hands} hands, one file each,")
         with Vertical(id="export-box"):
-            yield Static(f"Export this session's {count}, one file each, as:", id="export-ask")
+            yield Static(f"Export {what} as:", id="export-ask")
             yield Static("PHH: cardtui replay and pokerkit read it.\n"
                          "PokerStars: text for tracker tools.", id="export-what")
             with Horizontal(id="export-buttons"):
