@@ -16,8 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("holdem", "blackjack")
 #: The pure models every game shares (and which are held to the same rule):
-#: the cards, and the one rule for a player's name.
-SHARED = ("cards.py", "names.py")
+#: the cards, the one rule for a player's name, and the one cleaner of text
+#: from outside (a hand file's names are cleaned as chat is).
+SHARED = ("cards.py", "names.py", "untrusted.py")
 
 
 def engine_files() -> list[Path]:
@@ -54,7 +55,8 @@ def allowed(importer: Path, name: str) -> bool:
     if top in sys.stdlib_module_names:
         return True
     own = module_name(importer).split(".")[:2]
-    return name in ("cardtui.cards", "cardtui.names") or name.split(".")[:2] == own
+    return name in ("cardtui.cards", "cardtui.names", "cardtui.untrusted") or (
+        name.split(".")[:2] == own)
 
 
 def test_engine_modules_import_only_the_standard_library_cards_and_their_own_package() -> None:
