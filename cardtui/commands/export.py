@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -169,14 +171,15 @@ def export_kept(kept: Sequence[HandHistory], folder: Path, written_as: HistoryFo
     for history in kept:
         try:
             replay = read_phh(history.text)
+            text = as_seen(history.text, replay)
+            if text != history.text:
+                replay = read_phh(text)
         except PhhError:
             done.unreadable += 1
             continue
         if player is not None and player not in _dealt_in(replay):
             continue
-        if written_as is HistoryFormat.PHH:
-            text = history.text
-        else:
+        if written_as is HistoryFormat.POKERSTARS:
             if not replay.complete:
                 done.unreadable += 1  # a hand that stops short has no result to write
                 continue
@@ -187,6 +190,45 @@ def export_kept(kept: Sequence[HandHistory], folder: Path, written_as: HistoryFo
         path.write_text(text, encoding="utf-8")
         done.paths.append(path)
     return done
+
+
+#: A PHH hole-card deal that names its cards (not ``????``): ``"d dh p3 AsKs"``.
+_DEALT = re.compile(r'"d dh (p\d+) ([2-9TJQKA][cdhs]){2}"')
+
+
+def as_seen(text: str, replay: Replay) -> str:
+    """A kept history as its player saw it: another seat's hole cards ``????`` unless shown.
+
+    Every hand is kept so now, and the text comes back unchanged. Older
+    versions kept a local table's hands with every seat's hole cards; such a
+    history (no ``????`` at all) keeps the one person's own cards (a bot
+    has a personality in ``_personalities``) and, with several people at
+    the keyboard (hot seat), nobody's, as the table keeps them today.
+    """
+    from cardtui.holdem.actions import HoleCardsDealt
+
+    dealt = [r for r in replay.records if isinstance(r, HoleCardsDealt)]
+    if not dealt or any(None in r.cards for r in dealt):
+        return text
+    bots = _bot_names(text)
+    people = [seat for seat in replay.players if replay.names[seat] not in bots]
+    label = {seat: f"p{i + 1}" for i, seat in enumerate(replay.players)}
+    hidden = {label[seat] for seat in replay.players if people != [seat]}
+    return _DEALT.sub(lambda m: f'"d dh {m[1]} ????"' if m[1] in hidden else m[0], text)
+
+
+def _bot_names(text: str) -> set[str]:
+    """The players the history's ``_personalities`` names a bot personality for."""
+    from cardtui.commands.stats import PERSONALITIES_FIELD
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return set()
+    names, kinds = data.get("players"), data.get(PERSONALITIES_FIELD)
+    if not isinstance(names, list) or not isinstance(kinds, list):
+        return set()
+    return {str(name) for name, kind in zip(names, kinds, strict=False) if kind}
 
 
 def _dealt_in(replay: Replay) -> list[str]:

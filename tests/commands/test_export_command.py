@@ -186,3 +186,45 @@ def test_an_unreadable_kept_history_is_left_out_and_counted(
     assert code == 0 and [f.name for f in out.iterdir()] == ["hand-000002.txt"]
     assert "Wrote 1 hand as PokerStars" in said
     assert "1 kept hand could not be read and is left out." in said
+
+
+def test_a_history_kept_with_every_card_is_exported_as_its_player_saw_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Before this version a local table kept every seat's hole cards: the one person's
+    # own cards and the ones shown are written, a bot's folded or mucked hand is not.
+    hand = _flop_fold()  # Ann Lee bets the flop, Bob folds; Bot 1 folded preflop
+    kinds = {"Ann Lee": "", "Bot 1": "rock", "Bob": "shark"}
+    full = to_phh(hand) + "_personalities = [{}]\n".format(
+        ", ".join(f'"{kinds[hand.names[s]]}"' for s in hand.players))  # type: ignore[index]
+    db = Database(tmp_path / "cardtui.sqlite3")
+    db.record_round(Game.HOLDEM, [SeatResult("Ann Lee", 0, 0, Outcome.PUSH)], "s",
+                    PLAYED.timestamp(), hand_history=full)
+    db.close()
+    for written_as in ("phh", "pokerstars"):
+        code, out = _export(tmp_path, "--format", written_as)
+        assert code == 0
+        (path,) = out.glob("*.phh" if written_as == "phh" else "*.txt")
+        text = path.read_text(encoding="utf-8")
+        assert "KhKd" in text or "Kh Kd" in text  # hers
+        for seat in (1, 2):
+            cards = "".join(map(str, hand.hole[seat]))
+            assert cards not in text and " ".join(map(str, hand.hole[seat])) not in text
+        if written_as == "phh":
+            replay_strictly(text)
+            assert tomllib.loads(text)["_personalities"] == tomllib.loads(full)["_personalities"]
+        else:
+            assert "Dealt to Ann\u00a0Lee [Kh Kd]" in text
+
+
+def test_a_hot_seat_history_kept_with_every_card_shows_nobodys(tmp_path: Path) -> None:
+    hand = _flop_fold()  # three people at one keyboard: no personalities at all
+    db = Database(tmp_path / "cardtui.sqlite3")
+    db.record_round(Game.HOLDEM, [SeatResult("Ann Lee", 0, 0, Outcome.PUSH)], "s",
+                    PLAYED.timestamp(), hand_history=to_phh(hand))
+    db.close()
+    code, out = _export(tmp_path, "--player", "Bob")
+    assert code == 0
+    text = next(out.glob("*.phh")).read_text(encoding="utf-8")
+    assert text.count("????") == 3 and not any(
+        "".join(map(str, hand.hole[seat])) in text for seat in range(3))
+    replay_strictly(text)
