@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import random
 import tempfile
+import threading
 import traceback
 import unicodedata
 import weakref
@@ -82,6 +83,9 @@ FOCUS_KEYS = {"tab", "shift+tab"}
 FOCUS_WEIGHT = 0.4
 #: Share of steps that are a burst of 2-4 keys sent together (a fast typist).
 BURST_SHARE = 0.06
+#: The same under load: on a busy host most keys are read while the app is
+#: still at work on the ones before.
+LOADED_BURST_SHARE = 0.4
 #: Share of steps that are a pause instead of a key (animations on only).
 PAUSE_SHARE = 0.04
 #: Check the scoreboard against the engines every this many keys.
@@ -138,6 +142,8 @@ class Episode:
     animation: str = "off"
     lineup: int = 0
     start: str | None = None
+    #: Busy threads beside the app (see :func:`busy`): 0 for none.
+    load: int = 0
 
     @classmethod
     def from_seed(cls, seed: int, keys: int) -> Episode:
@@ -154,23 +160,25 @@ class Episode:
     def describe(self) -> str:
         w, h = self.size
         return (f"seed {self.seed}: {self.keys} keys, {w}x{h}, animations {self.animation}, "
-                f"{LINEUPS[self.lineup][0]}, starting at {self.start or 'the menu'}")
+                f"{LINEUPS[self.lineup][0]}, starting at {self.start or 'the menu'}"
+                + (f", {self.load} busy threads" if self.load else ""))
 
     def replay(self) -> str:
         """The shell command that plays this episode again."""
         w, h = self.size
         return (f"python3 -m tests.support.keyfuzz {self.seed} {self.keys} {w}x{h} "
-                f"{self.animation} {self.lineup} {self.start or 'menu'}")
+                f"{self.animation} {self.lineup} {self.start or 'menu'}"
+                + (f" {self.load}" if self.load else ""))
 
     @classmethod
     def from_args(cls, args: list[str]) -> Episode:
-        """``SEED [KEYS [WxH ANIMATION LINEUP START]]``, as :meth:`replay` writes them."""
+        """``SEED [KEYS [WxH ANIMATION LINEUP START [LOAD]]]``, as :meth:`replay` writes them."""
         seed, keys = int(args[0]), int(args[1]) if len(args) > 1 else 400
         if len(args) < 6:
             return cls.from_seed(seed, keys)
         width, height = (int(n) for n in args[2].split("x"))
         return cls(seed, keys, (width, height), args[3], int(args[4]),
-                   None if args[5] == "menu" else args[5])
+                   None if args[5] == "menu" else args[5], int(args[6]) if len(args) > 6 else 0)
 
 
 class FuzzFailure(AssertionError):
@@ -426,6 +434,33 @@ class Trail(list[str]):
         self.pressed += len(keys)
 
 
+@contextlib.contextmanager
+def busy(threads: int) -> Iterator[None]:
+    """A loaded machine, in-process: ``threads`` threads spinning in Python.
+
+    Each takes the interpreter in turn with the app's event loop, so a
+    message, a timer or a screen's mount comes later than the keys around
+    it, in an order that changes from run to run, as on a host at load ~6
+    (issue 24: two crashes showed only there). Not reproducible by seed:
+    a failure's keys are the lead, and a test pins the interleaving down.
+    """
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            sum(range(2_000))
+
+    workers = [threading.Thread(target=spin, daemon=True) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join()
+
+
 async def run_episode(episode: Episode, data_dir: Path | None = None) -> Counter[str]:
     """Play ``episode``; returns how many keys each screen received. Raises FuzzFailure."""
     rng = random.Random(episode.seed)
@@ -434,6 +469,7 @@ async def run_episode(episode: Episode, data_dir: Path | None = None) -> Counter
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        stack.enter_context(busy(episode.load))
         ledger = stack.enter_context(recording(Ledger()))
         while keys.pressed < episode.keys:
             ledger.settled = {Game.BLACKJACK: {}, Game.HOLDEM: {}}  # a new app: a new session
@@ -458,7 +494,7 @@ async def _play(app: CardtuiApp, episode: Episode, rng: random.Random, keys: Tra
                     keys.append("<pause>")
                     continue
                 burst = [choose_key(app, rng)]
-                if rng.random() < BURST_SHARE:
+                if rng.random() < (LOADED_BURST_SHARE if episode.load else BURST_SHARE):
                     burst += [choose_key(app, rng) for _ in range(rng.randint(1, 3))]
                 seen[type(app.screen).__name__] += len(burst)
                 keys.add(*burst)

@@ -57,3 +57,18 @@ async def test_key_fuzz_over_every_screen(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(100, 100 + SLOW_EPISODES))
 async def test_key_fuzz_long(tmp_path: Path, seed: int) -> None:
     await run_episode(Episode.from_seed(seed, SLOW_KEYS), tmp_path)
+
+
+#: Under load (issue 24): busy threads beside the app, animations on, starting
+#: at the menu and at a table (the menu is then built late).
+LOADED_EPISODES = 8
+LOADED_THREADS = 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(300, 300 + LOADED_EPISODES))
+async def test_key_fuzz_under_load(tmp_path: Path, seed: int) -> None:
+    episode = Episode(seed, SLOW_KEYS, (120, 40) if seed % 2 else (80, 24), "fast",
+                      seed % len(LINEUPS), (None, "holdem", "blackjack", None)[seed % 4],
+                      load=LOADED_THREADS)
+    await run_episode(episode, tmp_path)
