@@ -53,6 +53,15 @@ each, a sixth of a screen's work for the turn). Unless a transition may run,
 only the rules whose value changed are set now; the styles that result are
 the same.
 
+**A palette opened while the last one is still going.** Textual 8.2's
+Ctrl+P gives every command palette the id ``--command-palette`` and sees a
+palette as open only while it is on top; one just dismissed is removed by a
+task of its own, so Ctrl+P read before that task ran raised ``DuplicateIds``
+(the key fuzzer under load, issue 24). The app already has its own Ctrl+P
+(:meth:`cardtui.ui.app.CardtuiApp.action_command_palette`); its palettes
+take no fixed id. The canary in tests/ui/test_textual_fixes.py fails once
+Textual's own does not raise.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later

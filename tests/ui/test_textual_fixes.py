@@ -171,3 +171,24 @@ async def test_a_class_change_sets_only_the_rules_that_changed_with_the_same_res
         app.remove_class("-flat")
         await pilot.pause()
         assert toggled.styles.base._rules == plain.styles.base._rules
+
+
+async def test_canary_textuals_palette_still_takes_one_fixed_id() -> None:
+    """Canary for cardtui.ui.app.CardtuiApp.action_command_palette (issue 24): Textual
+    8.2's own Ctrl+P pushes every palette with the id "--command-palette" and sees a
+    palette as open only while it is on top, so Ctrl+P while a dismissed one is still
+    being removed raises DuplicateIds. When this fails, Textual has fixed it, and
+    cardtui's note there can go."""
+    from textual._node_list import DuplicateIds
+    from textual.app import App
+
+    class Bare(App[None]):
+        pass
+
+    app = Bare()
+    async with app.run_test() as pilot:
+        app.action_command_palette()
+        await pilot.pause()
+        app.pop_screen()  # dismissed: removed by a task of its own, later
+        with pytest.raises(DuplicateIds):
+            app.action_command_palette()
