@@ -53,6 +53,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardtui.blackjack import table as blackjack_table
 from cardtui.holdem import table as holdem_table
+from cardtui.holdem.table import Mode
 from cardtui.store import Game, Store
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.app import CardtuiApp
@@ -277,8 +278,10 @@ def recording(ledger: Ledger) -> Iterator[Ledger]:
 
     def he_start_hand(self: Any, *args: Any, **kwargs: Any) -> Any:
         hand = originals[(he, "start_hand")](self, *args, **kwargs)
+        # Tournament chips are not money: the scoreboard's cash totals leave those hands
+        # out, so the ledger counts only a cash table's hands (chips are checked for all).
         humans = [(i, s.name) for i, s in enumerate(self.seats)
-                  if s is not None and not s.is_bot]
+                  if s is not None and not s.is_bot] if self.mode is Mode.CASH else []
         ledger.hands.append((hand, humans))
         return hand
 

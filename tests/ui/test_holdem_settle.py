@@ -27,8 +27,10 @@ async def test_a_hand_decided_by_the_blinds_alone_is_settled(make_app) -> None: 
         hand = screen.hand
         assert hand is not None and hand.is_over
         # Stored, in the history, and the table knows Ann is out.
-        totals = {t.player: t for t in app.store.totals(Game.HOLDEM)}["Ann"]
-        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -5)
+        # A tournament hand is kept (its history) but is not money: no cash totals.
+        assert app.store.totals(Game.HOLDEM) == []
+        assert len(app.store.hand_histories()) == 1
+        assert app.store.hand_histories(tournaments=False) == []
         assert [played.hand for played in screen.history] == [hand]
         assert screen.table.is_finished and screen.table.seats[0] is None
         assert [(r.player, r.place) for r in app.store.tournaments()] == [("Ann", 2)]
