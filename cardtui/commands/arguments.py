@@ -7,6 +7,12 @@ quotes at most a few characters of what was typed.
 >>> port = whole_number("port", 0, 65535)
 >>> port("8022")
 8022
+>>> port("70000")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: port must be 0 to 65,535, not 70,000
+>>> whole_number("port", 0, 65535, grouped=False)("70000")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: port must be 0 to 65535, not 70000
 >>> port("x")
 Traceback (most recent call last):
 argparse.ArgumentTypeError: port must be a whole number, not 'x'
@@ -36,13 +42,19 @@ from cardtui.names import name_problem
 _MAX_DIGITS = 30
 
 
-def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type=`` that takes a whole number from ``low`` to ``high`` (None: no top)."""
+def whole_number(what: str, low: int, high: int | None = None, *,
+                 grouped: bool = True) -> Callable[[str], int]:
+    """An argparse ``type=`` that takes a whole number from ``low`` to ``high`` (None: no top).
+
+    ``grouped=False`` writes numbers without thousands separators: a port or a
+    year is a label, not a count ("65535", not "65,535").
+    """
+    sep = "," if grouped else ""
 
     def check(text: str) -> int:
         digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
         if digits.isascii() and digits.isdigit() and len(digits) > _MAX_DIGITS:
-            limit = (f"be {_range(low, high)}" if high is not None
+            limit = (f"be {_range(low, high, sep)}" if high is not None
                      else f"have at most {_MAX_DIGITS} digits")
             raise argparse.ArgumentTypeError(f"{what} must {limit}, not {_shown(text)}")
         try:
@@ -51,7 +63,8 @@ def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str]
             raise argparse.ArgumentTypeError(
                 f"{what} must be a whole number, not {_shown(text)!r}") from None
         if high is not None and not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be {_range(low, high)}, not {value:,}")
+            raise argparse.ArgumentTypeError(
+                f"{what} must be {_range(low, high, sep)}, not {value:{sep}}")
         if value < low:
             raise argparse.ArgumentTypeError(f"{what} must be {low} or more, not {value}")
         return value
@@ -68,8 +81,8 @@ def player_name(text: str) -> str:
     return text
 
 
-def _range(low: int, high: int | None) -> str:
-    return f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+def _range(low: int, high: int | None, sep: str = ",") -> str:
+    return f"{low:{sep}} or more" if high is None else f"{low:{sep}} to {high:{sep}}"
 
 
 def _shown(text: str) -> str:

@@ -41,7 +41,7 @@ CLOSING = (
 MISSING_WEB = "cardtui serve --web needs textual-serve: install cardtui[web]"
 
 
-_port = whole_number("port", 0, 65535)
+_port = whole_number("port", 0, 65535, grouped=False)
 #: --max-sessions and --fps: at least one.
 _positive = whole_number("the number", 1)
 
