@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardtui.commands.arguments import whole_number
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table as RichTable
@@ -66,15 +68,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--bots-only", action="store_true",
                        help="bots play each other headless; no screen opens")
     given = argparse.SUPPRESS
-    group.add_argument("--hands", type=int, default=given,
+    group.add_argument("--hands", type=whole_number("--hands", 1, MAX_HANDS), default=given,
                        help=f"hands to play, 1 to {MAX_HANDS:,} (default {DEFAULT_HANDS})")
-    group.add_argument("--seats", type=int, default=given,
+    group.add_argument("--seats", type=whole_number("--seats", 2, 10), default=given,
                        help=f"bots at the table, 2-10 (default {DEFAULT_SEATS})")
     group.add_argument("--export-phh", type=_export_dir, default=given, metavar="DIR",
                        help="write one PHH hand history per hand into DIR")
     group.add_argument("--mode", choices=MODES, default=given,
                        help=f"cash game or tournament (rising blinds) (default {DEFAULT_MODE})")
-    group.add_argument("--stack", type=int, default=given,
+    group.add_argument("--stack", type=whole_number("--stack", 1, MAX_CHIPS), default=given,
                        help=f"starting chips per bot, at least 10 big blinds "
                        f"(default {DEFAULT_STACK})")
     group.add_argument("--blinds", default=given, metavar="SB/BB[/ANTE]",
