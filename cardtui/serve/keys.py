@@ -12,12 +12,18 @@ from pathlib import Path
 
 import asyncssh
 
+from cardtui.untrusted import read_text
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
 
 # OpenSSH's sshd refuses a private host key others can read; so do we, by
 # creating it 0600 in one step rather than chmod-ing after the write.
 _PRIVATE = 0o600
+
+# Key files are small; a FIFO or /dev/zero given as one would otherwise hang the
+# server at start (or at a login, since the players' keys are read again then).
+_MAX_KEY_FILE = 1 << 20
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:
@@ -31,7 +37,7 @@ def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
     Returns the key and whether it was created just now.
     """
     try:
-        return asyncssh.read_private_key(path), False
+        return asyncssh.import_private_key(read_text(path, _MAX_KEY_FILE)), False
     except FileNotFoundError:
         pass
     key = asyncssh.generate_private_key("ssh-ed25519", comment="cardtui host key")
@@ -50,7 +56,7 @@ def read_authorized_fingerprints(path: Path) -> frozenset[str]:
     the game. A line that holds no key raises ``ValueError`` naming the line.
     """
     found: set[str] = set()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_text(path, _MAX_KEY_FILE).splitlines(), start=1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue

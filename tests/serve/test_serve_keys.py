@@ -92,3 +92,21 @@ def test_guests_left_by_a_dead_server_are_cleared_at_the_next_start(tmp_path: Pa
     assert kept.profile_dir.is_dir(), "a running server's guests were swept away"
     restarted.close()
     running.close()
+
+
+@pytest.mark.parametrize("which", ["host key", "players' keys"])
+def test_a_key_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path, which: str) -> None:
+    # Issue 24: a FIFO given as a key file hung the server (asyncssh and read_text
+    # waited for a writer); now it is refused as not a regular file.
+    import os
+
+    path = tmp_path / "keys"
+    os.mkfifo(path)
+    read = load_or_create_host_key if which == "host key" else read_authorized_fingerprints
+    with pytest.raises(ValueError, match="is not a regular file"):
+        read(path)
+
+
+def test_a_key_file_of_endless_bytes_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="is not a regular file"):
+        read_authorized_fingerprints(Path("/dev/zero"))
