@@ -61,3 +61,28 @@ async def test_the_buy_in_dialog_offers_and_checks_the_kept_balance(
         assert app.store.chips_at(Game.HOLDEM) == {"": 300}
         assert app.store.balance(Game.HOLDEM) == 700
         await link.close()
+
+
+async def test_a_balance_never_read_offers_no_buy_in(make_app, make_room, monkeypatch) -> None:
+    # Issue 24: the dialog offered 1,000 (the start balance) on a balance the store
+    # could not read; the lobby now says so and opens no dialog.
+    from cardtui.store import Bankroll
+
+    room = make_room(HoldemOptions(name="Friday", seats=3, min_humans=2))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        monkeypatch.setattr(app.store, "bankroll",
+                            lambda game: Bankroll(game, known=False))
+        client = await RoomClient.open(await room_pair(room, Member("key-ann", "Ann")))
+        link = RoomLink(client, store_sink(app), RoomChips(app.store, app.session_id))
+        await link.start()
+        await until(lambda: bool(link.tables))
+        screen = LobbyScreen(link)
+        await app.push_screen(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        note = str(screen.query_one("#lobby-note", Static).render())
+        assert "not readable yet" in note
+        assert room.tables["t1"].seats[0] is None
+        await link.close()

@@ -310,8 +310,16 @@ class LobbyScreen(Screen[None]):
         if not free_seats(info):
             self.say(f"Every seat at {info.name} is taken: press w to watch.", error=True)
             return
-        balance = (self.app.store.balance(StoreGame(info.game.value))
-                   if self.link.keeps_chips else None)
+        balance = None
+        if self.link.keeps_chips:
+            bankroll = self.app.store.bankroll(StoreGame(info.game.value))
+            if not bankroll.known:
+                # Issue 24: a balance the store could not read is unknown, not the
+                # start balance; nothing is offered (or staked) on it.
+                self.say("Your balance is not readable yet (another program holds the "
+                         "scoreboard): try again in a moment.", error=True)
+                return
+            balance = bankroll.balance
         self.app.push_screen(BuyInDialog(info, balance), self._bought_in(info))
 
     def _bought_in(self, info: TableInfo):  # noqa: ANN202 - a dismiss callback
