@@ -121,14 +121,14 @@ class BlackjackTable(SharedTable):
             rules=self.rules.to_json(),
         )
 
-    def send_snapshot(self, conn: Connection) -> None:
+    def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
         seat = self.seat_of(conn.member.profile)
         player = self.seats[seat] if seat is not None else None
         if player is not None and player.conn is not conn:
             seat = None  # the seat is played from another game of this key: this one watches
         records = encode_blackjack(self.round.records) if self.round is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), seat, self.started, records,
-                                self.turn, tuple(self.chat_log)))
+                                self.turn, tuple(self.chat_log), ref=ref))
         if self.betting:
             conn.send(self._bets_open())
         elif seat is not None and self.round is not None and self.round.seat_to_act == seat:
@@ -160,7 +160,9 @@ class BlackjackTable(SharedTable):
 
     # --- seats --------------------------------------------------------------------------
 
-    def sit(self, conn: Connection, seat: int | None, buy_in: int) -> None:
+    def sit(self, conn: Connection, seat: int | None, buy_in: int,
+            ref: int | None = None) -> None:
+        """Seat ``conn``; the snapshot answers the request ``ref``."""
         self.check_can_sit(conn)
         self.check_buy_in(buy_in, self.options.limits)
         if buy_in < self.rules.min_bet:
@@ -178,7 +180,7 @@ class BlackjackTable(SharedTable):
         self.watchers.discard(conn)
         conn.tables.add(self.id)
         self.notice(f"{conn.member.name} sits down in seat {seat + 1}.")
-        self.send_snapshot(conn)
+        self.send_snapshot(conn, ref)
         self.send_seats()
         self.players_changed()
 

@@ -94,15 +94,19 @@ class RoomClient:
             raise RoomError(f"{ROOM_FD_ENV}={value!r} is not a socket: {error}") from None
         return await cls.open(sock)
 
-    async def hello(self) -> Welcome:
-        """Greet the room; return who it says we are."""
-        self.send(Hello(PROTOCOL_VERSION))
+    async def hello(self, ref: int | None = None) -> Welcome:
+        """Greet the room; return who it says we are.
+
+        ``ref``: the greeting's request reference (the link numbers it as every
+        request); the room echoes it in its welcome or its refusal.
+        """
+        self.send(Hello(PROTOCOL_VERSION, ref=ref))
         while True:
             message = await self.receive()
             if isinstance(message, Welcome):
                 self.welcome = message
                 return message
-            if isinstance(message, Error):
+            if isinstance(message, Error) and message.ref in (None, ref):
                 raise RoomError(message.message)
 
     def send(self, message: Message) -> None:

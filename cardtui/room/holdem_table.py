@@ -142,12 +142,12 @@ class HoldemTable(SharedTable):
             bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, Bot)),
         )
 
-    def send_snapshot(self, conn: Connection) -> None:
+    def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
         seat = self.seat_of(conn.member.profile)
         viewer = seat if seat is not None and self.seats[seat].conn is conn else None  # type: ignore[union-attr]
         records = encode_holdem(self.hand.records, viewer) if self.hand is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), viewer, self.started, records,
-                                self.turn, tuple(self.chat_log)))
+                                self.turn, tuple(self.chat_log), ref=ref))
         hand = self.hand
         if hand is not None and viewer is not None and hand.actor == viewer and self.clock.running:
             assert self.clock.deadline is not None
@@ -160,7 +160,10 @@ class HoldemTable(SharedTable):
         if any(p.member.profile == conn.member.profile for p in self.pending.values()):
             raise Refused("you already have a seat at this table (from the next hand)")
 
-    def sit(self, conn: Connection, seat: int | None, buy_in: int) -> None:
+    def sit(self, conn: Connection, seat: int | None, buy_in: int,
+            ref: int | None = None) -> None:
+        """Seat ``conn`` (or, at a bot's seat in play, from the next hand); the snapshot
+        answers the request ``ref``."""
         self.check_can_sit(conn)
         self.check_buy_in(buy_in, self.options.limits)
         if seat is None:
@@ -184,13 +187,13 @@ class HoldemTable(SharedTable):
             self.pending[seat] = player
             self.watchers.add(conn)
             self.notice(f"{player.name} takes seat {seat + 1} after this hand.")
-            self.send_snapshot(conn)
+            self.send_snapshot(conn, ref)
             self.room.lobby_changed(self)
             return
         self._seat(seat, player)
         self.notice(f"{player.name} sits down in seat {seat + 1}.")
         self._fill_with_bots()
-        self.send_snapshot(conn)
+        self.send_snapshot(conn, ref)
         self.send_seats()
         self.players_changed()
 

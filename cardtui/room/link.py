@@ -19,6 +19,14 @@ only once the store has committed the hand (the store tells it, from
 whichever thread wrote it). A game killed in between gets the hand again on
 the profile's next connection, and the store, which knows every shared hand
 by its name (:meth:`RoomLink.shared_hand`), records it once.
+
+Every request this link sends carries a reference from its own counter
+(:class:`~cardtui.room.protocol.Request`); the room echoes it in the message
+that answers (:class:`~cardtui.room.protocol.Reply`), the reply or the
+refusal. A request the link waits on (:meth:`RoomLink._ask`) keeps a future
+under its reference until that answer comes, however the answers to other
+requests interleave; when the line closes, one cleanup fails every waiter
+together.
 """
 
 from __future__ import annotations
@@ -26,9 +34,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from cardtui.room.client import RoomClient
 from cardtui.room.protocol import (
@@ -43,6 +52,8 @@ from cardtui.room.protocol import (
     Notice,
     Rename,
     Renamed,
+    Reply,
+    Request,
     RoomClosing,
     Settled,
     SettledSeen,
@@ -64,6 +75,9 @@ log = logging.getLogger("cardtui.room.link")
 
 #: Seconds to wait for the room to answer a request from the lobby.
 ANSWER_TIMEOUT = 10.0
+
+R = TypeVar("R", bound=Reply)
+Q = TypeVar("Q", bound=Request)
 
 LobbyListener = Callable[[str | None], None]
 SettledSink = Callable[[Game, SettledEvent], None]
@@ -93,7 +107,10 @@ class RoomLink:
         #: The room said it is stopping: no hand will be dealt any more.
         self.closing = False
         self._listeners: list[LobbyListener] = []
-        self._waiters: list[tuple[Callable[[Message], Any], asyncio.Future[Any]]] = []
+        #: The next request's reference (the greeting takes the first).
+        self._refs = itertools.count(1)
+        #: Requests waiting for the room's answer, by their reference.
+        self._waiters: dict[int, asyncio.Future[Reply]] = {}
         self._task: asyncio.Task[None] | None = None
         #: Settled hands handed to the store and not acknowledged yet: name -> (table, hand).
         self._unseen: dict[str, tuple[str, int]] = {}
@@ -104,7 +121,7 @@ class RoomLink:
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
-        self.welcome = await self.client.hello()
+        self.welcome = await self.client.hello(next(self._refs))
         if self.keeps_chips:
             assert self.chips is not None
             self._loop = asyncio.get_running_loop()
@@ -129,15 +146,8 @@ class RoomLink:
         sent now comes after every one of them.
         """
         assert self.chips is not None and self.welcome is not None
-        snapshots = 0
-
-        def answer(message: Message) -> object | None:
-            nonlocal snapshots
-            snapshots += isinstance(message, LobbySnapshot)
-            return True if snapshots == 2 else None  # the greeting's, then ours
-
         try:
-            await self._ask(GetLobby(), answer)
+            await self._ask(GetLobby(), LobbySnapshot)
         except RoomRefused as refusal:
             log.warning("kept chips not checked against the room's seats: %s", refusal)
             return
@@ -193,27 +203,30 @@ class RoomLink:
                     log.exception("handling %s from the room", message.TYPE)
         finally:
             self.closed = True
-            for _, future in self._waiters:
-                if not future.done():
-                    future.set_exception(RoomRefused("the room has closed"))
-            self._waiters.clear()
+            self._fail_waiters(RoomRefused("the room has closed"))
             self._tell("The room has closed.")
 
+    def _fail_waiters(self, error: RoomRefused) -> None:
+        """The line is gone: every request still waiting fails, all at once."""
+        waiters, self._waiters = self._waiters, {}
+        for future in waiters.values():
+            if not future.done():
+                future.set_exception(error)
+
+    def _answer(self, message: Message) -> bool:
+        """Hand ``message`` to the request it answers; whether one was waiting for it."""
+        if not isinstance(message, Reply) or message.ref is None:
+            return False
+        future = self._waiters.pop(message.ref, None)
+        if future is None or future.done():
+            return False  # a request nobody waits on (an action), or one given up on
+        future.set_result(message)
+        return True
+
     def dispatch(self, message: Message) -> None:
-        answered = False
-        for waiter in list(self._waiters):
-            predicate, future = waiter
-            if future.done():
-                self._waiters.remove(waiter)
-                continue
-            answer = predicate(message)
-            if answer is not None:
-                answered = True
-                self._waiters.remove(waiter)
-                if isinstance(answer, Exception):
-                    future.set_exception(answer)
-                else:
-                    future.set_result(answer)
+        # The asker resumes later; whatever else the message does happens first
+        # (a lobby snapshot updates the tables, a table snapshot reaches its session).
+        answered = self._answer(message)
         match message:
             case LobbySnapshot(tables=tables):
                 self.tables = {t.id: t for t in tables}
@@ -300,7 +313,7 @@ class RoomLink:
     def _seen(self, name: str) -> None:
         hand = self._unseen.pop(name, None)
         if hand is not None and not self.closed:
-            self.client.send(SettledSeen(*hand))
+            self.client.send(self._numbered(SettledSeen(*hand)))
 
     def settled_unclaimed(self, game: Game, settled: SettledEvent) -> None:
         if self.on_settled is not None:
@@ -317,24 +330,52 @@ class RoomLink:
         the lobby hears of it) or an error the lobby and the tables show.
         """
         if not self.closed:
-            self.client.send(Rename(name))
+            self.send(Rename(name))
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Request) -> int:
+        """Send a request nobody waits on (an action, a chat line); its reference.
+
+        A refusal comes back under that reference and, with no waiter, goes to
+        the table's session (or the lobby) as the room's own words.
+        """
         if self.closed:
             raise ValueError("the room has closed")
-        self.client.send(message)
+        numbered = self._numbered(message)
+        self.client.send(numbered)
+        assert numbered.ref is not None
+        return numbered.ref
 
-    async def _ask(self, message: Message, answer: Callable[[Message], Any]) -> Any:
-        """Send ``message``; the first later message ``answer`` maps to non-None is the reply."""
+    def _numbered(self, message: Q) -> Q:
+        """``message`` with the next reference (one the caller gave is kept)."""
+        if message.ref is not None:
+            return message
+        return dataclasses.replace(message, ref=next(self._refs))
+
+    async def _ask(self, message: Request, reply: type[R]) -> R:
+        """Send ``message`` and wait for the answer the room sends under its reference.
+
+        The answer is a ``reply``; a refusal (:class:`Error`), the line closing
+        or no answer within :data:`ANSWER_TIMEOUT` raise :class:`RoomRefused`.
+        """
         if self.closed:
             raise RoomRefused("the room has closed")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiters.append((answer, future))
-        self.send(message)
+        numbered = dataclasses.replace(message, ref=next(self._refs))
+        assert numbered.ref is not None
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._waiters[numbered.ref] = future
         try:
-            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+            self.client.send(numbered)
+            answer = await asyncio.wait_for(future, ANSWER_TIMEOUT)
         except TimeoutError:
             raise RoomRefused("the room did not answer") from None
+        finally:
+            # Answered, failed or given up on: no longer waited on.
+            self._waiters.pop(numbered.ref, None)
+        if isinstance(answer, Error):
+            raise RoomRefused(answer.message)
+        if not isinstance(answer, reply):
+            raise RoomRefused(f"the room answered {answer.TYPE}, not {reply.TYPE}")
+        return answer
 
     def session(self, table_id: str) -> RemoteSession:
         """This table's session, made on first use."""
@@ -360,23 +401,17 @@ class RoomLink:
         if self.sessions.get(session.table_id) is session:
             del self.sessions[session.table_id]
 
-    async def _join(self, table_id: str, request: Message) -> RemoteSession:
+    async def _join(self, table_id: str, request: Sit | Watch) -> RemoteSession:
         existed = table_id in self.sessions
         session = self.session(table_id)
-
-        def answer(message: Message) -> object | None:
-            if isinstance(message, TableSnapshot) and message.table.id == table_id:
-                return session
-            if isinstance(message, Error) and message.table == table_id:
-                return RoomRefused(message.message)
-            return None
-
         try:
-            return await self._ask(request, answer)
+            # The snapshot has reached the session by the time this resumes.
+            await self._ask(request, TableSnapshot)
         except RoomRefused:
             if not existed:
                 self.forget(session)
             raise
+        return session
 
     async def sit(self, table_id: str, buy_in: int, seat: int | None = None) -> RemoteSession:
         """Sit down (any free seat when ``seat`` is None); RoomRefused says why not.
@@ -422,15 +457,12 @@ class RoomLink:
         return await self._join(table_id, Watch(table_id))
 
     async def create(self, request: CreateHoldem | CreateBlackjack) -> TableInfo:
-        """Open a table; its lobby line once the room has it."""
-        known = set(self.tables)
+        """Open a table; its lobby line once the room has it.
 
-        def answer(message: Message) -> object | None:
-            if isinstance(message, Notice) and message.table is not None \
-                    and message.table not in known and message.table in self.tables:
-                return self.tables[message.table]
-            if isinstance(message, Error) and message.table is None:
-                return RoomRefused(message.message)
-            return None
-
-        return await self._ask(request, answer)
+        The room answers with a notice naming the new table, after its lobby line.
+        """
+        notice = await self._ask(request, Notice)
+        info = self.tables.get(notice.table) if notice.table is not None else None
+        if info is None:
+            raise RoomRefused("the room opened a table it did not list")
+        return info

@@ -15,11 +15,20 @@ an :class:`Error` reply; the connection and the room carry on.
 >>> line
 b'{"type":"sit","table":"t1","seat":2,"buy_in":500}\\n'
 >>> decode(line)
-Sit(table='t1', seat=2, buy_in=500)
+Sit(ref=None, table='t1', seat=2, buy_in=500)
+>>> decode(b'{"type":"sit","table":"t1","seat":2,"buy_in":500,"ref":7}')
+Sit(ref=7, table='t1', seat=2, buy_in=500)
 >>> decode(b'{"type":"sit","table":"t1","seat":"two","buy_in":500}')
 Traceback (most recent call last):
 ...
 cardtui.room.protocol.ProtocolError: sit.seat: expected an integer, got 'two'
+
+Every request carries a reference, ``ref``, that the game's link numbers
+(:class:`Request`); the room echoes it in the message that answers that
+request, the reply or the refusal (:class:`Reply`), so the link knows which
+request an answer is for without guessing from its content. Whatever the room
+says unprompted (a deal, a seat line, another player's notice) carries none,
+and a ``ref`` that is ``None`` is left off the line.
 """
 
 from __future__ import annotations
@@ -70,11 +79,16 @@ class ErrorCode(StrEnum):
 
 
 class ProtocolError(ValueError):
-    """A line that is not a valid message; ``code`` says which kind of problem."""
+    """A line that is not a valid message; ``code`` says which kind of problem.
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    ``ref``: the request's reference when the line had a readable one, so the
+    refusal still reaches the request's waiter (not a wait for the timeout).
+    """
+
+    def __init__(self, code: ErrorCode, message: str, ref: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.ref = ref
 
 
 class Game(StrEnum):
@@ -111,6 +125,22 @@ def _message(name: str):  # noqa: ANN202 - a class decorator
         return cls
 
     return register
+
+
+@dataclass(frozen=True, slots=True)
+class Request(Message):
+    """A message the game sends the room: ``ref`` numbers it (the link's counter)."""
+
+    #: Keyword-only so each request's own fields keep their positions.
+    ref: int | None = dataclasses.field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Reply(Message):
+    """A message the room may send to answer a request: ``ref`` is that request's
+    (None when the room says it unprompted)."""
+
+    ref: int | None = dataclasses.field(default=None, kw_only=True)
 
 
 # --- pieces that messages carry ---------------------------------------------
@@ -193,19 +223,19 @@ class SettledResult:
 
 @_message("hello")
 @dataclass(frozen=True, slots=True)
-class Hello(Message):
+class Hello(Request):
     version: int
 
 
 @_message("lobby")
 @dataclass(frozen=True, slots=True)
-class GetLobby(Message):
+class GetLobby(Request):
     """Ask for a fresh :class:`LobbySnapshot` (one is sent after :class:`Welcome` too)."""
 
 
 @_message("create_holdem")
 @dataclass(frozen=True, slots=True)
-class CreateHoldem(Message):
+class CreateHoldem(Request):
     name: str
     seats: int = 6
     small_blind: int = 5
@@ -220,7 +250,7 @@ class CreateHoldem(Message):
 
 @_message("create_blackjack")
 @dataclass(frozen=True, slots=True)
-class CreateBlackjack(Message):
+class CreateBlackjack(Request):
     name: str
     seats: int = 7
     #: A rule set as :meth:`cardtui.blackjack.rules.Rules.to_json` writes it.
@@ -233,7 +263,7 @@ class CreateBlackjack(Message):
 
 @_message("sit")
 @dataclass(frozen=True, slots=True)
-class Sit(Message):
+class Sit(Request):
     table: str
     #: None: any free seat.
     seat: int | None
@@ -242,13 +272,13 @@ class Sit(Message):
 
 @_message("watch")
 @dataclass(frozen=True, slots=True)
-class Watch(Message):
+class Watch(Request):
     table: str
 
 
 @_message("leave")
 @dataclass(frozen=True, slots=True)
-class Leave(Message):
+class Leave(Request):
     """Stand up (or stop watching); a seat in a running hand is freed when it ends."""
 
     table: str
@@ -256,7 +286,7 @@ class Leave(Message):
 
 @_message("holdem_action")
 @dataclass(frozen=True, slots=True)
-class HoldemAction(Message):
+class HoldemAction(Request):
     table: str
     action: ActionKind
     #: For raise_to: the total bet this street.
@@ -265,7 +295,7 @@ class HoldemAction(Message):
 
 @_message("bet")
 @dataclass(frozen=True, slots=True)
-class Bet(Message):
+class Bet(Request):
     """Blackjack: the bet for the coming round, during the betting window."""
 
     table: str
@@ -274,33 +304,33 @@ class Bet(Message):
 
 @_message("blackjack_action")
 @dataclass(frozen=True, slots=True)
-class BlackjackAction(Message):
+class BlackjackAction(Request):
     table: str
     action: BlackjackMove
 
 
 @_message("chat")
 @dataclass(frozen=True, slots=True)
-class Chat(Message):
+class Chat(Request):
     table: str
     text: str
 
 
 @_message("sit_out")
 @dataclass(frozen=True, slots=True)
-class SitOut(Message):
+class SitOut(Request):
     table: str
 
 
 @_message("come_back")
 @dataclass(frozen=True, slots=True)
-class ComeBack(Message):
+class ComeBack(Request):
     table: str
 
 
 @_message("settled_seen")
 @dataclass(frozen=True, slots=True)
-class SettledSeen(Message):
+class SettledSeen(Request):
     """The store committed this :class:`Settled` hand: the room stops keeping it.
 
     Sent only after the commit, so a game killed before it leaves the hand
@@ -314,7 +344,7 @@ class SettledSeen(Message):
 
 @_message("rename")
 @dataclass(frozen=True, slots=True)
-class Rename(Message):
+class Rename(Request):
     """The player saved a new name in Settings: every seat and screen shows it from now.
 
     The room checks it by the one rule Settings use (:func:`cardtui.names.name_problem`)
@@ -329,7 +359,7 @@ class Rename(Message):
 
 @_message("welcome")
 @dataclass(frozen=True, slots=True)
-class Welcome(Message):
+class Welcome(Reply):
     version: int
     #: The name the room shows for this player (from their profile's settings).
     name: str
@@ -344,7 +374,7 @@ class Welcome(Message):
 
 @_message("renamed")
 @dataclass(frozen=True, slots=True)
-class Renamed(Message):
+class Renamed(Reply):
     """The name the room shows for this player now (the answer to :class:`Rename`)."""
 
     name: str
@@ -352,7 +382,7 @@ class Renamed(Message):
 
 @_message("error")
 @dataclass(frozen=True, slots=True)
-class Error(Message):
+class Error(Reply):
     code: ErrorCode
     message: str
     table: str | None = None
@@ -360,7 +390,7 @@ class Error(Message):
 
 @_message("lobby_snapshot")
 @dataclass(frozen=True, slots=True)
-class LobbySnapshot(Message):
+class LobbySnapshot(Reply):
     tables: tuple[TableInfo, ...]
 
 
@@ -378,7 +408,7 @@ class TableClosed(Message):
 
 @_message("table_snapshot")
 @dataclass(frozen=True, slots=True)
-class TableSnapshot(Message):
+class TableSnapshot(Reply):
     """Everything a viewer needs on (re)joining a table, filtered for that viewer."""
 
     table: TableInfo
@@ -476,7 +506,7 @@ class ChatLine(Message):
 
 @_message("notice")
 @dataclass(frozen=True, slots=True)
-class Notice(Message):
+class Notice(Reply):
     table: str | None
     text: str
 
@@ -518,6 +548,11 @@ class Settled(Message):
 def encode(message: Message) -> bytes:
     """One line: compact JSON and a newline."""
     data = {"type": message.TYPE, **to_json(message)}
+    # Last on the line when there is one; left off when None (said unprompted, or a
+    # request nobody numbered): nothing to echo.
+    ref = data.pop("ref", None)
+    if ref is not None:
+        data["ref"] = ref
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
@@ -532,14 +567,17 @@ def decode(line: bytes) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")
     name = data.pop("type", None)
+    ref = data.get("ref")
+    if isinstance(ref, bool) or not isinstance(ref, int):
+        ref = None
     cls = MESSAGE_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
         shown = name if isinstance(name, str) and len(name) <= 30 else "?"
-        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {shown!r}")
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {shown!r}", ref)
     try:
         return from_json(cls, data, name)
     except DecodeError as error:
-        raise ProtocolError(ErrorCode.MALFORMED, str(error)) from None
+        raise ProtocolError(ErrorCode.MALFORMED, str(error), ref) from None
 
 
 @dataclass(frozen=True, slots=True)

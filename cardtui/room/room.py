@@ -65,6 +65,7 @@ from cardtui.room.protocol import (
     ProtocolError,
     Rename,
     Renamed,
+    Request,
     RoomClosing,
     Settled,
     SettledSeen,
@@ -288,24 +289,29 @@ class Room:
             message = decode(line)
         except ProtocolError as error:
             log.warning("%r sent a bad message: %s", conn, error)
-            conn.send(Error(error.code, str(error)))
+            conn.send(Error(error.code, str(error), ref=error.ref))
             return
         table_id = getattr(message, "table", None)
+        # The refusal names the request it answers (None: a message that is no request).
+        ref = message.ref if isinstance(message, Request) else None
         try:
             self.handle(conn, message)
         except Refused as error:
-            conn.send(Error(ErrorCode.REFUSED, str(error), table_id))
+            conn.send(Error(ErrorCode.REFUSED, str(error), table_id, ref=ref))
         except Exception:
             # A bug must cost one request, never the room and everyone's game.
             log.exception("handling %s from %r", type(message).__name__, conn)
-            conn.send(Error(ErrorCode.REFUSED, "the room could not do that", table_id))
+            conn.send(Error(ErrorCode.REFUSED, "the room could not do that", table_id, ref=ref))
 
     def handle(self, conn: Connection, message: Message) -> None:
+        """Do what ``message`` asks; its answer (a reply, or the Refused that
+        :meth:`_on_line` sends as an error) carries the request's ``ref``."""
         if self.stopped:
             raise Refused("the room is closing")
+        ref = message.ref if isinstance(message, Request) else None
         if not conn.greeted:
             if not isinstance(message, Hello):
-                conn.send(Error(ErrorCode.HELLO_FIRST, "say hello first"))
+                conn.send(Error(ErrorCode.HELLO_FIRST, "say hello first", ref=ref))
                 return
             self._hello(conn, message)
             return
@@ -313,17 +319,18 @@ class Room:
             case Hello():
                 raise Refused("hello was already said")
             case GetLobby():
-                conn.send(self.lobby())
+                conn.send(self.lobby(ref))
             case CreateHoldem() | CreateBlackjack():
                 self._create(conn, message)
             case Sit(table=table_id, seat=seat, buy_in=buy_in):
-                self._table(table_id).sit(conn, seat, buy_in)
+                self._table(table_id).sit(conn, seat, buy_in, ref)
             case Watch(table=table_id):
-                self._table(table_id).watch(conn)
+                self._table(table_id).watch(conn, ref)
             case Leave(table=table_id):
                 self._table(table_id).leave(conn)
                 if not conn.tables:
-                    conn.send(self.lobby())  # back in the lobby: the tables as they are now
+                    # Back in the lobby: the tables as they are now.
+                    conn.send(self.lobby(ref))
             case HoldemAction(table=table_id, action=kind, amount=amount):
                 table = self._table(table_id)
                 if not isinstance(table, HoldemTable):
@@ -342,7 +349,7 @@ class Room:
             case SettledSeen():
                 self._seen(conn, message)
             case Rename(name=name):
-                self._rename(conn, name)
+                self._rename(conn, name, ref)
             case _:
                 raise Refused(f"the room does not take {message.TYPE} messages")
 
@@ -357,7 +364,8 @@ class Room:
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
             conn.send(Error(ErrorCode.VERSION, f"this room speaks protocol version "
-                                               f"{PROTOCOL_VERSION}, not {hello.version}"))
+                                               f"{PROTOCOL_VERSION}, not {hello.version}",
+                            ref=hello.ref))
             conn.close()
             return
         conn.greeted = True
@@ -372,7 +380,8 @@ class Room:
             conn.member = dataclasses.replace(conn.member, name=distinct)
         member = conn.member
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
-        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id))
+        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id,
+                          ref=hello.ref))
         conn.send(self.lobby())
         for message in self.undelivered.pop(member.profile, []):
             conn.send(message)
@@ -383,7 +392,7 @@ class Room:
         for table_id in seated:
             self.tables[table_id].reconnected(conn)
 
-    def _rename(self, conn: Connection, wanted: str) -> None:
+    def _rename(self, conn: Connection, wanted: str, ref: int | None = None) -> None:
         """The player saved a new name in Settings: every seat, lobby line and screen shows it.
 
         Checked by the one rule Settings use (:func:`cardtui.names.name_problem`:
@@ -410,7 +419,8 @@ class Room:
         for each in {conn, *self.connections}:
             if each.member.profile == member.profile:
                 each.member = renamed
-                each.send(Renamed(renamed.name))
+                # The asker's is the answer; the profile's other lines hear it unprompted.
+                each.send(Renamed(renamed.name, ref=ref if each is conn else None))
         if renamed.name != member.name:
             for table in self.tables.values():
                 table.renamed(renamed, member.name)
@@ -437,8 +447,9 @@ class Room:
                 return name
         raise AssertionError("unreachable: the numbers never run out")
 
-    def lobby(self) -> LobbySnapshot:
-        return LobbySnapshot(tuple(t.info() for t in self.tables.values()))
+    def lobby(self, ref: int | None = None) -> LobbySnapshot:
+        """Every table's lobby line; ``ref``: the request this answers (None: unprompted)."""
+        return LobbySnapshot(tuple(t.info() for t in self.tables.values()), ref=ref)
 
     def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
         table = self.tables.get(table_id)
@@ -475,7 +486,11 @@ class Room:
             raise Refused(str(error)) from None
         table = self.add_table(options)
         self._creators[table.id] = profile
-        conn.send(Notice(table.id, f"Table {table.name!r} is open"))
+        if conn.tables:
+            # The lobby lines went to those in the lobby; a creator at a table (a
+            # second screen) gets this one too, so the answer names a table it knows.
+            conn.send(LobbyUpdate(table.info()))
+        conn.send(Notice(table.id, f"Table {table.name!r} is open", ref=message.ref))
 
     # --- stopping --------------------------------------------------------------------
 

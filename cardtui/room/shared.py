@@ -111,7 +111,9 @@ class SharedTable:
     def info(self) -> TableInfo:
         raise NotImplementedError
 
-    def send_snapshot(self, conn: Connection) -> None:
+    def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
+        """The table as ``conn`` may see it; ``ref``: the request it answers (a sit, a
+        watch), None when the room sends it unprompted (a reconnection)."""
         raise NotImplementedError
 
     def stand_up(self, seat: int) -> None:
@@ -183,10 +185,10 @@ class SharedTable:
 
     # --- requests every table answers --------------------------------------------
 
-    def watch(self, conn: Connection) -> None:
+    def watch(self, conn: Connection, ref: int | None = None) -> None:
         self.watchers.add(conn)
         conn.tables.add(self.id)
-        self.send_snapshot(conn)
+        self.send_snapshot(conn, ref)
         self.room.lobby_changed(self)
 
     def leave(self, conn: Connection) -> None:
