@@ -55,7 +55,13 @@ from cardtui.room.codec import DecodeError, from_json, to_json
 #: a game that never renames never sees one, and a room without them answers a
 #: ``Rename`` with an ``unknown_type`` error the game shows as one line. A bump
 #: would have refused such games for nothing (the check is for equality).
-PROTOCOL_VERSION = 2
+#:
+#: 3: every request carries a ``ref`` that the room echoes in its answer
+#: (:class:`Request`, :class:`Reply`), and the game waits for the answer by it.
+#: A version-3 game at a version-2 room would wait for answers that never name
+#: their request and give up on every sit after the timeout; refused at the
+#: greeting instead, it says which versions met in one line.
+PROTOCOL_VERSION = 3
 
 #: The longest line a client may send (bytes, newline excluded).
 MAX_MESSAGE_BYTES = 64 * 1024

@@ -216,3 +216,14 @@ def test_a_reference_travels_last_and_a_missing_one_reads_as_none() -> None:
         b'{"type":"sit","table":"t1","seat":null,"buy_in":500,"ref":3}\n'
     assert decode(b'{"type":"notice","table":null,"text":"Hi"}') == Notice(None, "Hi")
     assert decode(encode(Error(ErrorCode.REFUSED, "no", "t1", ref=12))).ref == 12
+
+
+async def test_a_game_that_does_not_number_its_requests_is_refused_at_the_greeting(
+        make_room) -> None:
+    room = make_room(HoldemOptions(name="Friday"))
+    old = await FakeClient.join(room, Member("p-old", "Old"), hello=False)
+    old.send(Hello(2, ref=1))  # version 2: before references
+    refused = await old.wait_for(lambda m: isinstance(m, Error))
+    assert (refused.code, refused.ref) == (ErrorCode.VERSION, 1)
+    assert refused.message == f"this room speaks protocol version {PROTOCOL_VERSION}, not 2"
+    await old.wait_closed()
