@@ -249,7 +249,8 @@ async def test_history_lists_hands_and_exports_phh(make_app, data_dir) -> None: 
         await pilot.press("y")
         history = app.screen
         assert isinstance(history, HoldemHistoryScreen) and len(history.hands) == 1
-        await pilot.press("e")
+        await pilot.press("e", "p")  # export, as PHH (the dialog offers PokerStars too)
+        await pilot.pause()
         files = sorted(hand_history_dir(data_dir).glob("*.phh"))
         assert len(files) == 1
         text = files[0].read_text()
