@@ -22,7 +22,6 @@ folder are written over (an export run twice writes the same files).
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import tempfile
@@ -35,18 +34,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtui import locations
+from cardtui.commands.kept import kept_histories
 from cardtui.names import name_problem
 
 if TYPE_CHECKING:
     from cardtui.holdem.phh_read import Replay
     from cardtui.store.records import HandHistory
-
-#: What a player can do about each kind of trouble (keys: ``Problem`` values).
-_ADVICE = {
-    "busy": "try again in a moment",
-    "damaged": "cardtui sets it aside and starts a fresh one the next time you play",
-    "newer": "use that newer cardtui to export these hands",
-}
 
 
 class HistoryFormat(StrEnum):
@@ -100,8 +93,6 @@ class Exported:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from cardtui.store import Database, StoreError
-
     console = Console()
     out: Path = args.out
     written_as = HistoryFormat(args.format)
@@ -111,21 +102,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     root = locations.data_dir(args.data_dir)
     path = locations.database_path(root)
-    if not os.path.isfile(path):
-        console.print(f"No hold'em hands kept yet: nothing has been recorded in {root}.",
-                      highlight=False, soft_wrap=True)
-        return 0
-    try:
-        db = Database(path, read_only=True)
-        try:
-            kept = [h for h in db.hand_histories() if h.format == "phh"]
-        finally:
-            db.close()
-    except StoreError as error:
-        advice = _ADVICE.get(error.problem.value)
-        print(f"cardtui export: error: {error}" + (f"; {advice}" if advice else "") + ".",
-              file=sys.stderr)
-        return 1
+    kept = kept_histories("export", "export these hands", path, root, console,
+                          tournaments=True)
+    if isinstance(kept, int):
+        return kept
     try:
         done = export_kept(kept, out, written_as, player=args.player)
     except OSError as error:

@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import sys
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -27,18 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtui import locations
+from cardtui.commands.kept import kept_histories
 
 if TYPE_CHECKING:
     from rich.table import Table
 
     from cardtui.holdem.stats import PlayerStats
 
-#: What a player can do about each kind of trouble (keys: ``Problem`` values).
-_ADVICE = {
-    "busy": "try again in a moment",
-    "damaged": "cardtui sets it aside and starts a fresh one the next time you play",
-    "newer": "use that newer cardtui to see these statistics",
-}
 #: The PHH user-defined field naming each player's bot personality ("" for a human).
 PERSONALITIES_FIELD = "_personalities"
 COLUMNS = ("Player", "Hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/100")
@@ -63,27 +56,15 @@ class StatsRow:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from cardtui.store import Database, StoreError
-
     console = Console()
     root = locations.data_dir(args.data_dir)
     path = locations.database_path(root)
-    if not os.path.isfile(path):
-        console.print(f"No hold'em hands kept yet: nothing has been recorded in {root}.",
-                      highlight=False, soft_wrap=True)
-        return 0
-    try:
-        db = Database(path, read_only=True)
-        try:
-            # Cash hands: a tournament's chips are not money (its result is a place).
-            texts = [h.text for h in db.hand_histories(tournaments=False) if h.format == "phh"]
-        finally:
-            db.close()
-    except StoreError as error:
-        advice = _ADVICE.get(error.problem.value)
-        print(f"cardtui stats: error: {error}" + (f"; {advice}" if advice else "") + ".",
-              file=sys.stderr)
-        return 1
+    # Cash hands: a tournament's chips are not money (its result is a place).
+    kept = kept_histories("stats", "see these statistics", path, root, console,
+                          tournaments=False)
+    if isinstance(kept, int):
+        return kept
+    texts = [h.text for h in kept]
     you = args.player or _profile_name(root)
     rows, unreadable = table_rows(texts, you)
     if not rows:
