@@ -253,3 +253,29 @@ async def test_no_tables_is_said_only_while_there_are_none(make_app) -> None:
         await pilot.pause()
         assert rows(screen) == [["Hold'em", "Late", "5/10", "1/2", "Bo", "playing"]]
         assert note(screen) == ""
+
+
+async def test_back_in_your_seat_is_not_said_after_leaving_that_table(
+        make_app, make_room, shared_screens) -> None:
+    # Seen over SSH: Ann's game was killed mid-hand, her next one took her back to
+    # her seat; when she left it the lobby still read "Back in your seat at …".
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, min_humans=2, action_clock=30,
+                                   between_hands=60))
+    table = room.tables["t1"]
+    ann, bob = await join(room, "Ann"), await join(room, "Bob")
+    await ann.link.sit("t1", 800, seat=0)
+    await bob.link.sit("t1", 1000, seat=1)
+    await until(lambda: table.hand is not None)
+    await ann.link.close()  # her game process died
+    await until(lambda: table.seats[0].away)
+    back = await join(room, "Ann")
+    await until(lambda: bool(back.link.reseated))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LobbyScreen(back.link)
+        await app.push_screen(screen)
+        await until(lambda: isinstance(app.screen, SharedTableScreen))
+        app.pop_screen()  # she leaves the table
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Back in your seat" not in note(screen)

@@ -115,6 +115,9 @@ class LobbyScreen(Screen[None]):
         self._holding = False
         #: Shown at least once (see on_screen_resume).
         self._shown = False
+        #: What the note says now, and the "back in your seat" note while it stands.
+        self._note_text = ""
+        self._seat_note: str | None = None
         #: The Players column's width the rows were made for.
         self._players_width = 0
         #: Waiting for the room's first list of tables.
@@ -192,6 +195,11 @@ class LobbyScreen(Screen[None]):
         if not self._shown:
             self._shown = True
             event.refresh_styles = False
+        # "Back in your seat at …" was said on the way to that table: once the
+        # player is back here it is no longer true (what the room said since stays).
+        if self._seat_note is not None and self._note_text == self._seat_note:
+            self.say("")
+        self._seat_note = None
 
     @work(exclusive=True, group="lobby-room")
     async def _join_room(self) -> None:
@@ -242,10 +250,12 @@ class LobbyScreen(Screen[None]):
             return
         session = self.link.take_reseated()
         if session is not None:
-            self.say(f"Back in your seat at {session.info.name}.")
+            self._seat_note = f"Back in your seat at {session.info.name}."
+            self.say(self._seat_note)
             open_table(self.app, session)
 
     def say(self, text: str, *, error: bool = False) -> None:
+        self._note_text = text
         note = self.query_one("#lobby-note", Static)
         note.update(Text(text))  # table names and the room's words: text, never markup
         note.set_class(error, "error")
