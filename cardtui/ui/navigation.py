@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from cardtui.ui.leaving import LeaveGuard
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.textual_fixes import was_stopped
 
 #: Where each destination's screen lives: imported on first use, so starting
 #: the app does not pay for the game tables.
@@ -194,7 +195,7 @@ class Navigation(App[int]):
         # A screen that never gets ready does not keep the keys for ever.
         waited_enough = self._release_checks >= MOUNT_WAIT_STEPS
         in_flight = self._in_flight
-        if in_flight is not None and not waited_enough and not in_flight._stop_propagation:
+        if in_flight is not None and not waited_enough and not was_stopped(in_flight):
             self._schedule_release()  # still on its way through the screen
             return
         self._in_flight = None

@@ -62,6 +62,12 @@ task of its own, so Ctrl+P read before that task ran raised ``DuplicateIds``
 take no fixed id. The canary in tests/ui/test_textual_fixes.py fails once
 Textual's own does not raise.
 
+**Whether a key was taken.** Textual 8.2 has no public way to ask whether a
+message was stopped on its way (``Message._stop_propagation``, set by
+``stop()``). The field guard above and the app's held keys
+(:mod:`cardtui.ui.navigation`) need to know; :func:`was_stopped` is the one
+place that reads it. The canary fails once Textual offers a public accessor.
+
 One guard each for every screen and option list (the menu, every Select, the
 palette, every dialog), so no screen needs its own. Checked against the
 Textual pinned in the test extra (tests/ui/test_textual_fixes.py); if a later
@@ -78,8 +84,14 @@ from textual._compositor import Compositor
 from textual.await_complete import AwaitComplete
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList
+
+
+def was_stopped(message: Message) -> bool:
+    """Whether ``message`` was stopped (taken by a handler) on its way."""
+    return bool(message._stop_propagation)
 
 
 def _guard_paging(move_page: Callable[[OptionList, Any], None]) -> Callable[..., None]:
@@ -117,7 +129,7 @@ def _guard_widths(update: Callable[[DataTable[Any], Any], None]) -> Callable[...
 def _guard_key_order(on_key: Callable[[Input, events.Key], Any]) -> Callable[..., Any]:
     async def _on_key(self: Input, event: events.Key) -> None:
         await on_key(self, event)
-        if event.is_printable or event._stop_propagation:  # typed (or taken) already
+        if event.is_printable or was_stopped(event):  # typed (or taken) already
             return
         # Only the field's own bindings, which edit the field: a screen's binding
         # (Escape leaving the screen) still runs from the app, never from within

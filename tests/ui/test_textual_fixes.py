@@ -192,3 +192,17 @@ async def test_canary_textuals_palette_still_takes_one_fixed_id() -> None:
         app.pop_screen()  # dismissed: removed by a task of its own, later
         with pytest.raises(DuplicateIds):
             app.action_command_palette()
+
+
+def test_canary_textual_has_no_public_way_to_ask_if_a_message_was_stopped() -> None:
+    # cardtui reads Message._stop_propagation in one place (textual_fixes.was_stopped).
+    # This fails once Textual offers a public accessor: use it there instead.
+    from textual.message import Message
+
+    public = [name for name in dir(Message) if "stop" in name.lower()
+              and not name.startswith("_") and name != "stop"]
+    assert public == []
+    message = events.Key("a", "a")
+    assert not textual_fixes.was_stopped(message)
+    message.stop()
+    assert textual_fixes.was_stopped(message)
