@@ -199,7 +199,7 @@ def as_seen(text: str, replay: Replay) -> str:
 
 def _bot_names(text: str) -> set[str]:
     """The players the history's ``_personalities`` names a bot personality for."""
-    from cardtui.commands.stats import PERSONALITIES_FIELD
+    from cardtui.holdem.stats_rows import PERSONALITIES_FIELD
 
     try:
         data = tomllib.loads(text)

@@ -6,9 +6,9 @@ import random
 import tomllib
 from pathlib import Path
 
-from cardtui.commands.stats import table_rows
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.holdem.table import Player, Table
 
 

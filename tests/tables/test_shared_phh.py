@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from cardtui.commands.stats import table_rows
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.holdem.actions import HandEnded, HoleCardsDealt
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardtui import scoreboard
-from cardtui.commands.stats import table_rows
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode

@@ -1,6 +1,6 @@
 """The scoreboard's hold'em statistics: you and each bot personality, from the kept hands.
 
-The rows are the ones ``cardtui stats`` prints (:func:`cardtui.commands.stats.table_rows`:
+The rows are the ones ``cardtui stats`` prints (:func:`cardtui.holdem.stats_rows.table_rows`:
 the hand histories kept with each hand, bots counted per personality from the
 PHH field ``_personalities``); each statistic is defined once, in
 :mod:`cardtui.holdem.stats`.
@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from cardtui.commands.stats import COLUMNS, StatsRow, cells, table_rows
+from cardtui.holdem.stats_rows import COLUMNS, StatsRow, cells, table_rows
 from cardtui.store import HandHistory
 from cardtui.ui.widgets.plain_table import PlainTable
 
