@@ -1,19 +1,26 @@
-"""The real game over SSH: the menu, a resize, a room of twenty, a blackjack round."""
+"""The real game over SSH: the menu, a resize, a room of twenty, a blackjack round.
+
+One server serves the file's players one after another; the room of twenty,
+which counts the server's game processes up to its close, has its own.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import re
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
+import pytest
+import pytest_asyncio
 
 from cardtui import locations
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
-from cardtui.serve.server import ServeConfig
+from cardtui.serve.server import RunningServer, ServeConfig
 from cardtui.testing.ssh import (
     TerminalClient,
     child_processes,
@@ -23,11 +30,20 @@ from cardtui.testing.ssh import (
 
 MENU = "Rules & keys"  # on the menu only (the table's title says "Blackjack")
 
+# The shared server (and its template) lives on the file's event loop, as do its tests.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 def game_room(root: Path) -> ServeConfig:
     # Animation off: the tests wait for text, not for frames in between.
     launch = Launch(animation="off", seed=7)
     return ServeConfig(root=root, open=True, max_sessions=24, launch=launch)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[RunningServer]:
+    async with serving(game_room(tmp_path_factory.mktemp("game"))) as running:
+        yield running
 
 
 def column_of(client: TerminalClient, text: str) -> int:
@@ -37,30 +53,28 @@ def column_of(client: TerminalClient, text: str) -> int:
     raise AssertionError(f"{text!r} not on screen:\n{client.text}")
 
 
-async def test_a_player_reaches_the_menu_and_quits(tmp_path: Path) -> None:
-    async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port)
-        await client.wait_for(MENU)
-        assert "Blackjack" in client.text and "Hold'em" in client.text
-        client.press("q")
-        assert await client.wait_closed() == 0
+async def test_a_player_reaches_the_menu_and_quits(server: RunningServer) -> None:
+    client = await TerminalClient.connect(server.port)
+    await client.wait_for(MENU)
+    assert "Blackjack" in client.text and "Hold'em" in client.text
+    client.press("q")
+    assert await client.wait_closed() == 0
 
 
-async def test_the_menu_follows_the_window_size(tmp_path: Path) -> None:
-    async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port)
-        await client.wait_for(MENU)
-        await client.settle(0.3)
-        column = column_of(client, MENU)
-        client.resize(120, 40)
-        deadline = time.monotonic() + 20
-        while column_of(client, MENU) != column + 20:  # centred: half of 40 more columns
-            assert time.monotonic() < deadline, f"menu did not re-centre:\n{client.text}"
-            await asyncio.sleep(0.05)
-        await client.settle(0.3)
-        assert "Quit" in client.screen.display[39], "the footer should be on the new bottom row"
-        client.press("q")
-        assert await client.wait_closed() == 0
+async def test_the_menu_follows_the_window_size(server: RunningServer) -> None:
+    client = await TerminalClient.connect(server.port)
+    await client.wait_for(MENU)
+    await client.settle(0.3)
+    column = column_of(client, MENU)
+    client.resize(120, 40)
+    deadline = time.monotonic() + 20
+    while column_of(client, MENU) != column + 20:  # centred: half of 40 more columns
+        assert time.monotonic() < deadline, f"menu did not re-centre:\n{client.text}"
+        await asyncio.sleep(0.05)
+    await client.settle(0.3)
+    assert "Quit" in client.screen.display[39], "the footer should be on the new bottom row"
+    client.press("q")
+    assert await client.wait_closed() == 0
 
 
 async def test_twenty_players_at_once_each_reach_the_menu(tmp_path: Path) -> None:
@@ -82,18 +96,17 @@ async def test_twenty_players_at_once_each_reach_the_menu(tmp_path: Path) -> Non
 RESULT = re.compile(r"WIN \+\d+|LOSE [−-]\d+|PUSH")
 
 
-async def test_a_round_of_blackjack_over_ssh(tmp_path: Path) -> None:
+async def test_a_round_of_blackjack_over_ssh(server: RunningServer) -> None:
     player = asyncssh.generate_private_key("ssh-ed25519")
-    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-    async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port, key=player)
-        await client.wait_for(MENU)
-        client.press("b")
-        await client.wait_for("Deal")
-        await play_a_blackjack_round(client)
-        assert RESULT.search(client.text), client.text
-        client.press("escape")
-        await client.wait_for(MENU)
-        client.press("q")
-        assert await client.wait_closed() == 0
+    profile = server.room.config.root / "profiles" / profile_name(fingerprint(player))
+    client = await TerminalClient.connect(server.port, key=player)
+    await client.wait_for(MENU)
+    client.press("b")
+    await client.wait_for("Deal")
+    await play_a_blackjack_round(client)
+    assert RESULT.search(client.text), client.text
+    client.press("escape")
+    await client.wait_for(MENU)
+    client.press("q")
+    assert await client.wait_closed() == 0
     assert locations.database_path(profile).exists(), "the round was not kept in the profile"

@@ -6,10 +6,12 @@ import asyncio
 import os
 import signal
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
+import pytest_asyncio
 
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
@@ -25,6 +27,34 @@ from cardtui.testing.ssh import (
 )
 
 MENU = "Rules & keys"
+
+# The probe's two servers (with a template, without) are shared by the file's tests
+# that leave them running; they and the tests live on the file's event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+#: A running server and every line it has logged so far.
+Logged = tuple[RunningServer, list[str]]
+
+
+async def probe_server(root: Path, launch: Launch) -> AsyncIterator[Logged]:
+    logged: list[str] = []
+    async with serving(ServeConfig(root=root, open=True, launch=launch), logged.append) as server:
+        yield server, logged
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def forking(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Logged]:
+    """The probe served from a template: each game is forked from it."""
+    async for served in probe_server(tmp_path_factory.mktemp("forking"), Launch(game=PROBE)):
+        yield served
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def spawning(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Logged]:
+    """The probe served without a template: each game is a new process."""
+    root = tmp_path_factory.mktemp("spawning")
+    async for served in probe_server(root, Launch(game=PROBE, template=None)):
+        yield served
 
 
 def template_of(server: RunningServer) -> int:
@@ -89,48 +119,46 @@ async def test_a_game_forked_from_the_template_reaches_the_menu_and_plays(tmp_pa
     ("key", "status"), [("q", 0), ("e", 3), ("k", 128 + signal.SIGKILL), ("r", 1)]
 )
 async def test_exit_status_and_crash_log_are_the_same_either_way(
-    tmp_path: Path, template: bool, key: str, status: int
+    forking: Logged, spawning: Logged, template: bool, key: str, status: int
 ) -> None:
-    launch = Launch(game=PROBE) if template else Launch(game=PROBE, template=None)
-    logged: list[str] = []
-    config = ServeConfig(root=tmp_path, open=True, launch=launch)
+    server, logged = forking if template else spawning
+    earlier = len(logged)
     player = asyncssh.generate_private_key("ssh-ed25519")
-    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-    async with serving(config, logged.append) as server:
-        client = await TerminalClient.connect(server.port, key=player, width=200)
-        await client.wait_for("key none", timeout=60)  # a spawned game starts at nice 19
-        (game,) = child_processes()
-        forked = game not in children(os.getpid())
-        assert forked == template
-        client.press(key)
-        assert await client.wait_closed() == status
-        report = (profile / "crash.log").read_text()
+    profile = server.room.config.root / "profiles" / profile_name(fingerprint(player))
+    client = await TerminalClient.connect(server.port, key=player, width=200)
+    await client.wait_for("key none", timeout=60)  # a spawned game starts at nice 19
+    (game,) = child_processes()
+    forked = game not in children(os.getpid())
+    assert forked == template
+    client.press(key)
+    assert await client.wait_closed() == status  # the ending is logged before the status
+    report = (profile / "crash.log").read_text()
     assert ("RuntimeError: the probe was asked to fail" in report) == (key == "r")
     assert ("unexpected error" in client.text) == (key == "r")
-    ending = [line for line in logged if "left (" in line or "failed (" in line]
+    ending = [line for line in logged[earlier:] if "left (" in line or "failed (" in line]
     expected = "killed by SIGKILL" if key == "k" else f"exit status {1 if key == 'r' else status}"
     assert len(ending) == 1 and expected in ending[0], logged
 
 
 async def test_a_forked_game_holds_nothing_of_the_template_or_of_other_players(
-    tmp_path: Path,
+    forking: Logged,
 ) -> None:
-    async with serving(ServeConfig(root=tmp_path, open=True, launch=Launch(game=PROBE))) as server:
-        template = template_of(server)
-        first = await TerminalClient.connect(server.port)
-        await first.wait_for("key none")
-        (first_game,) = children(template)
-        second = await TerminalClient.connect(server.port)
-        await second.wait_for("key none")
-        (second_game,) = set(children(template)) - {first_game}
-        for game in (first_game, second_game):
-            # Its own terminal and nothing else: not the other player's, not a master.
-            assert len(terminals(game)) == 1, terminals(game)
-            assert not sockets(game) & sockets(template), "the template's control line leaked"
-        assert terminals(first_game) != terminals(second_game)
-        for client in (first, second):
-            client.press("q")
-            assert await client.wait_closed() == 0
+    server, _ = forking
+    template = template_of(server)
+    first = await TerminalClient.connect(server.port)
+    await first.wait_for("key none")
+    (first_game,) = children(template)
+    second = await TerminalClient.connect(server.port)
+    await second.wait_for("key none")
+    (second_game,) = set(children(template)) - {first_game}
+    for game in (first_game, second_game):
+        # Its own terminal and nothing else: not the other player's, not a master.
+        assert len(terminals(game)) == 1, terminals(game)
+        assert not sockets(game) & sockets(template), "the template's control line leaked"
+    assert terminals(first_game) != terminals(second_game)
+    for client in (first, second):
+        client.press("q")
+        assert await client.wait_closed() == 0
 
 
 async def test_when_the_template_stops_its_games_end_and_new_players_start_without_it(
