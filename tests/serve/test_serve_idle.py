@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from cardtui.serve.launch import Launch
@@ -10,6 +9,8 @@ from cardtui.serve.server import ServeConfig
 from cardtui.testing.ssh import TerminalClient, serving
 
 MENU = "Rules & keys"
+#: How long the player is away: six blinks of a blinking cursor.
+IDLE = 3.0
 
 
 async def test_settings_sends_nothing_while_the_player_is_away(tmp_path: Path) -> None:
@@ -19,10 +20,10 @@ async def test_settings_sends_nothing_while_the_player_is_away(tmp_path: Path) -
         await client.wait_for(MENU, timeout=60)
         client.press("o")  # Settings: the name field has focus
         await client.wait_for("Player name")
-        await asyncio.sleep(1.5)  # drawn
-        before = client.received
-        await asyncio.sleep(3)  # six blinks of a blinking cursor
-        assert client.received == before, f"{client.received - before} bytes while idle"
+        # Once drawn, three seconds without a byte (six blinks of a blinking cursor) come
+        # however long the drawing took on a busy machine; a blinking cursor never lets
+        # them come, and the wait fails quoting the screen.
+        await client.settle(IDLE, timeout=30)
         client.press("escape")
         await client.wait_for(MENU)
         client.press("q")

@@ -78,9 +78,10 @@ async def test_a_connection_that_opens_nothing_is_closed(tmp_path: Path) -> None
 async def test_a_guest_directory_is_made_only_when_the_game_starts(tmp_path: Path) -> None:
     async with serving(small_room(tmp_path)) as server:
         hoarder = await connect_quietly(server.port)
-        await open_bare_channel(hoarder)
-        await asyncio.sleep(0.2)
+        await open_bare_channel(hoarder)  # the server has taken the channel in
         assert not guest_dirs(tmp_path) and not server.room.sessions
+        # The room's only seat: a real player gets it, so the bare channel holds none, and
+        # by the time that player's game runs there is one guest directory, theirs.
         player = await TerminalClient.connect(server.port)
         await player.wait_for("key none")
         assert len(guest_dirs(tmp_path)) == 1
