@@ -231,8 +231,8 @@ async def holdem_room_cpu(hands: int) -> tuple[float, float]:
     from cardtui.holdem.actions import ActionKind
     from cardtui.room.config import HoldemOptions
     from cardtui.room.connection import Member
-    from cardtui.room.protocol import HoldemAction, Message, Sit, YourTurnHoldem
     from cardtui.room.room import Room
+    from cardtui.wire.protocol import HoldemAction, Message, Sit, YourTurnHoldem
     from tests.room.support import FakeClient, until
 
     meter = RoomMeter()

@@ -111,7 +111,8 @@ async def open_room(think: float, seed: int) -> tuple[Any, list[Any]]:
     from cardtui.blackjack.records import Action
     from cardtui.room.config import BlackjackOptions
     from cardtui.room.connection import Member
-    from cardtui.room.protocol import (
+    from cardtui.room.room import Room
+    from cardtui.wire.protocol import (
         Bet,
         BetsOpen,
         BlackjackAction,
@@ -121,7 +122,6 @@ async def open_room(think: float, seed: int) -> tuple[Any, list[Any]]:
         TableSnapshot,
         YourTurnBlackjack,
     )
-    from cardtui.room.room import Room
     from tests.room.support import FakeClient
 
     room = Room([BlackjackOptions(name="Pit", seats=SEATS, action_clock=60, betting_clock=60,
@@ -159,7 +159,7 @@ async def open_room(think: float, seed: int) -> tuple[Any, list[Any]]:
 
 
 async def attach(room: Any, member: Any) -> socket.socket:
-    from cardtui.room.client import room_pair
+    from cardtui.room.room import room_pair
 
     return await room_pair(room, member)
 
@@ -311,9 +311,9 @@ async def play_rounds(app: Any, make_screen: Callable[[], Any], rounds_of: Calla
 
 
 async def shared(rounds: int, think: float, animation: str, profile: bool, data: Path) -> Result:
-    from cardtui.room.client import RoomClient
+    from cardtui.guest.client import RoomClient
+    from cardtui.guest.link import RoomLink
     from cardtui.room.connection import Member
-    from cardtui.room.link import RoomLink
     from cardtui.ui.app import CardtuiApp
     from cardtui.ui.screens.blackjack import BlackjackScreen
 

@@ -20,7 +20,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from cardtui.store import Game, Totals, TournamentResult
+from cardtui.games import Game
+from cardtui.store import Totals, TournamentResult
 
 
 class ScoreSource(Protocol):
@@ -115,9 +116,9 @@ def rich_tables(store: ScoreSource, session_id: str | None = None) -> Group:
         if tables:
             tables.append(Text())
         if not data:
-            tables.append(Text(f"{game.title}: no rounds recorded yet.", style="dim"))
+            tables.append(Text(f"{game.shown}: no rounds recorded yet.", style="dim"))
             continue
-        tables.append(_rich_table(f"{game.title} — all time", columns(game), data))
+        tables.append(_rich_table(f"{game.shown} — all time", columns(game), data))
     places = tournament_rows(store, session_id)
     if places:
         tables += [Text(), _rich_table("Texas Hold'em tournaments — all time",

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.games import Game
+from cardtui.store import Outcome, SeatResult
 from cardtui.ui.app import CardtuiApp
 from tests.support import holdem_demo
 

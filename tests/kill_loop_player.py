@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.store import Bankroll, Game, Outcome, SeatResult, Store
+from cardtui.games import Game
+from cardtui.store import Bankroll, Outcome, SeatResult, Store
 
 #: The profile player whose bankroll the ``bankroll`` mode plays.
 BANKROLL_PLAYER = "Ann"

@@ -12,7 +12,8 @@ from disk_conditions import run_on_read_only_disk
 
 from cardtui import __version__
 from cardtui.cli import main
-from cardtui.store import SCHEMA_VERSION, Game, Outcome, SeatResult, Store
+from cardtui.games import Game
+from cardtui.store import SCHEMA_VERSION, Outcome, SeatResult, Store
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -35,7 +35,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtui.store import START_BALANCE, Database, Game
+from cardtui.games import Game
+from cardtui.store import START_BALANCE, Database
 from cardtui.store.schema import BANKROLL_SINCE
 
 PLAYER = Path(__file__).with_name("kill_loop_player.py")

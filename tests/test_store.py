@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from disk_conditions import run_on_full_disk, run_on_read_only_disk
 
+from cardtui.games import Game
 from cardtui.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     Database,
-    Game,
     Outcome,
     Problem,
     SeatResult,
@@ -156,7 +156,8 @@ def test_a_round_survives_sigkill_right_after_it_is_recorded(tmp_path: Path) -> 
     script = textwrap.dedent(
         f"""
         import os, signal
-        from cardtui.store import Game, Outcome, SeatResult, Store
+        from cardtui.games import Game
+        from cardtui.store import Outcome, SeatResult, Store
         store = Store({str(path)!r})
         store.record_round(Game.BLACKJACK, [SeatResult("Ann", 10, 15, Outcome.WIN)])
         os.kill(os.getpid(), signal.SIGKILL)
@@ -173,7 +174,8 @@ def test_several_processes_share_one_store(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import sys
-        from cardtui.store import Game, Outcome, SeatResult, Store
+        from cardtui.games import Game
+        from cardtui.store import Outcome, SeatResult, Store
         store = Store({str(path)!r})
         for _ in range(25):
             store.record_round(Game.BLACKJACK, [SeatResult(sys.argv[1], 10, 10, Outcome.WIN)])
@@ -288,7 +290,8 @@ def test_a_long_write_elsewhere_never_blocks_recording(
 def test_a_full_disk_keeps_the_round_tells_at_once_and_saves_it_later(tmp_path: Path) -> None:
     result = run_on_full_disk(tmp_path / "disk", """
         import json, time
-        from cardtui.store import Game, Outcome, SeatResult, Store
+        from cardtui.games import Game
+        from cardtui.store import Outcome, SeatResult, Store
         notices = []
         store = Store(DISK + "/cardtui.sqlite3", retry_first=0.05)
         store.on_notice = notices.append
@@ -325,7 +328,8 @@ def test_a_read_only_disk_is_left_alone_and_still_read(tmp_path: Path) -> None:
     store.close()
     result = run_on_read_only_disk(folder, """
         import json, os
-        from cardtui.store import Game, Outcome, SeatResult, Store
+        from cardtui.games import Game
+        from cardtui.store import Outcome, SeatResult, Store
         store = Store(DISK + "/cardtui.sqlite3", retry_first=0.05)
         kept = store.record_round(Game.BLACKJACK, [SeatResult("Bo", 10, 5, Outcome.WIN)])
         print(json.dumps({"notice": store.notice, "problem": store.problem.problem.value,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtui.games import Game
 from cardtui.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -16,7 +17,6 @@ from cardtui.store import (
     BankrollChange,
     BankrollKind,
     Database,
-    Game,
     Outcome,
     SeatResult,
     Store,

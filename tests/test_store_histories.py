@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtui.store import MIGRATIONS, SCHEMA_VERSION, Database, Game, Outcome, SeatResult, Store
+from cardtui.games import Game
+from cardtui.store import MIGRATIONS, SCHEMA_VERSION, Database, Outcome, SeatResult, Store
 
 PHH = 'variant = "NT"\nactions = ["d dh p1 AhKh"]\n'
 

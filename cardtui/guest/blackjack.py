@@ -15,19 +15,19 @@ from dataclasses import replace
 
 from cardtui.blackjack.records import Action, RoundSettled
 from cardtui.blackjack.strategy import Advice
-from cardtui.room.protocol import (
+from cardtui.games import Game
+from cardtui.guest.shared_table import RemoteSession, local_deadline, seat_state
+
+# BetWindow is the seam's (a local table's too); still importable from here.
+from cardtui.tables.session import BetWindow, Event, Note, SeatState, ToAct
+from cardtui.wire.protocol import (
     Bet,
     BetsOpen,
     BlackjackAction,
-    Game,
     Message,
     SeatInfo,
     YourTurnBlackjack,
 )
-from cardtui.tables.remote import RemoteSession, local_deadline, seat_state
-
-# BetWindow is the seam's (a local table's too); still importable from here.
-from cardtui.tables.session import BetWindow, Event, Note, SeatState, ToAct
 
 
 class BlackjackRemoteSession(RemoteSession):

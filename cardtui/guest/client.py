@@ -19,11 +19,9 @@ import logging
 import os
 import socket
 from collections.abc import AsyncIterator, Mapping
-from typing import TYPE_CHECKING
 
-from cardtui.room.connection import Member
-from cardtui.room.door import ROOM_FD_ENV
-from cardtui.room.protocol import (
+from cardtui.wire import ROOM_FD_ENV
+from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Error,
@@ -37,32 +35,12 @@ from cardtui.room.protocol import (
     encode,
 )
 
-if TYPE_CHECKING:
-    from cardtui.room.room import Room
-
-log = logging.getLogger("cardtui.room.client")
+log = logging.getLogger("cardtui.guest.client")
 
 
 
 class RoomError(Exception):
     """The room refused the connection, or it is gone."""
-
-
-async def room_pair(room: Room, member: Member) -> socket.socket:
-    """Make a socket pair, give the room its end bound to ``member``; return the game's end.
-
-    The server passes ``game_end.fileno()`` to the game process with
-    ``pass_fds`` and ``CARDTUI_ROOM_FD``, then closes its copy; tests wrap it
-    in :meth:`RoomClient.open` directly.
-    """
-    room_end, game_end = socket.socketpair()
-    try:
-        await room.attach(room_end, member)
-    except BaseException:
-        room_end.close()
-        game_end.close()
-        raise
-    return game_end
 
 
 class RoomClient:

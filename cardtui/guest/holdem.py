@@ -1,7 +1,7 @@
 """A shared hold'em table in the room, behind the table seam.
 
 The room deals and decides; this session turns its messages into the seam's
-events and the player's moves into :class:`~cardtui.room.protocol.HoldemAction`
+events and the player's moves into :class:`~cardtui.wire.protocol.HoldemAction`
 lines. A move is checked against the legality the room sent with the turn
 (the engine's own :class:`~cardtui.holdem.legal.LegalActions`), so an illegal
 key gets its plain reason here; the room checks again, trusting nothing.
@@ -13,13 +13,17 @@ import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from cardtui.games import Game
+from cardtui.guest.shared_table import RemoteSession, local_deadline
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
-from cardtui.room.protocol import (
-    Game,
+from cardtui.tables.holdem_replay import played_replay
+from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
+from cardtui.wire.protocol import (
+    HandSettled,
     HandStarted,
     HoldemAction,
     Message,
@@ -27,13 +31,9 @@ from cardtui.room.protocol import (
     TableInfo,
     YourTurnHoldem,
 )
-from cardtui.room.protocol import Settled as RoomSettled
-from cardtui.tables.holdem_replay import played_replay
-from cardtui.tables.remote import RemoteSession, local_deadline
-from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
 
 if TYPE_CHECKING:
-    from cardtui.room.link import RoomLink
+    from cardtui.guest.shared_table import TableLine
 
 
 class HoldemRemoteSession(RemoteSession):
@@ -41,7 +41,7 @@ class HoldemRemoteSession(RemoteSession):
 
     game = Game.HOLDEM
 
-    def __init__(self, link: RoomLink, info: TableInfo) -> None:
+    def __init__(self, link: TableLine, info: TableInfo) -> None:
         super().__init__(link, info)
         #: The bots' personalities in the hand in play, by seat (see :meth:`dealt_in`).
         self._personalities: dict[int, str] = {}
@@ -66,7 +66,7 @@ class HoldemRemoteSession(RemoteSession):
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, HandEnded)
 
-    def settled(self, message: RoomSettled) -> Settled:
+    def settled(self, message: HandSettled) -> Settled:
         """The rows, with the hand as this player saw it (PHH) for the statistics.
 
         The room sends a hand's last records before its result, so the hand

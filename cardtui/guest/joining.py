@@ -13,14 +13,15 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from cardtui.wire import ROOM_FD_ENV
+
 if TYPE_CHECKING:
-    from cardtui.room.link import RoomLink, SettledSink
+    from cardtui.guest.link import RoomLink, SettledSink
     from cardtui.tables.shared_bankroll import RoomChips
 
-log = logging.getLogger("cardtui.room.door")
+log = logging.getLogger("cardtui.guest.joining")
 
 #: The environment variable that names the descriptor inherited from the server.
-ROOM_FD_ENV = "CARDTUI_ROOM_FD"
 
 
 class RoomDoor:
@@ -53,8 +54,8 @@ class RoomDoor:
 
         ``chips``: the profile's kept chips, which a key holder's seats play.
         """
-        from cardtui.room.client import RoomClient, RoomError
-        from cardtui.room.link import RoomLink, RoomRefused
+        from cardtui.guest.client import RoomClient, RoomError
+        from cardtui.guest.link import RoomLink, RoomRefused
 
         async with self._lock:
             if self._link is not None:

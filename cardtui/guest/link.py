@@ -3,8 +3,8 @@
 A game process started by ``cardtui serve`` holds one :class:`RoomLink`. It
 reads every message the room sends and routes it: lobby messages update
 :attr:`RoomLink.tables` and tell the lobby's listeners; a table's messages go
-to that table's session (:mod:`cardtui.tables.holdem_remote`,
-:mod:`cardtui.tables.blackjack_remote`). A settled hand of a table the player
+to that table's session (:mod:`cardtui.guest.holdem`,
+:mod:`cardtui.guest.blackjack`). A settled hand of a table the player
 already left still reaches their store, through ``on_settled``.
 
 A key holder's seats buy in from the profile's kept chips and cash out to
@@ -14,15 +14,15 @@ and :meth:`RoomLink.start` returns the chips of seats the room no longer
 holds (a killed game, a lost connection, a stopped room).
 
 A key holder's settled hands arrive at least once: the room keeps each until
-this link says :class:`~cardtui.room.protocol.SettledSeen`, which it says
+this link says :class:`~cardtui.wire.protocol.SettledSeen`, which it says
 only once the store has committed the hand (the store tells it, from
 whichever thread wrote it). A game killed in between gets the hand again on
 the profile's next connection, and the store, which knows every shared hand
 by its name (:meth:`RoomLink.shared_hand`), records it once.
 
 Every request this link sends carries a reference from its own counter
-(:class:`~cardtui.room.protocol.Request`); the room echoes it in the message
-that answers (:class:`~cardtui.room.protocol.Reply`), the reply or the
+(:class:`~cardtui.wire.protocol.Request`); the room echoes it in the message
+that answers (:class:`~cardtui.wire.protocol.Reply`), the reply or the
 refusal. A request the link waits on (:meth:`RoomLink._ask`) keeps a future
 under its reference until that answer comes, however the answers to other
 requests interleave; when the line closes, one cleanup fails every waiter
@@ -39,13 +39,20 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
-from cardtui.room.client import RoomClient
-from cardtui.room.protocol import (
+from cardtui.games import Game
+from cardtui.guest.blackjack import BlackjackRemoteSession
+from cardtui.guest.client import RoomClient
+from cardtui.guest.holdem import HoldemRemoteSession
+from cardtui.guest.shared_table import RemoteSession, seat_result
+from cardtui.store.records import room_table
+from cardtui.tables.session import Settled as SettledEvent
+from cardtui.tables.shared_bankroll import RoomChips, returned_note
+from cardtui.wire.protocol import (
     CreateBlackjack,
     CreateHoldem,
     Error,
-    Game,
     GetLobby,
+    HandSettled,
     LobbySnapshot,
     LobbyUpdate,
     Message,
@@ -55,7 +62,6 @@ from cardtui.room.protocol import (
     Reply,
     Request,
     RoomClosing,
-    Settled,
     SettledSeen,
     Sit,
     TableClosed,
@@ -64,14 +70,8 @@ from cardtui.room.protocol import (
     Watch,
     Welcome,
 )
-from cardtui.store.records import room_table
-from cardtui.tables.blackjack_remote import BlackjackRemoteSession
-from cardtui.tables.holdem_remote import HoldemRemoteSession
-from cardtui.tables.remote import RemoteSession, seat_result
-from cardtui.tables.session import Settled as SettledEvent
-from cardtui.tables.shared_bankroll import RoomChips, returned_note
 
-log = logging.getLogger("cardtui.room.link")
+log = logging.getLogger("cardtui.guest.link")
 
 #: Seconds to wait for the room to answer a request from the lobby.
 ANSWER_TIMEOUT = 10.0
@@ -266,7 +266,7 @@ class RoomLink:
             self._tell(None)
         elif session is not None:
             session.receive(message)
-        elif isinstance(message, Settled):
+        elif isinstance(message, HandSettled):
             self.settled_unclaimed(message.game, self.settled(message))
         elif isinstance(message, Notice | Error) and not answered:
             # (An answer to a request is told by whoever asked, in their words.)
@@ -281,13 +281,13 @@ class RoomLink:
                 return
             self._tell(text)
 
-    def shared_hand(self, message: Settled) -> str | None:
+    def shared_hand(self, message: HandSettled) -> str | None:
         """The hand's name for good: this room's id, the table, the hand's number."""
         if self.welcome is None or not self.welcome.room:
             return None
         return f"{self.welcome.room}:{message.table}:{message.hand}"
 
-    def settled(self, message: Settled) -> SettledEvent:
+    def settled(self, message: HandSettled) -> SettledEvent:
         """The store's rows of one of our settled hands, with the kept chips it moves.
 
         Whoever records the rows (the table's screen, or ``on_settled``) passes

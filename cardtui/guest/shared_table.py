@@ -20,31 +20,9 @@ import dataclasses
 import logging
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from cardtui.room.codec import DecodeError, decode_record
-from cardtui.room.protocol import (
-    Chat,
-    ChatEntry,
-    ChatLine,
-    ComeBack,
-    Error,
-    Game,
-    HandStarted,
-    HandVoided,
-    Leave,
-    Message,
-    Notice,
-    Records,
-    RoomClosing,
-    SeatInfo,
-    Seats,
-    SitOut,
-    TableInfo,
-    TableSnapshot,
-    Turn,
-)
-from cardtui.room.protocol import Settled as RoomSettled
+from cardtui.games import Game
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.session import (
@@ -60,11 +38,51 @@ from cardtui.tables.session import (
     ToAct,
     Voided,
 )
+from cardtui.wire.codec import DecodeError, decode_record
+from cardtui.wire.protocol import (
+    Chat,
+    ChatEntry,
+    ChatLine,
+    ComeBack,
+    Error,
+    HandSettled,
+    HandStarted,
+    HandVoided,
+    Leave,
+    Message,
+    Notice,
+    Records,
+    Request,
+    RoomClosing,
+    SeatInfo,
+    SitOut,
+    TableInfo,
+    TableSeats,
+    TableSnapshot,
+    Turn,
+)
 
-if TYPE_CHECKING:
-    from cardtui.room.link import RoomLink
 
-log = logging.getLogger("cardtui.tables.remote")
+class TableLine(Protocol):
+    """What a shared table's session needs of the game's line to the room.
+
+    :class:`cardtui.guest.link.RoomLink` is the one there is; the session names
+    only this much of it, so the link can import the sessions and not the
+    other way round.
+    """
+
+    closed: bool
+    closing: bool
+
+    @property
+    def keeps_chips(self) -> bool: ...
+    def send(self, message: Request) -> int: ...
+    def settled(self, message: HandSettled) -> Settled: ...
+    def settled_unclaimed(self, game: Game, settled: Settled) -> None: ...
+    def forget(self, session: RemoteSession) -> None: ...
+    def stood_up(self, session: RemoteSession) -> None: ...
+
+log = logging.getLogger("cardtui.guest.shared_table")
 
 #: Lines said at the table (chat, the room's notices) kept for a screen not yet
 #: attached: the room's answer to sitting down or watching carries the chat so
@@ -104,7 +122,7 @@ def seat_state(info: SeatInfo) -> SeatState:
                      bet=info.bet)
 
 
-def seat_result(message: RoomSettled) -> SeatResult:
+def seat_result(message: HandSettled) -> SeatResult:
     """The row local play would store: the room's result field for field."""
     return SeatResult(**dataclasses.asdict(message.result))
 
@@ -114,7 +132,7 @@ class RemoteSession:
 
     game: Game
 
-    def __init__(self, link: RoomLink, info: TableInfo) -> None:
+    def __init__(self, link: TableLine, info: TableInfo) -> None:
         self.link = link
         self.table_id = info.id
         self.info = info
@@ -261,7 +279,7 @@ class RemoteSession:
         match message:
             case TableSnapshot():
                 yield from self._snapshot(message)
-            case Seats(seats=seats):
+            case TableSeats(seats=seats):
                 yield SeatsChanged(self.every_seat(seats))
             case HandStarted():
                 self.hand_number = message.number
@@ -283,7 +301,7 @@ class RemoteSession:
             case Turn(seat=seat, deadline=deadline):
                 self.to_act = None
                 yield Clock(seat, local_deadline(deadline))
-            case RoomSettled():
+            case HandSettled():
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
@@ -307,7 +325,7 @@ class RemoteSession:
             case _:
                 yield from self.translate_game(message)
 
-    def settled(self, message: RoomSettled) -> Settled:
+    def settled(self, message: HandSettled) -> Settled:
         """One of our hands settled: the rows for the store (and the kept chips they move)."""
         return self.link.settled(message)
 

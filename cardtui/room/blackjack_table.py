@@ -21,26 +21,26 @@ from cardtui.blackjack.records import Action, Record, RoundSettled, Shuffled
 from cardtui.blackjack.round import Phase, Round
 from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
+from cardtui.games import Game
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_blackjack
-from cardtui.room.protocol import (
+from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.tables.results import blackjack_row, row_fields
+from cardtui.wire.protocol import (
     BetsOpen,
-    Game,
+    HandSettled,
     HandStarted,
     HandVoided,
     Message,
     Records,
     SeatInfo,
-    Settled,
     SettledResult,
     TableInfo,
     TableSnapshot,
     Turn,
     YourTurnBlackjack,
 )
-from cardtui.room.shared import Player, Refused, SharedTable
-from cardtui.tables.results import blackjack_row, row_fields
 
 log = logging.getLogger("cardtui.room")
 
@@ -386,7 +386,8 @@ class BlackjackTable(SharedTable):
             settled = SettledResult(**row_fields(
                 blackjack_row(result, self.dealt_name(result.seat, player, self.started),
                               player.decisions, player.mistakes)))
-            self.room.deliver(player, Settled(self.id, Game.BLACKJACK, self.round_number, settled))
+            self.room.deliver(
+                player, HandSettled(self.id, Game.BLACKJACK, self.round_number, settled))
         self.round = None
         self.started = None
         for seat, player in enumerate(self.seats):

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from cardtui.room.protocol import (
+from cardtui.wire.protocol import (
     MAX_MESSAGE_BYTES,
     ErrorCode,
     LineSplitter,

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from cardtui.cards import Deck
+from cardtui.games import Game
 from cardtui.holdem.actions import Action, Record
 from cardtui.holdem.bots import Personality, decide
 from cardtui.holdem.button import Positions
@@ -29,22 +30,21 @@ from cardtui.room.blinds import plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
-from cardtui.room.protocol import (
-    Game,
+from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.tables.results import holdem_row, row_fields
+from cardtui.wire.protocol import (
+    HandSettled,
     HandStarted,
     HandVoided,
     Records,
     SeatInfo,
     SeatStatus,
-    Settled,
     SettledResult,
     TableInfo,
     TableSnapshot,
     Turn,
     YourTurnHoldem,
 )
-from cardtui.room.shared import Player, Refused, SharedTable
-from cardtui.tables.results import holdem_row, row_fields
 
 log = logging.getLogger("cardtui.room")
 
@@ -407,7 +407,8 @@ class HoldemTable(SharedTable):
             if self.dealt_in(seat):
                 name = self.dealt_name(seat, player, self.started)
                 result = SettledResult(**row_fields(holdem_row(hand, seat, name)))
-                self.room.deliver(player, Settled(self.id, Game.HOLDEM, self.hand_number, result))
+                self.room.deliver(
+                    player, HandSettled(self.id, Game.HOLDEM, self.hand_number, result))
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and self.dealt_in(seat):
                 occupant.stack = hand.stacks[seat]

@@ -3,7 +3,7 @@
 The SSH server asks :meth:`RoomHost.line_for` for each game it starts: the
 room's end of a fresh socket pair is bound to the player's profile (their SSH
 key; a keyless guest is "Guest N"), and the game's end is inherited by that
-one game process (see :mod:`cardtui.room.client` for why a socket pair).
+one game process (see :mod:`cardtui.guest.client` for why a socket pair).
 The player's name is the one in their profile's settings, as every screen
 shows it; the room cleans it as it cleans chat.
 """
@@ -17,10 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardtui import locations
-from cardtui.room.client import room_pair
 from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
-from cardtui.room.room import Room
+from cardtui.room.room import Room, room_pair
 from cardtui.settings import load_settings
 
 #: What players are told when the host stops the server.

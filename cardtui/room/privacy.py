@@ -27,7 +27,7 @@ from cardtui.blackjack.records import DealerCard
 from cardtui.blackjack.records import Record as BlackjackRecord
 from cardtui.holdem.actions import HoleCardsDealt
 from cardtui.holdem.actions import Record as HoldemRecord
-from cardtui.room.codec import encode_record
+from cardtui.wire.codec import encode_record
 
 #: A card the viewer may not see.
 HIDDEN: Any = None

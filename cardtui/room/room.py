@@ -2,7 +2,7 @@
 
 The room runs the pure engines and is the only authority on cards, chips and
 turns. Each game process talks to it over one end of a socket pair the
-server made for that player (:func:`cardtui.room.client.room_pair`); the room
+server made for that player (:func:`cardtui.guest.client.room_pair`); the room
 knows who is on each line because the server told it when it made the pair,
 never because the client said so.
 
@@ -44,7 +44,8 @@ from cardtui.room.config import (
 )
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
-from cardtui.room.protocol import (
+from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
     Bet,
     BlackjackAction,
@@ -55,6 +56,7 @@ from cardtui.room.protocol import (
     Error,
     ErrorCode,
     GetLobby,
+    HandSettled,
     Hello,
     HoldemAction,
     Leave,
@@ -67,7 +69,6 @@ from cardtui.room.protocol import (
     Renamed,
     Request,
     RoomClosing,
-    Settled,
     SettledSeen,
     Sit,
     SitOut,
@@ -78,7 +79,6 @@ from cardtui.room.protocol import (
     Welcome,
     decode,
 )
-from cardtui.room.shared import Player, Refused, SharedTable
 
 log = logging.getLogger("cardtui.room")
 
@@ -129,7 +129,7 @@ class Room:
         #: Each key holder's settled hands, by (table, hand), kept from the moment they
         #: settle until the game says its store has them (:class:`SettledSeen`): a game
         #: killed between the two gets them again on the profile's next connection.
-        self.unseen: dict[str, OrderedDict[tuple[str, int], Settled]] = {}
+        self.unseen: dict[str, OrderedDict[tuple[str, int], HandSettled]] = {}
         self.stopped = False
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
@@ -218,11 +218,11 @@ class Room:
     def deliver(self, player: Player, message: Message) -> None:
         """Send to the line that plays this seat; keep it for their return when away.
 
-        A key holder's :class:`Settled` is kept even when sent, until acknowledged.
+        A key holder's :class:`HandSettled` is kept even when sent, until acknowledged.
         """
         member = player.member
         kept = False
-        if isinstance(message, Settled) and not member.guest:
+        if isinstance(message, HandSettled) and not member.guest:
             self._keep_unseen(member.profile, message)
             kept = True
         if player.conn is not None and not player.conn.closed:
@@ -230,7 +230,7 @@ class Room:
         elif not kept:
             self.undelivered.setdefault(member.profile, []).append(message)
 
-    def _keep_unseen(self, profile: str, settled: Settled) -> None:
+    def _keep_unseen(self, profile: str, settled: HandSettled) -> None:
         unseen = self.unseen.setdefault(profile, OrderedDict())
         unseen[(settled.table, settled.hand)] = settled
         while len(unseen) > MAX_UNSEEN:
@@ -531,3 +531,20 @@ class Room:
             conn.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await conn.task
+
+
+async def room_pair(room: Room, member: Member) -> socket.socket:
+    """Make a socket pair, give the room its end bound to ``member``; return the game's end.
+
+    The server passes ``game_end.fileno()`` to the game process with
+    ``pass_fds`` and ``CARDTUI_ROOM_FD``, then closes its copy; tests wrap it
+    in :meth:`RoomClient.open` directly.
+    """
+    room_end, game_end = socket.socketpair()
+    try:
+        await room.attach(room_end, member)
+    except BaseException:
+        room_end.close()
+        game_end.close()
+        raise
+    return game_end

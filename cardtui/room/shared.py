@@ -15,20 +15,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardtui.games import Game
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.clock import ActionClock
 from cardtui.room.connection import Connection, Member
-from cardtui.room.protocol import (
+from cardtui.wire.protocol import (
     ChatEntry,
     ChatLine,
-    Game,
     HandStarted,
     Message,
     Notice,
     SeatInfo,
-    Seats,
     SeatStatus,
     TableInfo,
+    TableSeats,
 )
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class SharedTable:
         self.broadcast(Notice(self.id, text))
 
     def send_seats(self) -> None:
-        self.broadcast(Seats(self.id, self.seat_infos()))
+        self.broadcast(TableSeats(self.id, self.seat_infos()))
         self.room.lobby_changed(self)
 
     def player_of(self, conn: Connection) -> tuple[int, Player]:

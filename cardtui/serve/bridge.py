@@ -47,7 +47,7 @@ class NoSeat(Exception):
     """No game for this player now; the message says why, in one line."""
 
 
-class Seats(Protocol):
+class FloorSeats(Protocol):
     """Where a session takes its seat (the room)."""
 
     def take(self, session: BridgeSession) -> Identity:
@@ -73,7 +73,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
     def __init__(
         self,
         player_key: str | None,
-        seats: Seats,
+        seats: FloorSeats,
         launch: Launch,
         limits: Limits,
         *,

@@ -37,7 +37,7 @@ TOTAL = 256
 LOG_INTERVAL = 10.0
 
 
-class Tally:
+class LogTally:
     """Counts events and logs them at most once per interval, with the count so far.
 
     Events of one kind share a ``template``; ``details`` fill it in when it is
@@ -46,7 +46,7 @@ class Tally:
 
     >>> lines = []
     >>> clock = iter([0.0, 1.0, 2.0, 12.0]).__next__
-    >>> tally = Tally(lines.append, interval=10, clock=clock)
+    >>> tally = LogTally(lines.append, interval=10, clock=clock)
     >>> for address in ("a", "b", "c", "d"):
     ...     tally.add("dropped {count} connections (latest from {address})", address=address)
     >>> lines
@@ -82,7 +82,7 @@ class Door:
     ) -> None:
         self._per_address = per_address
         self._total = total
-        self._tally = Tally(log)
+        self._tally = LogTally(log)
         #: Each address's waiting connections, longest-waiting first.
         self._waiting: dict[str, OrderedDict[asyncssh.SSHServerConnection, float]] = {}
         self._address: dict[asyncssh.SSHServerConnection, str] = {}
@@ -145,7 +145,7 @@ class AcceptFailures:
     """
 
     def __init__(self, log: Callable[[str], None]) -> None:
-        self._tally = Tally(log)
+        self._tally = LogTally(log)
 
     def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         message = str(context.get("message", ""))

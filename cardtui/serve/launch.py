@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardtui.room.door import ROOM_FD_ENV
 from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
@@ -45,6 +44,7 @@ from cardtui.serve.template import (
     TemplateStopped,
 )
 from cardtui.serve.terminal import ClientTerminal
+from cardtui.wire import ROOM_FD_ENV
 
 #: The program every game runs first (``seat.py``), with this interpreter.
 SEAT_COMMAND = (sys.executable, "-m", "cardtui.serve.seat")
@@ -180,7 +180,7 @@ async def spawn_game(
 
     ``pass_fds`` are extra descriptors the game inherits; ``room_fd`` is its
     end of a socket pair to the shared room, inherited under the same number
-    and named in ``CARDTUI_ROOM_FD`` (see :mod:`cardtui.room.client`).
+    and named in ``CARDTUI_ROOM_FD`` (see :mod:`cardtui.guest.client`).
     Raises ``OSError`` if the process cannot be started.
     """
     profile = identity.profile_dir

@@ -40,13 +40,13 @@ from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
 from cardtui.cli import build_parser
-from cardtui.room.client import room_pair
+from cardtui.guest.joining import RoomDoor
 from cardtui.room.config import default_tables
 from cardtui.room.connection import Member
-from cardtui.room.door import ROOM_FD_ENV, RoomDoor
-from cardtui.room.room import Room
+from cardtui.room.room import Room, room_pair
 from cardtui.serve import quiet_input  # noqa: F401 - a served game's driver, imported once here
 from cardtui.store.blank import keep_blank
+from cardtui.wire import ROOM_FD_ENV
 
 #: The terminal the rehearsal pretends to have (a player's usual size).
 REHEARSAL_SIZE = (80, 24)

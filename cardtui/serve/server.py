@@ -26,6 +26,7 @@ import asyncssh
 from cardtui.room.config import TableOptions
 from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
+from cardtui.serve.bridge import BridgeSession, NoSeat
 from cardtui.serve.door import Door
 from cardtui.serve.identity import GuestHouse
 from cardtui.serve.keys import (
@@ -37,7 +38,6 @@ from cardtui.serve.keys import (
 )
 from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
-from cardtui.serve.session import BridgeSession, NoSeat
 
 # A player whose laptop sleeps sends no FIN; keepalives find the dead link in
 # about a minute so the seat (and its process) is freed.
@@ -77,7 +77,7 @@ class ServeConfig:
         return self.authorized_keys_path or self.root / AUTHORIZED_KEYS_NAME
 
 
-class Room:
+class Floor:
     """The live sessions and the guest list, shared by every connection."""
 
     def __init__(self, config: ServeConfig, log: Callable[[str], None]) -> None:
@@ -180,7 +180,7 @@ def logins_total(limits: Limits) -> int:
 class CardroomServer(asyncssh.SSHServer):
     """One client connection: authentication, then sessions that play the game."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Floor) -> None:
         self._room = room
         self._limits = room.config.limits
         # The key of the latest accepted public-key request; asyncssh asks about
@@ -283,7 +283,7 @@ class RunningServer:
     """A started server: where it listens and how to stop it."""
 
     acceptor: asyncssh.SSHAcceptor
-    room: Room
+    room: Floor
     host_key_fingerprint: str
     host_key_created: bool
 
@@ -302,7 +302,7 @@ class RunningServer:
 
 async def start_server(config: ServeConfig, log: Callable[[str], None] = print) -> RunningServer:
     """Listen for players. Raises ``OSError``/``ValueError`` for a bad key file or port."""
-    room = Room(config, log)
+    room = Floor(config, log)
     host_key, created = load_or_create_host_key(config.host_key_file)
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
     room.open_guest_house()

@@ -2,7 +2,7 @@
 
 Players open ``http://host:PORT/<token>/``, give a name (or none: "Guest N"),
 and play in xterm.js; each tab is one game process, a guest seated in the
-same room as the SSH players (``server.Room``: the same ``--max-sessions``
+same room as the SSH players (``server.Floor``: the same ``--max-sessions``
 count, the same shared tables through its own socket pair).
 
 Why not textual-serve's ``Server`` as it is: its ``AppService`` starts every
@@ -40,10 +40,10 @@ from cardtui.names import name_problem
 from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
-from cardtui.serve.server import Room, ServeConfig
+from cardtui.serve.server import Floor, ServeConfig
 from cardtui.serve.terminal import DEFAULT_SIZE
 from cardtui.serve.web_page import FAVICON, FORBIDDEN, door_page, table_page
-from cardtui.serve.web_session import Seats, WebSession
+from cardtui.serve.web_session import WebFloorSeats, WebSession
 
 #: textual-serve's client: ``js/textual.js`` (xterm.js and its protocol), CSS, fonts.
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -108,7 +108,7 @@ class WebConfig:
 class WebDoor:
     """The aiohttp application: the token check, the pages and one session per tab."""
 
-    def __init__(self, seats: Seats, config: WebConfig, launch: Launch, limits: Limits,
+    def __init__(self, seats: WebFloorSeats, config: WebConfig, launch: Launch, limits: Limits,
                  log: Callable[[str], None]) -> None:  # fmt: skip
         if not config.token:
             raise ValueError("the browser door needs an invite token")
@@ -237,7 +237,7 @@ class RunningWebDoor:
         await self.runner.cleanup()
 
 
-async def start_web_door(seats: Seats, config: WebConfig, launch: Launch, limits: Limits,
+async def start_web_door(seats: WebFloorSeats, config: WebConfig, launch: Launch, limits: Limits,
                          log: Callable[[str], None] = print) -> RunningWebDoor:  # fmt: skip
     """Listen for browsers. Raises ``OSError`` if the address cannot be used."""
     door = WebDoor(seats, config, launch, limits, log)
@@ -264,7 +264,7 @@ def _shown_host(host: str) -> str:
 class RunningRoom:
     """The room with no SSH door (``--no-ssh``): only browsers come in."""
 
-    room: Room
+    room: Floor
 
     async def close(self) -> None:
         await self.room.close()
@@ -275,7 +275,7 @@ class RunningRoom:
 async def start_room(config: ServeConfig, log: Callable[[str], None] = print) -> RunningRoom:
     """The room and its seats, as ``server.start_server`` makes them, without listening for SSH."""
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
-    room = Room(config, log)
+    room = Floor(config, log)
     room.open_guest_house()
     config.launch.start_template(config.root, log)
     return RunningRoom(room)

@@ -28,14 +28,14 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 
 from cardtui import locations
-from cardtui.room.client import room_pair
 from cardtui.room.hosting import RoomHost
+from cardtui.room.room import room_pair
+from cardtui.serve.bridge import NoSeat
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Launch, spawn_game
 from cardtui.serve.limits import Limits
-from cardtui.serve.session import NoSeat
 from cardtui.serve.terminal import ClientTerminal, clamp_size
 from cardtui.serve.watch import (
     CRASHED,
@@ -60,8 +60,8 @@ BROWSER_TERMINAL = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
 
 
 
-class Seats(Protocol):
-    """The room's seats, shared with the SSH door (``server.Room``)."""
+class WebFloorSeats(Protocol):
+    """The room's seats, shared with the SSH door (``server.Floor``)."""
 
     shared: RoomHost | None
 
@@ -75,14 +75,14 @@ class Seats(Protocol):
 class WebSession:
     """One tab's game: a guest, named as they asked, for as long as the tab is open."""
 
-    #: A browser has no SSH key: its player is always a guest (``server.Room.take``).
+    #: A browser has no SSH key: its player is always a guest (``server.Floor.take``).
     player_key: str | None = None
 
     def __init__(
         self,
         websocket: web.WebSocketResponse,
         name: str | None,
-        seats: Seats,
+        seats: WebFloorSeats,
         launch: Launch,
         limits: Limits,
         size: tuple[int, int],

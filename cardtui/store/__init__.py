@@ -9,6 +9,7 @@
   table and keeps in memory whatever cannot be saved yet.
 """
 
+from cardtui.games import Game
 from cardtui.store.database import Database
 from cardtui.store.keeper import Store, unsaved_report
 from cardtui.store.pending import PendingWrite
@@ -20,7 +21,6 @@ from cardtui.store.records import (
     BankrollKind,
     BankrollUnknown,
     DrillScore,
-    Game,
     HandHistory,
     Outcome,
     SeatResult,

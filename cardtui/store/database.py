@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from cardtui.games import Game
 from cardtui.store.blank import write_blank
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
 from cardtui.store.records import (
@@ -34,7 +35,6 @@ from cardtui.store.records import (
     BankrollChange,
     BankrollKind,
     DrillScore,
-    Game,
     HandHistory,
     SeatResult,
     Totals,

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from cardtui.crashlog import record_crash
+from cardtui.games import Game
 from cardtui.locations import set_aside
 from cardtui.store import pending
 from cardtui.store.alive import Alive
@@ -70,7 +71,6 @@ from cardtui.store.records import (
     BankrollKind,
     BankrollUnknown,
     DrillScore,
-    Game,
     HandHistory,
     SeatResult,
     Totals,
@@ -373,7 +373,7 @@ class Store:
         with self._bankroll_lock:
             now = self._readable(game)
             if amount > now.balance:
-                raise ValueError(f"the balance has {now.balance:,} chips for {game.title}, "
+                raise ValueError(f"the balance has {now.balance:,} chips for {game.shown}, "
                                  f"not the {amount:,} of this buy-in")
             return self._change(now, BankrollKind.BUY_IN, -amount, amount, session_id, player,
                                 place)
@@ -411,9 +411,9 @@ class Store:
         with self._bankroll_lock:
             now = self._readable(game)
             if now.at_table > 0:
-                raise ValueError(f"{now.at_table:,} {game.title} chips are still at a table")
+                raise ValueError(f"{now.at_table:,} {game.shown} chips are still at a table")
             if now.balance >= amount:
-                raise ValueError(f"the balance has {now.balance:,} chips for {game.title}: "
+                raise ValueError(f"the balance has {now.balance:,} chips for {game.shown}: "
                                  "a rebuy is for going broke")
             return self._change(now, BankrollKind.REBUY, amount - now.balance, 0, session_id,
                                 player, LOCAL_TABLE)

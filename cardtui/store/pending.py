@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from cardtui.games import Game
 from cardtui.store.database import Database
-from cardtui.store.records import BankrollChange, BankrollKind, Game, SeatResult
+from cardtui.store.records import BankrollChange, BankrollKind, SeatResult
 
 
 class PendingWrite(Protocol):
@@ -63,7 +64,7 @@ class RoundWrite:
     def describe(self, *, utc: bool = False) -> str:
         seats = ", ".join(f"{r.player} {_signed(r.net)}" for r in self.results)
         noun = "hand" if self.game is Game.HOLDEM else "round"
-        return f"{self.game.title} {noun} at {_clock(self.played_at, utc)} ({seats})"
+        return f"{self.game.shown} {noun} at {_clock(self.played_at, utc)} ({seats})"
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class BankrollWrite:
         change = self.change
         chips = abs(change.bank if change.kind is not BankrollKind.RESULT else change.stake)
         whose = f"{change.player}'s " if change.player else ""
-        return (f"{whose}{change.game.title} {change.kind.value} of {chips:,} "
+        return (f"{whose}{change.game.shown} {change.kind.value} of {chips:,} "
                 f"at {_clock(change.at, utc)}")
 
 

@@ -5,14 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-
-class Game(StrEnum):
-    BLACKJACK = "blackjack"
-    HOLDEM = "holdem"
-
-    @property
-    def title(self) -> str:
-        return "Blackjack" if self is Game.BLACKJACK else "Texas Hold'em"
+from cardtui.games import Game
 
 
 class Outcome(StrEnum):
@@ -240,6 +233,6 @@ class BankrollUnknown(ValueError):
     bought in, cashed out or rebought on a guess."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(f"your {game.title} balance cannot be read yet (another program is "
+        super().__init__(f"your {game.shown} balance cannot be read yet (another program is "
                          "holding the scoreboard)")
         self.game = game

@@ -46,13 +46,13 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from cardtui.games import Game
 from cardtui.store import (
     START_BALANCE,
     Bankroll,
     BankrollChange,
     BankrollKind,
     BankrollUnknown,
-    Game,
     SeatResult,
     Store,
 )
@@ -86,7 +86,7 @@ class Seated:
         if self.rebought:
             times = "once" if self.rebuys == 1 else f"{self.rebuys} times"
             said.append(f"{player} was broke: the house rebuys {self.rebought:,} chips "
-                        f"({game.title} rebuys: {times}).")
+                        f"({game.shown} rebuys: {times}).")
         return " ".join(said) or None
 
 

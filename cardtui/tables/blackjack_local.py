@@ -51,7 +51,8 @@ from cardtui.blackjack.records import Action, DealerCard, Record, RoundSettled
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
-from cardtui.store.records import Game, SeatResult
+from cardtui.games import Game
+from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (

@@ -60,12 +60,12 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 
 from cardtui.cards import Deck
+from cardtui.games import Game
 from cardtui.holdem.actions import Action, HoleCardsDealt, Record
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
-from cardtui.store.records import Game
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (

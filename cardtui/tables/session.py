@@ -26,7 +26,7 @@ What each session guarantees:
   the screen hands them to the store unchanged and never computes a result.
 
 Beyond :class:`TableSession`, the shared tables' sessions
-(:mod:`cardtui.tables.holdem_remote`, :mod:`cardtui.tables.blackjack_remote`)
+(:mod:`cardtui.guest.holdem`, :mod:`cardtui.guest.blackjack`)
 all offer ``chat(text)``, ``sit_out()``, ``come_back()`` and ``leave()``;
 blackjack's adds ``bet(seat, amount)`` (its betting window arrives as a
 :class:`ToAct` whose ``legal`` is a ``BetWindow``).

@@ -13,7 +13,7 @@ hand: both start at the buy-in and both change by the hands' results.
 That agreement survives a game killed between the room settling a hand and
 the store writing it: the room keeps each of a key holder's settled hands
 until the game acknowledges it, which the game does only once the store has
-committed the hand (:mod:`cardtui.room.link`), and sends every hand still
+committed the hand (:mod:`cardtui.guest.link`), and sends every hand still
 kept on the profile's next connection. The store knows each shared hand by
 its name (the room's id, the table, the hand's number) and records it, and
 moves its chips, once, however often it comes.
@@ -22,7 +22,7 @@ When the seat ends without this process standing up (the connection dropped
 and the grace period ran out, the game process was killed, the room stopped)
 the chips stay at their place in the store until a game process of the
 profile next joins the room: it asks the room which seats it still holds
-(:attr:`~cardtui.room.protocol.Welcome.seated_at`), records the results the
+(:attr:`~cardtui.wire.protocol.Welcome.seated_at`), records the results the
 room kept for it, and only then returns the chips of every other place
 (:meth:`RoomChips.return_unheld`). A hand the room voided when it stopped
 returned every bet to the stacks, so the last recorded figure is the stack.
@@ -52,7 +52,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardtui.store import Bankroll, Game, Store
+from cardtui.games import Game
+from cardtui.store import Bankroll, Store
 from cardtui.store.records import room_table
 from cardtui.tables.bankroll import Seated, buy_in
 

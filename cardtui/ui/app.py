@@ -23,7 +23,7 @@ from textual.screen import ModalScreen, Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
-from cardtui.room.door import RoomDoor
+from cardtui.guest.joining import RoomDoor
 from cardtui.serve import served
 from cardtui.settings import (
     AnimationSpeed,
@@ -39,7 +39,7 @@ from cardtui.ui.navigation import SCREENS_BY_DESTINATION, Navigation
 from cardtui.ui.palette import Palette
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
-from cardtui.ui.session import Session
+from cardtui.ui.sitting import Session
 
 #: Where a served player lands (cardtui.ui.screens.lobby's stylesheet).
 LOBBY_CSS = Path(__file__).parent / "screens" / "lobby.tcss"

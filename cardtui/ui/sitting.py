@@ -5,7 +5,7 @@ bankrolls, the same shoe and the same session counters, just as the
 scoreboard's "this session" keeps the earlier rounds (issue 9, item 13: the
 table used to start over each time it was opened). A new table setup starts a
 new table, but the session's counters go on. The hold'em hands of the run are
-kept here too (:class:`HandHistory`), whichever table dealt them.
+kept here too (:class:`HandsPlayed`), whichever table dealt them.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class PlayedHand:
         return view
 
 
-class HandHistory(Sequence[PlayedHand]):
+class HandsPlayed(Sequence[PlayedHand]):
     """The run's hold'em hands in the order they were played, numbered 1, 2, ... as added.
 
     Hands are numbered for the whole run, not per table: a new table deals its
@@ -142,7 +142,7 @@ class Session:
     #: The blackjack table the player sits at (its setup, bankrolls and shoe).
     blackjack: BlackjackLocalSession | None = None
     #: Every hold'em hand of the run, local or shared, for the history screen.
-    holdem_history: HandHistory = field(default_factory=HandHistory)
+    holdem_history: HandsPlayed = field(default_factory=HandsPlayed)
     #: The blackjack count panel is shown (``k``), and what its viewer has seen of the shoe.
     blackjack_count_panel: bool = False
     blackjack_seen: ShoeTracker | None = None

@@ -18,7 +18,7 @@ HoleCardsDealt(seat=2, cards=(None, None))
 >>> decode_record({'type': 'holdem.Folded', 'seat': 'x'})
 Traceback (most recent call last):
 ...
-cardtui.room.codec.DecodeError: holdem.Folded.seat: expected an integer, got 'x'
+cardtui.wire.codec.DecodeError: holdem.Folded.seat: expected an integer, got 'x'
 """
 
 from __future__ import annotations

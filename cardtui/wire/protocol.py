@@ -4,7 +4,7 @@ One message is one JSON object on one line, ``{"type": "sit", ...}``. The
 client speaks first with :class:`Hello` (carrying :data:`PROTOCOL_VERSION`);
 the room answers :class:`Welcome`, telling the client who it is: identity is
 never claimed by a client, the room bound the connection to a profile when it
-made the socket pair (:func:`cardtui.room.client.room_pair`).
+made the socket pair (:func:`cardtui.guest.client.room_pair`).
 
 A client's line may be at most :data:`MAX_MESSAGE_BYTES`; a longer one is an
 error and is dropped as it arrives, never buffered whole
@@ -21,7 +21,7 @@ Sit(ref=7, table='t1', seat=2, buy_in=500)
 >>> decode(b'{"type":"sit","table":"t1","seat":"two","buy_in":500}')
 Traceback (most recent call last):
 ...
-cardtui.room.protocol.ProtocolError: sit.seat: expected an integer, got 'two'
+cardtui.wire.protocol.ProtocolError: sit.seat: expected an integer, got 'two'
 
 Every request carries a reference, ``ref``, that the game's link numbers
 (:class:`Request`); the room echoes it in the message that answers that
@@ -40,11 +40,12 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from cardtui.blackjack.records import Action as BlackjackMove
+from cardtui.games import Game
 from cardtui.holdem.actions import ActionKind
 from cardtui.holdem.legal import LegalActions
-from cardtui.room.codec import DecodeError, from_json, to_json
+from cardtui.wire.codec import DecodeError, from_json, to_json
 
-#: 2: the room re-sends a key holder's :class:`Settled` until the game says
+#: 2: the room re-sends a key holder's :class:`HandSettled` until the game says
 #: :class:`SettledSeen` (its store committed the hand), and :class:`Welcome`
 #: names the room so the store can tell a re-sent hand from a new one. A
 #: version-1 game never acknowledges and never de-duplicates, so it would
@@ -95,16 +96,6 @@ class ProtocolError(ValueError):
         super().__init__(message)
         self.code = code
         self.ref = ref
-
-
-class Game(StrEnum):
-    HOLDEM = "holdem"
-    BLACKJACK = "blackjack"
-
-    @property
-    def hand_word(self) -> str:
-        """What one deal is called at this game's table: a hand, or a round."""
-        return "hand" if self is Game.HOLDEM else "round"
 
 
 class SeatStatus(StrEnum):
@@ -337,7 +328,7 @@ class ComeBack(Request):
 @_message("settled_seen")
 @dataclass(frozen=True, slots=True)
 class SettledSeen(Request):
-    """The store committed this :class:`Settled` hand: the room stops keeping it.
+    """The store committed this :class:`HandSettled` hand: the room stops keeping it.
 
     Sent only after the commit, so a game killed before it leaves the hand
     with the room, which sends it again on the profile's next connection. An
@@ -497,7 +488,7 @@ class BetsOpen(Message):
 
 @_message("seats")
 @dataclass(frozen=True, slots=True)
-class Seats(Message):
+class TableSeats(Message):
     table: str
     seats: tuple[SeatInfo, ...]
 
@@ -539,7 +530,7 @@ class HandVoided(Message):
 
 @_message("settled")
 @dataclass(frozen=True, slots=True)
-class Settled(Message):
+class HandSettled(Message):
     """One of this player's hands (rounds) settled: the client writes it to its store."""
 
     table: str

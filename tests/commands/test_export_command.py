@@ -16,11 +16,12 @@ import pytest
 from poker.room.pokerstars import PokerStarsHandHistory
 
 from cardtui.cli import main
+from cardtui.games import Game
 from cardtui.holdem.actions import PotAwarded
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.pokerstars import NAME_SPACE
-from cardtui.store import Database, Game, Outcome, SeatResult, Store
+from cardtui.store import Database, Outcome, SeatResult, Store
 from tests.holdem.holdem_random_play import replay_strictly
 
 NAMES = ["Ann Lee", "Bot 1", "Bob"]

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from cardtui.cli import main
+from cardtui.games import Game
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.phh import to_phh
-from cardtui.store import MIGRATIONS, Game, Outcome, SeatResult, Store
+from cardtui.store import MIGRATIONS, Outcome, SeatResult, Store
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -7,9 +7,9 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cardtui.room.client import room_pair
 from cardtui.room.connection import Member
-from cardtui.room.protocol import (
+from cardtui.room.room import Room, room_pair
+from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Hello,
@@ -19,7 +19,6 @@ from cardtui.room.protocol import (
     decode,
     encode,
 )
-from cardtui.room.room import Room
 
 M = TypeVar("M", bound=Message)
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardtui.guest.shared_table import seat_state
 from cardtui.room.config import BlackjackOptions
-from cardtui.room.protocol import SeatInfo
-from cardtui.tables.remote import seat_state
 from cardtui.tables.session import SeatsChanged, SeatState
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
+from cardtui.wire.protocol import SeatInfo
 from tests.room.support import until
 from tests.support.scripted_table import ScriptedSession
 from tests.tables.support import join

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from textual.widgets import Static
 
 from cardtui.blackjack.records import Action
-from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import Clock, Event, HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen

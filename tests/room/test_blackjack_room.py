@@ -5,22 +5,22 @@ from __future__ import annotations
 from cardtui.blackjack.records import Action as Move
 from cardtui.blackjack.records import DealerCard
 from cardtui.blackjack.view import RoundView
-from cardtui.room.codec import decode_record
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import (
+from cardtui.wire.codec import decode_record
+from cardtui.wire.protocol import (
     Bet,
     BetsOpen,
     BlackjackAction,
     Error,
+    HandSettled,
     HandStarted,
     HandVoided,
     Message,
     Notice,
     Records,
-    Seats,
-    Settled,
     Sit,
+    TableSeats,
     TableSnapshot,
     YourTurnBlackjack,
 )
@@ -78,7 +78,7 @@ async def test_two_players_play_rounds_at_one_dealer(make_room) -> None:
         assert view.dealer[2:] == [] and not view.hole_hidden
         for client, net in ((ann, -20), (bob, -50)):
             settled = await client.wait_for(
-                lambda m, n=number: isinstance(m, Settled) and m.hand == n + 1,
+                lambda m, n=number: isinstance(m, HandSettled) and m.hand == n + 1,
                 after=start[client])
             assert settled.result.net == net
             assert settled.result.decisions == 1  # the trainer counted the stand on 16 / 15
@@ -182,7 +182,7 @@ async def test_bets_placed_together_reach_the_screens_as_one_seat_line(make_room
         client.send(Bet("t1", 20))
     started = await watcher.wait_for(lambda m: isinstance(m, HandStarted), after=start)
     before_deal = watcher.messages[start:watcher.messages.index(started)]
-    lines = [m for m in before_deal if isinstance(m, Seats)]
+    lines = [m for m in before_deal if isinstance(m, TableSeats)]
     assert len(lines) == 2
     assert [s.bet for s in lines[-1].seats] == [20, 20, 20]
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import Bot, HoldemTable
-from cardtui.room.protocol import SeatStatus
 from cardtui.tables.session import HandBegins, SeatsChanged
+from cardtui.wire.protocol import SeatStatus
 from tests.room.support import until
 from tests.tables.support import join
 from tests.tables.test_holdem_remote import check_or_call

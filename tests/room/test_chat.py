@@ -7,7 +7,7 @@ import pytest
 from cardtui.room.chat import MAX_CHAT, RateLimit, clean
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import Chat, ChatLine, Error, Watch
+from cardtui.wire.protocol import Chat, ChatLine, Error, Watch
 from tests.room.support import FakeClient
 
 

@@ -18,8 +18,8 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.table import BlindLevel, Mode, Player
 from cardtui.holdem.table import Table as HoldemTable
 from cardtui.holdem.view import TableView, steps
-from cardtui.room.codec import RECORD_TYPES, decode_record, encode_record
 from cardtui.room.privacy import blackjack_for_viewer, encode_holdem, holdem_for_viewer
+from cardtui.wire.codec import RECORD_TYPES, decode_record, encode_record
 
 
 def through_json(record: object) -> object:

@@ -6,7 +6,7 @@ import asyncio
 import socket
 
 from cardtui.room.connection import Connection, Member
-from cardtui.room.protocol import Chat, Error, ErrorCode, decode, encode
+from cardtui.wire.protocol import Chat, Error, ErrorCode, decode, encode
 
 
 async def connection() -> tuple[Connection, socket.socket, list[bytes]]:

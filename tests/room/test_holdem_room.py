@@ -9,14 +9,15 @@ import pytest
 from cardtui.holdem.actions import ActionKind, HoleCardsDealt
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
-from cardtui.room.codec import decode_record
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.holdem_table import Bot
-from cardtui.room.protocol import (
+from cardtui.wire.codec import decode_record
+from cardtui.wire.protocol import (
     MAX_MESSAGE_BYTES,
     ComeBack,
     Error,
+    HandSettled,
     HandStarted,
     HandVoided,
     Hello,
@@ -24,7 +25,6 @@ from cardtui.room.protocol import (
     Message,
     Notice,
     Records,
-    Settled,
     Sit,
     SitOut,
     TableSnapshot,
@@ -94,7 +94,7 @@ async def test_three_players_and_two_bots_play_to_showdown_each_seeing_only_thei
             assert record.cards == expected
         assert_private(client.raw, hand.hole, mine)
     for client in players:
-        settled = await client.wait_for(lambda m: isinstance(m, Settled))
+        settled = await client.wait_for(lambda m: isinstance(m, HandSettled))
         assert settled.result.player == client.member.name
         seat = seats[client]
         assert settled.result.net == hand.stacks[seat] - hand.starting_stacks[seat]
@@ -176,7 +176,7 @@ async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_r
     assert {s.seat: s.stack for s in snapshot.seats}[ann_seat] == stack
     assert not table.seats[ann_seat].away
     # The settled hand waited for her and reached her new process.
-    settled = await back.wait_for(lambda m: isinstance(m, Settled))
+    settled = await back.wait_for(lambda m: isinstance(m, HandSettled))
     assert settled.hand == 1
 
 

@@ -11,7 +11,7 @@ from cardtui.blackjack.records import Action as Move
 from cardtui.holdem.actions import ActionKind
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import (
+from cardtui.wire.protocol import (
     Bet,
     BlackjackAction,
     ComeBack,

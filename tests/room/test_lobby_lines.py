@@ -12,7 +12,7 @@ import asyncio
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import (
+from cardtui.wire.protocol import (
     Bet,
     Leave,
     LobbySnapshot,

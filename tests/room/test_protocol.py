@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardtui.games import Game
 from cardtui.holdem.legal import LegalActions
-from cardtui.room.protocol import (
+from cardtui.store import SeatResult
+from cardtui.wire.protocol import (
     MESSAGE_TYPES,
     ErrorCode,
-    Game,
     LineSplitter,
     ProtocolError,
     SeatInfo,
@@ -23,7 +24,6 @@ from cardtui.room.protocol import (
     decode,
     encode,
 )
-from cardtui.store import SeatResult
 
 
 def sample(hint: str, rng: random.Random) -> object:

@@ -19,7 +19,9 @@ from cardtui.holdem.hand import stacked_deck
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import (
+from cardtui.room.room import Room
+from cardtui.tables.session import Settled as SettledEvent
+from cardtui.wire.protocol import (
     Bet,
     BetsOpen,
     BlackjackAction,
@@ -28,21 +30,19 @@ from cardtui.room.protocol import (
     Error,
     ErrorCode,
     GetLobby,
+    HandSettled,
     HandStarted,
     LobbySnapshot,
     LobbyUpdate,
     Notice,
     Rename,
     Renamed,
-    Seats,
-    Settled,
     Sit,
+    TableSeats,
     TableSnapshot,
     Watch,
     YourTurnBlackjack,
 )
-from cardtui.room.room import Room
-from cardtui.tables.session import Settled as SettledEvent
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.room.support import FakeClient, until
 from tests.room.test_holdem_room import check_or_call, hand_ended, member, sit
@@ -57,7 +57,7 @@ def quiet_holdem(seats: int = 3) -> HoldemOptions:
                          between_hands=60, action_clock=30)
 
 
-def seat_name(message: Seats, seat: int) -> str:
+def seat_name(message: TableSeats, seat: int) -> str:
     return next(s.name for s in message.seats if s.seat == seat)
 
 
@@ -87,12 +87,12 @@ async def test_a_rename_reaches_the_other_seats_the_watchers_and_the_lobby(make_
     assert (await ann.wait_for(lambda m: isinstance(m, Renamed))).name == "Annie"
     for client in (bob, watcher):
         seats = await client.wait_for(
-            lambda m: isinstance(m, Seats) and m.table == "t1" and seat_name(m, 0) == "Annie",
+            lambda m: isinstance(m, TableSeats) and m.table == "t1" and seat_name(m, 0) == "Annie",
             after=marks[client])
         assert seat_name(seats, 1) == "Bob"
         await client.wait_for(lambda m: isinstance(m, Notice) and m.text == "Ann is now Annie.",
                               after=marks[client])
-    await ann.wait_for(lambda m: isinstance(m, Seats) and m.table == "t2"
+    await ann.wait_for(lambda m: isinstance(m, TableSeats) and m.table == "t2"
                        and seat_name(m, 2) == "Annie", after=marks[ann])
     # Dee is in the lobby: both tables' lines name Annie.
     for table_id, players in (("t1", ("Annie", "Bob", None)), ("t2", (None, None, "Annie"))):
@@ -148,7 +148,7 @@ async def test_a_bad_name_is_refused_with_its_reason_and_logged(
     assert ann.of(Renamed) == []
     ann.send(Chat("t1", "still here"))
     await bob.wait_for(lambda m: isinstance(m, ChatLine) and m.text == "still here", after=mark)
-    assert not any(isinstance(m, Seats | Notice) for m in bob.messages[mark:])
+    assert not any(isinstance(m, TableSeats | Notice) for m in bob.messages[mark:])
     assert b"\x1b" not in bob.raw and b"\\u001b" not in bob.raw
 
 
@@ -208,7 +208,7 @@ async def test_a_rename_mid_hand_keeps_the_hand_and_the_chips(make_room) -> None
 
     ann.send(Rename("Annie"))  # before anyone acts
 
-    await bob.wait_for(lambda m: isinstance(m, Seats) and seat_name(m, 0) == "Annie",
+    await bob.wait_for(lambda m: isinstance(m, TableSeats) and seat_name(m, 0) == "Annie",
                        after=mark)
     assert table.hand is not None and table.hand_number == 1  # the hand goes on
     for client in players:
@@ -216,7 +216,7 @@ async def test_a_rename_mid_hand_keeps_the_hand_and_the_chips(make_room) -> None
         if turn := [m for m in client.messages if m.TYPE == "your_turn_holdem"]:
             check_or_call("t1")(client, turn[-1])  # a prompt that came before the hook
     await bob.wait_for(hand_ended)
-    settled = [await c.wait_for(lambda m: isinstance(m, Settled)) for c in players]
+    settled = [await c.wait_for(lambda m: isinstance(m, HandSettled)) for c in players]
     # Checked down from the big blind: the aces take the 30 chips, and none is lost.
     hand = table.last_hand
     assert hand is not None
@@ -248,10 +248,10 @@ async def test_a_rename_mid_round_at_blackjack_keeps_the_bet_and_the_bankroll(
     await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack))
     mark = len(bob.messages)
     ann.send(Rename("Annie"))
-    await bob.wait_for(lambda m: isinstance(m, Seats) and seat_name(m, 0) == "Annie",
+    await bob.wait_for(lambda m: isinstance(m, TableSeats) and seat_name(m, 0) == "Annie",
                        after=mark)
     ann.send(BlackjackAction("t1", Move.STAND))
-    settled = await ann.wait_for(lambda m: isinstance(m, Settled))
+    settled = await ann.wait_for(lambda m: isinstance(m, HandSettled))
     assert (settled.result.net, settled.result.player) == (-10, "Ann")
     await until(lambda: table.round is None)
     assert (table.seats[0].name, table.seats[0].stack) == ("Annie", 990)  # type: ignore[union-attr]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions, HoldemOptions
-from cardtui.room.protocol import (
+from cardtui.room.room import Room
+from cardtui.wire.protocol import (
     ComeBack,
     CreateHoldem,
     Error,
@@ -17,11 +18,10 @@ from cardtui.room.protocol import (
     Leave,
     LobbySnapshot,
     Notice,
-    Seats,
     Sit,
     SitOut,
+    TableSeats,
 )
-from cardtui.room.room import Room
 from tests.room.support import FakeClient
 from tests.room.test_holdem_room import member, sit
 
@@ -60,7 +60,7 @@ async def test_sitting_out_and_back_in_a_loop_reaches_the_others_a_few_times(mak
     heard = bob.messages[start:]
     allowed = room_module.REQUESTS - 1  # her sitting down was one; each coming back is free
     assert len([m for m in heard if isinstance(m, Notice)]) == 2 * allowed
-    assert len([m for m in heard if isinstance(m, Seats)]) == 2 * allowed
+    assert len([m for m in heard if isinstance(m, TableSeats)]) == 2 * allowed
     refused = {e.message for e in ann.of(Error)}
     assert refused == {"slow down: too many requests at the tables"}
     player = room.tables["t1"].player_at(0)

@@ -8,15 +8,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from cardtui.games import Game
+from cardtui.guest.link import RoomLink, RoomRefused
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.link import RoomLink, RoomRefused
-from cardtui.room.protocol import (
+from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
     CreateHoldem,
     Error,
     ErrorCode,
-    Game,
     GetLobby,
     Hello,
     Leave,

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from cardtui.games import Game as RoomGame
 from cardtui.room.config import HoldemOptions
-from cardtui.room.protocol import Game as RoomGame
 from cardtui.room.room import Room
 from cardtui.store import START_BALANCE, Store
 from cardtui.tables.session import Settled as SettledEvent

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardtui.room.config import BlackjackOptions, HoldemOptions
-from cardtui.room.protocol import Notice
 from cardtui.tables.session import Clock, Note, Voided
+from cardtui.wire.protocol import Notice
 from tests.room.support import until
 from tests.tables.support import join
 

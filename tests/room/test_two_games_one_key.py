@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.protocol import Bet, Error, Leave, Notice, Sit, SitOut, TableSnapshot
+from cardtui.wire.protocol import Bet, Error, Leave, Notice, Sit, SitOut, TableSnapshot
 from tests.room.support import FakeClient, until
 from tests.tables.test_shared_bankroll import KeyHolder, store_of
 

@@ -421,11 +421,11 @@ async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int
     from cardtui.room.blackjack_table import BlackjackTable
     from cardtui.room.config import BlackjackOptions, HoldemOptions, TableOptions
     from cardtui.room.holdem_table import Bot, HoldemTable
-    from cardtui.room.protocol import Message, Settled
     from cardtui.room.room import Room
     from cardtui.room.shared import Player as Seat
     from cardtui.serve.launch import Launch
     from cardtui.serve.server import ServeConfig, start_server
+    from cardtui.wire.protocol import HandSettled, Message
 
     meter = RoomMeter()
     meter.install()
@@ -435,7 +435,7 @@ async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int
     deliver = Room.deliver
 
     def recording(room: Room, player: Seat, message: Message) -> None:
-        if isinstance(message, Settled):
+        if isinstance(message, HandSettled):
             settled.setdefault(player.name, []).append(message.result.net)
             results.setdefault(player.name, []).append(
                 (message.table, message.hand, message.result.net))

@@ -8,11 +8,12 @@ from pathlib import Path
 import asyncssh
 
 from cardtui import locations
+from cardtui.games import Game
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
 from cardtui.settings import Settings, save_settings
-from cardtui.store import Game, Store
+from cardtui.store import Store
 from cardtui.testing.ssh import TerminalClient, child_processes
 
 LAUNCH = Launch(animation="off", seed=7, base_env=dict(os.environ))

@@ -7,8 +7,8 @@ into the host's log (found with real SSH players hanging up).
 
 from __future__ import annotations
 
+from cardtui.serve.bridge import BridgeSession
 from cardtui.serve.limits import Limits
-from cardtui.serve.session import BridgeSession
 
 
 class ClosedChannel:

@@ -21,17 +21,16 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.cli import build_parser
-from cardtui.room.client import room_pair
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.door import ROOM_FD_ENV
-from cardtui.room.room import Room
+from cardtui.room.room import Room, room_pair
 from cardtui.serve import rehearsal
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.table_footer import TableFooter
+from cardtui.wire import ROOM_FD_ENV
 from tests.room.conftest import make_room
 from tests.room.support import until
 

@@ -14,7 +14,7 @@ from cardtui.serve.keys import (
     load_or_create_host_key,
     read_authorized_fingerprints,
 )
-from cardtui.serve.server import Room, ServeConfig
+from cardtui.serve.server import Floor, ServeConfig
 
 
 def public_line(key: asyncssh.SSHKey, comment: str = "ann@laptop") -> str:
@@ -54,7 +54,7 @@ def test_a_broken_edit_keeps_the_previous_list(tmp_path: Path) -> None:
     path = tmp_path / "authorized_keys"
     path.write_text(public_line(ann) + "\n")
     logged: list[str] = []
-    room = Room(ServeConfig(root=tmp_path), logged.append)
+    room = Floor(ServeConfig(root=tmp_path), logged.append)
     assert room.admits(fingerprint(ann))
     path.write_text("garbage that is longer than the key line was, to change the size\n")
     assert room.admits(fingerprint(ann))

@@ -12,13 +12,13 @@ from cardtui.holdem.actions import ActionKind
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.hosting import profile_key
-from cardtui.room.protocol import HandVoided, HoldemAction, Notice, Records, RoomClosing, Sit
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
 from cardtui.settings import Settings, save_settings
 from cardtui.testing.ssh import TerminalClient, serving
+from cardtui.wire.protocol import HandVoided, HoldemAction, Notice, Records, RoomClosing, Sit
 from tests.room.support import FakeClient
 
 LAUNCH = Launch(animation="off", seed=7, base_env=dict(os.environ))

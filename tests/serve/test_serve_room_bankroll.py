@@ -26,12 +26,13 @@ from pathlib import Path
 import asyncssh
 
 from cardtui import locations
+from cardtui.games import Game
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.hosting import profile_key
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.server import ServeConfig
-from cardtui.store import START_BALANCE, Bankroll, Game, Store
+from cardtui.store import START_BALANCE, Bankroll, Store
 from cardtui.testing.processes import children, is_running, start_serve, stop_serve
 from cardtui.testing.ssh import TerminalClient, serving
 from tests.room.support import until

@@ -8,13 +8,14 @@ from pathlib import Path
 import asyncssh
 
 from cardtui import locations
+from cardtui.games import Game
 from cardtui.room.config import BlackjackOptions
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
 from cardtui.settings import Settings, save_settings
-from cardtui.store import Game, Store
+from cardtui.store import Store
 from cardtui.testing.ssh import TerminalClient, serving
 from tests.room.support import until
 

@@ -20,7 +20,8 @@ import asyncssh
 import pytest
 
 from cardtui import locations
-from cardtui.store import Game, Store
+from cardtui.games import Game
+from cardtui.store import Store
 from tests.serve.room_crowd import (
     HOLDEM_SEATED,
     CrowdServer,

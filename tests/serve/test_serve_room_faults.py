@@ -18,7 +18,10 @@ from cardtui.blackjack.records import Action
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection, Member
-from cardtui.room.protocol import (
+from cardtui.serve.server import ServeConfig
+from cardtui.testing.processes import is_running
+from cardtui.testing.ssh import TerminalClient, serving
+from cardtui.wire.protocol import (
     Bet,
     BetsOpen,
     BlackjackAction,
@@ -27,16 +30,13 @@ from cardtui.room.protocol import (
     ErrorCode,
     HandStarted,
     Message,
-    Seats,
     SeatStatus,
     Sit,
+    TableSeats,
     Watch,
     YourTurnBlackjack,
     encode,
 )
-from cardtui.serve.server import ServeConfig
-from cardtui.testing.processes import is_running
-from cardtui.testing.ssh import TerminalClient, serving
 from tests.room.support import FakeClient, until
 from tests.serve.room_ssh import (
     BET_PROMPT,
@@ -142,7 +142,7 @@ async def test_the_clock_acts_for_an_idle_player_twice_then_they_sit_out_until_t
         await until(lambda: table.round is None and table.betting)
         player = table.seats[0]
         assert player is not None and player.sitting_out and player.expiries == 2
-        sitting = [s for m in bob.of(Seats) for s in m.seats if s.seat == 0]
+        sitting = [s for m in bob.of(TableSeats) for s in m.seats if s.seat == 0]
         assert sitting[-1].status is SeatStatus.SITTING_OUT
         # The next window opens on her screen too; her bet is the key that brings her back.
         await ann.wait_for(BET_PROMPT)

@@ -22,7 +22,9 @@ from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import Bot, HoldemTable
-from cardtui.room.protocol import (
+from cardtui.serve.server import ServeConfig
+from cardtui.testing.ssh import TerminalClient, serving
+from cardtui.wire.protocol import (
     Chat,
     HandStarted,
     HoldemAction,
@@ -33,8 +35,6 @@ from cardtui.room.protocol import (
     YourTurnHoldem,
     encode,
 )
-from cardtui.serve.server import ServeConfig
-from cardtui.testing.ssh import TerminalClient, serving
 from tests.room.support import FakeClient, until
 from tests.serve.room_ssh import LAUNCH, named_key
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtui.store import SCHEMA_VERSION, Database, Game, Outcome, SeatResult, Store, blank
+from cardtui.games import Game
+from cardtui.store import SCHEMA_VERSION, Database, Outcome, SeatResult, Store, blank
 from cardtui.store import database as database_module
 
 

@@ -17,7 +17,8 @@ def test_a_freed_disk_saves_the_waiting_rounds_without_waiting_out_the_pause(
         tmp_path: Path) -> None:
     result = run_on_full_disk(tmp_path / "disk", """
         import json, threading
-        from cardtui.store import Game, Outcome, SeatResult, Store
+        from cardtui.games import Game
+        from cardtui.store import Outcome, SeatResult, Store
         from cardtui.store.database import Database
         tries = []
         write = Database.record_round

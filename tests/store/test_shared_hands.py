@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cardtui.games import Game
 from cardtui.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     START_BALANCE,
     BankrollKind,
     Database,
-    Game,
     Outcome,
     SeatResult,
     Store,

@@ -18,9 +18,10 @@ import pytest
 
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatKind, SeatSetup
+from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.store import BankrollUnknown, Game, Outcome, SeatResult, Store
+from cardtui.store import BankrollUnknown, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.tables.holdem_local import HoldemLocalSession

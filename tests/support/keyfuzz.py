@@ -52,9 +52,10 @@ from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardtui.blackjack import table as blackjack_table
+from cardtui.games import Game
 from cardtui.holdem import table as holdem_table
 from cardtui.holdem.table import Mode
-from cardtui.store import Game, Store
+from cardtui.store import Store
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.app import CardtuiApp
 

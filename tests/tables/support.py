@@ -6,13 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtui.room.client import RoomClient, room_pair
+from cardtui.games import Game
+from cardtui.guest.client import RoomClient
+from cardtui.guest.link import RoomLink
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.connection import Member
-from cardtui.room.link import RoomLink
-from cardtui.room.protocol import Game
-from cardtui.room.room import Room
+from cardtui.room.room import Room, room_pair
 from cardtui.store.records import SeatResult
-from cardtui.tables.remote import RemoteSession
 from cardtui.tables.session import Event
 from tests.room.support import until
 

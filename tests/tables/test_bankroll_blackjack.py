@@ -10,7 +10,8 @@ import pytest
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatKind, SeatSetup
-from cardtui.store import Bankroll, BankrollKind, Game, Outcome, SeatResult, Store
+from cardtui.games import Game
+from cardtui.store import Bankroll, BankrollKind, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.tables.session import Event, Note, Settled

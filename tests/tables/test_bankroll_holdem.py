@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from cardtui.games import Game
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
-from cardtui.store import Bankroll, Game, Store
+from cardtui.store import Bankroll, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, Note, Settled, ToAct

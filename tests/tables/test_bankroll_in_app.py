@@ -9,7 +9,7 @@ from textual.widgets import Static
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatSetup
-from cardtui.store import Game
+from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 from cardtui.ui.screens.holdem import HoldemScreen

@@ -10,8 +10,8 @@ from cardtui.blackjack.records import Action, DealerCard, HoleCardRevealed, Roun
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatKind, SeatSetup
 from cardtui.blackjack.view import RoundView
+from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.blackjack_local import BlackjackLocalSession
-from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import Event, HandBegins, SeatsChanged, Seen, Settled, ToAct
 

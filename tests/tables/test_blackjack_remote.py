@@ -5,9 +5,9 @@ from __future__ import annotations
 from cardtui.blackjack.records import Action as Move
 from cardtui.blackjack.records import DealerCard, HoleCardRevealed, RoundSettled
 from cardtui.blackjack.view import RoundView
+from cardtui.guest.blackjack import BetWindow, BlackjackRemoteSession
 from cardtui.room.config import BlackjackOptions
 from cardtui.store import SeatResult
-from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
 from cardtui.tables.session import Event, HandBegins, SeatsChanged, Seen, Settled, ToAct
 from tests.room.support import until
 from tests.tables.support import Player, join

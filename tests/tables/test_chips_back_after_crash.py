@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.room.config import HoldemOptions
-from cardtui.store import BankrollKind, Game, Outcome, SeatResult, Store
+from cardtui.store import BankrollKind, Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, Note

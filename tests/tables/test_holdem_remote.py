@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from cardtui.games import Game as StoreGame
+from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.holdem.actions import Action, HandEnded, HoleCardsDealt
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
-from cardtui.room.protocol import HoldemAction
 from cardtui.store import SeatResult, Store
-from cardtui.store.records import Game as StoreGame
-from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.tables.results import holdem_row
 from cardtui.tables.session import (
     Clock,
@@ -21,6 +20,7 @@ from cardtui.tables.session import (
     ToAct,
     Voided,
 )
+from cardtui.wire.protocol import HoldemAction
 from tests.room.support import until
 from tests.tables.support import Player, join
 
@@ -203,7 +203,7 @@ async def test_stopping_the_room_voids_the_hand_on_every_screen(make_room) -> No
 
 
 def test_hand_begins_carries_the_positions() -> None:
-    from cardtui.room.protocol import HandStarted, SeatInfo, TableInfo
+    from cardtui.wire.protocol import HandStarted, SeatInfo, TableInfo
 
     info = TableInfo("t1", "holdem", "x", "5/10", 3, (None,) * 3, False, 1, 2, 30.0)
     session = HoldemRemoteSession(link=None, info=info)  # type: ignore[arg-type]
@@ -256,8 +256,8 @@ async def test_the_same_surface_as_the_local_session(make_room) -> None:
 def test_a_player_out_of_chips_watches_from_then_on() -> None:
     # The room stands a player with no chips up at the end of the hand and lets
     # them watch (cardtui.room.holdem_table): the seat is no longer theirs to show.
-    from cardtui.room.codec import encode_record
-    from cardtui.room.protocol import HandStarted, Records, SeatInfo, TableInfo
+    from cardtui.wire.codec import encode_record
+    from cardtui.wire.protocol import HandStarted, Records, SeatInfo, TableInfo
 
     info = TableInfo("t1", "holdem", "x", "5/10", 2, ("Ann", "Bob"), True, 1, 2, 30.0)
     session = HoldemRemoteSession(link=None, info=info)  # type: ignore[arg-type]

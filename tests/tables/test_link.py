@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from cardtui.guest.blackjack import BlackjackRemoteSession
+from cardtui.guest.holdem import HoldemRemoteSession
+from cardtui.guest.link import RoomRefused
 from cardtui.holdem.actions import HoleCardsDealt
 from cardtui.room.config import BlackjackOptions, HoldemOptions
-from cardtui.room.link import RoomRefused
-from cardtui.room.protocol import CreateBlackjack, CreateHoldem
-from cardtui.tables.blackjack_remote import BlackjackRemoteSession
-from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.tables.session import Note, SeatsChanged
+from cardtui.wire.protocol import CreateBlackjack, CreateHoldem
 from tests.room.support import until
 from tests.tables.support import join
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardtui.store import Game, Outcome, SeatResult, Store
+from cardtui.games import Game
+from cardtui.store import Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 
 HOLDEM = Game.HOLDEM

@@ -2,7 +2,7 @@
 
 Each player here is a game process as ``cardtui serve`` runs it: a link to an
 in-process room and the profile's own store, which records every settled
-hand exactly as the table screen does (the session's ``Settled`` event,
+hand exactly as the table screen does (the session's ``HandSettled`` event,
 with the kept chips it moves) or through the link when no screen shows the
 table. The room's stack for the seat is the truth the ledger is checked
 against: the balance after standing up is what was left off the table plus
@@ -18,19 +18,20 @@ from typing import Any
 
 import pytest
 
+from cardtui.games import Game
+from cardtui.games import Game as RoomGame
+from cardtui.guest.client import RoomClient
+from cardtui.guest.link import RoomLink, RoomRefused
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.holdem.actions import Action
-from cardtui.room.client import RoomClient, room_pair
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.link import RoomLink, RoomRefused
-from cardtui.room.protocol import Game as RoomGame
-from cardtui.room.protocol import Message, Settled
-from cardtui.room.room import Room
-from cardtui.store import BankrollKind, Game, Outcome, SeatResult, Store
-from cardtui.tables.remote import RemoteSession
+from cardtui.room.room import Room, room_pair
+from cardtui.store import BankrollKind, Outcome, SeatResult, Store
 from cardtui.tables.session import Event, ToAct
 from cardtui.tables.session import Settled as SettledEvent
 from cardtui.tables.shared_bankroll import RoomChips
+from cardtui.wire.protocol import HandSettled, Message
 from tests.room.support import until
 
 HOLDEM = Game.HOLDEM
@@ -112,7 +113,7 @@ def watch_room(room: Room, profile: str) -> RoomWatch:
     deliver = room.deliver
 
     def counting(player: Any, message: Message) -> None:
-        if isinstance(message, Settled) and player.member.profile == profile:
+        if isinstance(message, HandSettled) and player.member.profile == profile:
             seen.sent += 1
         deliver(player, message)
 

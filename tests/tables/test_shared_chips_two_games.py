@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from cardtui.games import Game
+from cardtui.guest.link import RoomRefused
 from cardtui.holdem.actions import Action
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
-from cardtui.room.link import RoomRefused
-from cardtui.store import Game
 from cardtui.tables.session import Event, ToAct
 from tests.room.support import until
 from tests.tables.test_shared_bankroll import KeyHolder, store_of

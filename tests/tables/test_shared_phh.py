@@ -12,15 +12,15 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from cardtui.holdem.stats_rows import table_rows
 from cardtui.holdem.actions import HandEnded, HoleCardsDealt
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import Bot
 from cardtui.tables.session import HandBegins, Seen, Settled
 from cardtui.ui.screens.holdem_history import export_hands
-from cardtui.ui.session import PlayedHand
+from cardtui.ui.sitting import PlayedHand
 from cardtui.ui.widgets.holdem_advice import personalities
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.room.support import until

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.store import Game, Outcome, SeatResult, Store
+from cardtui.store import Outcome, SeatResult, Store
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event

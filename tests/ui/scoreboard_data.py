@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.table import Player, Table
-from cardtui.store import Game, Outcome, SeatResult, Store
+from cardtui.store import Outcome, SeatResult, Store
 from cardtui.tables.results import holdem_rows
 
 #: The blackjack results of the session, in order (the player's kept chips).

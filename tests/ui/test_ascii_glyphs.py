@@ -13,11 +13,12 @@ from typing import Any
 
 from textual.app import App
 
-from cardtui.room.protocol import Game, TableInfo
+from cardtui.games import Game
 from cardtui.ui.ascii_screen import _stand_in, ascii_text
 from cardtui.ui.palette import Palette
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
+from cardtui.wire.protocol import TableInfo
 from tests.ui.test_lobby import ScriptedLink
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import SeatsChanged, SeatState, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen

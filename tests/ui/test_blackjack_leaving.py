@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from cardtui.store import Game
+from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens import blackjack_pace
 from cardtui.ui.screens.blackjack import BlackjackScreen

@@ -11,7 +11,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.round import Phase
-from cardtui.store import Game
+from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens import blackjack_pace
 from cardtui.ui.screens.blackjack import BlackjackScreen

@@ -22,7 +22,8 @@ from cardtui.blackjack.records import (
 )
 from cardtui.blackjack.view import RoundView
 from cardtui.cards import Card
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.games import Game
+from cardtui.store import Outcome, SeatResult
 from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen, Settled, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
@@ -168,7 +169,7 @@ async def test_a_running_clock_redraws_only_the_message_line_each_second(
 
 async def test_the_chat_key_comes_back_when_a_reveal_ends_on_someone_elses_turn(
         make_app: MakeApp) -> None:
-    from cardtui.tables.blackjack_remote import BetWindow
+    from cardtui.guest.blackjack import BetWindow
     from cardtui.ui.widgets.table_footer import TableFooter
     from tests.room.support import until
 

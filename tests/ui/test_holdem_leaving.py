@@ -8,10 +8,10 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.widgets import Header
 
+from cardtui.games import Game
 from cardtui.holdem.actions import Action, Folded
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens import holdem

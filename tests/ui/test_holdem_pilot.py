@@ -8,13 +8,13 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.cards import Card
+from cardtui.games import Game
 from cardtui.holdem.actions import Action, BetOrRaised, Folded, HandShown
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.settings import validate_name
-from cardtui.store import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem import HoldemScreen

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from textual.widgets import Static
 
 from cardtui.cards import Card
+from cardtui.games import Game
 from cardtui.holdem.actions import (
     Action,
     BlindKind,
@@ -28,7 +29,7 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.view import TableView, steps
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.store import Outcome, SeatResult
 from cardtui.tables.session import (
     Clock,
     HandBegins,
@@ -42,7 +43,7 @@ from cardtui.tables.session import (
 )
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.session import hand_view
+from cardtui.ui.sitting import hand_view
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
@@ -232,13 +233,13 @@ async def test_a_seat_the_room_plays_for_says_so(make_app: MakeApp) -> None:
 
 async def test_a_shared_table_draws_the_players_own_seat_at_the_bottom(
         make_app: MakeApp) -> None:
-    from cardtui.room.protocol import SeatInfo, Seats, TableInfo
-    from cardtui.tables.holdem_remote import HoldemRemoteSession
+    from cardtui.guest.holdem import HoldemRemoteSession
+    from cardtui.wire.protocol import SeatInfo, TableInfo, TableSeats
 
     info = TableInfo("t1", "holdem", "x", "5/10", 6, (None,) * 6, False, 1, 2, 30.0)
     session = HoldemRemoteSession(link=None, info=info)  # type: ignore[arg-type]
     session.your_seat = 3
-    session.receive(Seats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
+    session.receive(TableSeats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = HoldemScreen(session=session)
@@ -248,7 +249,7 @@ async def test_a_shared_table_draws_the_players_own_seat_at_the_bottom(
         assert bottom == ["seat-4", "seat-3"]  # as seats 1 and 0 are at a local table
         assert len(screen.query(HoldemSeat)) == 6
         session.your_seat = 5  # (a reconnect's snapshot can move the player)
-        session.receive(Seats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
+        session.receive(TableSeats("t1", tuple(SeatInfo(n, f"P{n}", 100) for n in range(6))))
         await pilot.pause()
         await pilot.pause()
         bottom = [panel.id for panel in screen.query("#bottom-row HoldemSeat")]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from cardtui.games import Game
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
-from cardtui.store import Game
 from tests.support.holdem_demo import open_table, settle
 
 HEADS_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK))

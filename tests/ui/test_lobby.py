@@ -6,18 +6,19 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from cardtui.room.client import room_pair
+from cardtui.games import Game
+from cardtui.games import Game as StoreGame
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.door import ROOM_FD_ENV
-from cardtui.room.protocol import Game, TableInfo
-from cardtui.store import Game as StoreGame
-from cardtui.tables.remote import RemoteSession
+from cardtui.room.room import room_pair
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen, open_table
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.wire import ROOM_FD_ENV
+from cardtui.wire.protocol import TableInfo
 from tests.room.conftest import make_room
 from tests.room.support import until
 from tests.tables.support import join

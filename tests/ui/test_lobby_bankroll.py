@@ -5,12 +5,13 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from cardtui.room.client import RoomClient, room_pair
+from cardtui.games import Game
+from cardtui.guest.client import RoomClient
+from cardtui.guest.link import RoomLink
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.link import RoomLink
-from cardtui.store import Game
-from cardtui.tables.remote import RemoteSession
+from cardtui.room.room import room_pair
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen, store_sink

@@ -12,14 +12,15 @@ import pytest
 from support.keyfuzz import press
 from textual.widgets import DataTable, Static
 
-from cardtui.room.client import room_pair
+from cardtui.games import Game
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.door import ROOM_FD_ENV
-from cardtui.room.protocol import Game, TableInfo
+from cardtui.room.room import room_pair
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.wire import ROOM_FD_ENV
+from cardtui.wire.protocol import TableInfo
 from tests.room.conftest import make_room
 from tests.room.support import until
 
@@ -107,8 +108,8 @@ async def test_enter_on_the_bots_box_opens_the_table_and_space_ticks_it(make_app
     # Enter opens the table.
     from textual.widgets import Checkbox
 
-    from cardtui.room.protocol import CreateHoldem
     from cardtui.ui.screens.lobby_new_table import NewTableDialog
+    from cardtui.wire.protocol import CreateHoldem
 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -43,7 +43,7 @@ asyncio.run(main())
 #: environment), the SSH and browser doors, the charts.
 FORBIDDEN = ("cardtui.holdem", "cardtui.blackjack.", "cardtui.tables", "cardtui.room.",
              "cardtui.serve.", "asyncssh", "plotext", "textual_plotext", "aiohttp")
-ALLOWED = ("cardtui.blackjack.rules", "cardtui.room.door")
+ALLOWED = ("cardtui.blackjack.rules", "cardtui.guest.joining")
 
 
 def menu_modules(data_dir: Path, *also: str) -> list[str]:

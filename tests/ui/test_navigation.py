@@ -8,8 +8,9 @@ from support.keyfuzz import press
 from textual import events
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
+from cardtui.games import Game
 from cardtui.settings import load_settings
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.store import Outcome, SeatResult
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen

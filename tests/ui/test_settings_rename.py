@@ -7,15 +7,15 @@ from collections.abc import AsyncIterator
 import pytest
 from textual.widgets import Static
 
-from cardtui.room.client import RoomClient, room_pair
+from cardtui.guest.client import RoomClient
+from cardtui.guest.joining import RoomDoor
+from cardtui.guest.link import RoomLink
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.door import RoomDoor
-from cardtui.room.link import RoomLink
-from cardtui.room.protocol import LobbyUpdate, Rename
-from cardtui.room.room import Room
+from cardtui.room.room import Room, room_pair
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.settings import SettingsScreen
+from cardtui.wire.protocol import LobbyUpdate, Rename
 from tests.room.conftest import make_room
 from tests.room.support import FakeClient, until
 

@@ -4,7 +4,8 @@ from collections.abc import Callable
 
 import pytest
 
-from cardtui.store import Game, Outcome, SeatResult
+from cardtui.games import Game
+from cardtui.store import Outcome, SeatResult
 from cardtui.ui.app import CardtuiApp
 
 SIZES = [(80, 24), (120, 40)]

@@ -9,7 +9,8 @@ from pathlib import Path
 from disk_conditions import run_on_full_disk
 from textual.pilot import Pilot
 
-from cardtui.store import Database, Game
+from cardtui.games import Game
+from cardtui.store import Database
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
 

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from cardtui.blackjack.records import Action, ActionTaken, HoleCardRevealed, PlayerCard, TurnStarted
 from cardtui.cards import Card
-from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen

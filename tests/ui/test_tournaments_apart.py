@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardtui import scoreboard
-from cardtui.holdem.stats_rows import table_rows
+from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.holdem.table import Mode
-from cardtui.store import Database, Game, Outcome, SeatResult, Store
+from cardtui.store import Database, Outcome, SeatResult, Store
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.scoreboard import ScoreboardScreen
 from cardtui.ui.widgets.plain_table import PlainTable

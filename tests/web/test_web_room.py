@@ -9,12 +9,13 @@ import asyncssh
 from playwright.async_api import Browser
 
 from cardtui import locations
+from cardtui.games import Game
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.settings import Settings, save_settings
-from cardtui.store import Game, Store
+from cardtui.store import Store
 from cardtui.testing.ssh import TerminalClient
 from cardtui.testing.web import BrowserPlayer, painted
 from tests.room.support import until

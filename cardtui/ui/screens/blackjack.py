@@ -3,7 +3,7 @@
 The screen talks only to a table session (:mod:`cardtui.tables.session`): a
 local table (:class:`~cardtui.tables.blackjack_local.BlackjackLocalSession`,
 the default: the app's sitting, bots, hot seat) or a shared table in the room
-(:class:`~cardtui.tables.blackjack_remote.BlackjackRemoteSession`). Data flows
+(:class:`~cardtui.guest.blackjack.BlackjackRemoteSession`). Data flows
 one way: a key -> the session -> events -> :class:`Seen` records are applied
 to a :class:`RoundView` one at a time by the shared
 :class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
@@ -35,11 +35,11 @@ from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
-from cardtui.store import Game
+from cardtui.games import Game
+from cardtui.guest.blackjack import BetWindow
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
-from cardtui.tables.blackjack_remote import BetWindow
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
 from cardtui.ui.screens import blackjack_words as words
@@ -50,7 +50,7 @@ from cardtui.ui.screens.blackjack_legal import Legality
 from cardtui.ui.screens.blackjack_moves import Moves
 from cardtui.ui.screens.blackjack_pace import step_pause
 from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, NOTE_STYLES
-from cardtui.ui.session import Tally
+from cardtui.ui.sitting import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from cardtui.tables.blackjack_remote import BetWindow, BlackjackRemoteSession
+from cardtui.guest.blackjack import BetWindow, BlackjackRemoteSession
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.table_chat import ChatDialog
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual import events
 
 from cardtui.blackjack.records import Action
-from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.guest.blackjack import BetWindow
 from cardtui.ui.screens.blackjack_words import ACTIONS, MOVES
 
 if TYPE_CHECKING:

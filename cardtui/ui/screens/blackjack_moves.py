@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from cardtui.blackjack.records import Action, TurnStarted
-from cardtui.tables.blackjack_remote import BetWindow
+from cardtui.guest.blackjack import BetWindow
 from cardtui.ui.record_player import on_screen
 from cardtui.ui.screens import blackjack_words as words
 from cardtui.ui.screens.blackjack_words import MOVES

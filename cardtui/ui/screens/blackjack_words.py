@@ -9,7 +9,7 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
-from cardtui.ui.session import Tally
+from cardtui.ui.sitting import Tally
 from cardtui.ui.widgets.blackjack_table import signed
 
 #: key action -> engine action, for the moves a player makes.

@@ -3,7 +3,7 @@
 The screen talks only to a table session (:mod:`cardtui.tables.session`): a
 local table (:class:`~cardtui.tables.holdem_local.HoldemLocalSession`, built
 from the saved setup: the engine, its bots, hot seat) or a shared table in
-the room (:class:`~cardtui.tables.holdem_remote.HoldemRemoteSession`). Data
+the room (:class:`~cardtui.guest.holdem.HoldemRemoteSession`). Data
 flows one way: a key -> ``session.act`` -> events -> every step (the records
 of :class:`Seen`, a new hand, a turn, a clock, a note) is shown in order on a
 :class:`~cardtui.holdem.view.TableView` by the shared
@@ -29,16 +29,17 @@ from textual import getters
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from cardtui.games import Game
+from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.holdem.actions import Record
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Table
 from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
-from cardtui.store import Game, SeatResult
+from cardtui.store import SeatResult
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
-from cardtui.tables.holdem_remote import HoldemRemoteSession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer
 from cardtui.ui.screens import holdem_words as words
@@ -47,7 +48,7 @@ from cardtui.ui.screens.holdem_drawing import Drawing
 from cardtui.ui.screens.holdem_moves import Moves
 from cardtui.ui.screens.holdem_pace import SLIDE_FRAMES, THINK_PAUSE, pause_for
 from cardtui.ui.screens.holdem_setup import saved_setup
-from cardtui.ui.session import HandHistory, hand_view
+from cardtui.ui.sitting import HandsPlayed, hand_view
 
 #: What the record player shows, in order: a record's steps, or what the session said between.
 Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.Clock | seam.Note | (
@@ -134,7 +135,7 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         return self.local.hand if self.local is not None else None
 
     @property
-    def history(self) -> HandHistory:
+    def history(self) -> HandsPlayed:
         return self.app.session.holdem_history
 
     @property

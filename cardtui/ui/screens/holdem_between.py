@@ -27,7 +27,7 @@ from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
 from cardtui.ui.screens.holdem_pass import PassScreen
 from cardtui.ui.screens.holdem_setup import saved_setup
 from cardtui.ui.screens.table_chat import ChatDialog
-from cardtui.ui.session import hand_view
+from cardtui.ui.sitting import hand_view
 
 if TYPE_CHECKING:
     from cardtui.ui.screens.holdem import HoldemScreen

@@ -2,7 +2,7 @@
 ``e`` exports every finished hand, one file each, as PHH or PokerStars-style
 text (the player picks), and shows where.
 
-Hands are numbered for the whole session (:class:`~cardtui.ui.session.HandHistory`,
+Hands are numbered for the whole session (:class:`~cardtui.ui.sitting.HandHistory`,
 kept on the app's session), not per table: a new table deals its hand 1 again,
 but the history keeps every hand of the session, and each needs its own row
 and its own file name. A shared table's hands are exported too, as their player
@@ -31,7 +31,7 @@ from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.session import PlayedHand
+from cardtui.ui.sitting import PlayedHand
 from cardtui.ui.widgets.cards import cards_text
 from cardtui.ui.widgets.holdem_log import styled
 from cardtui.ui.widgets.plain_table import PlainTable

@@ -20,11 +20,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from cardtui.room.door import RoomDoor
-from cardtui.room.link import RoomLink, RoomRefused, SettledSink
-from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game, TableInfo
-from cardtui.store import Game as StoreGame
-from cardtui.tables.remote import RemoteSession
+from cardtui.games import Game
+from cardtui.games import Game as StoreGame
+from cardtui.guest.joining import RoomDoor
+from cardtui.guest.link import RoomLink, RoomRefused, SettledSink
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.tables.session import Settled
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
@@ -38,6 +38,7 @@ from cardtui.ui.screens.lobby_rows import (
     table_row,
 )
 from cardtui.ui.widgets.table_footer import TableFooter
+from cardtui.wire.protocol import CreateBlackjack, CreateHoldem, TableInfo
 
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cardtui.room.protocol import TableInfo
+from cardtui.wire.protocol import TableInfo
 
 
 def buy_in_problem(text: str, low: int, high: int, balance: int | None = None) -> str | None:

@@ -16,8 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, Rules
+from cardtui.games import Game
 from cardtui.room.config import ConfigError, table_problem
-from cardtui.room.protocol import CreateBlackjack, CreateHoldem, Game
+from cardtui.wire.protocol import CreateBlackjack, CreateHoldem
 
 #: The blackjack rule sets a player may open a table with: (label, rules).
 RULE_SETS: dict[str, tuple[str, Rules]] = {

@@ -9,7 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from cardtui.blackjack.rules import Rules
-from cardtui.room.protocol import Game, TableInfo
+from cardtui.games import Game
+from cardtui.wire.protocol import TableInfo
 
 COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
 #: The Players column at 80 columns; wider terminals give it the rest of the line.

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
 from cardtui import scoreboard
-from cardtui.store import Game
+from cardtui.games import Game
 from cardtui.tables.bankroll import chips_over_time
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -53,7 +53,7 @@ class ScoreboardScreen(Screen[None]):
                                  classes="scores")
                 for game in Game:
                     for scope in ("session", "all"):
-                        title = (f"{game.title} — "
+                        title = (f"{game.shown} — "
                                  f"{'this session' if scope == 'session' else 'all time'}")
                         yield Static(title, classes="title")
                         yield PlainTable(id=f"{game.value}-{scope}", cursor_type="none",
@@ -71,7 +71,7 @@ class ScoreboardScreen(Screen[None]):
                 yield HoldemStats(id="holdem-stats")
             with TabPane("Charts", id="tab-charts"), VerticalScroll(id="charts"):
                 for game in Game:
-                    yield ChipsChart(f"{game.title} — your chips over time",
+                    yield ChipsChart(f"{game.shown} — your chips over time",
                                      "No results with your kept chips yet.",
                                      ascii=ascii_only, id=f"{game.value}-chips-chart")
                 yield RoundsChart("Blackjack — this session, round by round",

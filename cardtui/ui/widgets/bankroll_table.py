@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 from rich.cells import cell_len
 from textual.widgets import DataTable, Static
 
-from cardtui.store import Bankroll, Game
+from cardtui.games import Game
+from cardtui.store import Bankroll
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -55,9 +56,9 @@ def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
     >>> chips_rows([Bankroll(Game.BLACKJACK, 800, 250, 1, 1_000)])
     [['Blackjack', '800', '250', '1 (1,000 chips)']]
     """
-    return [[roll.game.title, f"{roll.balance:,}", f"{roll.at_table:,}",
+    return [[roll.game.shown, f"{roll.balance:,}", f"{roll.at_table:,}",
              f"{roll.rebuys} ({roll.rebought:,} chips)" if roll.rebuys else "0"]
-            if roll.known else [roll.game.title, UNKNOWN, UNKNOWN, UNKNOWN]
+            if roll.known else [roll.game.shown, UNKNOWN, UNKNOWN, UNKNOWN]
             for roll in bankrolls]
 
 

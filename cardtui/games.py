@@ -1,0 +1,28 @@
+"""The games cardtui deals: one name each, shared by the store, the tables and the wire."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Game(StrEnum):
+    """A game at cardtui's tables; its value is how the store and the room's wire spell it.
+
+    >>> [game.shown for game in Game]
+    ['Blackjack', "Texas Hold'em"]
+    >>> Game("holdem").hand_word
+    'hand'
+    """
+
+    BLACKJACK = "blackjack"
+    HOLDEM = "holdem"
+
+    @property
+    def shown(self) -> str:
+        """The game as a player reads it (not ``title``: that is ``str.title()``)."""
+        return "Blackjack" if self is Game.BLACKJACK else "Texas Hold'em"
+
+    @property
+    def hand_word(self) -> str:
+        """What one deal is called at this game's table: a hand, or a round."""
+        return "hand" if self is Game.HOLDEM else "round"
