@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardtui.holdem.button import Positions
+from cardtui.tables.capabilities import Capabilities
 from cardtui.store.records import SeatResult
 
 
@@ -210,4 +211,8 @@ class TableSession(Protocol):
 
     def act(self, seat: int, action: object) -> None:
         """Take ``seat``'s move; raises ``ValueError`` with a plain message if it is illegal."""
+        ...
+
+    def capabilities(self) -> Capabilities:
+        """What this session can do beyond the seam (chat, sit out, rebuy...), asked once."""
         ...
