@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardtui.holdem.button import Positions
-from cardtui.tables.capabilities import Capabilities
 from cardtui.store.records import SeatResult
+from cardtui.tables.capabilities import Capabilities
 
 
 @dataclass(frozen=True, slots=True)
