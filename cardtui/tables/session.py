@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from cardtui.holdem.button import Positions
 from cardtui.store.records import SeatResult
@@ -183,9 +183,17 @@ class Voided:
 Event = SeatsChanged | HandBegins | Seen | ToAct | Clock | Settled | Note | Voided
 Listener = Callable[[Event], None]
 
+#: A game's move, as its sessions take it (blackjack: ``Action``; hold'em its own).
+#: Contravariant: a session that takes any move can stand where one game's is needed.
+ActionT = TypeVar("ActionT", contravariant=True)
 
-class TableSession(Protocol):
+
+class TableSession(Protocol[ActionT]):
     """What a table screen needs from wherever the table really is.
+
+    Generic in the game's move: ``TableSession[Action]`` is a blackjack table,
+    whose ``act`` takes only blackjack moves (the type checker says so; the
+    session need not check the move's type at run time).
 
     Implementations: a local table (engines and bots in this process), a
     shared table in the room, a replay of a saved hand, and a scripted
@@ -209,7 +217,7 @@ class TableSession(Protocol):
         """
         ...
 
-    def act(self, seat: int, action: object) -> None:
+    def act(self, seat: int, action: ActionT) -> None:
         """Take ``seat``'s move; raises ``ValueError`` with a plain message if it is illegal."""
         ...
 
