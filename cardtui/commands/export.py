@@ -29,34 +29,17 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtui import locations
 from cardtui.commands.kept import kept_histories
+from cardtui.holdem.history_formats import HistoryFormat
 from cardtui.names import name_problem
 
 if TYPE_CHECKING:
     from cardtui.holdem.phh_read import Replay
     from cardtui.store.records import HandHistory
-
-
-class HistoryFormat(StrEnum):
-    """The hand-history formats cardtui writes (the history screen's ``e`` offers the same)."""
-
-    #: The open Poker Hand History format (TOML): pokerkit and ``cardtui replay`` read it.
-    PHH = "phh"
-    #: PokerStars-style text, the format tracker tools (PokerTracker, Hold'em Manager) import.
-    POKERSTARS = "pokerstars"
-
-    @property
-    def suffix(self) -> str:
-        return ".phh" if self is HistoryFormat.PHH else ".txt"
-
-    @property
-    def label(self) -> str:
-        return "PHH" if self is HistoryFormat.PHH else "PokerStars"
 
 
 def _player(text: str) -> str:

@@ -105,7 +105,7 @@ async def test_each_player_exports_the_shared_hand_as_pokerstars_dealt_to_them(
         make_room, tmp_path: Path) -> None:
     from poker.room.pokerstars import PokerStarsHandHistory
 
-    from cardtui.commands.export import HistoryFormat
+    from cardtui.holdem.history_formats import HistoryFormat
 
     room = make_room(HoldemOptions(name="Game", seats=5, min_humans=3, between_hands=60))
     table = room.tables["t1"]

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtui.commands.export import HistoryFormat
+from cardtui.holdem.history_formats import HistoryFormat
 
 
 class ExportFormatScreen(ModalScreen[HistoryFormat | None]):

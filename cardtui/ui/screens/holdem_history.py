@@ -24,9 +24,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.commands.export import HistoryFormat
 from cardtui.holdem.actions import BlindKind, BlindPosted, HoleCardsDealt, PotAwarded
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.history_formats import HistoryFormat
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
