@@ -392,6 +392,11 @@ def main() -> None:
     parser.add_argument("--skip-local", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the data directories")
     args = parser.parse_args()
+    # Drawn as a game `cardtui serve` started draws (its shortcuts: cardtui/ui/textual_fixes/
+    # served.py), the local peer too, so the two differ only in the room.
+    from cardtui.ui.textual_fixes import served
+
+    served.apply()
     with open("/proc/loadavg") as loadavg:
         print(f"loadavg before: {loadavg.read().strip()}")
     data = Path(tempfile.mkdtemp(prefix="bench-table-redraw-"))

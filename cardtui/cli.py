@@ -168,11 +168,24 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
         print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
               f"{error.strerror}", file=sys.stderr)
         return 2
+    from cardtui.guest.joining import RoomDoor
+    from cardtui.serve import served
     from cardtui.ui.app import CardtuiApp  # Textual loads only when a screen is wanted
 
+    # The entry point decides, the app is told: a game `cardtui serve` started
+    # for a player draws with the served shortcuts (cardtui/ui/textual_fixes/served.py);
+    # a game alone in a terminal runs Textual as it is.
+    hosted = served()
+    driver = None
+    if hosted:
+        from cardtui.ui.textual_fixes import served as served_fixes
+
+        served_fixes.apply()
+        driver = served_fixes.driver_class
     app = CardtuiApp(
         data_dir=args.data_dir, seed=args.seed, ascii=args.ascii, start=start,
-        animation=args.animation,
+        animation=args.animation, served=hosted, room=RoomDoor.from_environment(),
+        driver=driver,
     )
     from cardtui.ui.ascii_screen import only_ascii
 

@@ -22,7 +22,10 @@ the room. Where to look:
 
 asyncssh (the ``ssh`` extra) is imported only inside this package; the
 ``cardtui serve`` command imports it lazily so the game runs without it.
-This module itself imports nothing heavy: the game asks it whether it is served.
+This module itself imports nothing heavy: the game's entry point
+(:func:`cardtui.cli.run_app`) asks it whether the game is served, and tells
+the app (which never imports this package). A served game draws with the
+shortcuts of :mod:`cardtui.ui.textual_fixes.served`.
 """
 
 import os

@@ -8,15 +8,16 @@ cache belongs to one ``Stylesheet`` and ``Stylesheet.reparse`` starts from a
 new one. A crowd of a hundred paid that a hundred times over.
 
 So before the template serves any fork, :func:`rehearse` gives this process
-one cache of parsed stylesheets shared by every ``Stylesheet`` (keyed by the
+one cache of parsed stylesheets shared by every ``Stylesheet``
+(:func:`cardtui.ui.textual_fixes.served.share_parsed_stylesheets`, keyed by the
 text, where it came from, and the theme's variables, so a game with another
-theme parses its own), runs the app without a terminal as a served game
-starts (its lobby listing the tables of a room of the rehearsal's own), then
-once more up to its menu and the lobby, and parses every screen's
-stylesheet with the default theme. It also keeps an empty scoreboard
-database (``store/blank.py``), which a new profile's game writes whole
-instead of building it table by table. Every forked
-game inherits the filled cache, and Rich's and Textual's other caches,
+theme parses its own), installs the served game's drawing shortcuts, runs
+the app without a terminal as a served game starts (its lobby listing the
+tables of a room of the rehearsal's own), then once more up to its menu and
+the lobby, and parses every screen's stylesheet with the default theme. It
+also keeps an empty scoreboard database (``store/blank.py``), which a new
+profile's game writes whole instead of building it table by table. Every
+forked game inherits the filled cache, and Rich's and Textual's other caches,
 warm; the code the first screen runs has already been through Python's
 specializing interpreter, which rewrites bytecode in place the first times
 it runs (in a game, those writes would copy the template's pages).
@@ -35,8 +36,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
 from cardtui.cli import build_parser
@@ -44,8 +43,9 @@ from cardtui.guest.joining import RoomDoor
 from cardtui.room.config import default_tables
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
-from cardtui.serve import quiet_input  # noqa: F401 - a served game's driver, imported once here
 from cardtui.store.blank import keep_blank
+from cardtui.ui.textual_fixes import served as served_fixes
+from cardtui.ui.textual_fixes.served import share_parsed_stylesheets
 from cardtui.wire import ROOM_FD_ENV
 
 #: The terminal the rehearsal pretends to have (a player's usual size).
@@ -61,57 +61,15 @@ AS_IN_A_TERMINAL: dict[str, Any] = {"size": REHEARSAL_SIZE, "tooltips": True,
 ROOM_WAIT_STEP = 0.01
 ROOM_WAIT_STEPS = 500
 
-#: Parsed stylesheets kept at most: every screen's and widget's, for a few themes.
-MAX_PARSED = 1024
-
 #: Where the screens with stylesheets of their own are.
 SCREENS_PACKAGE = "cardtui.ui.screens"
-
-_PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
-_parse_alone = Stylesheet._parse_rules
-#: The variables dict last seen and its key: a parse of the whole stylesheet asks
-#: once per source (about 80) with the same dict, and freezing its ~150
-#: items each time was most of a cached parse.
-_variables_key: tuple[object, frozenset[tuple[str, str]]] = (None, frozenset())
-
-
-def _theme_key(variables: dict[str, str]) -> frozenset[tuple[str, str]]:
-    global _variables_key
-    seen, key = _variables_key
-    if seen is not variables:
-        key = frozenset(variables.items())
-        _variables_key = (variables, key)
-    return key
-
-
-def _parse_shared(
-    self: Stylesheet, css: str, read_from: tuple[str, str], is_default_rules: bool = False,
-    tie_breaker: int = 0, scope: str = "",
-) -> list[RuleSet]:  # fmt: skip
-    """``Stylesheet._parse_rules`` with one cache for the whole process."""
-    key = (css, read_from, is_default_rules, tie_breaker, scope,
-           _theme_key(self._variables))  # noqa: SLF001  # fmt: skip
-    rules = _PARSED.get(key)
-    if rules is None:
-        rules = _parse_alone(self, css, read_from, is_default_rules, tie_breaker, scope)
-        if len(_PARSED) < MAX_PARSED:
-            _PARSED[key] = rules
-    return rules
-
-
-def share_parsed_stylesheets() -> None:
-    """Every ``Stylesheet`` in this process (and in its forks) shares one parse cache."""
-    Stylesheet._parse_rules = _parse_shared  # type: ignore[method-assign]  # noqa: SLF001
-
-
-def parsed_stylesheets() -> int:
-    """How many parsed stylesheets the shared cache holds."""
-    return len(_PARSED)
-
 
 def rehearse() -> None:
     """Start the app once without a terminal, to the lobby; parse every screen's styles."""
     share_parsed_stylesheets()
+    # Every game forked from here draws with the served shortcuts (its entry point
+    # installs them too): the rehearsal runs the code they run.
+    served_fixes.apply()
     # A new player's scoreboard file is then written whole, not migrated from nothing.
     keep_blank()
     try:
@@ -126,7 +84,7 @@ def rehearse() -> None:
 
 
 async def _first_screen(folder: Path) -> None:
-    from cardtui.ui.app import LOBBY_CSS, CardtuiApp
+    from cardtui.ui.app import CardtuiApp
 
     # First as a served game starts: the lobby over a menu not yet built, the
     # lobby's stylesheet read with the app's. A rule's parse is cached with its
@@ -139,9 +97,7 @@ async def _first_screen(folder: Path) -> None:
     line = (await room_pair(room, Member("rehearsal", "Rehearsal"))).detach()
     door = RoomDoor({ROOM_FD_ENV: str(line)})
     try:
-        app = CardtuiApp(data_dir=folder)
-        app.room = door
-        app.css_path = [*app.css_path, LOBBY_CSS]
+        app = CardtuiApp(data_dir=folder, served=True, room=door)
         async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
             for _ in range(ROOM_WAIT_STEPS):
                 await pilot.pause(ROOM_WAIT_STEP)
@@ -155,8 +111,7 @@ async def _first_screen(folder: Path) -> None:
             os.close(line)
         await room.stop()
     # Then the menu, as a player who leaves the lobby sees it.
-    app = CardtuiApp(data_dir=folder)
-    app.room = None  # whatever the environment says, a rehearsal joins no room
+    app = CardtuiApp(data_dir=folder, served=True)  # (in no room)
     async with app.run_test(**AS_IN_A_TERMINAL) as pilot:
         await pilot.pause()
         # A served game lands in the lobby: its screen and widgets, without a room.

@@ -3,6 +3,10 @@
 The app is deliberately thin: each screen owns its own bindings and flow; the
 app offers services (``settings``, ``store``, ``rng``, ``session_id``) and
 navigation (``open``, ``back``).
+
+It reads nothing from the environment and knows nothing of ``cardtui
+serve``: whoever starts it (:func:`cardtui.cli.run_app`) says whether it is
+served, which room it is in and how to choose its terminal driver.
 """
 
 from __future__ import annotations
@@ -10,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -23,8 +28,6 @@ from textual.screen import ModalScreen, Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
-from cardtui.guest.joining import RoomDoor
-from cardtui.serve import served
 from cardtui.settings import (
     AnimationSpeed,
     CardStyle,
@@ -33,19 +36,23 @@ from cardtui.settings import (
     save_settings,
 )
 from cardtui.store import PendingWrite, Store, unsaved_report
-from cardtui.ui import textual_fixes  # noqa: F401  (guards Textual's OptionList paging)
+from cardtui.ui import textual_fixes  # noqa: F401  (the fixes every game needs)
 from cardtui.ui.ascii_screen import ascii_key
 from cardtui.ui.navigation import SCREENS_BY_DESTINATION, Navigation
 from cardtui.ui.palette import Palette
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
 from cardtui.ui.sitting import Session
+from cardtui.ui.textual_fixes.hooks import CrashReport, SameSizeResize
+
+if TYPE_CHECKING:
+    from cardtui.guest.joining import RoomDoor
 
 #: Where a served player lands (cardtui.ui.screens.lobby's stylesheet).
 LOBBY_CSS = Path(__file__).parent / "screens" / "lobby.tcss"
 
 
-class CardtuiApp(Navigation):
+class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     TITLE = "cardtui"
     # The menu is the default screen, whose own CSS_PATH Textual does not load.
     CSS_PATH = ["app.tcss", "screens/menu.tcss"]
@@ -58,7 +65,16 @@ class CardtuiApp(Navigation):
         ascii: bool | None = None,
         start: str | None = None,
         animation: str | None = None,
+        *,
+        served: bool = False,
+        room: RoomDoor | None = None,
+        driver: Callable[[type[Driver]], type[Driver]] | None = None,
     ) -> None:
+        #: A game ``cardtui serve`` started for a player (over SSH or the web).
+        self.served = served
+        #: Given the driver Textual chose, the one to run with (a served game's sleeps
+        #: until a key comes: cardtui.ui.textual_fixes.served). Asked during __init__.
+        self._choose_driver = driver
         super().__init__()
         self.data_dir = locations.data_dir(data_dir)
         self.notices: list[str] = []
@@ -84,7 +100,7 @@ class CardtuiApp(Navigation):
         #: What this run remembers between visits to a table (counters, bankrolls).
         self.session = Session()
         #: The shared room when ``cardtui serve`` started this game (None: playing alone).
-        self.room = RoomDoor.from_environment()
+        self.room = room
         if self.room is not None:
             # Read with the app's own: pushing the lobby then neither parses the
             # stylesheet again nor restyles every widget already mounted.
@@ -120,12 +136,7 @@ class CardtuiApp(Navigation):
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
-        if served():
-            # Its input thread sleeps until a key comes (serve/quiet_input.py).
-            from cardtui.serve.quiet_input import driver_class
-
-            driver = driver_class(driver)
-        return driver
+        return driver if self._choose_driver is None else self._choose_driver(driver)
 
     def get_default_screen(self) -> Screen[None]:
         # The menu is the bottom of the stack: no blank screen painted first;
@@ -143,16 +154,8 @@ class CardtuiApp(Navigation):
             self.notify(notice, title="Notice", severity="warning", timeout=12)
         self.call_after_refresh(lambda: self._check_size(*self.size))
 
-    def _on_resize(self, event: events.Resize) -> None:
-        # (Textual runs each class's handler, App's after this one, unless told not to.)
-        # The app's first resize comes before it has a screen, so Textual keeps
-        # it pending; the driver's own (the same size) then finds it there and
-        # every screen is laid out and drawn again, though each was built at
-        # this size. Unless a resize is under way (its timer), the same size
-        # is no news: each new game drew its first screen once more for it.
-        if event.size == self._size and self._resize_timer is None:
-            self._resize_event = None
-            event.prevent_default()
+    def on_resize(self, event: events.Resize) -> None:
+        # (Before SameSizeResize's, which may tell Textual a resize to the same size is no news.)
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
@@ -181,7 +184,7 @@ class CardtuiApp(Navigation):
                 return False
         return False
 
-    def _fatal_error(self) -> None:
+    def crashed(self) -> None:
         """An unexpected error: save the traceback to a file, tell the player in one line.
 
         Textual would print a full traceback on exit; a player gets the path of
@@ -190,7 +193,6 @@ class CardtuiApp(Navigation):
         ``run_test`` re-raises it.)
         """
         self._crash_report = record_crash(self.data_dir)
-        self._close_messages_no_wait()
 
     async def on_unmount(self) -> None:
         """Save what is still waiting (off the event loop), then say what was not saved."""
@@ -200,8 +202,7 @@ class CardtuiApp(Navigation):
         unsaved = await asyncio.to_thread(self.store.close)
         self.exit_note = self.exit_line(unsaved)
         if self.exit_note:
-            # Textual prints only the first exit renderable (on stderr).
-            self._exit_renderables.insert(0, Text(self.exit_note))
+            self.print_on_exit(Text(self.exit_note))
 
     def exit_line(self, unsaved: list[PendingWrite]) -> str | None:
         """The one line printed on leaving: nothing when all went well."""
@@ -276,5 +277,5 @@ class CardtuiApp(Navigation):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Over SSH a blinking cursor (Input, TextArea) is a redraw twice a second
         # for as long as the field has focus: 65 kB a minute on idle Settings.
-        if served() and hasattr(event.widget, "cursor_blink"):
+        if self.served and hasattr(event.widget, "cursor_blink"):
             event.widget.cursor_blink = False

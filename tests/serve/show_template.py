@@ -11,11 +11,11 @@ import tempfile
 
 
 def main() -> None:
-    from cardtui.serve import rehearsal
+    from cardtui.ui.textual_fixes import served
 
     lobby = "cardtui.ui.screens.lobby" in sys.modules
     print(f"frozen={gc.get_freeze_count()} lobby={lobby} "
-          f"parsed={rehearsal.parsed_stylesheets()} tmp={tempfile.gettempdir()} end", flush=True)
+          f"parsed={served.parsed_stylesheets()} tmp={tempfile.gettempdir()} end", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from cardtui.cli import build_parser
+from cardtui.guest.joining import RoomDoor
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
@@ -29,6 +30,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.textual_fixes import served as served_fixes
 from cardtui.ui.widgets.table_footer import TableFooter
 from cardtui.wire import ROOM_FD_ENV
 from tests.room.conftest import make_room
@@ -41,8 +43,7 @@ async def served_app(make_app: Callable[..., CardtuiApp], room: Room,
                      monkeypatch: pytest.MonkeyPatch) -> CardtuiApp:  # fmt: skip
     """The app as ``cardtui serve`` starts it: with a line to ``room``."""
     game_end = await room_pair(room, Member("profile-ann", "Ann"))
-    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
-    return make_app()
+    return make_app(room=RoomDoor({ROOM_FD_ENV: str(game_end.detach())}))
 
 
 def frames_of_the_lobby(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
@@ -122,17 +123,17 @@ async def test_after_the_rehearsal_a_served_start_parses_no_stylesheet(
     """A parse is cached with its tie-breaker, which depends on the order widget
     classes first bring their stylesheets: the rehearsal starts as a served game does."""
     monkeypatch.setattr(Stylesheet, "_parse_rules", Stylesheet._parse_rules)
-    monkeypatch.setattr(rehearsal, "_PARSED", {})
+    monkeypatch.setattr(served_fixes, "_PARSED", {})
     rehearsal.share_parsed_stylesheets()
     await rehearsal._first_screen(tmp_path)  # noqa: SLF001 - the template's, in this process
     parsed: list[object] = []
-    alone = rehearsal._parse_alone  # noqa: SLF001
+    alone = served_fixes._parse_alone  # noqa: SLF001
 
     def counted(sheet: Stylesheet, css: str, read_from: object, *args: object) -> object:
         parsed.append(read_from)
         return alone(sheet, css, read_from, *args)
 
-    monkeypatch.setattr(rehearsal, "_parse_alone", counted)
+    monkeypatch.setattr(served_fixes, "_parse_alone", counted)
     app = await served_app(make_app, make_room(HoldemOptions(name="Friday")), monkeypatch)
     # As in a player's terminal: with the tooltip and the notifications' rack.
     async with app.run_test(size=(80, 24), tooltips=True, notifications=True):
@@ -224,8 +225,7 @@ async def test_a_room_that_does_not_answer_still_shows_the_lobby(
     monkeypatch.setattr(lobby, "FIRST_FRAME_WAIT", 0.05)
     frames = frames_of_the_lobby(monkeypatch)
     game_end, silent = socket.socketpair()
-    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
-    app = make_app()
+    app = make_app(room=RoomDoor({ROOM_FD_ENV: str(game_end.detach())}))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(lambda: bool(frames))

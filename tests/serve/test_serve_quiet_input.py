@@ -1,4 +1,4 @@
-"""A served game's input thread sleeps until a key comes (cardtui/serve/quiet_input.py).
+"""A served game's input thread sleeps until a key comes (cardtui/ui/textual_fixes/served.py).
 
 Textual's wakes ten times a second, idle or not: ~1.4 ms of CPU a second for
 each idle player. Counted here, never timed: how often the thread waits.
@@ -18,8 +18,8 @@ from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
 
-from cardtui.serve import quiet_input
-from cardtui.serve.quiet_input import QuietInputDriver, driver_class
+from cardtui.ui.textual_fixes import served as quiet_input
+from cardtui.ui.textual_fixes.served import QuietInputDriver, driver_class
 
 
 class Recording(QuietInputDriver):

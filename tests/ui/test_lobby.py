@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 
 from cardtui.games import Game
 from cardtui.games import Game as StoreGame
+from cardtui.guest.joining import RoomDoor
 from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
@@ -166,9 +167,8 @@ async def test_in_a_room_the_app_lands_in_the_lobby_and_the_menu_offers_tables(
                                    action_clock=30, between_hands=60))
     bob = await join(room, "Bob")
     game_end = await room_pair(room, Member("profile-ann", "Ann"))
-    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
     monkeypatch.setitem(lobby.TABLE_SCREENS, Game.HOLDEM, (__name__, "LocalOnlyScreen"))
-    app = make_app()
+    app = make_app(room=RoomDoor({ROOM_FD_ENV: str(game_end.detach())}))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: isinstance(app.screen, LobbyScreen) and app.room.joined is not None)
         screen = app.screen
@@ -213,8 +213,7 @@ async def test_a_player_back_after_a_dropped_connection_goes_straight_to_their_s
     await first.link.close()
     await until(lambda: table.seats[0].away)
     game_end = await room_pair(room, Member("profile-Ann", "Ann"))
-    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
-    app = make_app()
+    app = make_app(room=RoomDoor({ROOM_FD_ENV: str(game_end.detach())}))
     async with app.run_test(size=(80, 24)):
         await until(lambda: isinstance(app.screen, SharedTableScreen))
         session = app.screen.session

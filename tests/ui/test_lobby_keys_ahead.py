@@ -13,6 +13,7 @@ from support.keyfuzz import press
 from textual.widgets import DataTable, Static
 
 from cardtui.games import Game
+from cardtui.guest.joining import RoomDoor
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import room_pair
@@ -27,11 +28,11 @@ from tests.room.support import until
 __all__ = ["make_room"]
 
 
-async def _in_a_room(make_room, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+async def _in_a_room(make_room, monkeypatch: pytest.MonkeyPatch) -> RoomDoor:  # type: ignore[no-untyped-def]
     room = make_room(HoldemOptions(name="Friday", seats=4), BlackjackOptions(name="Pit", seats=3),
                      HoldemOptions(name="Late", seats=6))
     game_end = await room_pair(room, Member("profile-ann", "Ann"))
-    monkeypatch.setenv(ROOM_FD_ENV, str(game_end.detach()))
+    return RoomDoor({ROOM_FD_ENV: str(game_end.detach())})
 
 
 def _chosen(app) -> str:  # type: ignore[no-untyped-def]
@@ -42,8 +43,8 @@ def _chosen(app) -> str:  # type: ignore[no-untyped-def]
 
 async def test_keys_typed_after_t_on_the_menu_reach_the_lobby(
         make_app, make_room, monkeypatch) -> None:
-    await _in_a_room(make_room, monkeypatch)
-    app = make_app()
+    door = await _in_a_room(make_room, monkeypatch)
+    app = make_app(room=door)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(lambda: isinstance(app.screen, LobbyScreen)
                     and app.screen.query_one(DataTable).row_count == 3)
@@ -56,8 +57,8 @@ async def test_keys_typed_after_t_on_the_menu_reach_the_lobby(
 
 async def test_keys_typed_before_the_room_lists_its_tables_reach_the_lobby(
         make_app, make_room, monkeypatch) -> None:
-    await _in_a_room(make_room, monkeypatch)
-    app = make_app()
+    door = await _in_a_room(make_room, monkeypatch)
+    app = make_app(room=door)
     async with app.run_test(size=(100, 30)) as pilot:
         # As soon as the game starts, before the lobby has heard from the room.
         await press(app, pilot, "down", "down", "enter", settle=False)
@@ -69,8 +70,8 @@ async def test_the_menu_welcomes_the_player_by_the_name_the_room_uses(
         make_app, make_room, monkeypatch) -> None:
     # Issue 24: a guest's menu said "Welcome, Player." while the room called them
     # "Guest 1" (the name in Settings, not the room's).
-    await _in_a_room(make_room, monkeypatch)
-    app = make_app()
+    door = await _in_a_room(make_room, monkeypatch)
+    app = make_app(room=door)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(lambda: isinstance(app.screen, LobbyScreen) and app.room.joined is not None)
         assert app.settings.player_name == "Player"

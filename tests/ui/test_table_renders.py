@@ -2,7 +2,7 @@
 
 Textual rendered every widget whose container met the changed area: at a
 shared table, a card in one seat's panel rendered the header, the house rules
-and the rest again, at every player's screen (cardtui.ui.textual_fixes).
+and the rest again, at every player's screen (cardtui.ui.textual_fixes.served).
 The changed area is the regions that changed, not the box around them: a turn
 passing from one seat to the next rendered every seat of the table.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pytest
 from textual.widget import Widget
 from textual.widgets import Header
 
@@ -27,12 +28,20 @@ from cardtui.cards import Card
 from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.textual_fixes.served import drawing_as_served
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 from tests.ui.test_table_layouts import settle
 
 MakeApp = Callable[..., CardtuiApp]
+
+
+@pytest.fixture(autouse=True)
+def _drawing_as_served() -> Iterator[None]:
+    """What these pin is a served game's drawing shortcut (textual_fixes/served.py)."""
+    with drawing_as_served():
+        yield
 
 
 @contextmanager

@@ -1,8 +1,15 @@
-"""The guard against Textual's OptionList paging crash (see cardtui.ui.textual_fixes)."""
+"""The fixes every game needs (cardtui.ui.textual_fixes), and their canaries.
+
+Each fix has a test that it works and a canary (``test_canary_...``) that runs
+the same case on Textual alone (the fix removed for the test) and checks the
+bug is still there: once a Textual release fixes it, the canary fails and
+the fix can go.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import version
 from typing import Any
 
 import pytest
@@ -40,12 +47,31 @@ async def test_paging_a_list_that_has_no_size_yet_does_nothing(page: str) -> Non
         assert options.highlighted == 0
 
 
-def test_the_guards_are_installed_once() -> None:
+def test_the_guards_are_installed_once_and_can_be_taken_off() -> None:
     textual_fixes.apply()
     paging, dismiss = OptionList._move_page, Screen.dismiss
     textual_fixes.apply()
-    assert OptionList._move_page is paging and paging.cardtui_guarded  # type: ignore[attr-defined]
-    assert Screen.dismiss is dismiss and dismiss.cardtui_guarded  # type: ignore[attr-defined]
+    assert OptionList._move_page is paging and textual_fixes.PAGING.installed
+    assert Screen.dismiss is dismiss and textual_fixes.DISMISS.installed
+    with textual_fixes.removed(*textual_fixes.EVERYWHERE):
+        assert not any(patch.installed for patch in textual_fixes.EVERYWHERE)
+        assert "_move_page" in vars(OptionList) and OptionList._move_page is not paging
+    assert OptionList._move_page is paging and Screen.dismiss is dismiss
+
+
+def test_each_fix_replaces_a_name_textual_still_has() -> None:
+    """A fix whose name is gone from Textual would be skipped quietly: fail here instead."""
+    for patch in textual_fixes.EVERYWHERE:
+        with textual_fixes.removed(patch):
+            assert patch.name in vars(patch.owner), f"{patch.owner.__name__}.{patch.name}"
+
+
+def test_the_textual_installed_is_the_one_the_fixes_were_checked_on() -> None:
+    """Every fix here (and its canary) was written against this Textual: a new release
+    is a reason to run the canaries and read what changed, then move the pin."""
+    import textual
+
+    assert version("textual") == textual_fixes.SEEN_ON, textual.__file__
 
 
 async def test_a_dialog_answered_twice_closes_only_itself(make_app: Callable[..., Any]) -> None:
@@ -118,61 +144,6 @@ async def test_a_fields_editing_keys_take_effect_in_the_order_they_came(
         assert field.value == expected
 
 
-class Seats(App[None]):
-    CSS = """
-    Static { border: round $panel-lighten-2; color: $text; }
-    Static.acting { border: heavy $accent; border-title-color: $accent; text-style: bold; }
-    .-flat Static.acting { border: ascii $accent; }
-    """
-
-    def compose(self) -> ComposeResult:
-        from textual.widgets import Static
-
-        yield Static("toggled", id="toggled")
-        yield Static("acting from the start", classes="acting", id="acting")
-        yield Static("never acting", id="plain")
-
-
-async def test_a_class_change_sets_only_the_rules_that_changed_with_the_same_result() -> None:
-    from textual.widgets import Static
-
-    textual_fixes.apply()
-    app = Seats()
-    async with app.run_test() as pilot:
-        toggled, acting, plain = (app.query_one(f"#{name}", Static)
-                                  for name in ("toggled", "acting", "plain"))
-        assert toggled.styles.base._rules == plain.styles.base._rules
-        sets: list[str] = []
-        real = toggled.styles.base.__class__.__setattr__
-
-        rules = set(plain.styles.base._rules) | set(acting.styles.base._rules)
-
-        def counting(styles: Any, key: str, value: Any) -> None:
-            if styles is toggled.styles.base and key in rules:
-                sets.append(key)
-            real(styles, key, value)
-
-        type(toggled.styles.base).__setattr__ = counting  # type: ignore[method-assign]
-        try:
-            toggled.set_class(True, "acting")
-        finally:
-            type(toggled.styles.base).__setattr__ = real  # type: ignore[method-assign]
-        await pilot.pause()
-        assert toggled.styles.base._rules == acting.styles.base._rules
-        assert toggled.styles.border.top[0] == "heavy"
-        # Textual alone sets every rule the panel has (and parses each again).
-        assert {"border_top", "border_right", "border_bottom", "border_left",
-                "border_title_color", "text_style"} <= set(sets)
-        assert len(sets) <= 10 < len(rules) and not {"color", "background"} & set(sets)
-        app.add_class("-flat")  # an ancestor's class: every rule worked out again
-        await pilot.pause()
-        assert toggled.styles.border.top[0] == "ascii"
-        toggled.set_class(False, "acting")
-        app.remove_class("-flat")
-        await pilot.pause()
-        assert toggled.styles.base._rules == plain.styles.base._rules
-
-
 async def test_canary_textuals_palette_still_takes_one_fixed_id() -> None:
     """Canary for cardtui.ui.app.CardtuiApp.action_command_palette (issue 24): Textual
     8.2's own Ctrl+P pushes every palette with the id "--command-palette" and sees a
@@ -206,3 +177,66 @@ def test_canary_textual_has_no_public_way_to_ask_if_a_message_was_stopped() -> N
     assert not textual_fixes.was_stopped(message)
     message.stop()
     assert textual_fixes.was_stopped(message)
+
+
+# -- canaries: each bug still there in Textual alone --------------------------
+
+
+async def test_canary_textual_alone_still_crashes_paging_a_list_with_no_size() -> None:
+    """Fails once Textual pages a list with no lines yet without KeyError: drop PAGING."""
+    app = OneList()
+    async with app.run_test() as pilot:
+        options = app.query_one(OptionList)
+        options.highlighted = 3
+        with textual_fixes.removed(textual_fixes.PAGING), pytest.raises(KeyError):
+            options.action_page_down()
+        await pilot.pause()
+
+
+async def test_canary_textual_alone_still_pops_the_screen_beneath_a_dismissed_one(
+        make_app: Callable[..., Any]) -> None:
+    """Fails once Textual's dismiss leaves alone a screen no longer on top (its issue
+    #2575 asked for an error there): then DISMISS can go."""
+    app = make_app(start="rules")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Sure?"))
+        await pilot.pause()
+        dialog = app.screen
+        with textual_fixes.removed(textual_fixes.DISMISS):
+            dialog.dismiss(False)
+            dialog.dismiss(False)
+        await pilot.pause()
+        assert type(app.screen).__name__ != "RulesScreen"  # the rules screen went too
+
+
+async def test_canary_textual_alone_still_keeps_lines_drawn_before_the_measure() -> None:
+    """Fails once Textual draws a row again when its measure widens a column: drop WIDTHS."""
+    app = Tables()
+    async with app.run_test(size=(80, 10)) as pilot:
+        table = app.query_one(DataTable)
+        for column in ("Game", "Table"):
+            table.add_column(column, key=column)
+        await pilot.pause()
+        table.clear()
+        table.add_row("Hold'em", "Hold'em 5/10", key="t1")
+        assert "Hold'em 5/10" not in table.render_line(1).text
+        with textual_fixes.removed(textual_fixes.WIDTHS):
+            table._update_dimensions(set(table._new_rows))
+        assert "Hold'em 5/10" not in table.render_line(1).text  # the narrow line, kept
+
+
+async def test_canary_textual_alone_still_runs_a_fields_editing_keys_late() -> None:
+    """Fails once Textual runs an Input's own bindings in order with the keys typed
+    (its issue #6605; pull request #6631 does what KEY_ORDER does): drop KEY_ORDER."""
+    app = _Field()
+    async with app.run_test() as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+        await pilot.pause()
+        with textual_fixes.removed(textual_fixes.KEY_ORDER):
+            for key in ["ctrl+u", "B", "e", "a"]:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause()
+        assert field.value != "Bea"

@@ -17,7 +17,6 @@ from textual import events, getters, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from cardtui.games import Game
@@ -37,6 +36,7 @@ from cardtui.ui.screens.lobby_rows import (
     players_width,
     table_row,
 )
+from cardtui.ui.textual_fixes.served import HeldFirstFrame
 from cardtui.ui.widgets.table_footer import TableFooter
 from cardtui.wire.protocol import CreateBlackjack, CreateHoldem, TableInfo
 
@@ -87,7 +87,7 @@ def store_sink(app: CardtuiApp) -> SettledSink:
     return record
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(HeldFirstFrame):
     """The room's tables; Enter sits down, ``w`` watches, ``n`` opens a new table."""
 
     CSS_PATH = "lobby.tcss"
@@ -112,8 +112,6 @@ class LobbyScreen(Screen[None]):
         self._link = link
         #: The player's name as the title shows it.
         self._named: str | None = None
-        #: Nothing is drawn until the room has listed its tables (see _hold_first_frame).
-        self._holding = False
         #: Shown at least once (see on_screen_resume).
         self._shown = False
         #: What the note says now, and the "back in your seat" note while it stands.
@@ -169,23 +167,10 @@ class LobbyScreen(Screen[None]):
         (benchmarks/bench_ssh_burst.py). The screen is still laid out as it
         is built; what changed meanwhile is drawn once, in full, with the tables.
         """
-        self._holding = True
-        self.set_timer(FIRST_FRAME_WAIT, self._draw_now)
-
-    def _compositor_refresh(self) -> None:
-        # Textual's one way from a laid-out screen to the terminal: while the
-        # lobby holds its first frame, the areas to draw only add up.
-        if not self._holding:
-            super()._compositor_refresh()
-
-    def _draw_now(self) -> None:
-        if self._holding:
-            self._holding = False
-            if self.is_attached:
-                self.refresh()
+        self.hold_first_frame(FIRST_FRAME_WAIT)  # (Textual has no public way: textual_fixes)
 
     def on_screen_suspend(self) -> None:
-        self._draw_now()  # (never hidden under another screen, waiting)
+        self.draw_now()  # (never hidden under another screen, waiting)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen each time it is shown, in
@@ -208,7 +193,7 @@ class LobbyScreen(Screen[None]):
             await self._enter_room()
         finally:
             self._joining = False
-            self._draw_now()
+            self.draw_now()
 
     async def _enter_room(self) -> None:
         door = getattr(self.app, "room", None)
@@ -221,7 +206,7 @@ class LobbyScreen(Screen[None]):
         except RoomRefused as refusal:
             self.say(f"No room: {refusal}", error=True)
             return
-        self._holding = False  # what the tables change is drawn now, with all the rest
+        self.stop_holding()  # what the tables change is drawn now, with all the rest
         self.say("")
         self._joined()
 

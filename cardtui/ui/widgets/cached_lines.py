@@ -26,6 +26,8 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
+from cardtui.ui.textual_fixes.hooks import format_line, rendered
+
 #: Distinct lines remembered (a table of seven seats shows a few dozen at a time).
 CACHED_LINES = 1024
 
@@ -74,9 +76,10 @@ class CachedLines(Visual):
             drawn = _strips.get(key)
             if drawn is None:
                 # As Content.render_strips draws the whole text, one line of it.
-                formatted = Content.from_rich_text(line, console=self._console)._wrap_and_format(
-                    width, align=align, overflow=overflow, no_wrap=no_wrap, line_pad=line_pad,
-                    tab_size=8, get_style=options.get_style)
+                formatted = format_line(
+                    Content.from_rich_text(line, console=self._console), width, align=align,
+                    overflow=overflow, no_wrap=no_wrap, line_pad=line_pad,
+                    get_style=options.get_style)
                 for part in formatted:
                     part.y = y
                 drawn = [Strip(*part.to_strip(style)) for part in formatted]
@@ -103,4 +106,4 @@ class CachedLines(Visual):
 def selected_text(widget: Widget, selection: Selection) -> tuple[str, str] | None:
     """A widget's ``get_selection`` when it renders :class:`CachedLines` (Textual only
     reads Text and Content): the player's mouse selection copies the panel's text."""
-    return selection.extract(str(widget._render())), "\n"
+    return selection.extract(str(rendered(widget))), "\n"

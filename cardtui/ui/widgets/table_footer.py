@@ -13,7 +13,7 @@ game's CPU and doubled the p95 of a turn handover (93 / 244 ms against
 
 So the table's keys are drawn by one widget (:class:`KeysStrip`), one line
 as wide as the footer, and a change of keys repaints that line only. It draws
-each key exactly as Textual's :class:`~textual.widgets._footer.FooterKey`
+each key exactly as Textual's ``FooterKey``
 does, with a FooterKey's own styles: two keys are mounted, never shown, for
 their styles (an enabled and a disabled one), so any theme and any CSS
 that styles the footer's keys styles these the same way. The command
@@ -37,11 +37,17 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.color import Color
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from cardtui.ui.textual_fixes.hooks import (
+    FooterKey,
+    StillFooterKey,
+    binding_chain,
+    key_disabled,
+    set_key_disabled,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,18 +78,13 @@ def fits(keys: list[KeyShown], width: int) -> bool:
                             for key in keys) <= width
 
 
-class TableKey(FooterKey):
+class TableKey(StillFooterKey):
     """A key of the footer's own (the command palette's, or Textual's when keys are grouped).
 
-    Textual keeps a widget's virtual size in a reactive that lays the screen
-    out again whenever it changes, and a key hidden since it was mounted has
-    none yet: the layout that first showed it asked for a second one at once.
-    A key holds nothing to scroll, so its virtual size is only recorded.
+    Its virtual size never lays the screen out again: a key hidden since it
+    was mounted has none yet, and the layout that first showed it asked for a
+    second one at once (see :mod:`cardtui.ui.textual_fixes.hooks`).
     """
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class KeyStyle(TableKey):
@@ -131,7 +132,7 @@ class KeysStrip(Widget):
         if footer is None:
             return None
         for key in footer.query_children(KeyStyle):
-            if key._disabled != enabled:
+            if key_disabled(key) != enabled:
                 return key
         return None
 
@@ -268,7 +269,7 @@ class TableFooter(Footer):
             if widget.display and not isinstance(widget, KeyStyle):
                 keys.append(KeyShown(widget.key, widget.key_display, widget.description,
                                      widget.action, "", palette=True,
-                                     enabled=not widget._disabled))
+                                     enabled=not key_disabled(widget)))
         return keys
 
     def _textual_keys(self) -> ComposeResult:
@@ -321,10 +322,7 @@ class TableFooter(Footer):
         strips[0].show([key for key in wanted if not key.palette])
         for widget in palettes:
             if palette is not None:
-                disabled = not palette.enabled
-                if widget._disabled != disabled:
-                    widget._disabled = disabled
-                    widget.set_class(disabled, "-disabled")
+                set_key_disabled(widget, not palette.enabled)
             # (Rare: a resize, or a row of moves too long for the palette's key beside it.)
             if widget.display != (palette is not None):
                 widget.display = palette is not None
@@ -340,7 +338,7 @@ class TableFooter(Footer):
         app = screen.app
         active: dict[str, ActiveBinding]
         if every:
-            chain = getattr(screen, "_modal_binding_chain", None)
+            chain = binding_chain(screen)
             if chain is None:
                 return None
             # Every binding of every key: one key may do one of two actions (hold'em's
