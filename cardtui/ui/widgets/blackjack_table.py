@@ -240,7 +240,7 @@ class SeatPanel(Widget):
         # A class change restyles the panel (twice a turn at every screen of a shared
         # table): only when it changes, both classes in one restyle, and with no
         # transitions to look for (the panels have none), so only the rules that
-        # changed are set (ui/textual_fixes.py).
+        # changed are set in a served game (ui/textual_fixes/served.py).
         self.update_classes({"acting": acting_hand is not None,
                              "selected": info.selected and view is None}, animate=False)
         self._titles()
