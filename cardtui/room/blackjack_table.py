@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -21,11 +20,12 @@ from cardtui.blackjack.records import Action, Record, RoundSettled, Shuffled
 from cardtui.blackjack.round import Phase, Round
 from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
+from cardtui.clock import Timer
 from cardtui.games import Game
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_blackjack
-from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.room.shared import Player, Refused, SharedTable, TableHost
 from cardtui.tables.results import blackjack_row, row_fields
 from cardtui.wire.protocol import (
     BetsOpen,
@@ -63,7 +63,7 @@ class BlackjackPlayer(Player):
 class BlackjackTable(SharedTable):
     game = Game.BLACKJACK
 
-    def __init__(self, room, table_id: str, options: BlackjackOptions, *,  # noqa: ANN001
+    def __init__(self, room: TableHost, table_id: str, options: BlackjackOptions, *,
                  permanent: bool, rng: random.Random) -> None:
         super().__init__(room, table_id, options.name, options.seats, options.action_clock,
                          options.grace, permanent=permanent)
@@ -80,10 +80,10 @@ class BlackjackTable(SharedTable):
         #: The wall-clock deadline while the betting clock runs.
         self.betting_clock: float | None = None
         self.voided: list[int] = []
-        self._betting_timer: asyncio.TimerHandle | None = None
-        self._next_round: asyncio.TimerHandle | None = None
+        self._betting_timer: Timer | None = None
+        self._next_round: Timer | None = None
         #: The seat line carrying bets not yet told, and when the last one went.
-        self._seats_due: asyncio.TimerHandle | None = None
+        self._seats_due: Timer | None = None
         self._seats_sent = float("-inf")
 
     # --- what the table shows ------------------------------------------------------
@@ -140,18 +140,18 @@ class BlackjackTable(SharedTable):
         if self._seats_due is not None:
             self._seats_due.cancel()
             self._seats_due = None
-        self._seats_sent = time.monotonic()
+        self._seats_sent = self.room.clock.monotonic()
         super().send_seats()
 
     def _bet_told(self) -> None:
         """A bet's seat line: at once, or with the other bets of the same moment."""
         if self._seats_due is not None:
             return  # the line already due carries this bet too
-        wait = self._seats_sent + BETS_INTERVAL - time.monotonic()
+        wait = self._seats_sent + BETS_INTERVAL - self.room.clock.monotonic()
         if wait <= 0:
             self.send_seats()
         else:
-            self._seats_due = asyncio.get_running_loop().call_later(wait, self.send_seats)
+            self._seats_due = self.room.clock.call_later(wait, self.send_seats)
 
     def broadcast(self, message: Message) -> None:
         if self._seats_due is not None:
@@ -246,8 +246,8 @@ class BlackjackTable(SharedTable):
         self._bet_told()
         if self._betting_timer is None:
             seconds = self.options.betting_clock
-            self._betting_timer = asyncio.get_running_loop().call_later(seconds, self._deal)
-            self.betting_clock = time.time() + seconds
+            self._betting_timer = self.room.clock.call_later(seconds, self._deal)
+            self.betting_clock = self.room.clock.wall() + seconds
             self.broadcast(self._bets_open())
         self._maybe_close_betting()
 
@@ -406,7 +406,7 @@ class BlackjackTable(SharedTable):
                     conn.tables.add(self.id)
         self.send_seats()
         delay = self.options.between_rounds
-        self._next_round = asyncio.get_running_loop().call_later(delay, self._open_betting)
+        self._next_round = self.room.clock.call_later(delay, self._open_betting)
 
     def void(self, reason: str) -> None:
         """Stop the round in progress: bankrolls change only at settlement, so every bet is back."""

@@ -16,9 +16,8 @@ bidirectional controls removed; one line).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
-from time import monotonic
 
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.untrusted import clean as _clean
 
 #: The longest chat line, in characters.
@@ -38,12 +37,12 @@ class RateLimit:
     """A sliding window: ``allow()`` is False once ``lines`` were allowed in ``window`` s."""
 
     def __init__(self, lines: int = RATE_LINES, window: float = RATE_WINDOW,
-                 clock: Callable[[], float] = monotonic) -> None:
+                 clock: Clock = SYSTEM_CLOCK) -> None:
         self.lines, self.window, self.clock = lines, window, clock
         self._times: deque[float] = deque()
 
     def allow(self) -> bool:
-        now = self.clock()
+        now = self.clock.monotonic()
         while self._times and now - self._times[0] >= self.window:
             self._times.popleft()
         if len(self._times) >= self.lines:

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from cardtui.cards import Deck
+from cardtui.clock import Timer
 from cardtui.games import Game
 from cardtui.holdem.actions import Action, Record
 from cardtui.holdem.bots import Personality, decide
@@ -30,7 +31,7 @@ from cardtui.room.blinds import plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
-from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.room.shared import Player, Refused, SharedTable, TableHost
 from cardtui.tables.results import holdem_row, row_fields
 from cardtui.wire.protocol import (
     HandSettled,
@@ -61,7 +62,7 @@ class Bot:
 class HoldemTable(SharedTable):
     game = Game.HOLDEM
 
-    def __init__(self, room, table_id: str, options: HoldemOptions, *,  # noqa: ANN001
+    def __init__(self, room: TableHost, table_id: str, options: HoldemOptions, *,
                  permanent: bool, rng: random.Random) -> None:
         super().__init__(room, table_id, options.name, options.seats, options.action_clock,
                          options.grace, permanent=permanent)
@@ -86,7 +87,7 @@ class HoldemTable(SharedTable):
         self.next_deck: Deck | None = None
         #: Numbers of the hands voided when the room stopped.
         self.voided: list[int] = []
-        self._next_hand: asyncio.TimerHandle | None = None
+        self._next_hand: Timer | None = None
         self._bot_names = itertools.cycle(BOT_NAMES)
         self._personalities = itertools.cycle(list(Personality))
 
@@ -265,8 +266,7 @@ class HoldemTable(SharedTable):
     def _schedule_hand(self, delay: float) -> None:
         if self.closed or self._next_hand is not None:
             return
-        loop = asyncio.get_running_loop()
-        self._next_hand = loop.call_later(delay, self._deal)
+        self._next_hand = self.room.clock.call_later(delay, self._deal)
 
     def _deal(self) -> None:
         self._next_hand = None

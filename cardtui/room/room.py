@@ -22,11 +22,11 @@ import itertools
 import logging
 import random
 import socket
-import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from cardtui.clock import SYSTEM_CLOCK, Clock, Timer
 from cardtui.holdem.actions import Action
 from cardtui.names import name_problem
 from cardtui.room.blackjack_table import BlackjackTable
@@ -116,10 +116,11 @@ class Room:
 
     def __init__(self, tables: Sequence[TableOptions] | None = None, *,
                  rng: random.Random | None = None,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 clock: Clock = SYSTEM_CLOCK) -> None:
         self.rng = rng or random.Random()
-        #: The clock chat rate limits read (tests replace it).
-        self.monotonic = monotonic
+        #: The time every table, action clock, grace period and rate limit reads
+        #: (a test's :class:`~cardtui.clock.FakeClock` runs the room on virtual time).
+        self.clock = clock
         self.tables: dict[str, HoldemTable | BlackjackTable] = {}
         self.connections: set[Connection] = set()
         #: This room's id (a new one each start): it names the room's hands for good.
@@ -138,7 +139,7 @@ class Room:
         self._requests: dict[str, RateLimit] = {}  # profile -> the rate others hear it
         #: The lobby line each table last had sent, and tables whose change waits.
         self._lobby_sent: dict[str, TableInfo] = {}
-        self._lobby_due: dict[str, asyncio.TimerHandle] = {}
+        self._lobby_due: dict[str, Timer] = {}
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
 
@@ -173,8 +174,8 @@ class Room:
         sent = self._lobby_sent.get(table.id)
         if sent is not None and sent == table.info():
             return
-        loop = asyncio.get_running_loop()
-        self._lobby_due[table.id] = loop.call_later(LOBBY_INTERVAL, self._lobby_due_now, table)
+        self._lobby_due[table.id] = self.clock.call_later(
+            LOBBY_INTERVAL, self._lobby_due_now, table)
         self._send_lobby_line(table)
 
     def _lobby_due_now(self, table: SharedTable) -> None:
@@ -357,7 +358,7 @@ class Room:
         """A request of ``member``'s that every player at a table hears: refused when
         they have made too many of them lately (:data:`REQUESTS`)."""
         rate = self._requests.setdefault(
-            member.profile, RateLimit(REQUESTS, REQUEST_WINDOW, clock=self.monotonic))
+            member.profile, RateLimit(REQUESTS, REQUEST_WINDOW, clock=self.clock))
         if not rate.allow():
             raise Refused("slow down: too many requests at the tables")
 
@@ -403,7 +404,7 @@ class Room:
         """
         member = conn.member
         rate = self._renames.setdefault(
-            member.profile, RateLimit(RENAMES, RENAME_WINDOW, clock=self.monotonic))
+            member.profile, RateLimit(RENAMES, RENAME_WINDOW, clock=self.clock))
         if not rate.allow():
             raise Refused("slow down: too many name changes")
         problem = name_problem(wanted)
@@ -521,9 +522,11 @@ class Room:
                        "bet went back to its stack.")
         await asyncio.gather(*(self._close(conn) for conn in told))
         if told and farewell > 0:
-            await asyncio.sleep(farewell)
+            await self.clock.sleep(farewell)
 
     async def _close(self, conn: Connection) -> None:
+        # Real time, whatever the room's clock: this bounds a socket's drain, and a
+        # virtual clock nobody moves would hold stop() on a game that never reads.
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.drain_and_close(), CLOSE_TIMEOUT)
         conn.close()

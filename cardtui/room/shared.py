@@ -8,13 +8,13 @@ the same profile puts them back (a guest's seat ends when they leave).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from cardtui.clock import Clock, Timer
 from cardtui.games import Game
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.clock import ActionClock
@@ -31,9 +31,6 @@ from cardtui.wire.protocol import (
     TableSeats,
 )
 
-if TYPE_CHECKING:
-    from cardtui.room.room import Room
-
 log = logging.getLogger("cardtui.room")
 
 #: Chat lines a newcomer gets with the table snapshot.
@@ -41,6 +38,28 @@ CHAT_HISTORY = 30
 
 #: Action-clock expiries in a row that sit a player out (issue 11).
 EXPIRIES_TO_SIT_OUT = 2
+
+
+class TableHost(Protocol):
+    """What a table needs of the room that holds it (:class:`cardtui.room.room.Room` is one).
+
+    Named here so the tables do not import the room, which imports them.
+    """
+
+    #: The time the table's action clock, grace periods and rate limits read.
+    clock: Clock
+
+    def lobby_changed(self, table: SharedTable) -> None:
+        """``table``'s lobby line may have changed."""
+
+    def table_emptied(self, table: SharedTable) -> None:
+        """Nobody sits or watches at ``table`` any more."""
+
+    def deliver(self, player: Player, message: Message) -> None:
+        """Send ``message`` to the line playing ``player``'s seat, or keep it for their return."""
+
+    def heard(self, member: Member) -> None:
+        """``member`` made a request every player at a table hears (refused when too many)."""
 
 
 class Refused(ValueError):
@@ -58,7 +77,7 @@ class Player:
     expiries: int = 0
     #: Stands up when the hand (round) in progress ends.
     leaving: bool = False
-    grace: asyncio.TimerHandle | None = None
+    grace: Timer | None = None
 
     @property
     def name(self) -> str:
@@ -84,7 +103,7 @@ class SharedTable:
 
     game: Game
 
-    def __init__(self, room: Room, table_id: str, name: str, seat_count: int,
+    def __init__(self, room: TableHost, table_id: str, name: str, seat_count: int,
                  action_clock: float, grace: float, *, permanent: bool) -> None:
         self.room = room
         self.id = table_id
@@ -97,7 +116,7 @@ class SharedTable:
         self.watchers: set[Connection] = set()
         self.chat_log: deque[ChatEntry] = deque(maxlen=CHAT_HISTORY)
         self._rates: dict[str, RateLimit] = {}
-        self.clock = ActionClock()
+        self.clock = ActionClock(room.clock)
         self.closed = False
 
     # --- to implement ------------------------------------------------------------
@@ -250,7 +269,7 @@ class SharedTable:
             raise Refused("nothing to say: the line was empty once cleaned")
         if self.seat_of(conn.member.profile) is None and conn not in self.watchers:
             raise Refused("join or watch the table to chat there")
-        rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.monotonic))
+        rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.clock))
         if not rate.allow():
             raise Refused("slow down: too many chat lines")
         entry = ChatEntry(conn.member.name, line, *self.chat_place())
@@ -309,8 +328,7 @@ class SharedTable:
                 self._leave_seat(seat, player)  # a guest's seat ends when they leave
                 continue
             self.notice(f"{player.name} lost the connection.")
-            loop = asyncio.get_running_loop()
-            player.grace = loop.call_later(self.grace, self._grace_over, player)
+            player.grace = self.room.clock.call_later(self.grace, self._grace_over, player)
             self.send_seats()
         self.room.lobby_changed(self)
 

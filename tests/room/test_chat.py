@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtui.clock import FakeClock
 from cardtui.room.chat import MAX_CHAT, RateLimit, clean
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
@@ -35,12 +36,12 @@ def test_clean_cuts_a_line_to_the_limit() -> None:
 
 
 def test_rate_limit_allows_a_burst_then_refuses_until_the_window_passes() -> None:
-    now = [0.0]
-    rate = RateLimit(lines=3, window=10.0, clock=lambda: now[0])
+    clock = FakeClock()
+    rate = RateLimit(lines=3, window=10.0, clock=clock)
     assert [rate.allow() for _ in range(4)] == [True, True, True, False]
-    now[0] = 9.9
+    clock.advance(9.9)
     assert not rate.allow()
-    now[0] = 10.0
+    clock.advance(0.1)
     assert rate.allow()
 
 

@@ -14,12 +14,12 @@ import tomllib
 import pytest
 
 from cardtui.blackjack.records import Action as Move
+from cardtui.clock import FakeClock
 from cardtui.holdem.actions import HandEnded
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.room import Room
 from cardtui.tables.session import Settled as SettledEvent
 from cardtui.wire.protocol import (
     Bet,
@@ -60,12 +60,6 @@ def quiet_holdem(seats: int = 3) -> HoldemOptions:
 def seat_name(message: TableSeats, seat: int) -> str:
     return next(s.name for s in message.seats if s.seat == seat)
 
-
-def fake_clock(room: Room) -> list[float]:
-    """The room's rate limits read ``now[0]`` from here on."""
-    now = [0.0]
-    room.monotonic = lambda: now[0]
-    return now
 
 
 async def test_a_rename_reaches_the_other_seats_the_watchers_and_the_lobby(make_room) -> None:
@@ -171,9 +165,8 @@ async def test_a_name_is_cleaned_as_the_connect_name_is(make_room) -> None:
     assert room.tables["t1"].seats[0].name == "Ann Lee"  # type: ignore[union-attr]
 
 
-async def test_renames_are_rate_limited_per_player(make_room) -> None:
-    room = make_room(quiet_holdem())
-    now = fake_clock(room)
+async def test_renames_are_rate_limited_per_player(make_room, clock: FakeClock) -> None:
+    room = make_room(quiet_holdem(), clock=clock)
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
@@ -188,7 +181,7 @@ async def test_renames_are_rate_limited_per_player(make_room) -> None:
     bob.send(Rename("Robert"))
     assert (await bob.wait_for(lambda m: isinstance(m, Renamed))).name == "Robert"
     # Once the window has passed, Ann may rename again.
-    now[0] += room_module.RENAME_WINDOW
+    clock.advance(room_module.RENAME_WINDOW)
     ann.send(Rename("Annie"))
     await ann.wait_for(lambda m: isinstance(m, Renamed) and m.name == "Annie")
 

@@ -7,9 +7,9 @@ room's clock is the test's: the limits are checked on virtual time.
 
 from __future__ import annotations
 
+from cardtui.clock import FakeClock
 from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions, HoldemOptions
-from cardtui.room.room import Room
 from cardtui.wire.protocol import (
     ComeBack,
     CreateHoldem,
@@ -32,11 +32,6 @@ def quiet_holdem() -> HoldemOptions:
                          action_clock=30)
 
 
-def fake_clock(room: Room) -> list[float]:
-    now = [0.0]
-    room.monotonic = lambda: now[0]
-    return now
-
 
 async def all_answered(client: FakeClient) -> None:
     """Every request sent so far has been handled: the room answers in order."""
@@ -45,9 +40,9 @@ async def all_answered(client: FakeClient) -> None:
     await client.wait_for(lambda m: isinstance(m, LobbySnapshot), after=start)
 
 
-async def test_sitting_out_and_back_in_a_loop_reaches_the_others_a_few_times(make_room) -> None:
-    room = make_room(quiet_holdem())
-    now = fake_clock(room)
+async def test_sitting_out_and_back_in_a_loop_reaches_the_others_a_few_times(
+        make_room, clock: FakeClock) -> None:
+    room = make_room(quiet_holdem(), clock=clock)
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
@@ -66,15 +61,15 @@ async def test_sitting_out_and_back_in_a_loop_reaches_the_others_a_few_times(mak
     player = room.tables["t1"].player_at(0)
     assert player is not None and not player.sitting_out  # coming back is never refused
     # Once the window has passed she may sit out again, and everyone hears it.
-    now[0] += room_module.REQUEST_WINDOW
+    clock.advance(room_module.REQUEST_WINDOW)
     mark = len(bob.messages)
     ann.send(SitOut("t1"))
     await bob.wait_for(lambda m: isinstance(m, Notice) and m.text == "Ann sits out.", after=mark)
 
 
 async def test_sitting_down_and_leaving_in_a_loop_is_limited_too(make_room) -> None:
-    room = make_room(quiet_holdem(), BlackjackOptions(seats=3, between_rounds=60))
-    fake_clock(room)
+    room = make_room(quiet_holdem(), BlackjackOptions(seats=3, between_rounds=60),
+                     clock=FakeClock())
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(bob, "t1", 1)
     start = len(bob.messages)
@@ -91,9 +86,8 @@ async def test_sitting_down_and_leaving_in_a_loop_is_limited_too(make_room) -> N
     assert error.message == "slow down: too many requests at the tables"
 
 
-async def test_opening_a_table_is_a_request_the_lobby_hears(make_room) -> None:
-    room = make_room(quiet_holdem())
-    now = fake_clock(room)
+async def test_opening_a_table_is_a_request_the_lobby_hears(make_room, clock: FakeClock) -> None:
+    room = make_room(quiet_holdem(), clock=clock)
     ann = await FakeClient.join(room, member("Ann"))
     for _ in range(room_module.REQUESTS):
         ann.send(SitOut("t1"))  # refused (no seat here), and not counted: nobody heard it
@@ -107,6 +101,6 @@ async def test_opening_a_table_is_a_request_the_lobby_hears(make_room) -> None:
     await all_answered(ann)
     assert ann.of(Error)[-1].message == "slow down: too many requests at the tables"
     assert list(room.tables) == ["t1"]
-    now[0] += room_module.REQUEST_WINDOW
+    clock.advance(room_module.REQUEST_WINDOW)
     ann.send(create)
     await ann.wait_for(lambda m: isinstance(m, Notice) and m.text == "Table \"Ann's\" is open")
