@@ -468,7 +468,8 @@ def simulate(
         return vals.pop()
 
     shuffle()
-    pop = vals.pop
+    # Drawn from the end: list.pop's index argument is never given.
+    pop: Callable[[], int] = vals.pop
     bj_pay = rules.blackjack_pays.units
     tie_net = -1.0 if rules.dealer_wins_ties else 0.0
     h17 = rules.dealer_hits_soft_17

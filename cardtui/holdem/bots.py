@@ -31,7 +31,7 @@ from enum import StrEnum
 
 from cardtui.holdem.actions import Action, ActionKind, Street
 from cardtui.holdem.equity import equity_vs_random
-from cardtui.holdem.hand import HandView, LegalActions
+from cardtui.holdem.legal import HandView, LegalActions
 from cardtui.holdem.preflop import chen_score
 
 

@@ -386,7 +386,7 @@ def _scale(numbers: Sequence[Decimal]) -> int:
             places = max(places, -exponent)
     if places > MAX_DECIMALS:
         raise PhhError(f"amounts with more than {MAX_DECIMALS} decimals are not chips")
-    return 10**places
+    return int(10**places)  # places >= 0: a whole number (int ** int is typed int | float)
 
 
 def _scale_note(scale: int, blinds: list[int]) -> str:

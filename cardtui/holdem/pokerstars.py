@@ -302,10 +302,11 @@ def _summary(hand: _Played, names: list[str]) -> list[str]:
     return lines
 
 
-def _described(hand: _Played, cards: Sequence[Card]) -> str:
+def _described(hand: _Played, cards: Sequence[Card | None]) -> str:
     """The shown hand in words on the final board (a hand tabled all-in before the
-    flop was shown without words)."""
-    return evaluate([*cards, *hand.board]).description
+    flop was shown without words). A card a replayed history shows face down
+    (PHH ``sm ????``) is left out: the hand plays the cards known, as it was ranked."""
+    return evaluate([*(card for card in cards if card is not None), *hand.board]).description
 
 
 def _position(hand: _Played, seat: int) -> str:

@@ -144,7 +144,8 @@ class HoldemConfig:
         mode = data.get("mode")
         config = cls(
             seats=seats or default.seats,
-            mode=Mode(mode) if mode in Mode._value2member_map_ else default.mode,
+            mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_
+            else default.mode,
             **numbers,
         )
         # A stored setup keeps loading under the older rule (a stack covering the
@@ -160,6 +161,7 @@ def _seats(data: object) -> tuple[SeatConfig, ...]:
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             return ()
         bot = item.get("bot")
-        personality = Personality(bot) if bot in Personality._value2member_map_ else None
+        personality = (Personality(bot) if isinstance(bot, str)
+                       and bot in Personality._value2member_map_ else None)
         seats.append(SeatConfig(item["name"], personality))
     return tuple(seats)

@@ -106,7 +106,8 @@ class HoleCard:
     """One hole card on its way to a seat (a UI step: the engine deals both at once)."""
 
     seat: int
-    card: Card
+    #: None for a card dealt face down to this reader (another seat's in the room).
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,3 +104,16 @@ async def test_the_replay_screen_draws_a_face_down_showdown_to_the_end(
         shows = [line.plain for line in screen.view.log if "shows" in line.plain]
         assert shows and all("None" not in line for line in shows)
         assert [s.stack for s in screen.view.seats if s.name == "Bob"] == [102]
+
+
+def test_a_face_down_showdown_exports_as_pokerstars_text() -> None:
+    # The export described a shown hand from its two cards: a face-down card
+    # (None) made it fail with AttributeError. It plays the cards known, as ranked.
+    from datetime import UTC, datetime
+
+    from cardtui.holdem.pokerstars import to_pokerstars
+
+    replay = read_phh(hand(["p1 sm ??Ah", "p2 sm ????"]))
+    text = to_pokerstars(replay, hero=None, hand_number=1, when=datetime(2026, 5, 1, tzinfo=UTC))
+    assert "Ann: shows [Ah] (Pair" in text
+    assert "Bob: shows [] (" in text and "None" not in text
