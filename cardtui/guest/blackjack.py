@@ -16,7 +16,7 @@ from dataclasses import replace
 from cardtui.blackjack.records import Action, RoundSettled
 from cardtui.blackjack.strategy import Advice
 from cardtui.games import Game
-from cardtui.guest.shared_table import RemoteSession, local_deadline, seat_state
+from cardtui.guest.shared_table import RemoteSession, seat_state
 
 # BetWindow is the seam's (a local table's too); still importable from here.
 from cardtui.tables.session import BetWindow, Event, Note, SeatState, ToAct
@@ -88,10 +88,10 @@ class BlackjackRemoteSession(RemoteSession):
         match message:
             case YourTurnBlackjack(seat=seat, legal=legal, deadline=deadline) if (
                     seat == self.your_seat):
-                yield ToAct(seat, frozenset(legal), local_deadline(deadline))
+                yield ToAct(seat, frozenset(legal), self.local_deadline(deadline))
             case BetsOpen(min_bet=low, max_bet=high, deadline=deadline):
                 if self.your_seat is not None:
-                    yield ToAct(self.your_seat, BetWindow(low, high), local_deadline(deadline))
+                    yield ToAct(self.your_seat, BetWindow(low, high), self.local_deadline(deadline))
                 elif deadline is None:
                     yield Note("Bets are open")
             case _:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cardtui.games import Game
-from cardtui.guest.shared_table import RemoteSession, local_deadline
+from cardtui.guest.shared_table import RemoteSession
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
@@ -59,7 +59,7 @@ class HoldemRemoteSession(RemoteSession):
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         if isinstance(message, YourTurnHoldem) and message.seat == self.your_seat:
-            yield ToAct(message.seat, message.legal, local_deadline(message.deadline))
+            yield ToAct(message.seat, message.legal, self.local_deadline(message.deadline))
         else:
             yield from super().translate_game(message)
 

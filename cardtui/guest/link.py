@@ -39,6 +39,7 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
 from cardtui.guest.blackjack import BlackjackRemoteSession
 from cardtui.guest.client import RoomClient
@@ -91,8 +92,10 @@ class RoomLink:
     """The room as one game process sees it."""
 
     def __init__(self, client: RoomClient, on_settled: SettledSink | None = None,
-                 chips: RoomChips | None = None) -> None:
+                 chips: RoomChips | None = None, *, clock: Clock = SYSTEM_CLOCK) -> None:
         self.client = client
+        #: The time this game reads: how long a request waits, the tables' deadlines.
+        self.clock = clock
         #: Where the rows of a hand nobody's screen is showing go (the player's store).
         self.on_settled = on_settled
         #: The profile's kept chips (None: table-only chips; a guest never keeps any).
@@ -365,7 +368,7 @@ class RoomLink:
         self._waiters[numbered.ref] = future
         try:
             self.client.send(numbered)
-            answer = await asyncio.wait_for(future, ANSWER_TIMEOUT)
+            answer = await self.clock.wait_for(future, ANSWER_TIMEOUT)
         except TimeoutError:
             raise RoomRefused("the room did not answer") from None
         finally:

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import time
 from collections.abc import Iterator
 from typing import Protocol
 
+from cardtui.clock import SYSTEM_CLOCK
+from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
@@ -73,6 +74,8 @@ class TableLine(Protocol):
 
     closed: bool
     closing: bool
+    #: The time this game reads (deadlines from the room become its monotonic instants).
+    clock: Time
 
     @property
     def keeps_chips(self) -> bool: ...
@@ -91,15 +94,15 @@ log = logging.getLogger("cardtui.guest.shared_table")
 UNHEARD_NOTES = 10
 
 
-def local_deadline(wall_clock: float | None) -> float | None:
-    """The room's ``time.time()`` deadline as this process's ``time.monotonic()`` instant.
+def local_deadline(wall_clock: float | None, clock: Time = SYSTEM_CLOCK) -> float | None:
+    """The room's wall-clock deadline as an instant on ``clock``'s monotonic time.
 
     The room and the game run on the same machine, so the wall clocks agree;
     the screen counts down on the monotonic clock, which never jumps.
     """
     if wall_clock is None:
         return None
-    return time.monotonic() + max(0.0, wall_clock - time.time())
+    return clock.monotonic() + max(0.0, wall_clock - clock.wall())
 
 
 def sentence(text: str) -> str:
@@ -157,6 +160,10 @@ class RemoteSession:
         #: Notes no screen has shown yet; a chat line with where in the hand's records
         #: it was said (None: the room's notes, shown after the hand so far).
         self._unheard: list[tuple[int | None, Note]] = []
+
+    def local_deadline(self, wall_clock: float | None) -> float | None:
+        """The room's deadline on this game's clock (:func:`local_deadline`)."""
+        return local_deadline(wall_clock, self.link.clock)
 
     # --- the seam ---------------------------------------------------------------------
 
@@ -300,7 +307,7 @@ class RemoteSession:
                     yield Seen(records)
             case Turn(seat=seat, deadline=deadline):
                 self.to_act = None
-                yield Clock(seat, local_deadline(deadline))
+                yield Clock(seat, self.local_deadline(deadline))
             case HandSettled():
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
@@ -403,7 +410,7 @@ class RemoteSession:
             self.records = []
         self.to_act = None
         if snapshot.turn is not None:
-            yield Clock(snapshot.turn.seat, local_deadline(snapshot.turn.deadline))
+            yield Clock(snapshot.turn.seat, self.local_deadline(snapshot.turn.deadline))
         else:
             yield from self._stop_clock()
         yield from chat  # between hands: the table's talk, in the order said

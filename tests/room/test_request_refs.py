@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from cardtui.clock import SYSTEM_CLOCK, Clock, FakeClock
 from cardtui.games import Game
-from cardtui.guest.link import RoomLink, RoomRefused
+from cardtui.guest.link import ANSWER_TIMEOUT, RoomLink, RoomRefused
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.wire.protocol import (
@@ -72,13 +73,26 @@ class FakeRoomClient:
         return [m for m in self.sent if isinstance(m, kind)]
 
 
-async def linked() -> tuple[RoomLink, FakeRoomClient]:
+async def linked(clock: Clock = SYSTEM_CLOCK) -> tuple[RoomLink, FakeRoomClient]:
     fake = FakeRoomClient()
-    link = RoomLink(fake)  # type: ignore[arg-type]  # the room's line, played by the test
+    link = RoomLink(fake, clock=clock)  # type: ignore[arg-type]  # the room's line, played by the test
     await link.start()
     fake.say(LobbySnapshot((table("t1"), table("t2", "Saturday"))))
     await until(lambda: bool(link.tables))
     return link, fake
+
+
+async def test_a_request_the_room_never_answers_is_given_up_after_the_answer_timeout() -> None:
+    clock = FakeClock()
+    link, fake = await linked(clock)
+    creating = asyncio.create_task(link.create(CreateHoldem("Late game")))
+    await until(lambda: bool(fake.requests(CreateHoldem)))
+    await clock.run(ANSWER_TIMEOUT - 0.1)
+    assert not creating.done()
+    await clock.run(0.1)
+    with pytest.raises(RoomRefused, match="the room did not answer"):
+        await creating
+    assert link._waiters == {}
 
 
 async def test_answers_in_the_other_order_reach_the_requests_they_name() -> None:
