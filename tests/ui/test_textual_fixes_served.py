@@ -88,7 +88,7 @@ async def test_a_class_change_sets_only_the_rules_that_changed_with_the_same_res
         assert len(sets) <= 10 < len(rules) and not {"color", "background"} & set(sets)
         app.add_class("-flat")  # an ancestor's class: every rule worked out again
         await pilot.pause()
-        assert toggled.styles.border.top[0] == "ascii"
+        assert toggled.styles.border.top[0] == "ascii"  # type: ignore[comparison-overlap]
         toggled.set_class(False, "acting")
         app.remove_class("-flat")
         await pilot.pause()
