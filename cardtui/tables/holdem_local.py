@@ -56,10 +56,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 
 from cardtui.cards import Deck
+from cardtui.clock import SYSTEM_CLOCK
+from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.holdem.actions import Action, HoleCardsDealt, Record
 from cardtui.holdem.hand import Hand
@@ -141,8 +142,11 @@ class HoldemLocalSession:
     """A local hold'em table: ``deal()``, ``act(seat, Action)`` when a :class:`ToAct` came."""
 
     def __init__(self, setup: HoldemConfig, rng: random.Random, *,
-                 think: Think | float = 0.0, button: int | None = None) -> None:
+                 think: Think | float = 0.0, button: int | None = None,
+                 clock: Time = SYSTEM_CLOCK) -> None:
         self.setup = setup
+        #: The time the bots' thinking pauses take (virtual in tests).
+        self.time = clock
         self.rng = rng
         self._think: Think = think if callable(think) else (lambda: float(think))
         self.table: Table = setup.make_table(rng, button)
@@ -480,15 +484,15 @@ class HoldemLocalSession:
                 await self.shown()
             self._hurry.clear()
             pause = self._think()
-            self._thinking = Clock(seat, time.monotonic() + pause)
+            self._thinking = Clock(seat, self.time.monotonic() + pause)
             self._emit(self._thinking)
-            started = time.monotonic()
+            started = self.time.monotonic()
             # Monte Carlo equity takes a moment: off the event loop, so keys still work.
             action = await asyncio.to_thread(self.decide)
-            left = pause - (time.monotonic() - started)
+            left = pause - (self.time.monotonic() - started)
             if left > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._hurry.wait(), left)
+                    await self.time.wait_for(self._hurry.wait(), left)
             if self.hand is not hand or hand.is_over:
                 return  # folded out (leaving) while this bot thought
             self._thinking = None

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import threading
 import time
 
 import pytest
 
+from cardtui.clock import FakeClock
 from cardtui.holdem.actions import (
     Action,
     HandEnded,
@@ -125,8 +127,9 @@ async def test_hot_seat_delivers_a_players_hole_cards_only_when_they_take_the_ke
 
 
 async def test_bots_decide_off_the_event_loop_with_a_think_pause_any_key_cuts_short() -> None:
+    virtual = FakeClock()
     session = HoldemLocalSession(line_up("Ann", bots=2), random.Random(5), button=1,
-                                 think=lambda: 60.0)
+                                 think=lambda: 60.0, clock=virtual)
     threads: list[int] = []
 
     def decide() -> Action:
@@ -141,7 +144,7 @@ async def test_bots_decide_off_the_event_loop_with_a_think_pause_any_key_cuts_sh
     await until(lambda: bool(screen.of(Clock)))
     clock = screen.of(Clock)[0]
     assert clock.seat == 1 and clock.deadline is not None
-    assert clock.deadline - time.monotonic() > 30  # the pause the settings asked for
+    assert clock.deadline == virtual.monotonic() + 60  # the pause the settings asked for
     await until(lambda: bool(threads))
     session.hurry()  # a minute's pause, cut short: the next bot thinks at once
     await until(lambda: len(threads) == 2)
@@ -198,14 +201,20 @@ async def test_a_screen_attaching_mid_hand_is_shown_the_hand_so_far_filtered() -
 
 
 async def test_folding_out_plays_the_hand_to_the_end_and_settles_it_once() -> None:
+    virtual = FakeClock()
     session = HoldemLocalSession(line_up("Ann", bots=2), random.Random(6), button=1,
-                                 think=lambda: 60.0)
+                                 think=lambda: 60.0, clock=virtual)
     screen = Screen(session, play=False)
     session.deal()
     await until(lambda: bool(screen.of(Clock)))  # a bot is thinking
+    bots = session._bots
     session.fold_out()
     assert not session.in_hand and len(screen.of(Settled)) == 1
-    await asyncio.sleep(0.05)
+    # The thinking bot's task is over and its pause long past: nothing of it comes later.
+    assert bots is not None
+    with contextlib.suppress(asyncio.CancelledError):
+        await bots
+    await virtual.run(60)
     assert len(screen.of(Settled)) == 1
     session.deal()  # the table deals on
     assert session.table.hand_number == 2
