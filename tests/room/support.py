@@ -12,6 +12,7 @@ from cardtui.room.room import Room, room_pair
 from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    GetLobby,
     Hello,
     LineSplitter,
     Message,
@@ -79,6 +80,17 @@ class FakeClient:
     def send_raw(self, data: bytes) -> None:
         assert self._writer is not None
         self._writer.write(data)
+
+    async def caught_up(self, timeout: float = TIMEOUT) -> None:
+        """Wait until every message the room sent this client before now has arrived.
+
+        The room answers a lobby request on the same ordered line, after whatever it
+        queued before: once the answer is in, so is everything else. A test asserting
+        that something was *not* sent asserts it here instead of after a sleep.
+        """
+        start = len(self.messages)
+        self.send(GetLobby())
+        await self.wait_for(lambda m: m.TYPE == "lobby_snapshot", after=start, timeout=timeout)
 
     def of(self, kind: type[M]) -> list[M]:
         return [m for m in self.messages if isinstance(m, kind)]

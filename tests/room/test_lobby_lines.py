@@ -7,11 +7,9 @@ now hears only their own table, and is given the whole lobby when they leave.
 
 from __future__ import annotations
 
-import asyncio
-
-from cardtui.room import room as room_module
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Member
+from cardtui.room.room import Room
 from cardtui.wire.protocol import (
     Bet,
     Leave,
@@ -34,6 +32,14 @@ async def sit(client: FakeClient, table: str, seat: int) -> None:
                           after=start)
 
 
+async def lines_out(room: Room, client: FakeClient) -> None:
+    """Wait until every lobby line the room holds back (a change within
+    :data:`~cardtui.room.room.LOBBY_INTERVAL` of the last) has been sent, and has reached
+    ``client``: what was not sent by then is not sent at all."""
+    await until(lambda: not room._lobby_due)  # noqa: SLF001 - no line is waiting for its time
+    await client.caught_up()
+
+
 def pits() -> list[BlackjackOptions]:
     # A long betting clock: the window stays open while the test bets.
     return [BlackjackOptions(name=f"Pit {n}", seats=3, betting_clock=60) for n in (1, 2)]
@@ -50,7 +56,7 @@ async def test_a_seated_player_hears_no_lobby_lines_and_a_lobby_player_does(make
     line = await lobby.wait_for(lambda m: isinstance(m, LobbyUpdate) and "Bob" in m.table.players)
     assert line.table.id == "t2"
     assert len(lobby.of(LobbyUpdate)) > lou_heard
-    await asyncio.sleep(room_module.LOBBY_INTERVAL + 0.2)
+    await lines_out(room, ann)
     assert len(ann.of(LobbyUpdate)) == ann_heard  # seated at Pit 1: nothing about Pit 2
 
 
@@ -61,12 +67,12 @@ async def test_a_bet_changes_no_lobby_line_and_sends_none(make_room) -> None:
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
     lobby = await FakeClient.join(room, member("Lou"))
-    await asyncio.sleep(room_module.LOBBY_INTERVAL + 0.2)  # the sitting down's lines are out
+    await lines_out(room, lobby)  # the sitting down's lines are out
     heard = len(lobby.of(LobbyUpdate))
     table = room.tables["t1"]
     ann.send(Bet("t1", 20))
     await until(lambda: table.seats[0] is not None and table.seats[0].bet == 20)
-    await asyncio.sleep(room_module.LOBBY_INTERVAL + 0.2)
+    await lines_out(room, lobby)
     assert len(lobby.of(LobbyUpdate)) == heard
 
 

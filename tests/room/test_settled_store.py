@@ -10,9 +10,11 @@ is found in the store by its name and moves nothing.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,7 @@ from cardtui.room.config import HoldemOptions
 from cardtui.room.room import Room
 from cardtui.store import START_BALANCE, Store
 from cardtui.tables.session import Settled as SettledEvent
+from cardtui.wire.protocol import GetLobby, LobbySnapshot
 from tests.room.support import until
 from tests.tables.test_shared_bankroll import HOLDEM, KeyHolder
 
@@ -83,12 +86,30 @@ async def test_killed_after_the_store_wrote_the_hand_it_is_not_recorded_again(
     conserved(back, room)
 
 
+def writer_refusals(store: Store) -> list[BaseException]:
+    """Every attempt of ``store``'s writer thread that the file turned away, as it happens."""
+    refused: list[BaseException] = []
+    use = store._use  # noqa: SLF001 - the one call each attempt of the writer makes
+
+    def counted(operation: Callable[[Any], Any], busy_ms: int) -> Any:
+        try:
+            return use(operation, busy_ms)
+        except Exception as error:
+            if threading.current_thread().name == "cardtui-store-writer":
+                refused.append(error)
+            raise
+
+    store._use = counted  # type: ignore[method-assign]  # noqa: SLF001
+    return refused
+
+
 async def test_the_room_keeps_the_hand_until_the_store_has_committed_it(
         make_room, tmp_path: Path) -> None:
     room = one_hand(make_room)
     table = room.tables["t1"]
     path = tmp_path / "Ann.sqlite3"
     store = Store(path, retry_first=0.05)
+    refused = writer_refusals(store)
     ann = await KeyHolder("Ann", store).connect(room)
     await ann.sit("t1", 600)
     other = sqlite3.connect(path, isolation_level=None)
@@ -96,7 +117,11 @@ async def test_the_room_keeps_the_hand_until_the_store_has_committed_it(
     try:
         await until(lambda: len(ann.settled) == 1 and table.hand is None)
         assert len(store.unsaved()) == 1
-        await asyncio.sleep(0.3)  # the writer tries, and waits
+        tried = len(refused)
+        await until(lambda: len(refused) >= tried + 2)  # the writer tries, waits, tries again
+        # A question asked on the same line is answered after any acknowledgement sent before.
+        assert ann.link is not None
+        await ann.link._ask(GetLobby(), LobbySnapshot)  # noqa: SLF001
         assert ANN in room.unseen  # not acknowledged: it is only in memory
     finally:
         other.execute("ROLLBACK")
