@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.crashlog import record_crash
 from cardtui.games import Game
 from cardtui.locations import set_aside
@@ -121,9 +122,10 @@ class Store:
     """
 
     def __init__(self, path: Path | str, *, retry_first: float = RETRY_FIRST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Clock = SYSTEM_CLOCK) -> None:
         self.path = path
-        #: The writer's pauses before retrying a refused write are on this clock.
+        #: The time the writes are stamped with and the writer's pauses (before
+        #: retrying a refused write, before saying the file is busy) are on.
         self.clock = clock
         #: What the player should be told about opening (set aside, busy, ...).
         self.notice: str | None = None
@@ -304,7 +306,7 @@ class Store:
         """
         if not results:
             raise ValueError("a round needs at least one seat result")
-        game, now = Game(game), time.time()
+        game, now = Game(game), self.clock.wall()
         if shared_hand is not None and self._waiting(shared_hand):
             return None  # the same hand is already waiting: written (and heard of) once
         if tournament and bankroll_player is not None:
@@ -464,7 +466,7 @@ class Store:
 
     def _change(self, now: Bankroll, kind: BankrollKind, bank: int, stake: int,
                 session_id: str, player: str, place: str) -> Bankroll:
-        change = BankrollChange(player, now.game, kind, bank, stake, time.time(), place)
+        change = BankrollChange(player, now.game, kind, bank, stake, self.clock.wall(), place)
         self._submit(BankrollWrite(change, session_id))
         return now.plus(change)
 
@@ -527,7 +529,7 @@ class Store:
     def record_tournament(
         self, player: str, place: int, entrants: int, session_id: str = ""
     ) -> None:
-        self._submit(TournamentWrite(player, place, entrants, session_id, time.time()))
+        self._submit(TournamentWrite(player, place, entrants, session_id, self.clock.wall()))
 
     def record_drill(
         self, player: str, kind: str, asked: int, correct: int, session_id: str = ""
@@ -535,7 +537,7 @@ class Store:
         """Record a practice drill's score: ``correct`` of ``asked`` questions."""
         if not 0 <= correct <= asked or asked < 1:
             raise ValueError(f"a drill score is 0 to {asked} of at least one, not {correct}")
-        self._submit(DrillWrite(player, kind, asked, correct, session_id, time.time()))
+        self._submit(DrillWrite(player, kind, asked, correct, session_id, self.clock.wall()))
 
     def reset(self) -> None:
         """Delete every recorded result, and any still waiting (the UI asks first).
@@ -555,7 +557,7 @@ class Store:
                          if (change := _bankroll_change(write)) is not None)
             self._queue.clear()
             self._queue.extend(kept)
-        self._submit(ResetWrite(time.time()))
+        self._submit(ResetWrite(self.clock.wall()))
 
     def _submit(self, write: PendingWrite) -> int | None:
         with self._queue_lock:
@@ -622,7 +624,7 @@ class Store:
 
     def _write_waiting(self) -> None:
         """The writer thread: save waiting writes in order until none is left."""
-        saved, busy_since = 0, time.monotonic()
+        saved, busy_since = 0, self.clock.monotonic()
         retry = Retry(self._retry_first, RETRY_MAX, clock=self.clock,
                       room=lambda: pending.disk_room(self.path))
         while True:
@@ -655,7 +657,7 @@ class Store:
                     self._trouble(trouble)
                     return
                 if error.problem is Problem.BUSY:
-                    if time.monotonic() - busy_since >= BUSY_NOTICE_AFTER:
+                    if self.clock.monotonic() - busy_since >= BUSY_NOTICE_AFTER:
                         self._trouble(error)
                     with self._queue_lock:
                         if self._closing and time.monotonic() > self._deadline:
@@ -681,7 +683,7 @@ class Store:
             self._saved(write)
             saved += 1
             retry.saved()
-            busy_since = time.monotonic()
+            busy_since = self.clock.monotonic()
             if done:
                 self._all_saved(saved)
                 saved = 0
@@ -696,6 +698,8 @@ class Store:
         _OPEN_STORES.discard(self)
         if self._alive is not None:
             self._alive.close()  # chips still at this process's tables come back next time
+        # Real time, whatever the store's clock: closing waits for a real thread,
+        # and a virtual clock nobody moves would never let it give up.
         give_up_at = time.monotonic() + wait + 1.0
         with self._queue_lock:
             self._closing = True

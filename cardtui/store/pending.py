@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
 from cardtui.store.database import Database
 from cardtui.store.records import BankrollChange, BankrollKind, SeatResult
@@ -166,15 +167,16 @@ class Retry:
     at ``first`` and doubles up to ``most`` (for a trouble nothing on the disk
     shows). Time is ``clock``'s (injected: tests run on virtual time).
 
-    >>> now = [0.0]
+    >>> from cardtui.clock import FakeClock
+    >>> clock = FakeClock(monotonic=0.0)
     >>> disk = [(0, True)]
-    >>> retry = Retry(1.0, 30.0, clock=lambda: now[0], room=lambda: disk[0])
+    >>> retry = Retry(1.0, 30.0, clock=clock, room=lambda: disk[0])
     >>> for _ in range(6):
     ...     retry.trying(); retry.failed()
-    >>> now[0] = 31.0
+    >>> clock.advance(31.0)
     >>> retry.due()  # the sixth pause is the longest, 30 s, from time 0
     True
-    >>> retry.trying(); retry.failed(); now[0] = 32.0
+    >>> retry.trying(); retry.failed(); clock.advance(1.0)
     >>> retry.due()
     False
     >>> disk[0] = (4096, True)  # room freed: no need to wait out the pause
@@ -182,14 +184,14 @@ class Retry:
     True
     """
 
-    def __init__(self, first: float, most: float, *, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, first: float, most: float, *, clock: Clock = SYSTEM_CLOCK,
                  room: Callable[[], object] = lambda: None) -> None:
         self.first = first
         self.most = most
         self.clock = clock
         self.room = room
         self._pause = first
-        self._at = clock()
+        self._at = clock.monotonic()
         self._seen: object = None
 
     def trying(self) -> None:
@@ -199,7 +201,7 @@ class Retry:
 
     def failed(self) -> None:
         """A write was refused now: the next try after the pause, or when the disk changes."""
-        self._at = self.clock() + self._pause
+        self._at = self.clock.monotonic() + self._pause
         self._pause = min(self._pause * 2, self.most)
 
     def saved(self) -> None:
@@ -208,4 +210,4 @@ class Retry:
 
     def due(self) -> bool:
         """Whether to try again now."""
-        return self.clock() >= self._at or self.room() != self._seen
+        return self.clock.monotonic() >= self._at or self.room() != self._seen

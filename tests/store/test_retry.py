@@ -17,6 +17,7 @@ def test_a_freed_disk_saves_the_waiting_rounds_without_waiting_out_the_pause(
         tmp_path: Path) -> None:
     result = run_on_full_disk(tmp_path / "disk", """
         import json, threading
+        from cardtui.clock import FakeClock
         from cardtui.games import Game
         from cardtui.store import Outcome, SeatResult, Store
         from cardtui.store.database import Database
@@ -28,7 +29,7 @@ def test_a_freed_disk_saves_the_waiting_rounds_without_waiting_out_the_pause(
         Database.record_round = counted
         pause = threading.Event()
         # Virtual time that never moves: a pause, however short, is never over.
-        store = Store(DISK + "/cardtui.sqlite3", retry_first=1.0, clock=lambda: 0.0)
+        store = Store(DISK + "/cardtui.sqlite3", retry_first=1.0, clock=FakeClock())
         win = [SeatResult("Ann", 10, 10, Outcome.WIN)]
         store.record_round(Game.BLACKJACK, win)
         fill_disk()
