@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
+import pytest
+import pytest_asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual._xterm_parser import XTermParser
@@ -20,7 +23,7 @@ from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.keystrokes import Keystrokes
 from cardtui.serve.launch import Launch
-from cardtui.serve.server import ServeConfig
+from cardtui.serve.server import RunningServer, ServeConfig
 from cardtui.testing.ssh import PROBE, TerminalClient, serving
 
 MENU = "Rules & keys"
@@ -58,22 +61,44 @@ def probe_room(root: Path) -> ServeConfig:
     return ServeConfig(root=root, open=True, launch=Launch(game=PROBE))
 
 
-async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(tmp_path: Path) -> None:
-    async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port)
-        await client.wait_for(MENU, timeout=START)
-        assert client.channel is not None
-        for data in HOSTILE:
-            client.channel.write(data)
-        client.press("b")
-        await client.wait_for("Deal")  # the game read the next key: it is alive
-        # Until the table is fully drawn, the menu's text may still be on screen.
-        await client.settle(0.3)
-        client.press("escape")
-        await client.wait_for(MENU)
-        client.press("q")
-        assert await client.wait_closed() == 0
-    assert_nothing_leaked(bytes(client.raw), tmp_path)
+#: A server (and its template) shared by the file's tests: they run on the file's loop.
+on_the_files_loop = pytest.mark.asyncio(loop_scope="module")
+
+#: A running server and every line it has logged so far.
+Logged = tuple[RunningServer, list[str]]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def game_server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[RunningServer]:
+    async with serving(game_room(tmp_path_factory.mktemp("game"))) as running:
+        yield running
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def probe_server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Logged]:
+    logged: list[str] = []
+    async with serving(probe_room(tmp_path_factory.mktemp("probe")), logged.append) as running:
+        yield running, logged
+
+
+@on_the_files_loop
+async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(
+    game_server: RunningServer,
+) -> None:
+    client = await TerminalClient.connect(game_server.port)
+    await client.wait_for(MENU, timeout=START)
+    assert client.channel is not None
+    for data in HOSTILE:
+        client.channel.write(data)
+    client.press("b")
+    await client.wait_for("Deal")  # the game read the next key: it is alive
+    # Until the table is fully drawn, the menu's text may still be on screen.
+    await client.settle(0.3)
+    client.press("escape")
+    await client.wait_for(MENU)
+    client.press("q")
+    assert await client.wait_closed() == 0
+    assert_nothing_leaked(bytes(client.raw), game_server.room.config.root)
 
 
 def _frame_colour(client: TerminalClient, label: str) -> str:
@@ -91,28 +116,29 @@ async def until_name_field_focused(client: TerminalClient, timeout: float = STAR
         await asyncio.sleep(0.05)
 
 
-async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> None:
+@on_the_files_loop
+async def test_a_latin1_client_types_a_name_with_an_accent(game_server: RunningServer) -> None:
+    tmp_path = game_server.room.config.root
     player = asyncssh.generate_private_key("ssh-ed25519")
     profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-    async with serving(game_room(tmp_path)) as server:
-        client = await TerminalClient.connect(
-            server.port, key=player, env={"LANG": "fr_FR.ISO-8859-1"}
-        )
-        await client.wait_for(MENU, timeout=START)
-        client.press("o")  # Settings, with the player's name focused
-        await client.wait_for("Player name")
-        # Keys typed before the field takes focus go to the screen, and the focus
-        # then selects the old name for the next key to replace (a full-suite run
-        # beside a benchmark saved "é"): wait until the field's frame is lit.
-        await until_name_field_focused(client)
-        assert client.channel is not None
-        client.channel.write(b"\x15")  # ctrl+u: clear the name
-        client.channel.write("José".encode("latin-1") + b"\t")
-        await client.settle(0.5)
-        client.press("escape")
-        await client.wait_for(MENU)
-        client.press("q")
-        assert await client.wait_closed() == 0
+    client = await TerminalClient.connect(
+        game_server.port, key=player, env={"LANG": "fr_FR.ISO-8859-1"}
+    )
+    await client.wait_for(MENU, timeout=START)
+    client.press("o")  # Settings, with the player's name focused
+    await client.wait_for("Player name")
+    # Keys typed before the field takes focus go to the screen, and the focus
+    # then selects the old name for the next key to replace (a full-suite run
+    # beside a benchmark saved "é"): wait until the field's frame is lit.
+    await until_name_field_focused(client)
+    assert client.channel is not None
+    client.channel.write(b"\x15")  # ctrl+u: clear the name
+    client.channel.write("José".encode("latin-1") + b"\t")
+    await client.settle(0.5)
+    client.press("escape")
+    await client.wait_for(MENU)
+    client.press("q")
+    assert await client.wait_closed() == 0
     saved = json.loads((profile / "settings.json").read_text(encoding="utf-8"))
     assert saved["player_name"] == "José"
     # Served --ascii, it was sent nothing but ASCII: no "·" or "−" as UTF-8 bytes
@@ -123,36 +149,39 @@ async def test_a_latin1_client_types_a_name_with_an_accent(tmp_path: Path) -> No
     assert_nothing_leaked(bytes(client.raw), tmp_path)
 
 
-async def test_a_failing_game_writes_crash_log_and_shows_one_line(tmp_path: Path) -> None:
+@on_the_files_loop
+async def test_a_failing_game_writes_crash_log_and_shows_one_line(probe_server: Logged) -> None:
+    server, logged = probe_server
+    earlier = len(logged)
+    tmp_path = server.room.config.root
     player = asyncssh.generate_private_key("ssh-ed25519")
     profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-    logged: list[str] = []
-    async with serving(probe_room(tmp_path), logged.append) as server:
-        for key in ("r", "p"):  # an error in a handler; Textual's panic()
-            client = await TerminalClient.connect(server.port, key=player, width=200)
-            await client.wait_for("key none")
-            await client.settle(0.3)
-            shown = len(client.raw)  # the probe itself shows its paths, on purpose
-            client.press(key)
-            assert await client.wait_closed() == 1, f"key {key}: the failure must show"
-            ending = bytes(client.raw[shown:])
-            assert_nothing_leaked(ending, tmp_path)
-            assert ending.count(b"unexpected error") == 1
+    for key in ("r", "p"):  # an error in a handler; Textual's panic()
+        client = await TerminalClient.connect(server.port, key=player, width=200)
+        await client.wait_for("key none")
+        await client.settle(0.3)
+        shown = len(client.raw)  # the probe itself shows its paths, on purpose
+        client.press(key)
+        assert await client.wait_closed() == 1, f"key {key}: the failure must show"
+        ending = bytes(client.raw[shown:])
+        assert_nothing_leaked(ending, tmp_path)
+        assert ending.count(b"unexpected error") == 1
     report = (profile / "crash.log").read_text(encoding="utf-8")
     assert "RuntimeError: the probe was asked to fail" in report
     assert "the probe panicked" in report
-    failures = [line for line in logged if "failed" in line]
+    failures = [line for line in logged[earlier:] if "failed" in line]
     assert len(failures) == 2 and all("exit status 1" in line for line in failures), logged
 
 
-async def test_a_clean_game_writes_no_crash_report(tmp_path: Path) -> None:
+@on_the_files_loop
+async def test_a_clean_game_writes_no_crash_report(probe_server: Logged) -> None:
+    server, _ = probe_server
     player = asyncssh.generate_private_key("ssh-ed25519")
-    profile = tmp_path / "profiles" / profile_name(fingerprint(player))
-    async with serving(probe_room(tmp_path)) as server:
-        client = await TerminalClient.connect(server.port, key=player)
-        await client.wait_for("key none")
-        client.press("x", "q")
-        assert await client.wait_closed() == 0
+    profile = server.room.config.root / "profiles" / profile_name(fingerprint(player))
+    client = await TerminalClient.connect(server.port, key=player)
+    await client.wait_for("key none")
+    client.press("x", "q")
+    assert await client.wait_closed() == 0
     assert (profile / "crash.log").read_text() == ""
     assert b"unexpected error" not in client.raw
 
