@@ -20,6 +20,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
+from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import played_replay
 from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
 from cardtui.wire.protocol import (
@@ -46,9 +47,7 @@ class HoldemRemoteSession(RemoteSession):
         #: The bots' personalities in the hand in play, by seat (see :meth:`dealt_in`).
         self._personalities: dict[int, str] = {}
 
-    def act(self, seat: int, action: object) -> None:
-        if not isinstance(action, Action):
-            raise ValueError("a hold'em move is an Action")
+    def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
         legal = turn.legal
         assert isinstance(legal, LegalActions)
@@ -56,6 +55,15 @@ class HoldemRemoteSession(RemoteSession):
             raise ValueError(refusal(legal, action))
         self._send(HoldemAction(self.table_id, action.kind, action.amount))
         self.to_act = None  # one move per turn: a second key waits for the next prompt
+
+    def capabilities(self) -> HoldemCapabilities:
+        """The room deals: this table chats, sits out, stands up, and says its stakes."""
+        return HoldemCapabilities(chat=self, sit_out=self, leave=self, room=self)
+
+    @property
+    def stakes(self) -> str:
+        """The blinds as the lobby listed them (``"5/10"``)."""
+        return self.info.stakes
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         if isinstance(message, YourTurnHoldem) and message.seat == self.your_seat:

@@ -68,6 +68,7 @@ from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
+from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
     Clock,
@@ -290,9 +291,7 @@ class HoldemLocalSession:
         if self._to_act is not None:
             yield self._to_act
 
-    def act(self, seat: int, action: object) -> None:
-        if not isinstance(action, Action):
-            raise ValueError("a hold'em move is an Action")
+    def act(self, seat: int, action: Action) -> None:
         turn = self._to_act
         hand = self.hand
         if turn is None or hand is None or turn.seat != seat or hand.actor != seat:
@@ -305,6 +304,11 @@ class HoldemLocalSession:
         self.keyboard = None
         self._apply(action)
         self._advance()
+
+    def capabilities(self) -> HoldemCapabilities:
+        """The engine is here: it deals, rebuys, passes the hot seat's keyboard."""
+        return HoldemCapabilities(deals_here=True, dealer=self, rebuy=self, keyboard=self,
+                                  listens=self)
 
     # --- what the screen asks between hands ----------------------------------------------
 

@@ -55,6 +55,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 
 from cardtui.holdem.actions import (
+    Action,
     BetOrRaised,
     BlindKind,
     BlindPosted,
@@ -71,6 +72,7 @@ from cardtui.holdem.actions import (
 )
 from cardtui.holdem.button import Positions
 from cardtui.holdem.phh_read import Replay
+from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.session import (
     Event,
     HandBegins,
@@ -186,8 +188,12 @@ class HoldemReplaySession:
         if listener is None or listener == self._listener:
             self._listener = None
 
-    def act(self, seat: int, action: object) -> None:
+    def act(self, seat: int, action: Action) -> None:
         raise ValueError("a replayed hand takes no moves: → and ← step through it")
+
+    def capabilities(self) -> HoldemCapabilities:
+        """Nobody plays a replay: it deals, chats and rebuys nothing."""
+        return HoldemCapabilities()
 
     @property
     def in_hand(self) -> bool:

@@ -56,8 +56,8 @@ async def open_table(
     await app.push_screen(screen)
     await pilot.pause()
     await screen.new_table(button=button)
-    session = screen.local
-    assert session is not None
+    session = screen.session
+    assert isinstance(session, HoldemLocalSession)
     if stacks:
         session.set_stacks(stacks)
     if holes:
@@ -73,8 +73,8 @@ async def settle(pilot: Pilot[int]) -> None:
     await pilot.pause()
     while True:
         await app.workers.wait_for_complete()
-        tables = [s.local for s in app.screen_stack
-                  if isinstance(s, HoldemScreen) and s.local is not None]
+        tables = [s.session for s in app.screen_stack
+                  if isinstance(s, HoldemScreen) and isinstance(s.session, HoldemLocalSession)]
         busy = [t for t in tables if t.busy]
         if not busy:
             break

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.session import Event, Listener
 
 
@@ -26,6 +27,8 @@ class ScriptedSession:
         self.in_hand = False
         #: What else the screen asked: "hurry", "fold_out", "close", in order.
         self.asked: list[str] = []
+        #: What the table can do beyond the seam (a test may give it more): nothing.
+        self.caps = HoldemCapabilities()
 
     @property
     def viewer_seats(self) -> frozenset[int]:
@@ -42,6 +45,9 @@ class ScriptedSession:
 
     def act(self, seat: int, action: object) -> None:
         self.acted.append((seat, action))
+
+    def capabilities(self) -> HoldemCapabilities:
+        return self.caps
 
     def hurry(self) -> None:
         self.asked.append("hurry")

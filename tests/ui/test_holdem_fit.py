@@ -29,8 +29,9 @@ async def test_the_ten_seat_prompt_wraps_instead_of_being_cut(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_table(pilot, TEN, button=9)
-        assert screen.local is not None
-        screen.notes = [Text("New table: " + table_words(screen.local.setup))]
+        dealer = screen.caps.dealer
+        assert dealer is not None
+        screen.notes = [Text("New table: " + table_words(dealer.setup))]
         screen._sync()
         await pilot.pause()
         prompt = drawn(screen.query_one("#prompt"))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import Protocol, cast
+from typing import cast
 
 from rich.text import Text
 from textual import getters
@@ -30,7 +30,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from cardtui.games import Game
-from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.holdem.actions import Record
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import HoldemConfig
@@ -39,6 +38,7 @@ from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
 from cardtui.store import SeatResult
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
+from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer
@@ -53,19 +53,6 @@ from cardtui.ui.sitting import HandsPlayed, hand_view
 #: What the record player shows, in order: a record's steps, or what the session said between.
 Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.Clock | seam.Note | (
     seam.Voided)
-
-
-class HoldemSession(seam.TableSession, Protocol):
-    """What the hold'em screen asks of any session (local, shared, scripted, replayed)."""
-
-    @property
-    def in_hand(self) -> bool: ...
-
-    def hurry(self) -> None: ...
-
-    def fold_out(self) -> None: ...
-
-    def close(self) -> None: ...
 
 
 class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
@@ -112,27 +99,23 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         #: The seat panels as composed or last built (top, right, bottom, left).
         self.built: tuple[list[int], ...] = ()
         self.session: HoldemSession = session or self._sit_down()
+        #: What this table can do beyond the seam, asked once (never its type).
+        self.caps: HoldemCapabilities = self.session.capabilities()
         self._join()
 
     # -- the session ---------------------------------------------------------------
 
     @property
-    def local(self) -> HoldemLocalSession | None:
-        return self.session if isinstance(self.session, HoldemLocalSession) else None
-
-    @property
-    def remote(self) -> HoldemRemoteSession | None:
-        return self.session if isinstance(self.session, HoldemRemoteSession) else None
-
-    @property
     def table(self) -> Table:
-        assert self.local is not None, "a shared table has no engine here"
-        return self.local.table
+        dealer = self.caps.dealer
+        assert dealer is not None, "a shared table has no engine here"
+        return dealer.table
 
     @property
     def hand(self) -> Hand | None:
         """A local table's hand in the engine (ahead of what is shown); None elsewhere."""
-        return self.local.hand if self.local is not None else None
+        dealer = self.caps.dealer
+        return dealer.hand if dealer is not None else None
 
     @property
     def history(self) -> HandsPlayed:
@@ -256,7 +239,7 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
         recount = len(seats) != len(self.seats)
         self.seats = seats
         mine = self.session.viewer_seats
-        turned = self.remote is not None and bool(mine) and min(mine) != self.bottom
+        turned = self.caps.room is not None and bool(mine) and min(mine) != self.bottom
         if turned:
             # Each player sees their own seat at the bottom middle, as at a real table.
             self.bottom = min(mine)
@@ -284,9 +267,7 @@ class HoldemScreen(Moves, BetweenHands, Drawing, Screen[None]):
                                bankroll_place=bankroll_place, shared_hand=shared_hand,
                                tournament=tournament)
         if self.begun is not None:
-            local = self.local
-            self.history.add(self.seats, self.begun, self.records,
-                             local.hand if local is not None else None)
+            self.history.add(self.seats, self.begun, self.records, self.hand)
 
     def _linger(self, step: Shown) -> float:
         """Seconds to stay on ``step`` at the current animation speed."""

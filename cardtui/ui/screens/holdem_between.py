@@ -39,23 +39,23 @@ class BetweenHands:
     # -- a local table ---------------------------------------------------------------
 
     def action_deal(self: HoldemScreen) -> None:
-        local = self.local
-        if local is None or local.in_hand:
+        dealer = self.caps.dealer
+        if dealer is None or self.session.in_hand:
             return
         self.notes = []
-        local.deal()
+        dealer.deal()
 
     def action_rebuy(self: HoldemScreen) -> None:
-        if self.local is not None:
+        if self.caps.rebuy is not None:
             self.notes = []
-            self.local.rebuy()
+            self.caps.rebuy.rebuy()
 
     async def new_table(self: HoldemScreen, button: int | None = None,
                         setup: HoldemConfig | None = None) -> None:
         """Sit down at a fresh table (``setup``: the table's own; ``button`` fixes the first)."""
-        local = self.local
-        assert local is not None, "a shared table's seats are the room's"
-        local.new_table(setup or local.setup, button)
+        dealer = self.caps.dealer
+        assert dealer is not None, "a shared table's seats are the room's"
+        dealer.new_table(setup or dealer.setup, button)
         # The last hand's cards, result and log were the old table's (a new table of as
         # many seats kept showing them, "Rex wins 10" under the new blinds).
         self.view = hand_view(self.seats)
@@ -68,7 +68,7 @@ class BetweenHands:
         self.app.push_screen(HoldemSetupScreen(), self._setup_closed)
 
     async def _setup_closed(self: HoldemScreen, saved: bool | None) -> None:
-        if not saved or self.local is None or self.local.in_hand:
+        if not saved or self.caps.dealer is None or self.session.in_hand:
             return
         setup = saved_setup(self.app.settings)
         await self.new_table(setup=setup)
@@ -76,28 +76,29 @@ class BetweenHands:
 
     def _blinds_text(self: HoldemScreen) -> Text:
         """Between hands: the next hand's blinds (and a tournament's level)."""
-        if self.local is None:
-            stakes = self.remote.info.stakes if self.remote is not None else ""
+        dealer, room = self.caps.dealer, self.caps.room
+        if dealer is None:
+            stakes = room.stakes if room is not None else ""
             return Text(f"Blinds {stakes}" if stakes else "", style="dim")
-        table = self.local.table
+        table = dealer.table
         level = None
         if table.mode is Mode.TOURNAMENT:
             level = table.level_index_for(table.hand_number) + 1
         return words.blinds_text(table.blinds, level)
 
     def _between_prompt(self: HoldemScreen) -> Text:
-        local = self.local
-        if local is not None:
-            table = local.table
+        dealer, room = self.caps.dealer, self.caps.room
+        if dealer is not None:
+            table = dealer.table
             return words.deal_prompt(dealt=table.hand_number > 0, finished=table.is_finished)
         return words.shared_prompt(seated=bool(self.session.viewer_seats),
                                    sitting_out=self._sitting_out(),
-                                   closing=self.remote is not None and self.remote.room_closing)
+                                   closing=room is not None and room.room_closing)
 
     def _sitting_out(self: HoldemScreen) -> bool:
         """This player's seat at a shared table sits out (the clock ran out twice)."""
         mine = self.session.viewer_seats
-        return self.remote is not None and any(
+        return self.caps.sit_out is not None and any(
             s.seat in mine and s.status == "sitting out" for s in self.seats)
 
     # -- any table -------------------------------------------------------------------
@@ -106,14 +107,15 @@ class BetweenHands:
         self.app.push_screen(HoldemHistoryScreen(self.history))
 
     def action_chat(self: HoldemScreen) -> None:
-        if self.remote is not None:
+        if self.caps.chat is not None:
             self.app.push_screen(ChatDialog(), self._say)
 
     def _say(self: HoldemScreen, line: str | None) -> None:
-        if line is None or self.remote is None:
+        chat = self.caps.chat
+        if line is None or chat is None:
             return
         try:
-            self.remote.chat(line)
+            chat.chat(line)
         except ValueError as refused:
             self.notes = [Text(str(refused).capitalize() + ".", style="red")]
 
@@ -133,10 +135,11 @@ class BetweenHands:
             self.request_leave(self._go_back)
             return
         turn = self.turn
-        if turn is None or self.local is None:
+        keyboard = self.caps.keyboard
+        if turn is None or keyboard is None:
             return
         self.keyboard = turn.seat
-        self.local.take_keyboard(turn.seat)  # that player's hole cards arrive now
+        keyboard.take_keyboard(turn.seat)  # that player's hole cards arrive now
 
     def _go_back(self: HoldemScreen) -> None:
         if self.app.screen is self and len(self.app.screen_stack) > 1:
@@ -182,11 +185,8 @@ class BetweenHands:
         # Removed without being asked (no way out does that today): the hand
         # in play still ends and counts, as when the player agreed to leave.
         self._gone = True
-        local = self.local
-        if local is not None and not local.listens(self._on_event):
+        listens = self.caps.listens
+        if listens is not None and not listens.listens(self._on_event):
             return  # a newer screen plays this table now: its hand and seat are its own
         self._fold_out()
-        if local is not None:
-            local.close(self._on_event)
-        else:
-            self.session.close()
+        self.session.close()

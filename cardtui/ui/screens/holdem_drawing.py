@@ -203,7 +203,7 @@ class Drawing:
         if self._sitting_out():  # the room plays for this seat: say how to come back
             return words.shared_prompt(
                 seated=True, sitting_out=True,
-                closing=self.remote is not None and self.remote.room_closing)
+                closing=self.caps.room is not None and self.caps.room.room_closing)
         if self.thinking is not None and self.thinking != self.waiting_for:
             return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
         turn = self.turn
@@ -212,7 +212,7 @@ class Drawing:
             assert isinstance(legal, LegalActions)
             return words.turn_prompt(self.view.seats[turn.seat].name, legal,
                                      None if turn.deadline is None else self._seconds_left())
-        if self.in_hand and self.local is not None:
+        if self.in_hand and self.caps.deals_here:
             # Between one seat's move and the next (a bot about to think): the hand
             # is not over, so "d deals" would be wrong. (A shared table's words say
             # what the room does and how to chat or leave: right at any time.)

@@ -36,16 +36,17 @@ class Moves:
             return False
         if action in MOVES:
             return self._may(action)
-        local = self.local
-        between = local is not None and not local.in_hand and self.thinking is None
+        caps = self.caps
+        between = caps.dealer is not None and not self.session.in_hand and self.thinking is None
         if action in ("deal", "setup"):
             return between
         if action == "rebuy":
-            return between and local is not None and bool(local.busted_humans())
+            return between and caps.rebuy is not None and bool(caps.rebuy.busted_humans())
         if action == "history":
-            return self.thinking is None or self.remote is not None
+            # A local table's bots wait for the screen: its history opens between moves.
+            return self.thinking is None or caps.room is not None
         if action == "chat":
-            return self.remote is not None
+            return caps.chat is not None
         return True
 
     def _legal(self: HoldemScreen) -> LegalActions | None:
@@ -79,13 +80,13 @@ class Moves:
         # Escape still leaves (asking first when a hand is in play).
         if event.key == "escape":
             return
-        if self.animating or (self.thinking is not None and self.local is not None):
+        if self.animating or (self.thinking is not None and self.caps.deals_here):
             self.player.skip()
             self.session.hurry()
             event.stop()
             event.prevent_default()
-        elif self._sitting_out() and self.remote is not None:
-            self.remote.come_back()
+        elif self._sitting_out() and self.caps.sit_out is not None:
+            self.caps.sit_out.come_back()
             self.notes = [Text("Welcome back: you play from the next hand.")]
             event.stop()
             event.prevent_default()
@@ -140,9 +141,9 @@ class Moves:
 
     def _big_blind(self: HoldemScreen) -> int:
         """The hand's big blind: the engine's at a local table, else the one posted."""
-        local = self.local
-        if local is not None and local.hand is not None:
-            return local.hand.big_blind
+        hand = self.hand
+        if hand is not None:
+            return hand.big_blind
         posted = [r.amount for r in self.records
                   if isinstance(r, BlindPosted) and r.kind is BlindKind.BIG]
         return max(posted, default=1)
