@@ -315,7 +315,7 @@ async def shared(rounds: int, think: float, animation: str, profile: bool, data:
     from cardtui.guest.link import RoomLink
     from cardtui.room.connection import Member
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
     room_thread = RoomThread()
     try:
@@ -343,7 +343,7 @@ async def local(rounds: int, think: float, animation: str, profile: bool, data: 
     from cardtui.blackjack.setup import TableSetup
     from cardtui.blackjack.table import SeatKind, SeatSetup
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
     app = CardtuiApp(data_dir=data / "local", seed=7, animation=animation)
     seats = (SeatSetup("Ann"), *(SeatSetup(f"Bot{n}", SeatKind.BOT) for n in range(1, SEATS)))

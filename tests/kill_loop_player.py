@@ -141,7 +141,7 @@ async def play_table_bankroll(data_dir: str, seed: int) -> None:
     from cardtui.blackjack.setup import TableSetup
     from cardtui.blackjack.table import SeatSetup
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
     from cardtui.ui.screens.menu import MenuScreen
 
     rng = random.Random(seed)

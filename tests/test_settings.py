@@ -170,7 +170,7 @@ async def test_command_line_choices_stay_out_of_settings_json(data_dir: Path) ->
 
 async def test_the_blackjack_table_opens_with_a_bad_rule_in_settings_json(data_dir: Path) -> None:
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
     (data_dir / "settings.json").write_text(json.dumps({"blackjack": {"rules": {"decks": 2.5}}}))
     app = CardtuiApp(data_dir=data_dir, seed=3, animation="off", start="blackjack")

@@ -273,7 +273,7 @@ async def connect_quietly(
     )  # fmt: skip
 
 
-#: The blackjack table's prompts (cardtui.ui.screens.blackjack).
+#: The blackjack table's prompts (cardtui.ui.blackjack.screen).
 HIT_OR_STAND = "Hit or stand?"
 DEAL_AGAIN = "Deal again?"
 INSURANCE = "nsurance"  # "Insurance?" / "insurance": the dealer shows an ace

@@ -24,7 +24,7 @@ from cardtui.ui.textual_fixes import was_stopped
 #: Where each destination's screen lives: imported on first use, so starting
 #: the app does not pay for the game tables.
 SCREENS_BY_DESTINATION = {
-    "blackjack": ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
+    "blackjack": ("cardtui.ui.blackjack.screen", "BlackjackScreen"),
     "holdem": ("cardtui.ui.screens.holdem", "HoldemScreen"),
     "practice": ("cardtui.ui.screens.practice", "PracticeScreen"),
     "scoreboard": ("cardtui.ui.screens.scoreboard", "ScoreboardScreen"),

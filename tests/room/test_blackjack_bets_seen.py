@@ -12,7 +12,7 @@ from cardtui.guest.shared_table import seat_state
 from cardtui.room.config import BlackjackOptions
 from cardtui.tables.session import SeatsChanged, SeatState
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.wire.protocol import SeatInfo
 from tests.room.support import until

@@ -16,7 +16,7 @@ from cardtui.blackjack.records import Action
 from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import Clock, Event, HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 

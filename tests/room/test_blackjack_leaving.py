@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from cardtui.room.config import BlackjackOptions
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from tests.room.support import until
 from tests.tables.support import join

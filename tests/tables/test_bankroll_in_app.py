@@ -11,7 +11,7 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatSetup
 from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 

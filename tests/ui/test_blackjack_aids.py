@@ -12,7 +12,7 @@ from textual.widgets import Static
 from cardtui.blackjack.odds import dealer_odds, hit_bust_chance, unseen_composition
 from cardtui.cards import parse_cards
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen
 from cardtui.ui.widgets.blackjack_count import CountPanel

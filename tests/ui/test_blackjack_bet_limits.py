@@ -13,7 +13,7 @@ from collections.abc import Callable
 from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import SeatsChanged, SeatState, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.action_bar import ActionBar
 from tests.support.scripted_table import ScriptedSession
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 
 from cardtui.room.config import BlackjackOptions
 from cardtui.tables.session import Note
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.table_chat import ChatDialog
 from tests.room.conftest import make_room
 from tests.room.support import until

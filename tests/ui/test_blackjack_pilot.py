@@ -13,9 +13,9 @@ from textual.widgets._footer import FooterKey
 from cardtui.blackjack.round import Phase
 from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens import blackjack_pace
-from cardtui.ui.screens.blackjack import BlackjackScreen
-from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
+from cardtui.ui.blackjack import pace as blackjack_pace
+from cardtui.ui.blackjack.screen import BlackjackScreen
+from cardtui.ui.blackjack.setup import BlackjackSetupScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.action_bar import ActionBar

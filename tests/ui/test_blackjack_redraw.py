@@ -16,7 +16,7 @@ from textual.widgets._footer import FooterKey
 
 from cardtui.blackjack.records import Action, ActionTaken, TurnStarted
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_table_layouts import layouts_asked, settle

@@ -26,7 +26,7 @@ from cardtui.games import Game
 from cardtui.store import Outcome, SeatResult
 from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen, Settled, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
 from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
 from tests.support.scripted_table import ScriptedSession
@@ -138,7 +138,7 @@ async def test_a_running_clock_redraws_only_the_message_line_each_second(
     from types import SimpleNamespace
 
     from cardtui.tables.session import Clock
-    from cardtui.ui.screens import blackjack_moves
+    from cardtui.ui.blackjack import moves as blackjack_moves
 
     # The screen's clock stands still until the test moves it: under load the
     # screen took over 0.2 s to draw its first frame, and read 19 s.

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.geometry import Region
 
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 
 MakeApp = Callable[..., CardtuiApp]

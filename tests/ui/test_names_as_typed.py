@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from cardtui.holdem.phh_read import read_path
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.screens.holdem_history import HoldemHistoryScreen

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from cardtui.games import Game
 from cardtui.store import Database
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 
 MakeApp = Callable[..., CardtuiApp]
 

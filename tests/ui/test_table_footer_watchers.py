@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from textual.widgets import Footer
 
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.holdem import HoldemScreen
 from tests.support.holdem_demo import settle
 

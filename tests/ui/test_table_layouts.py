@@ -25,8 +25,8 @@ from cardtui.cards import Card
 from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
-from cardtui.ui.screens.blackjack_moves import PROMPT_GRACE
+from cardtui.ui.blackjack.screen import BlackjackScreen
+from cardtui.ui.blackjack.moves import PROMPT_GRACE
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
 from tests.support.scripted_table import ScriptedSession

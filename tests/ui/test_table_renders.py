@@ -27,7 +27,7 @@ from cardtui.blackjack.records import (
 from cardtui.cards import Card
 from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.blackjack import BlackjackScreen
+from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.textual_fixes.served import drawing_as_served
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from tests.support.scripted_table import ScriptedSession

@@ -1,7 +1,7 @@
 """The blackjack table's trainer aids: the strategy chart (``c``), the count panel
 (``k``) and the hint (``?``), which follows the count while the panel is on.
 
-Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`. The count is
+Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`. The count is
 what this viewer has seen (:class:`~cardtui.ui.blackjack_seen.ShoeTracker`,
 fed by the records the session delivered, as they are shown), never the
 engine's shoe. With the panel on, the hint plays the Illustrious 18 and
@@ -19,12 +19,12 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.strategy import Advice
 from cardtui.cards import Card
 from cardtui.ui.blackjack_seen import ShoeTracker
-from cardtui.ui.screens import blackjack_words as words
+from cardtui.ui.blackjack import wording as words
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell
 from cardtui.ui.widgets.blackjack_count import CountPanel
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
 #: Lines the count panel takes under the dealer when it is shown.
 PANEL_LINES = 2

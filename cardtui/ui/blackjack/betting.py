@@ -1,6 +1,6 @@
 """The blackjack table between rounds and on the way out: deal, bets, rebuys, forfeits.
 
-Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`, kept apart so
+Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`, kept apart so
 each file reads in one sitting. Every change goes through the table session;
 the screen redraws from the events it sends back. A local table deals, rebuys
 and forfeits; a shared table's bet is placed with ``d`` while its
@@ -20,7 +20,7 @@ from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.table_chat import ChatDialog
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
 #: Chips one press of + or − moves a shared table's bet.
 BET_STEP = 10
@@ -162,7 +162,7 @@ class BetweenRounds:
     # -- a new table -------------------------------------------------------------------
 
     def action_setup(self: BlackjackScreen) -> None:
-        from cardtui.ui.screens.blackjack_setup import BlackjackSetupScreen
+        from cardtui.ui.blackjack.setup import BlackjackSetupScreen
 
         self.app.push_screen(BlackjackSetupScreen(), self._setup_closed)
 

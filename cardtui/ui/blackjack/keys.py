@@ -1,6 +1,6 @@
 """Which keys the blackjack table takes now: the footer and the buttons show exactly these.
 
-Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`. A move is
+Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`. A move is
 legal when the session's :class:`~cardtui.tables.session.ToAct` offers it;
 the rest (deal, bets, rebuys, hint, setup) ask the local table, or, at a
 shared table, its betting window. While the reveal plays no key is legal:
@@ -15,10 +15,10 @@ from textual import events
 
 from cardtui.blackjack.records import Action
 from cardtui.guest.blackjack import BetWindow
-from cardtui.ui.screens.blackjack_words import ACTIONS, MOVES
+from cardtui.ui.blackjack.wording import ACTIONS, MOVES
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
 #: Keys for the table's trainer aids, legal whenever the reveal is not playing.
 AIDS = ("chart", "count_panel")

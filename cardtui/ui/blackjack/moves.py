@@ -1,7 +1,7 @@
 """The moves of a blackjack hand, each through the table session (and the trainer's remark),
 and what the table asks for next.
 
-Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`: the session
+Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`: the session
 refuses an illegal move whatever the keys believed; a local table's trainer
 compares the move with basic strategy, asked before the move is made.
 """
@@ -18,11 +18,11 @@ from rich.text import Text
 from cardtui.blackjack.records import Action, TurnStarted
 from cardtui.guest.blackjack import BetWindow
 from cardtui.ui.record_player import on_screen
-from cardtui.ui.screens import blackjack_words as words
-from cardtui.ui.screens.blackjack_words import MOVES
+from cardtui.ui.blackjack import wording as words
+from cardtui.ui.blackjack.wording import MOVES
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
 #: Seconds a shared table's turn that came to this player waits for the room's
 #: prompt before it is drawn without it (the prompt follows at once, unless lost).

@@ -42,14 +42,14 @@ from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.record_player import RecordPlayer, on_screen
-from cardtui.ui.screens import blackjack_words as words
-from cardtui.ui.screens.blackjack_aids import TrainerAids
-from cardtui.ui.screens.blackjack_between import BetweenRounds
-from cardtui.ui.screens.blackjack_layout import SeatLayout
-from cardtui.ui.screens.blackjack_legal import Legality
-from cardtui.ui.screens.blackjack_moves import Moves
-from cardtui.ui.screens.blackjack_pace import step_pause
-from cardtui.ui.screens.blackjack_words import ACTIONS, BUTTONS, NOTE_STYLES
+from cardtui.ui.blackjack import wording as words
+from cardtui.ui.blackjack.aids import TrainerAids
+from cardtui.ui.blackjack.betting import BetweenRounds
+from cardtui.ui.blackjack.seats import SeatLayout
+from cardtui.ui.blackjack.keys import Legality
+from cardtui.ui.blackjack.moves import Moves
+from cardtui.ui.blackjack.pace import step_pause
+from cardtui.ui.blackjack.wording import ACTIONS, BUTTONS, NOTE_STYLES
 from cardtui.ui.sitting import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
@@ -64,7 +64,7 @@ CHAT_SHOWN = 3
 
 
 class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, Screen[None]):
-    CSS_PATH = "blackjack.tcss"
+    CSS_PATH = "screen.tcss"
     BINDINGS = words.BINDINGS
     app = getters.app(CardtuiApp)
 

@@ -1,6 +1,6 @@
 """The blackjack table's seats: built in rows of four, each row's height shared out.
 
-Part of :class:`~cardtui.ui.screens.blackjack.BlackjackScreen`, kept apart so
+Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`, kept apart so
 each file reads in one sitting. The seats fill the rows left after the fixed
 lines (header, rules, dealer, message, counters, keys) at any terminal size,
 and each seat's panel is told what to show of its player.
@@ -14,11 +14,11 @@ from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
 
-from cardtui.ui.screens.blackjack_aids import PANEL_LINES
+from cardtui.ui.blackjack.aids import PANEL_LINES
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.blackjack import BlackjackScreen
+    from cardtui.ui.blackjack.screen import BlackjackScreen
 
 SEATS_PER_ROW = 4
 #: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.

@@ -38,7 +38,7 @@ _SWITCHES = (
 
 class BlackjackSetupScreen(SetupForm):
     app = getters.app(CardtuiApp)
-    CSS_PATH = "blackjack_setup.tcss"
+    CSS_PATH = "setup.tcss"
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings

@@ -43,7 +43,7 @@ from cardtui.wire.protocol import CreateBlackjack, CreateHoldem, TableInfo
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {
     Game.HOLDEM: ("cardtui.ui.screens.holdem", "HoldemScreen"),
-    Game.BLACKJACK: ("cardtui.ui.screens.blackjack", "BlackjackScreen"),
+    Game.BLACKJACK: ("cardtui.ui.blackjack.screen", "BlackjackScreen"),
 }
 
 NO_TABLES = "No tables yet: press n to open one."

@@ -19,7 +19,7 @@ _SPEEDS = [(speed.value.capitalize(), speed) for speed in AnimationSpeed]
 
 #: Buttons that open a game's own setup screen: (button id, label, module, class).
 _GAME_SETUPS = (
-    ("blackjack-setup", "Blackjack rules & seats…", "cardtui.ui.screens.blackjack_setup",
+    ("blackjack-setup", "Blackjack rules & seats…", "cardtui.ui.blackjack.setup",
      "BlackjackSetupScreen"),
     ("holdem-setup", "Hold'em table setup…", "cardtui.ui.screens.holdem_setup",
      "HoldemSetupScreen"),
