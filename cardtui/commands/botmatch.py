@@ -20,7 +20,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtui.commands.arguments import whole_number
 
@@ -106,7 +106,10 @@ class MatchOptions:
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> MatchOptions:
-        return cls(**{dest: getattr(args, dest, default) for dest, _, default in _MATCH_OPTIONS})
+        # argparse's values are untyped (Any); the parser's types= make them the fields'.
+        given: dict[str, Any] = {dest: getattr(args, dest, default)
+                                 for dest, _, default in _MATCH_OPTIONS}
+        return cls(**given)
 
 
 def parse_blinds(text: str) -> BlindLevel:

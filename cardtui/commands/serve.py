@@ -25,7 +25,7 @@ from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSION
 if TYPE_CHECKING:
     from cardtui.room.config import TableOptions
     from cardtui.serve.server import RunningServer, ServeConfig
-    from cardtui.serve.web import RunningWebDoor, WebConfig
+    from cardtui.serve.web import RunningRoom, RunningWebDoor, WebConfig
 
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
 
@@ -263,9 +263,12 @@ async def _serve(
             file=sys.stderr,
         )
         return 2
+    # The SSH server, announced with its address and key; without it, the room alone.
+    server: RunningServer | None = None
+    running: RunningServer | RunningRoom
     try:
         if ssh:
-            running = await start_server(config, log)
+            running = server = await start_server(config, log)
         else:
             from cardtui.serve.web import start_room
 
@@ -287,8 +290,8 @@ async def _serve(
             except OSError as error:
                 print(f"cardtui: error: browser door: {error}", file=sys.stderr)
                 return 2
-        if ssh:
-            _announce(console, config, running)
+        if server is not None:
+            _announce(console, config, server)
         if browsers is not None:
             _announce_web(console, browsers)
         if not ssh:

@@ -145,7 +145,7 @@ class Launch:
         """Start the template games are forked from (with the room), unless told not to."""
         if self.template is not None:
             cardtui = self.game == "cardtui"
-            modules = CARDTUI_MODULES if cardtui else (self.game,)
+            modules: tuple[str, ...] = CARDTUI_MODULES if cardtui else (self.game,)
             modules += TEXTUAL_RUNTIME
             if cardtui:
                 modules += (CARDTUI_REHEARSAL,)

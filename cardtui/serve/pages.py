@@ -36,6 +36,7 @@ spare those pages.
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
 import os
 import re
@@ -173,7 +174,7 @@ def fill_free_blocks(rounds: int = 3) -> int:
     that freed is filled too.
     """
     makers = _fillers()
-    filled: list[object] = []
+    filled: list[list[object]] = []
     for _ in range(rounds):
         free = {size: count for size, count in free_blocks().items() if size in makers}
         if not any(free.values()):
@@ -279,5 +280,5 @@ def _fillers() -> dict[int, Callable[[], object]]:
     makers: dict[int, Callable[[], object]] = {16: object, 32: counter.__next__}
     empty = sys.getsizeof(b"")
     for size in range(48, 513, 16):
-        makers[size] = lambda length=size - empty: bytes(length)
+        makers[size] = functools.partial(bytes, size - empty)
     return {size: make for size, make in makers.items() if sys.getsizeof(make()) == size}

@@ -45,6 +45,7 @@ import sys
 import traceback
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from cardtui.serve import pages, seat
 
@@ -351,15 +352,17 @@ def _reload_environment_constants() -> None:
 def _reopen_standard_streams() -> None:
     """Standard streams as a fresh Python opens them on a terminal (line-buffered)."""
 
-    def text(fd: int, mode: str) -> io.TextIOWrapper:
+    def text(fd: int, mode: Literal["r", "w"]) -> io.TextIOWrapper:
         return io.open(  # noqa: UP020 - a descriptor, not a path
             fd, mode, buffering=1 if mode == "w" else -1, encoding="utf-8",
             errors="surrogateescape" if fd < 2 else "backslashreplace", closefd=False,
         )  # fmt: skip
 
-    sys.stdin = sys.__stdin__ = text(0, "r")
-    sys.stdout = sys.__stdout__ = text(1, "w")
-    sys.stderr = sys.__stderr__ = text(2, "w")
+    # typeshed marks sys.__stdin__ & co. Final; a forked game replaces them on
+    # purpose (Textual's driver writes to sys.__stderr__).
+    sys.stdin = sys.__stdin__ = text(0, "r")  # type: ignore[misc]
+    sys.stdout = sys.__stdout__ = text(1, "w")  # type: ignore[misc]
+    sys.stderr = sys.__stderr__ = text(2, "w")  # type: ignore[misc]
 
 
 def _drain(fd: int) -> bool:

@@ -33,7 +33,7 @@ import pkgutil
 import random
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from textual.screen import Screen
@@ -142,5 +142,5 @@ def _screen_stylesheets() -> Iterator[Path]:
             if (inspect.isclass(screen) and issubclass(screen, Screen)
                     and screen.__module__ == module.__name__ and screen.CSS_PATH):  # fmt: skip
                 paths = screen.CSS_PATH
-                for path in [paths] if isinstance(paths, str | Path) else paths:
+                for path in [paths] if isinstance(paths, str | PurePath) else paths:
                     yield (Path(inspect.getfile(screen)).parent / path).resolve()

@@ -73,10 +73,12 @@ def main(argv: list[str]) -> int:
     # Textual's driver writes every frame to sys.__stderr__ (LinuxDriver._file);
     # only the cells that changed go on to the player (see changed_cells.py).
     terminal = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace")
+    # (typeshed marks sys.__stderr__ Final: it is replaced here on purpose, and
+    # ChangedCells is a file-like stand-in for the TextIO it declares.)
     if os.environ.pop(WHOLE_FRAMES_VARIABLE, "") == "1" or not terminal.isatty():
-        sys.__stderr__ = terminal
+        sys.__stderr__ = terminal  # type: ignore[misc]
     else:
-        sys.__stderr__ = ChangedCells(terminal)  # type: ignore[assignment]
+        sys.__stderr__ = ChangedCells(terminal)  # type: ignore[misc,assignment]
     # A warning in the report would read as a failure (see below); nobody
     # reads a served game's warnings anyway.
     warnings.simplefilter("ignore")

@@ -81,17 +81,19 @@ class Database:
         # exactly one transaction. check_same_thread=False: the store hands the
         # connection between the app's thread and its writer thread, one at a
         # time, under a lock.
-        options = {"timeout": busy_ms / 1000, "isolation_level": None,
-                   "check_same_thread": False}
+        timeout = busy_ms / 1000
         if self.read_only:
             # On a read-only disk SQLite cannot make the WAL index it reads
             # through; "immutable" tells it nobody can change the file anyway.
             flags = "immutable=1" if read_only_disk(self.path) else "mode=ro"
-            return sqlite3.connect(f"file:{quote(str(self.path))}?{flags}", uri=True, **options)
+            return sqlite3.connect(f"file:{quote(str(self.path))}?{flags}", uri=True,
+                                   timeout=timeout, isolation_level=None,
+                                   check_same_thread=False)
         if str(self.path) != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             write_blank(Path(self.path))  # a new file, if an empty one is kept (blank.py)
-        return sqlite3.connect(self.path, **options)
+        return sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                               check_same_thread=False)
 
     def _prepare(self) -> None:
         db = self._db

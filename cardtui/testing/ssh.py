@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import asyncssh
 import pyte
@@ -41,9 +41,16 @@ class _Guest(asyncssh.SSHClient):
         return ""  # no preferred submethods
 
     def kbdint_challenge_received(
-        self, name: str, instructions: str, lang: str, prompts: list[tuple[str, bool]]
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
     ) -> list[str]:
         return ["" for _ in prompts]
+
+
+def _environment(env: Mapping[str, str] | None) -> dict[str | bytes, str | bytes]:
+    """``env`` as asyncssh types it: names and values str or bytes (a dict's key is invariant)."""
+    environment: dict[str | bytes, str | bytes] = {}
+    environment.update(env or {})
+    return environment
 
 
 class _Receiver(asyncssh.SSHClientSession[bytes]):
@@ -109,7 +116,7 @@ class TerminalClient:
                 lambda: _Receiver(client),
                 term_type=term,
                 term_size=(width, height),
-                env=dict(env or {}),
+                env=_environment(env),
                 encoding=None,
             )
         except BaseException:
