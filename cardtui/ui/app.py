@@ -16,11 +16,11 @@ import random
 import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.message import Message
@@ -235,7 +235,8 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         # No fixed id (Textual gives "--command-palette"): one dismissed a moment ago
         # may still be being removed, and a new one with its id raised DuplicateIds
         # (issue 24, found by the key fuzzer under load). Nothing looks it up by id.
-        if self.use_command_palette and not Palette.is_open(self):
+        # (Textual types it for App[object]; an app's return type is invariant.)
+        if self.use_command_palette and not Palette.is_open(cast("App[object]", self)):
             self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -244,7 +245,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
                 continue
             yield SystemCommand(
                 label, f"Open {label} (key {key} on the menu)",
-                lambda d=destination: self.action_open(d),  # type: ignore[misc]
+                lambda d=destination: self.action_open(d),
             )
         yield from (
             command for command in super().get_system_commands(screen)

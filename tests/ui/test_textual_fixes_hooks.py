@@ -60,6 +60,28 @@ async def test_canary_a_screen_still_lists_its_bindings_in_a_chain() -> None:
         assert "ctrl+q" in keys or "ctrl+c" in keys  # the app's own quit
 
 
+async def test_canary_a_footer_still_records_hearing_its_bindings() -> None:
+    """TableFooter keeps Footer's record (a private reactive) and composes as its own."""
+    from textual.app import ComposeResult
+    from textual.message_pump import MessagePump
+    from textual.widgets import Footer
+
+    class WithFooter(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Footer()
+
+    assert "_bindings_ready" in vars(Footer) and "_context" in vars(MessagePump)
+    app = WithFooter()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        footer = app.query_one(Footer)
+        assert hooks.bindings_heard(footer)
+        with hooks.as_its_own(footer):
+            from textual._context import active_message_pump
+
+            assert active_message_pump.get() is footer
+
+
 def test_canary_content_still_formats_lines_as_format_line_asks() -> None:
     assert {"width", "align", "overflow", "no_wrap", "line_pad", "tab_size",
             "get_style"} <= set(parameters(Content._wrap_and_format))

@@ -170,7 +170,9 @@ def _guard_paging(move_page: Callable[[OptionList, Any], None]) -> Callable[...,
 def _guard_dismiss(dismiss: Callable[..., AwaitComplete]) -> Callable[..., AwaitComplete]:
     def guarded(self: Screen[Any], result: Any = None) -> AwaitComplete:
         if self.is_attached and self.app.screen is not self:
-            return AwaitComplete.nothing()  # already dismissed: never pop another screen
+            # Already dismissed: never pop another screen. (Textual leaves nothing() untyped.)
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
         return dismiss(self, result)
 
     return guarded

@@ -19,9 +19,12 @@ reactive that lays the screen out again whenever it changes, and a key
 hidden since it was mounted has none yet: the layout that first showed it
 asked for a second one at once. A key holds nothing to scroll, so its virtual
 size is only recorded. Also here: whether a footer key is drawn disabled
-(``FooterKey._disabled``, set at construction only) and every binding of a
-screen (``Screen._modal_binding_chain``), which the keys line reads to draw
-the keys as Textual's footer would.
+(``FooterKey._disabled``, set at construction only), every binding of a
+screen (``Screen._modal_binding_chain``), whether a footer has heard of its
+screen's bindings yet (``Footer._bindings_ready``), and running code as a
+widget's own (``MessagePump._context``): the keys line
+(:mod:`cardtui.ui.widgets.table_footer`) reads and does these to draw the
+keys as Textual's footer would.
 
 **One line drawn as Content draws it** (:func:`format_line`, ``Content.
 _wrap_and_format``): the card panels remember each drawn line
@@ -38,6 +41,7 @@ on leaving.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -46,15 +50,18 @@ from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Size
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.content import _FormattedLine
 
-__all__ = ["CrashReport", "FooterKey", "SameSizeResize", "StillFooterKey", "binding_chain",
-           "format_line", "key_disabled", "rendered", "set_key_disabled"]
+__all__ = ["CrashReport", "FooterKey", "SameSizeResize", "StillFooterKey", "as_its_own",
+           "binding_chain", "bindings_heard", "format_line", "hear_bindings", "key_disabled",
+           "rendered", "set_key_disabled"]
 
 
 class SameSizeResize(App[int]):
@@ -111,6 +118,21 @@ def binding_chain(screen: Screen[Any]) -> BindingChain | None:
     """Every binding in reach of ``screen``'s focus; None if this Textual keeps them elsewhere."""
     chain: BindingChain | None = getattr(screen, "_modal_binding_chain", None)
     return chain
+
+
+def bindings_heard(footer: Footer) -> bool:
+    """Whether ``footer`` has heard of its screen's bindings (it shows none before)."""
+    return bool(footer._bindings_ready)
+
+
+def hear_bindings(footer: Footer) -> None:
+    """What Textual's ``Footer.bindings_changed`` records first, for a footer with its own."""
+    footer._bindings_ready = True
+
+
+def as_its_own(node: MessagePump) -> AbstractContextManager[None]:
+    """Run the block as ``node``'s own code (what it mounts or binds, it owns)."""
+    return node._context()
 
 
 def format_line(content: Content, width: int, *, align: Any, overflow: Any, no_wrap: bool,

@@ -9,13 +9,15 @@ PHH field ``_personalities``); each statistic is defined once, in
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from functools import partial
-from typing import Protocol
+from typing import Protocol, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
+from textual.worker import Worker
 
 from cardtui.holdem.stats_rows import COLUMNS, StatsRow, cells, table_rows
 from cardtui.store import HandHistory
@@ -55,7 +57,9 @@ class HoldemStats(Vertical):
         if not self.query_one(DataTable).row_count:
             self.query_one("#holdem-stats-empty", Static).update("Reading the kept hands…")
         # A callable, not a coroutine: a read replaced before it starts is never made.
-        self.run_worker(partial(self._read, source, you), exclusive=True, group="holdem-stats")
+        read = cast("Callable[[], Coroutine[None, None, None]]", partial(self._read, source, you))
+        # (Typed for mypy: Textual cannot infer a worker's result from a partial.)
+        _: Worker[None] = self.run_worker(read, exclusive=True, group="holdem-stats")
 
     async def _read(self, source: HistorySource, you: str) -> None:
         def read() -> tuple[list[StatsRow], int]:

@@ -44,7 +44,10 @@ from textual.widgets import Footer
 from cardtui.ui.textual_fixes.hooks import (
     FooterKey,
     StillFooterKey,
+    as_its_own,
     binding_chain,
+    bindings_heard,
+    hear_bindings,
     key_disabled,
     set_key_disabled,
 )
@@ -236,9 +239,9 @@ class TableFooter(Footer):
     def compose(self) -> ComposeResult:
         self._rebuilding = False
         every = self._keys(self.screen, every=True)
-        wanted = self._keys(self.screen, every=False) if self._bindings_ready else []
+        wanted = self._keys(self.screen, every=False) if bindings_heard(self) else []
         if every is None or wanted is None:
-            if self._bindings_ready:
+            if bindings_heard(self):
                 yield from self._textual_keys()
             return
         yield KeysStrip([key for key in wanted if not key.palette])
@@ -294,7 +297,7 @@ class TableFooter(Footer):
         signal.subscribe(self, self.bindings_changed, immediate=True)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
+        hear_bindings(self)
         if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
             return
         wanted = self._keys(screen, every=False)
@@ -303,7 +306,7 @@ class TableFooter(Footer):
             self._rebuilding = True
             # Composed as the footer's own (called from the screen's redraw, the
             # screen would own the keys' bindings to the footer, and Textual refuses).
-            with self._context():
+            with as_its_own(self):
                 self.call_after_refresh(self.recompose)
 
     def _show(self, wanted: list[KeyShown]) -> bool:
