@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardtui.blackjack.records import Action as Move
 from cardtui.blackjack.records import DealerCard
 from cardtui.blackjack.view import RoundView
+from cardtui.clock import FakeClock
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Member
 from cardtui.wire.codec import decode_record
@@ -25,6 +26,7 @@ from cardtui.wire.protocol import (
     YourTurnBlackjack,
 )
 from tests.room.support import FakeClient
+from tests.room.virtual_time import pass_time_until
 
 
 def member(name: str) -> Member:
@@ -144,14 +146,16 @@ async def test_stopping_the_room_voids_the_round_and_returns_the_bets(make_room)
 
 
 async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them_back(
-        make_room) -> None:
-    room = make_room(BlackjackOptions(seats=2, between_rounds=0, action_clock=0.05))
+        make_room, clock: FakeClock) -> None:
+    room = make_room(BlackjackOptions(seats=2, between_rounds=0, action_clock=30), clock=clock)
     table = room.tables["t1"]
     ann = await FakeClient.join(room, member("Ann"))
     await seat(ann, 0)
-    await ann.wait_for(lambda m: isinstance(m, BetsOpen))
+    await pass_time_until(clock, lambda: bool(ann.of(BetsOpen)), ann, step=1)
     table.shoe.stack(["Th", "As", "6d", "7h"])  # the dealer's ace: insurance, then her 16
     ann.send(Bet("t1", 10))
+    # She does nothing: the clock declines insurance for her, then stands.
+    await pass_time_until(clock, lambda: any(map(round_settled, ann.messages)), ann, step=30)
     settled = await ann.wait_for(round_settled)
     player = table.seats[0]
     assert player is not None and player.sitting_out and player.expiries == 2
@@ -162,6 +166,8 @@ async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them
     # Nobody else is at the table: the betting window still opens for her,
     # and her bet is the key that brings her back.
     start = ann.messages.index(settled)
+    await pass_time_until(
+        clock, lambda: any(isinstance(m, BetsOpen) for m in ann.messages[start:]), ann, step=1)
     await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=start)
     ann.send(Bet("t1", 10))
     await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack), after=start)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtui.clock import FakeClock
 from cardtui.holdem.actions import ActionKind, HoleCardsDealt
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
@@ -31,6 +32,7 @@ from cardtui.wire.protocol import (
     YourTurnHoldem,
 )
 from tests.room.support import FakeClient, until
+from tests.room.virtual_time import pass_time_until
 
 
 def member(name: str) -> Member:
@@ -122,15 +124,20 @@ async def test_hand_started_names_every_seat_dealt_in(make_room) -> None:
     assert sum(s.bot for s in started.seats) == 2
 
 
-async def test_the_clock_checks_or_folds_and_two_expiries_sit_a_player_out(make_room) -> None:
-    room = make_room(HoldemOptions(seats=2, bots_fill=False, action_clock=0.05, min_humans=2,
-                                   between_hands=0))
+async def test_the_clock_checks_or_folds_and_two_expiries_sit_a_player_out(
+        make_room, clock: FakeClock) -> None:
+    room = make_room(HoldemOptions(seats=2, bots_fill=False, action_clock=30, min_humans=2,
+                                   between_hands=0), clock=clock)
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
+
+    def sat_out(m: Message) -> bool:
+        return m.TYPE == "seats" and any(s.status == "sitting out" for s in m.seats)
+
     # Nobody acts: the clock folds whoever faces a bet, checks whoever can.
-    seats = await ann.wait_for(lambda m: m.TYPE == "seats" and any(
-        s.status == "sitting out" for s in m.seats))
+    await pass_time_until(clock, lambda: any(map(sat_out, ann.messages)), ann, step=30)
+    seats = await ann.wait_for(sat_out)
     acted = [r["type"] for m in ann.of(Records) for r in m.records
              if r["type"] in ("holdem.Folded", "holdem.Checked")]
     assert acted and acted[0] == "holdem.Folded"  # heads-up the button faces the big blind
@@ -147,9 +154,9 @@ def acted_by(notice: str) -> str:
 
 
 async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_restores_it(
-        make_room) -> None:
-    room = make_room(HoldemOptions(seats=3, bots_fill=False, action_clock=0.1, min_humans=3,
-                                   between_hands=60))
+        make_room, clock: FakeClock) -> None:
+    room = make_room(HoldemOptions(seats=3, bots_fill=False, action_clock=30, min_humans=3,
+                                   between_hands=60), clock=clock)
     table = room.tables["t1"]
     table.next_deck = stacked_deck(["AsAh", "KsKh", "QsQh"])
     ann, bob, cy = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy")]
@@ -157,12 +164,15 @@ async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_r
     ann_seat = await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
     await sit(cy, "t1", 2)
-    await ann.wait_for(lambda m: isinstance(m, HandStarted))
+    await pass_time_until(clock, lambda: bool(ann.of(HandStarted)), ann, step=1)
     await ann.close()  # the game process dies mid-hand
     # The clock acts for the missing player: a check or a fold on seat 0.
-    await bob.wait_for(lambda m: isinstance(m, Records) and any(
-        r["type"] in ("holdem.Folded", "holdem.Checked") and r["seat"] == ann_seat
-        for r in m.records))
+    def acted_for_ann(m: Message) -> bool:
+        return isinstance(m, Records) and any(
+            r["type"] in ("holdem.Folded", "holdem.Checked") and r["seat"] == ann_seat
+            for r in m.records)
+
+    await pass_time_until(clock, lambda: any(map(acted_for_ann, bob.messages)), bob, step=30)
     assert table.seats[ann_seat] is not None and table.seats[ann_seat].away
     await bob.wait_for(hand_ended)
     stack = table.seats[ann_seat].stack

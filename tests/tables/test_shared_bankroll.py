@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from cardtui.clock import FakeClock
 from cardtui.games import Game
 from cardtui.games import Game as RoomGame
 from cardtui.guest.client import RoomClient
@@ -33,6 +34,7 @@ from cardtui.tables.session import Settled as SettledEvent
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.wire.protocol import HandSettled, Message
 from tests.room.support import until
+from tests.room.virtual_time import until_now_due
 
 HOLDEM = Game.HOLDEM
 
@@ -249,19 +251,24 @@ async def test_back_within_the_grace_period_the_chips_stay_at_the_table(
 
 async def test_the_grace_period_runs_out_the_next_game_gets_the_chips_back(
         make_room, tmp_path: Path) -> None:
-    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, between_hands=0.05,
-                                   action_clock=1, grace=0.2))
+    # On virtual time: the hands follow each other at once, and only the grace
+    # period passes (shorter than her action clock, which never runs out here).
+    clock = FakeClock()
+    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, between_hands=0,
+                                   action_clock=30, grace=5), clock=clock)
     seen = watch_room(room, "key-Ann")
     table = room.tables["t1"]
     bob = await KeyHolder("Bob", store_of(tmp_path, "Bob")).connect(room)
     ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
     await ann.sit("t1", 500, seat=0)
     await bob.sit("t1", 1_000, seat=1)
-    await until(lambda: len(ann.settled) >= 1)
+    await until_now_due(clock, lambda: len(ann.settled) >= 1)
     ann.plays = False  # her turn waits: the game dies while the room waits on her
-    await until(lambda: table.hand is not None and table.hand.actor == 0)
+    await until_now_due(clock, lambda: table.hand is not None and table.hand.actor == 0)
     await ann.killed()
-    await until(lambda: bool(seen.stood_up_with))  # the grace period ran out: seat freed
+    await until(lambda: table.seats[0] is not None and table.seats[0].away)
+    await clock.run(5)
+    await until_now_due(clock, lambda: bool(seen.stood_up_with))  # the grace ran out: seat freed
     assert seen.sent == len(ann.settled) + 1  # the hand she was in settled, kept for her
     assert ann.chips()[1] == {"room:t1": 500 + ann.results()}  # until a game of hers asks
     ann.store.close()
