@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, Union
 
@@ -99,78 +100,131 @@ def _hints(cls: type) -> dict[str, Any]:
 def from_json(hint: Any, value: Any, where: str = "value") -> Any:
     """``value`` read as ``hint`` (an annotation), checked strictly; ``where`` names it in errors.
 
-    A ``Card`` may be ``null``: a card the viewer may not see.
+    A ``Card`` may be ``null``: a card the viewer may not see. Each kind of
+    annotation has its own small decoder (:func:`_decoder` finds it).
     """
-    origin = typing.get_origin(hint)
-    if hint is Any:
-        return value
-    if hint is type(None):
-        if value is not None:
-            raise DecodeError(f"{where}: expected null, got {_short(value)}")
+    return _decoder(hint)(hint, value, where)
+
+
+#: A decoder: (the annotation, the JSON value, where it is for errors) -> the value.
+Decoder = Callable[[Any, Any, str], Any]
+
+
+def _any(hint: Any, value: Any, where: str) -> Any:
+    return value
+
+
+def _none(hint: Any, value: Any, where: str) -> None:
+    if value is not None:
+        raise DecodeError(f"{where}: expected null, got {_short(value)}")
+
+
+def _union(hint: Any, value: Any, where: str) -> Any:
+    options = typing.get_args(hint)
+    if value is None and type(None) in options:
         return None
-    if origin in (Union, types.UnionType):
-        options = typing.get_args(hint)
-        if value is None and type(None) in options:
-            return None
-        problems = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return from_json(option, value, where)
-            except DecodeError as error:
-                problems.append(str(error))
-        if len(problems) == 1:
-            raise DecodeError(problems[0])
-        raise DecodeError(f"{where}: unexpected {_short(value)}")
-    if hint is Card:
-        if value is None:
-            return None
-        if not isinstance(value, str) or len(value) > 3:
-            raise DecodeError(f"{where}: expected a card code, got {_short(value)}")
+    problems = []
+    for option in options:
+        if option is type(None):
+            continue
         try:
-            return Card.parse(value)
-        except ValueError:
-            raise DecodeError(f"{where}: {_short(value)} is not a card") from None
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise DecodeError(f"{where}: expected true or false, got {_short(value)}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DecodeError(f"{where}: expected an integer, got {_short(value)}")
-        return value
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise DecodeError(f"{where}: expected a number, got {_short(value)}")
-        return float(value)
-    if hint is str:
-        if not isinstance(value, str):
-            raise DecodeError(f"{where}: expected a string, got {_short(value)}")
-        return value
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        try:
-            return hint(value)
-        except (ValueError, TypeError):
-            raise DecodeError(f"{where}: {_short(value)} is not a {hint.__name__}") from None
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise DecodeError(f"{where}: expected a list, got {_short(value)}")
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(args) != len(value):
-            raise DecodeError(f"{where}: expected {len(args)} items, got {len(value)}")
-        pairs = enumerate(zip(args, value, strict=True))
-        return tuple(from_json(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise DecodeError(f"{where}: expected an object, got {_short(value)}")
-        _, item = typing.get_args(hint)
-        return {str(k): from_json(item, v, f"{where}.{k}") for k, v in value.items()}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass_from_json(hint, value, where)
+            return from_json(option, value, where)
+        except DecodeError as error:
+            problems.append(str(error))
+    if len(problems) == 1:
+        raise DecodeError(problems[0])
+    raise DecodeError(f"{where}: unexpected {_short(value)}")
+
+
+def _card(hint: Any, value: Any, where: str) -> Card | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 3:
+        raise DecodeError(f"{where}: expected a card code, got {_short(value)}")
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise DecodeError(f"{where}: {_short(value)} is not a card") from None
+
+
+def _bool(hint: Any, value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise DecodeError(f"{where}: expected true or false, got {_short(value)}")
+    return value
+
+
+def _int(hint: Any, value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DecodeError(f"{where}: expected an integer, got {_short(value)}")
+    return value
+
+
+def _float(hint: Any, value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise DecodeError(f"{where}: expected a number, got {_short(value)}")
+    return float(value)
+
+
+def _str(hint: Any, value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise DecodeError(f"{where}: expected a string, got {_short(value)}")
+    return value
+
+
+def _enum(hint: Any, value: Any, where: str) -> Enum:
+    try:
+        member: Enum = hint(value)
+    except (ValueError, TypeError):
+        raise DecodeError(f"{where}: {_short(value)} is not a {hint.__name__}") from None
+    return member
+
+
+def _tuple(hint: Any, value: Any, where: str) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise DecodeError(f"{where}: expected a list, got {_short(value)}")
+    args = typing.get_args(hint)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_json(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+    if len(args) != len(value):
+        raise DecodeError(f"{where}: expected {len(args)} items, got {len(value)}")
+    pairs = enumerate(zip(args, value, strict=True))
+    return tuple(from_json(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
+
+
+def _dict(hint: Any, value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise DecodeError(f"{where}: expected an object, got {_short(value)}")
+    _, item = typing.get_args(hint)
+    return {str(k): from_json(item, v, f"{where}.{k}") for k, v in value.items()}
+
+
+def _unreadable(hint: Any, value: Any, where: str) -> Any:
     raise TypeError(f"{where}: cannot read a {hint!r}")
+
+
+#: Decoders of one annotation exactly.
+_BY_HINT: dict[Any, Decoder] = {
+    Any: _any, type(None): _none, Card: _card, bool: _bool, int: _int, float: _float, str: _str,
+}
+#: Decoders of a generic annotation, by its origin (``tuple[int, ...]``: ``tuple``).
+_BY_ORIGIN: dict[Any, Decoder] = {
+    Union: _union, types.UnionType: _union, tuple: _tuple, dict: _dict,
+}
+
+
+def _decoder(hint: Any) -> Decoder:
+    """The decoder for ``hint``: by the annotation itself, its origin, or its kind of class."""
+    exact = _BY_HINT.get(hint)
+    if exact is not None:
+        return exact
+    generic = _BY_ORIGIN.get(typing.get_origin(hint))
+    if generic is not None:
+        return generic
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return _enum
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_from_json
+    return _unreadable
 
 
 def _dataclass_from_json(cls: type, value: Any, where: str) -> Any:
