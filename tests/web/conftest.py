@@ -1,12 +1,17 @@
-"""A real headless Chromium for each browser test (no Chromium is a failure that says why),
-and a room with its browser door."""
+"""A real headless Chromium for each browser test file (no Chromium is a failure that says
+why), and a room with its browser door for each file that needs the default one.
+
+Both are started once per test file: each test opens its own tabs (its own browser
+context, nothing shared but the process) and closes them. They live on the file's
+event loop, so the files' tests do too (``pytest.mark.asyncio(loop_scope="module")``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser
 
 from cardtui.serve.web import RunningWebDoor
@@ -14,7 +19,7 @@ from cardtui.testing.web import BrowserMissing, chromium
 from tests.web.support import open_door, room_config
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def browser() -> AsyncIterator[Browser]:
     try:
         async with chromium() as launched:
@@ -24,8 +29,8 @@ async def browser() -> AsyncIterator[Browser]:
         pytest.fail(str(missing), pytrace=False)
 
 
-@pytest.fixture
-async def door(tmp_path: Path) -> AsyncIterator[RunningWebDoor]:
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def door(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[RunningWebDoor]:
     """The default room (one hold'em, one blackjack table) with SSH and browser doors."""
-    async with open_door(room_config(tmp_path / "room")) as (_, running):
+    async with open_door(room_config(tmp_path_factory.mktemp("room"))) as (_, running):
         yield running

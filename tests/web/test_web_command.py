@@ -43,6 +43,7 @@ def read_link(process: subprocess.Popen[str], printed: str = "") -> tuple[str, s
     return match.group(1), printed
 
 
+@pytest.mark.asyncio(loop_scope="module")  # the browser is the file's (tests/web/conftest.py)
 async def test_the_link_carries_a_generated_token_and_only_it_starts_a_game(
     tmp_path: Path, browser: Browser
 ) -> None:

@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import asyncssh
+import pytest
 from playwright.async_api import Browser
 
 from cardtui import locations
@@ -28,6 +29,9 @@ from tests.web.support import (
 )
 
 BET_PROMPT = "then d places it"
+
+# The browser and the door are the file's (tests/web/conftest.py): so is the event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def ssh_player(root: Path, name: str) -> tuple[asyncssh.SSHKey, Path]:

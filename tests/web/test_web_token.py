@@ -10,6 +10,9 @@ from cardtui.serve.web import RunningWebDoor
 from cardtui.serve.web_page import FORBIDDEN
 from tests.web.support import TOKEN, game_processes
 
+# The browser and the door are the file's (tests/web/conftest.py): so is the event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 WRONG_PATHS = (
     "/",
     "/favicon.ico",
@@ -27,6 +30,7 @@ async def test_a_request_without_the_token_gets_403_and_no_process(
     door: RunningWebDoor,
 ) -> None:
     before = game_processes()
+    refused_before = door.door.forbidden
     base = f"http://127.0.0.1:{door.port}"
     async with aiohttp.ClientSession() as client:
         for path in WRONG_PATHS:
@@ -45,8 +49,8 @@ async def test_a_request_without_the_token_gets_403_and_no_process(
         # And the right link works, so the 403s above are the token's doing.
         async with client.get(f"{base}/{TOKEN}/") as response:
             assert response.status == 200 and "Sit down" in await response.text()
-    assert door.door.forbidden == len(WRONG_PATHS) + 4
-    assert game_processes() == before
+    assert door.door.forbidden - refused_before == len(WRONG_PATHS) + 4
+    assert not game_processes() - before, "a request without the token started a game"
     assert not door.door.sessions
 
 
@@ -59,4 +63,4 @@ async def test_a_browser_without_the_token_sees_the_403_page(
     assert response is not None and response.status == 403
     assert "403 Forbidden" in await tab.inner_text("body")
     await tab.close()
-    assert game_processes() == before
+    assert not game_processes() - before, "a request without the token started a game"
