@@ -37,7 +37,7 @@ import dataclasses
 import itertools
 import logging
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
@@ -227,62 +227,88 @@ class RoomLink:
         return True
 
     def dispatch(self, message: Message) -> None:
+        """Act on one message from the room: the room's own news, or a table's."""
         # The asker resumes later; whatever else the message does happens first
         # (a lobby snapshot updates the tables, a table snapshot reaches its session).
         answered = self._answer(message)
-        match message:
-            case LobbySnapshot(tables=tables):
-                self.tables = {t.id: t for t in tables}
-                self._tell(None)
-                return
-            case LobbyUpdate(table=info):
-                self.tables[info.id] = info
-                session = self.sessions.get(info.id)
-                if session is not None:
-                    session.info = info
-                self._tell(None)
-                return
-            case TableClosed(table=table_id):
-                self.tables.pop(table_id, None)
-                self._tell(None)
-            case RoomClosing(text=text):
-                self.closing = True
-                for each in list(self.sessions.values()):
-                    each.receive(message)
-                self._tell(text)
-                return
-            case Renamed(name=name):
-                if self.welcome is not None:
-                    self.welcome = dataclasses.replace(self.welcome, name=name)
-                self._tell(None)
-                return
-        table_id = getattr(message, "table", None)
-        if isinstance(message, TableSnapshot):
-            table_id = message.table.id
+        news = _ROOM_NEWS.get(type(message))
+        if news is not None and news(self, message):
+            return
+        self._to_table(message, answered)
+
+    # --- the room's own news (each True: nothing more to do; False: the table's too) ----
+
+    def _lobby_snapshot(self, message: LobbySnapshot) -> bool:
+        self.tables = {t.id: t for t in message.tables}
+        self._tell(None)
+        return True
+
+    def _lobby_update(self, message: LobbyUpdate) -> bool:
+        info = message.table
+        self.tables[info.id] = info
+        session = self.sessions.get(info.id)
+        if session is not None:
+            session.info = info
+        self._tell(None)
+        return True
+
+    def _table_closed(self, message: TableClosed) -> bool:
+        self.tables.pop(message.table, None)
+        self._tell(None)
+        return False  # the table's session hears it too
+
+    def _room_closing(self, message: RoomClosing) -> bool:
+        self.closing = True
+        for each in list(self.sessions.values()):
+            each.receive(message)
+        self._tell(message.text)
+        return True
+
+    def _renamed(self, message: Renamed) -> bool:
+        if self.welcome is not None:
+            self.welcome = dataclasses.replace(self.welcome, name=message.name)
+        self._tell(None)
+        return True
+
+    # --- a table's messages ------------------------------------------------------------
+
+    def _to_table(self, message: Message, answered: bool) -> None:
+        """To the session of the table ``message`` names; else where it belongs."""
+        table_id = message.table.id if isinstance(message, TableSnapshot) else getattr(
+            message, "table", None)
         session = self.sessions.get(table_id) if isinstance(table_id, str) else None
-        if (session is None and isinstance(message, TableSnapshot)
-                and message.your_seat is not None and message.table.id in self.tables):
-            # Back after a dropped connection: the room put us in our seat again.
-            session = self.session(message.table.id)
-            self.reseated.append(session)
+        if session is not None:
             session.receive(message)
-            self._tell(None)
-        elif session is not None:
-            session.receive(message)
+        elif isinstance(message, TableSnapshot) and self._reseated(message):
+            pass
         elif isinstance(message, HandSettled):
             self.settled_unclaimed(message.game, self.settled(message))
         elif isinstance(message, Notice | Error) and not answered:
             # (An answer to a request is told by whoever asked, in their words.)
-            text = message.text if isinstance(message, Notice) else message.message
-            if table_id is None:
-                for each in list(self.sessions.values()):
-                    each.receive(message)
-            elif isinstance(message, Notice):
-                # Said at a table this player has just left (the room had not yet
-                # heard): the lobby showed "Bob leaves the table." for good.
-                log.debug("table %s: %r after leaving; dropped", table_id, text)
-                return
-            self._tell(text)
+            self._unclaimed_words(message, table_id)
+
+    def _reseated(self, message: TableSnapshot) -> bool:
+        """Back after a dropped connection: the room put us in our seat again."""
+        if message.your_seat is None or message.table.id not in self.tables:
+            return False
+        session = self.session(message.table.id)
+        self.reseated.append(session)
+        session.receive(message)
+        self._tell(None)
+        return True
+
+    def _unclaimed_words(self, message: Notice | Error, table_id: object) -> None:
+        """A notice or refusal no table's session and no request claims: the lobby's."""
+        text = message.text if isinstance(message, Notice) else message.message
+        if table_id is None:
+            for each in list(self.sessions.values()):
+                each.receive(message)
+        elif isinstance(message, Notice):
+            # Said at a table this player has just left (the room had not yet
+            # heard): the lobby showed "Bob leaves the table." for good.
+            log.debug("table %s: %r after leaving; dropped", table_id, text)
+            return
+        self._tell(text)
 
     def shared_hand(self, message: HandSettled) -> str | None:
         """The hand's name for good: this room's id, the table, the hand's number."""
@@ -469,3 +495,14 @@ class RoomLink:
         if info is None:
             raise RoomRefused("the room opened a table it did not list")
         return info
+
+
+#: The room's own news by message class: what the link does with it
+#: (:meth:`RoomLink.dispatch`; anything else is a table's).
+_ROOM_NEWS: dict[type[Message], Callable[[RoomLink, Any], bool]] = {
+    LobbySnapshot: RoomLink._lobby_snapshot,
+    LobbyUpdate: RoomLink._lobby_update,
+    TableClosed: RoomLink._table_closed,
+    RoomClosing: RoomLink._room_closing,
+    Renamed: RoomLink._renamed,
+}
