@@ -112,7 +112,7 @@ SCENES += [
 # The replayer (cardtui replay) on a hand-written PHH fixture, stepped to its showdown.
 async def _replay_showdown(pilot: Pilot[int]) -> None:
     from cardtui.holdem.phh_read import read_path
-    from cardtui.ui.screens.replay_list import first_screen
+    from cardtui.ui.holdem.replay_list import first_screen
 
     hand = HERE.parent / "tests" / "fixtures" / "phh" / "pluribus_6max.phh"
     await pilot.app.push_screen(first_screen(read_path(hand), hand.name))

@@ -76,7 +76,7 @@ def test_the_import_check_catches_what_it_is_for() -> None:
     # (The layers above the engines: tables, the UI, the room and its two sides, the
     # wire format, hosting, the shell's commands.)
     for bad in ("textual.app", "rich.text", "cardtui.store", "cardtui.settings",
-                "cardtui.blackjack.round", "cardtui.ui.screens.holdem", "cardtui.tables.session",
+                "cardtui.blackjack.round", "cardtui.ui.holdem.screen", "cardtui.tables.session",
                 "cardtui.room.room", "cardtui.guest.link", "cardtui.wire.protocol",
                 "cardtui.serve", "cardtui.serve.server", "cardtui.commands.stats", "cardtui.cli"):
         assert not allowed(sample, bad), bad

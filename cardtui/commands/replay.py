@@ -84,7 +84,7 @@ def replay_app(hands: list[Replay | Unreadable], source: str, open_hand: int | N
                **options: Any) -> CardtuiApp:
     """The card room opened on the replay (Escape goes on to the menu)."""
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.screens.replay_list import first_screen
+    from cardtui.ui.holdem.replay_list import first_screen
 
     # Textual reads CSS_PATH beside the module of the class: this one's is not the app's.
     styles = Path(inspect.getfile(CardtuiApp)).parent

@@ -1,7 +1,7 @@
 """The hand-history formats cardtui writes: one name for each, shared by the shell and the app.
 
 ``cardtui export --format`` (:mod:`cardtui.commands.export`) and the history
-screen's ``e`` (:mod:`cardtui.ui.screens.holdem_export`) offer the same ones.
+screen's ``e`` (:mod:`cardtui.ui.holdem.export`) offer the same ones.
 """
 
 from __future__ import annotations

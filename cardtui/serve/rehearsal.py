@@ -61,8 +61,8 @@ AS_IN_A_TERMINAL: dict[str, Any] = {"size": REHEARSAL_SIZE, "tooltips": True,
 ROOM_WAIT_STEP = 0.01
 ROOM_WAIT_STEPS = 500
 
-#: Where the screens with stylesheets of their own are.
-SCREENS_PACKAGE = "cardtui.ui.screens"
+#: Where the screens with stylesheets of their own are (each table's screens in its package).
+SCREENS_PACKAGES = ("cardtui.ui.screens", "cardtui.ui.blackjack", "cardtui.ui.holdem")
 
 def rehearse() -> None:
     """Start the app once without a terminal, to the lobby; parse every screen's styles."""
@@ -134,9 +134,10 @@ def _lobby_listed(screen: Screen[object]) -> bool:
 
 
 def _screen_stylesheets() -> Iterator[Path]:
-    """The stylesheet files of every screen in ``SCREENS_PACKAGE``, as Textual names them."""
-    package = importlib.import_module(SCREENS_PACKAGE)
-    for info in pkgutil.iter_modules(package.__path__, SCREENS_PACKAGE + "."):
+    """The stylesheet files of every screen in ``SCREENS_PACKAGES``, as Textual names them."""
+    infos = (info for name in SCREENS_PACKAGES
+             for info in pkgutil.iter_modules(importlib.import_module(name).__path__, name + "."))
+    for info in infos:
         module = importlib.import_module(info.name)
         for screen in vars(module).values():
             if (inspect.isclass(screen) and issubclass(screen, Screen)

@@ -25,7 +25,7 @@ from cardtui.ui.textual_fixes import was_stopped
 #: the app does not pay for the game tables.
 SCREENS_BY_DESTINATION = {
     "blackjack": ("cardtui.ui.blackjack.screen", "BlackjackScreen"),
-    "holdem": ("cardtui.ui.screens.holdem", "HoldemScreen"),
+    "holdem": ("cardtui.ui.holdem.screen", "HoldemScreen"),
     "practice": ("cardtui.ui.screens.practice", "PracticeScreen"),
     "scoreboard": ("cardtui.ui.screens.scoreboard", "ScoreboardScreen"),
     "settings": ("cardtui.ui.screens.settings", "SettingsScreen"),

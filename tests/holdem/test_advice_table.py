@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtui.cards import parse_cards
 from cardtui.holdem.bots import Personality
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.widgets.holdem_advice import AdvicePanel
 from tests.support import holdem_demo
 from tests.support.holdem_demo import settle

@@ -87,8 +87,8 @@ def test_a_card_shown_face_up_counts_the_other_does_not() -> None:
 
 async def test_the_replay_screen_draws_a_face_down_showdown_to_the_end(
         make_app: Callable[..., CardtuiApp]) -> None:
-    from cardtui.ui.screens.replay import ReplayScreen
-    from cardtui.ui.screens.replay_list import first_screen
+    from cardtui.ui.holdem.replay import ReplayScreen
+    from cardtui.ui.holdem.replay_list import first_screen
 
     replay = read_phh(hand(["p1 sm ????", "p2 sm ??Ah"]))
     app = make_app()

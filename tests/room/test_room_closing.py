@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.tables.session import BetWindow, Note, Seen, ToAct, Voided
-from cardtui.ui.screens.holdem_words import shared_prompt
+from cardtui.ui.holdem.wording import shared_prompt
 from tests.room.support import until
 from tests.tables.support import join
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from cardtui.room.config import HoldemOptions
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from tests.room.support import until
 from tests.tables.support import join
 

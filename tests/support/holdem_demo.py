@@ -17,7 +17,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.tables.holdem_local import HoldemLocalSession
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 
 
 class ScriptedBots:

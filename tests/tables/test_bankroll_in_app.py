@@ -12,7 +12,7 @@ from cardtui.blackjack.table import SeatSetup
 from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 
 MakeApp = Callable[..., CardtuiApp]

@@ -21,7 +21,7 @@ from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, HandBegins, SeatsChanged, Seen, Settled, ToAct
-from cardtui.ui.screens.holdem_history import export_hands
+from cardtui.ui.holdem.history import export_hands
 from cardtui.ui.sitting import PlayedHand
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.tables.test_holdem_local import until

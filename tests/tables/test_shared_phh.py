@@ -19,7 +19,7 @@ from cardtui.holdem.stats_rows import table_rows
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import Bot
 from cardtui.tables.session import HandBegins, Seen, Settled
-from cardtui.ui.screens.holdem_history import export_hands
+from cardtui.ui.holdem.history import export_hands
 from cardtui.ui.sitting import PlayedHand
 from cardtui.ui.widgets.holdem_advice import personalities
 from tests.holdem.holdem_random_play import replay_strictly

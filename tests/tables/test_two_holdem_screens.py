@@ -19,7 +19,7 @@ from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 
 HOLDEM = Game.HOLDEM

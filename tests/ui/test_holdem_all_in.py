@@ -72,7 +72,7 @@ def test_the_setting_is_stored_and_a_bad_value_falls_back_to_asking() -> None:
 async def test_the_table_setup_turns_the_question_off(make_app) -> None:  # type: ignore[no-untyped-def]
     from textual.widgets import Select
 
-    from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
+    from cardtui.ui.holdem.setup import HoldemSetupScreen
 
     app = make_app()
     async with app.run_test(size=(80, 40)) as pilot:

@@ -13,7 +13,7 @@ from cardtui.holdem.actions import Action, Called, Checked, Folded
 from cardtui.room.config import HoldemOptions
 from cardtui.tables.session import HandBegins, Note, SeatsChanged, Seen
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.widgets.holdem_log import TableLog
 from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
 from tests.room.support import until

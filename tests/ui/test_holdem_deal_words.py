@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_words import BUTTONS
+from cardtui.ui.holdem.screen import HoldemScreen
+from cardtui.ui.holdem.wording import BUTTONS
 from cardtui.ui.widgets.table_footer import TableFooter
 from tests.support.holdem_demo import open_table, settle
 

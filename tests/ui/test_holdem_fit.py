@@ -9,8 +9,8 @@ from textual.widget import Widget
 from cardtui.holdem.actions import Action
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.view import LineKind, LogLine
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_words import table_words
+from cardtui.ui.holdem.screen import HoldemScreen
+from cardtui.ui.holdem.wording import table_words
 from tests.support.holdem_demo import _line_up, open_table, settle
 
 TEN = _line_up(10)

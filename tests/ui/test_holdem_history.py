@@ -11,9 +11,9 @@ from cardtui.holdem.pokerstars import NAME_SPACE
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_export import ExportFormatScreen
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen, tracker_number
+from cardtui.ui.holdem.export import ExportFormatScreen
+from cardtui.ui.holdem.history import HoldemHistoryScreen, tracker_number
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 from tests.support.holdem_demo import open_table, settle
 

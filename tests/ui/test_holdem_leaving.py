@@ -13,10 +13,10 @@ from cardtui.holdem.actions import Action, Folded
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.holdem import screen as holdem
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.record_player import on_screen
-from cardtui.ui.screens import holdem
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.rules import RulesScreen
 from cardtui.ui.screens.scoreboard import ScoreboardScreen
@@ -109,7 +109,7 @@ async def test_a_table_removed_without_asking_still_settles_its_hand(make_app) -
 
 
 async def test_the_palette_over_a_covered_hot_seat_table_keeps_one_cover(make_app) -> None:  # type: ignore[no-untyped-def]
-    from cardtui.ui.screens.holdem_pass import PassScreen
+    from cardtui.ui.holdem.pass_screen import PassScreen
 
     app = make_app()
     config = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot 2", SHARK)))

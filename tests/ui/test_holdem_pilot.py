@@ -16,11 +16,11 @@ from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.settings import validate_name
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.holdem.history import HoldemHistoryScreen
+from cardtui.ui.holdem.pass_screen import PassScreen
+from cardtui.ui.holdem.raise_box import RaiseScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
-from cardtui.ui.screens.holdem_pass import PassScreen
-from cardtui.ui.screens.holdem_raise import RaiseScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat
@@ -333,7 +333,7 @@ async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  
 async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  # type: ignore[no-untyped-def]
     from cardtui.holdem.actions import PotAwarded
     from cardtui.holdem.view import PotSlide, TableView, steps, with_slides
-    from cardtui.ui.screens.holdem import SLIDE_FRAMES
+    from cardtui.ui.holdem.screen import SLIDE_FRAMES
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from cardtui.tables.session import SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_blackjack_redraw import layouts_asked
 from tests.ui.test_holdem_seam import BEGINS, DEAL, LEGAL, SEATS

@@ -42,7 +42,7 @@ from cardtui.tables.session import (
     Voided,
 )
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.sitting import hand_view
 from cardtui.ui.widgets.holdem_log import TableLog
 from cardtui.ui.widgets.holdem_table import HoldemSeat

@@ -8,8 +8,8 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
 from cardtui.settings import validate_name
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
+from cardtui.ui.holdem.screen import HoldemScreen
+from cardtui.ui.holdem.setup import HoldemSetupScreen
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 
 

@@ -50,7 +50,7 @@ def test_setup_screen(snap_compare, make_app) -> None:  # type: ignore[no-untype
 
 
 async def _open_setup(pilot) -> None:  # type: ignore[no-untyped-def]
-    from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
+    from cardtui.ui.holdem.setup import HoldemSetupScreen
 
     await pilot.app.push_screen(HoldemSetupScreen())
     await pilot.pause()

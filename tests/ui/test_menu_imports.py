@@ -68,7 +68,7 @@ def test_the_menu_loads_no_game_engine_table_or_room(tmp_path: Path) -> None:
 def test_the_check_sees_a_table_screen_loaded(tmp_path: Path) -> None:
     # The same start with the hold'em screen imported (as opening it does) is
     # caught: its engine, evaluator and local table show up as needless.
-    found = needless(menu_modules(tmp_path, "cardtui.ui.screens.holdem"))
+    found = needless(menu_modules(tmp_path, "cardtui.ui.holdem.screen"))
     assert "cardtui.holdem.evaluator" in found
     assert "cardtui.tables.holdem_local" in found
 

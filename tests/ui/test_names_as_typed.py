@@ -16,12 +16,12 @@ from textual.widgets import DataTable, Static
 from cardtui.holdem.phh_read import read_path
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
+from cardtui.ui.holdem.history import HoldemHistoryScreen
+from cardtui.ui.holdem.pass_screen import PassScreen
+from cardtui.ui.holdem.raise_box import RaiseScreen
+from cardtui.ui.holdem.replay_list import ReplayListScreen, first_screen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem import HoldemScreen
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
-from cardtui.ui.screens.holdem_pass import PassScreen
-from cardtui.ui.screens.holdem_raise import RaiseScreen
-from cardtui.ui.screens.replay_list import ReplayListScreen, first_screen
 from cardtui.ui.screens.scoreboard import ScoreboardScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.ui.widgets.holdem_table import HoldemSeat

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from cardtui.holdem.phh_read import Replay, read_path
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.replay import ReplayScreen
-from cardtui.ui.screens.replay_list import ReplayListScreen, first_screen
+from cardtui.ui.holdem.replay import ReplayScreen
+from cardtui.ui.holdem.replay_list import ReplayListScreen, first_screen
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "phh"

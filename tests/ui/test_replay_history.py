@@ -5,8 +5,8 @@ from __future__ import annotations
 from cardtui.holdem.actions import HoleCardsDealt
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
-from cardtui.ui.screens.replay import ReplayScreen
+from cardtui.ui.holdem.history import HoldemHistoryScreen
+from cardtui.ui.holdem.replay import ReplayScreen
 from tests.support.holdem_demo import open_table, settle
 
 LINE_UP = (SeatConfig("Ann"), SeatConfig("Bot 1", Personality.SHARK),

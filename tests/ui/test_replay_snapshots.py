@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from cardtui.holdem.phh_read import read_path
-from cardtui.ui.screens.replay_list import first_screen
+from cardtui.ui.holdem.replay_list import first_screen
 
 PLURIBUS = Path(__file__).parents[1] / "fixtures" / "phh" / "pluribus_6max.phh"
 

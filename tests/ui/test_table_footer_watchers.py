@@ -15,7 +15,7 @@ from __future__ import annotations
 from textual.widgets import Footer
 
 from cardtui.ui.blackjack.screen import BlackjackScreen
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from tests.support.holdem_demo import settle
 
 

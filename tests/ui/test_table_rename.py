@@ -6,7 +6,7 @@ from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.tables.session import ToAct
 from cardtui.ui.blackjack.screen import BlackjackScreen
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 from tests.room.conftest import make_room

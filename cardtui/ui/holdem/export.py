@@ -18,7 +18,7 @@ from cardtui.holdem.history_formats import HistoryFormat
 
 
 class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
-    CSS_PATH = "holdem_export.tcss"
+    CSS_PATH = "export.tcss"
     BINDINGS = [
         Binding("p", "choose('phh')", "PHH"),
         Binding("s", "choose('pokerstars')", "PokerStars"),

@@ -1,6 +1,6 @@
 """How the hold'em table is drawn: seat panels round the board, the log, the prompt, the keys.
 
-Part of :class:`~cardtui.ui.screens.holdem.HoldemScreen`. Everything is drawn
+Part of :class:`~cardtui.ui.holdem.screen.HoldemScreen`. Everything is drawn
 from the replay model (:class:`~cardtui.holdem.view.TableView`) and what the
 session said (the turn, the clock, the notes): the screen's reactive state
 redraws through its watchers, each shown step through the record player. A
@@ -21,8 +21,8 @@ from textual.widgets import Header, Static
 
 from cardtui.holdem.legal import LegalActions
 from cardtui.tables.session import CLOCK_TICK
+from cardtui.ui.holdem import wording as words
 from cardtui.ui.record_player import on_screen
-from cardtui.ui.screens import holdem_words as words
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_advice import AdvicePanel, advice_spot, personalities
 from cardtui.ui.widgets.holdem_log import TableLog
@@ -31,7 +31,7 @@ from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.holdem import HoldemScreen
+    from cardtui.ui.holdem.screen import HoldemScreen
 
 #: Terminals at least this big get boxed cards and taller seat panels.
 ROOMY_SIZE = (110, 34)

@@ -1,7 +1,7 @@
 """The hold'em table between hands and on the way out: deal, rebuys, the setup, the
 history, chat, hot-seat covers, and leaving.
 
-Part of :class:`~cardtui.ui.screens.holdem.HoldemScreen`. Every change goes
+Part of :class:`~cardtui.ui.holdem.screen.HoldemScreen`. Every change goes
 through the table session; the screen redraws from the events it sends back.
 A local table deals, rebuys and takes a new setup; at a shared table the room
 deals, ``m`` chats, and leaving stands up (the room plays the hand on).
@@ -21,16 +21,16 @@ from rich.text import Text
 
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
-from cardtui.ui.screens import holdem_words as words
+from cardtui.ui.holdem import wording as words
+from cardtui.ui.holdem.history import HoldemHistoryScreen
+from cardtui.ui.holdem.pass_screen import PassScreen
+from cardtui.ui.holdem.setup import saved_setup
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_history import HoldemHistoryScreen
-from cardtui.ui.screens.holdem_pass import PassScreen
-from cardtui.ui.screens.holdem_setup import saved_setup
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.sitting import hand_view
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.holdem import HoldemScreen
+    from cardtui.ui.holdem.screen import HoldemScreen
 
 
 class BetweenHands:
@@ -63,7 +63,7 @@ class BetweenHands:
         self._sync()
 
     def action_setup(self: HoldemScreen) -> None:
-        from cardtui.ui.screens.holdem_setup import HoldemSetupScreen
+        from cardtui.ui.holdem.setup import HoldemSetupScreen
 
         self.app.push_screen(HoldemSetupScreen(), self._setup_closed)
 

@@ -2,7 +2,7 @@
 ``e`` exports every finished hand, one file each, as PHH or PokerStars-style
 text (the player picks), and shows where.
 
-Hands are numbered for the whole session (:class:`~cardtui.ui.sitting.HandHistory`,
+Hands are numbered for the whole session (:class:`~cardtui.ui.sitting.HandsPlayed`,
 kept on the app's session), not per table: a new table deals its hand 1 again,
 but the history keeps every hand of the session, and each needs its own row
 and its own file name. A shared table's hands are exported too, as their player
@@ -123,7 +123,7 @@ def _blinds(played: PlayedHand) -> str:
 
 
 class HoldemHistoryScreen(Screen[None]):
-    CSS_PATH = "holdem_history.tcss"
+    CSS_PATH = "history.tcss"
     SUB_TITLE = "Hand history"
     BINDINGS = [
         Binding("enter", "replay", "Replay", priority=True),
@@ -180,7 +180,7 @@ class HoldemHistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         """Enter: the highlighted hand at the table again, step by step, as it was shown."""
         from cardtui.tables.holdem_replay import HoldemReplaySession, played_replay
-        from cardtui.ui.screens.replay import ReplayScreen  # it imports the table, which imports us
+        from cardtui.ui.holdem.replay import ReplayScreen  # it imports the table, which imports us
 
         row = self.query_one("#hands", DataTable).cursor_row
         if not 0 <= row < len(self.hands):
@@ -191,7 +191,7 @@ class HoldemHistoryScreen(Screen[None]):
 
     def action_export(self) -> None:
         """``e``: the player picks the format (PHH or PokerStars), then every hand is written."""
-        from cardtui.ui.screens.holdem_export import ExportFormatScreen
+        from cardtui.ui.holdem.export import ExportFormatScreen
 
         def chosen(written_as: HistoryFormat | None) -> None:
             if written_as is not None:

@@ -1,6 +1,6 @@
 """The moves of a hold'em hand, each through the table session, and which keys are live.
 
-Part of :class:`~cardtui.ui.screens.holdem.HoldemScreen`. What is legal comes
+Part of :class:`~cardtui.ui.holdem.screen.HoldemScreen`. What is legal comes
 from the session's :class:`~cardtui.tables.session.ToAct` (the engine's one
 legality answer, :class:`~cardtui.holdem.legal.LegalActions`); the keys only
 ask it, and the session refuses an illegal move whatever the keys believed.
@@ -15,11 +15,11 @@ from textual import events
 
 from cardtui.holdem.actions import Action, BlindKind, BlindPosted
 from cardtui.holdem.legal import LegalActions
+from cardtui.ui.holdem.raise_box import RaiseScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
-from cardtui.ui.screens.holdem_raise import RaiseScreen
 
 if TYPE_CHECKING:
-    from cardtui.ui.screens.holdem import HoldemScreen
+    from cardtui.ui.holdem.screen import HoldemScreen
 
 #: One key shoves a whole stack: an all-in of more than this many big blinds
 #: is asked about first (``Settings.confirm_all_in`` turns the question off).

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 
 class PassScreen(Screen[bool]):
-    CSS_PATH = "holdem_pass.tcss"
+    CSS_PATH = "pass_screen.tcss"
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
         Binding("escape", "leave", "Leave the table"),

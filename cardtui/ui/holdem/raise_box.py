@@ -42,7 +42,7 @@ def preset_amount(fraction: float, legal: LegalActions, *, pot: int, current_bet
 
 
 class RaiseScreen(ModalScreen[int | None]):
-    CSS_PATH = "holdem_raise.tcss"
+    CSS_PATH = "raise_box.tcss"
     BINDINGS = [
         Binding("up,right,plus,equals_sign", "step(1)", "+1 BB", key_display="↑ +"),
         Binding("down,left,minus,underscore", "step(-1)", "−1 BB", key_display="↓ -"),

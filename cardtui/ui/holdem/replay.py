@@ -1,6 +1,6 @@
 """The replayer: the hold'em table playing a saved hand, step by step, under the viewer's keys.
 
-It is the hold'em table (:class:`~cardtui.ui.screens.holdem.HoldemScreen`)
+It is the hold'em table (:class:`~cardtui.ui.holdem.screen.HoldemScreen`)
 on a :class:`~cardtui.tables.holdem_replay.HoldemReplaySession`, with keys of
 its own instead of the player's moves: → the next step, ← the step before
 (the hand is shown again from the deal, at once), space plays and pauses,
@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from cardtui.tables.holdem_replay import HoldemReplaySession
-from cardtui.ui.screens.holdem import HoldemScreen
+from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.widgets.holdem_table import SeatLook
 
 #: The replayer's own actions (the table's moves and deals are not offered here).

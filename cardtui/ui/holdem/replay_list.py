@@ -35,7 +35,7 @@ def first_screen(hands: Source, source: str, open_hand: int | None = None) -> Sc
 
 
 def replay_screen(hands: Source, index: int) -> Screen[None]:
-    from cardtui.ui.screens.replay import ReplayScreen
+    from cardtui.ui.holdem.replay import ReplayScreen
 
     hand = hands[index]
     assert isinstance(hand, Replay)

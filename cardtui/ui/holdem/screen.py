@@ -12,9 +12,9 @@ are on. The session decides who acts and what is legal (:class:`ToAct`);
 :class:`Settled` rows go to the store unchanged the moment they arrive,
 before the showdown has been shown. The screen runs no engine and no bot.
 
-What the player's keys do lives in :mod:`holdem_moves` (the moves of a hand)
-and :mod:`holdem_between` (dealing, rebuys, the setup, chat, hot seat and the
-way out); the words in :mod:`holdem_words`.
+What the player's keys do lives in :mod:`.moves` (the moves of a hand)
+and :mod:`.hands_between` (dealing, rebuys, the setup, chat, hot seat and the
+way out); the words in :mod:`.wording`.
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.holdem import wording as words
+from cardtui.ui.holdem.felt import Drawing
+from cardtui.ui.holdem.hands_between import BetweenHands
+from cardtui.ui.holdem.moves import Moves
+from cardtui.ui.holdem.pace import SLIDE_FRAMES, THINK_PAUSE, pause_for
+from cardtui.ui.holdem.setup import saved_setup
 from cardtui.ui.record_player import RecordPlayer
-from cardtui.ui.screens import holdem_words as words
-from cardtui.ui.screens.holdem_between import BetweenHands
-from cardtui.ui.screens.holdem_drawing import Drawing
-from cardtui.ui.screens.holdem_moves import Moves
-from cardtui.ui.screens.holdem_pace import SLIDE_FRAMES, THINK_PAUSE, pause_for
-from cardtui.ui.screens.holdem_setup import saved_setup
 from cardtui.ui.sitting import HandsPlayed, hand_view
 
 #: What the record player shows, in order: a record's steps, or what the session said between.

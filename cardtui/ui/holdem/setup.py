@@ -40,7 +40,7 @@ _NUMBERS = (
 
 
 class HoldemSetupScreen(Screen[bool]):
-    CSS_PATH = "holdem_setup.tcss"
+    CSS_PATH = "setup.tcss"
     SUB_TITLE = "Hold'em table setup"
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),

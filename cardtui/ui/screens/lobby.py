@@ -42,7 +42,7 @@ from cardtui.wire.protocol import CreateBlackjack, CreateHoldem, TableInfo
 
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {
-    Game.HOLDEM: ("cardtui.ui.screens.holdem", "HoldemScreen"),
+    Game.HOLDEM: ("cardtui.ui.holdem.screen", "HoldemScreen"),
     Game.BLACKJACK: ("cardtui.ui.blackjack.screen", "BlackjackScreen"),
 }
 

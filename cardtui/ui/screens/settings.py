@@ -21,7 +21,7 @@ _SPEEDS = [(speed.value.capitalize(), speed) for speed in AnimationSpeed]
 _GAME_SETUPS = (
     ("blackjack-setup", "Blackjack rules & seats…", "cardtui.ui.blackjack.setup",
      "BlackjackSetupScreen"),
-    ("holdem-setup", "Hold'em table setup…", "cardtui.ui.screens.holdem_setup",
+    ("holdem-setup", "Hold'em table setup…", "cardtui.ui.holdem.setup",
      "HoldemSetupScreen"),
 )  # fmt: skip
 
