@@ -112,8 +112,10 @@ def only_ascii(on: bool) -> Iterator[None]:
     if not on or terminal is None:
         yield
         return
-    sys.__stderr__ = AsciiScreen(terminal)  # type: ignore[assignment]
+    # typeshed marks sys.__stderr__ Final and TextIO: it is replaced here on
+    # purpose, by a file-like stand-in, because Textual's driver writes to it.
+    sys.__stderr__ = AsciiScreen(terminal)  # type: ignore[misc,assignment]
     try:
         yield
     finally:
-        sys.__stderr__ = terminal
+        sys.__stderr__ = terminal  # type: ignore[misc]

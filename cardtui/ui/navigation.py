@@ -8,7 +8,7 @@ table with a round in play asks first and records what leaving costs.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib import import_module
 from typing import Protocol, runtime_checkable
 
@@ -67,7 +67,8 @@ class Navigation(App[int]):
         """``practice:pairs`` opens the practice screen with its pairs drill."""
         destination, _, option = destination.partition(":")
         module, name = SCREENS_BY_DESTINATION[destination]
-        return getattr(import_module(module), name)(*([option] if option else []))
+        screen_class: type[Screen[None]] = getattr(import_module(module), name)
+        return screen_class(*([option] if option else []))
 
     def leave_then(self, go: Callable[[], object]) -> None:
         """Run ``go`` once the screen guarding a game (if any) lets the player leave."""
@@ -86,13 +87,13 @@ class Navigation(App[int]):
             return
         self.leave_then(lambda: self._change_screens(self._go_to, destination))
 
-    def _change_screens(self, change: Callable[..., object], *args: object) -> None:
+    def _change_screens(self, change: Callable[..., Awaitable[object]], *args: object) -> None:
         """Run ``change`` next; keys typed until its screen is ready wait for that screen."""
         self._changes_pending += 1
 
         async def changing() -> None:
             try:
-                await change(*args)  # type: ignore[misc]
+                await change(*args)
             finally:
                 self._changes_pending -= 1
 
@@ -109,7 +110,9 @@ class Navigation(App[int]):
     async def action_back(self) -> None:
         screen = self.screen
         if len(self.screen_stack) > 1 and not isinstance(screen, MenuScreen):
-            close = lambda: self._change_screens(self._close, screen)  # noqa: E731
+            def close() -> None:
+                self._change_screens(self._close, screen)
+
             if isinstance(screen, LeaveGuard):
                 screen.request_leave(close)
             else:

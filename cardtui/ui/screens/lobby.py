@@ -9,12 +9,13 @@ may sit where: the room does, and its refusal is shown in one line.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from importlib import import_module
 
 from rich.markup import escape
 from rich.text import Text
 from textual import events, getters, on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
@@ -53,7 +54,7 @@ NO_TABLES = "No tables yet: press n to open one."
 FIRST_FRAME_WAIT = 0.5
 
 
-def open_table(app: App[object], session: RemoteSession) -> bool:
+def open_table(app: CardtuiApp, session: RemoteSession) -> bool:
     """Show ``session`` on its game's table screen; False when that screen cannot take one.
 
     Both table screens take a table session; the check stays for a screen
@@ -318,7 +319,7 @@ class LobbyScreen(HeldFirstFrame):
             balance = bankroll.balance
         self.app.push_screen(BuyInDialog(info, balance), self._bought_in(info))
 
-    def _bought_in(self, info: TableInfo):  # noqa: ANN202 - a dismiss callback
+    def _bought_in(self, info: TableInfo) -> Callable[[int | None], None]:
         def sit(buy_in: int | None) -> None:
             if buy_in is not None:
                 self._join(info, buy_in)

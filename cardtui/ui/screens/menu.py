@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
@@ -17,7 +17,7 @@ from cardtui.ui.widgets.bankroll_table import BankrollLine
 from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
-    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.services import AppServices
 
 #: (destination, shortcut key, label, short label for the footer).
 DESTINATIONS: tuple[tuple[str, str, str, str], ...] = (
@@ -46,11 +46,13 @@ class MenuScreen(Screen[None]):
 
     # Practise is listed with its key but left out of the footer: with it, Quit
     # no longer fits in 80 columns.
-    BINDINGS = [
-        Binding(key, f"app.open('{dest}')", short, show=dest != "practice")
-        for dest, key, _, short in DESTINATIONS
-        if dest not in ("quit", "tables")
-    ] + [Binding("q", "app.quit", "Quit"), Binding("t", "tables", "Tables")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"app.open('{dest}')", short, show=dest != "practice")
+          for dest, key, _, short in DESTINATIONS
+          if dest not in ("quit", "tables")),
+        Binding("q", "app.quit", "Quit"),
+        Binding("t", "tables", "Tables"),
+    ]
 
     def __init__(self, *, later: bool = False) -> None:
         super().__init__()
@@ -62,10 +64,10 @@ class MenuScreen(Screen[None]):
         self._covered = False
 
     @property
-    def cardtui(self) -> CardtuiApp:
+    def cardtui(self) -> AppServices:
         """The app's services, typed: app.py imports this module (the default screen),
-        so ``getters.app(CardtuiApp)`` would be an import cycle here."""
-        return cast("CardtuiApp", self.app)
+        so naming ``CardtuiApp`` here would be an import circle (see services.py)."""
+        return cast("AppServices", self.app)
 
     def compose(self) -> ComposeResult:
         if self._later:

@@ -95,7 +95,9 @@ class SettingsScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         settings = self.app.settings
-        if event.value is Select.BLANK:
+        # Every choice here is a string (StrEnum members, theme names): anything
+        # else is Select.BLANK, no choice.
+        if not isinstance(event.value, str):
             return
         # A Select reports its first value when it mounts: only a real change
         # is saved (and ends a command-line choice for this session).

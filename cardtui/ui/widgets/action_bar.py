@@ -228,7 +228,8 @@ class ActionBar(Widget):
             component = "action-bar--button"
         look = self.get_visual_style(component)
         label_style = look.rich_style
-        pad_style = Style(bgcolor=look.background.rich_color)
+        background = look.background  # None only where the stylesheet gives the part none
+        pad_style = Style(bgcolor=background.rich_color if background is not None else None)
         label = self._specs[button_id][0]
         segments = [
             Segment(" " * (BUTTON_PAD - 1), pad_style),
@@ -236,7 +237,7 @@ class ActionBar(Widget):
             Segment(" " * (BUTTON_PAD - 1), pad_style),
         ]
         tint = self.get_component_styles(component).tint
-        if tint.a:
+        if tint.a and background is not None:
             segments = list(Tint.process_segments(segments, tint, self.app.ansi_theme,
-                                                  look.background))
+                                                  background))
         return segments

@@ -19,7 +19,7 @@ from cardtui.store import Bankroll
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from cardtui.ui.app import CardtuiApp
+    from cardtui.ui.services import AppServices
 
 
 class BankrollSource(Protocol):
@@ -81,9 +81,10 @@ class BankrollLine(Static):
     """
 
     @property
-    def cardtui(self) -> CardtuiApp:
-        # The menu is imported by app.py: a typed getter here would be an import cycle.
-        return cast("CardtuiApp", self.app)
+    def cardtui(self) -> AppServices:
+        # The menu is imported by app.py: naming CardtuiApp here would be an import
+        # circle (see services.py).
+        return cast("AppServices", self.app)
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed)

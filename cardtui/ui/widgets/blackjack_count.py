@@ -114,7 +114,10 @@ class CountPanel(Static):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is not WorkerState.SUCCESS or event.worker.group != "dealer-odds":
             return
-        key, odds = event.worker.result
+        result = event.worker.result  # typed Optional: None only for a worker not yet done
+        if result is None:
+            return
+        key, odds = result
         if key == self._asked:  # not a shoe that has changed since
             self._dealer = dealer_line(odds, key[2], ascii=self._ascii) if odds else Text("")
             self._draw()

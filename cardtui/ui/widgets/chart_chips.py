@@ -110,7 +110,7 @@ class RoundsChart(_Chart):
         plot.refresh()
 
 
-def _ticks(low: int, high: int, count: int = 4) -> tuple[list[int], list[str]]:
+def _ticks(low: int, high: int, count: int = 4) -> tuple[list[float], list[str]]:
     """Whole-number ticks at a round step from ``low`` to ``high`` (plotext's own are decimals).
 
     >>> _ticks(700, 1100)
@@ -125,7 +125,7 @@ def _ticks(low: int, high: int, count: int = 4) -> tuple[list[int], list[str]]:
     while span / step > count:
         step = _next_step(step)
     first = -(-low // step) * step
-    ticks = list(range(first, high + 1, step))
+    ticks: list[float] = list(range(first, high + 1, step))  # whole numbers, as plotext takes
     return ticks, [f"{t:,}" for t in ticks]
 
 
@@ -133,4 +133,5 @@ def _next_step(step: int) -> int:
     """1, 2, 5, 10, 20, 50, 100, ..."""
     digits = str(step)
     lead, zeros = int(digits[0]), len(digits) - 1
-    return (2 if lead == 1 else 5 if lead == 2 else 10) * 10 ** zeros
+    # (int(): zeros >= 0, but int ** int is typed int | float.)
+    return (2 if lead == 1 else 5 if lead == 2 else 10) * int(10**zeros)

@@ -133,14 +133,16 @@ def seat_title(name: str, markers: str, room: int | None) -> str:
     """
     if not markers:
         return name
+    if room is None:
+        return f"{name} ({markers})"
     for title in (f"{name} ({markers})", f"{name} {markers}"):
-        if room is None or len(title) <= room:
+        if len(title) <= room:
             return title
     keep = max(room - len(markers) - 2, 1)
     return f"{name[:keep]}… {markers}"
 
 
-def _inline(cards: Sequence[Card], *, ascii: bool, face_down: Collection[int],
+def _inline(cards: Sequence[Card | None], *, ascii: bool, face_down: Collection[int],
             highlight: Collection[Card]) -> Text:
     """Cards inline; winning cards (face up) in reverse video."""
     if not highlight:

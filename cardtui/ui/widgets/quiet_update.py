@@ -10,8 +10,13 @@ them, at the width it has now).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 def shown_value(text: Text | str) -> tuple[object, ...]:
@@ -28,9 +33,13 @@ def update_quietly(line: Static, text: Text | str) -> bool:
         return False
     line._cardtui_shown = shown  # type: ignore[attr-defined]
     width = line.content_region.width
-    rows = line.visual.get_height(line.styles, width) if width else None
+    # Textual measures a widget's content with its styles as the rules, as here
+    # (Widget._get_content_height); get_height's annotation names the TypedDict
+    # the styles stand in for.
+    rules = cast("RulesMap", line.styles)
+    rows = line.visual.get_height(rules, width) if width else None
     line.update(text, layout=False)
-    if rows is None or line.visual.get_height(line.styles, width) != rows:
+    if rows is None or line.visual.get_height(rules, width) != rows:
         line.refresh(layout=True)
         return True
     return False
