@@ -253,10 +253,16 @@ async def test_chat_reaches_other_screens_without_escape_sequences_and_is_rate_l
             lambda m: len([e for e in mal.of(Error) if e.code is ErrorCode.REFUSED]) >= 2)
         assert refused and all("slow down" in e.message for e in mal.of(Error))
         await ann.wait_for("Mal: line 5")
-        await ann.settle(0.5)
+        # Someone speaks after the room refused Mal: a refused line, had it been sent, comes
+        # before theirs on Ann's screen.
+        sam = await FakeClient.join(server.room.shared.room, Member("p-sam", "Sam"))
+        sam.send(Watch("t1"))
+        sam.send(Chat("t1", "last word"))
+        await ann.wait_for("Sam: last word")
         text = ann.raw.decode("utf-8", "replace")
         assert "line 6" not in text and "line 7" not in text
         await mal.close()
+        await sam.close()
 
 
 def record_room_lines(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[bytes]]:
