@@ -43,7 +43,7 @@ from cardtui.guest.joining import RoomDoor
 from cardtui.room.config import default_tables
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
-from cardtui.store.blank import keep_blank
+from cardtui.store.database import keep_blank
 from cardtui.ui.textual_fixes import served as served_fixes
 from cardtui.ui.textual_fixes.served import share_parsed_stylesheets
 from cardtui.wire import ROOM_FD_ENV

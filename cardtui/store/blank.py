@@ -4,8 +4,9 @@ A served game's profile is often new (every guest's is), and its first start
 ran every migration (:mod:`~cardtui.store.schema`): seven transactions of
 table definitions, about 3 ms of CPU, which a crowd of a hundred guests
 arriving at once pays a hundred times over (benchmarks/bench_ssh_burst.py).
-The game template builds one empty database once (:func:`keep_blank`, from
-``serve/rehearsal.py``) and every game forked from it writes those bytes
+The game template builds one empty database once
+(:func:`cardtui.store.database.keep_blank`, from ``serve/rehearsal.py``, which
+hands the bytes to :func:`keep_copy`) and every game forked from it writes those bytes
 where its scoreboard file does not exist yet; opening it then finds the
 current schema and migrates nothing.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from cardtui.store.schema import SCHEMA_VERSION
@@ -27,15 +27,14 @@ from cardtui.store.schema import SCHEMA_VERSION
 _kept: tuple[int, bytes] | None = None
 
 
-def keep_blank() -> None:
-    """Build an empty database once and keep its bytes for every new file after it."""
-    from cardtui.store.database import Database  # (which writes the copies)
+def keep_copy(image: bytes) -> None:
+    """Keep ``image``, an empty database at today's schema, for every new file after it.
 
+    (Built by :mod:`cardtui.store.database`, which imports this module to write
+    the copies: this one names no database, so there is no import circle.)
+    """
     global _kept
-    with tempfile.TemporaryDirectory(prefix="cardtui-blank-") as folder:
-        path = Path(folder) / "blank.sqlite3"
-        Database(path).close()  # closed: its write-ahead log is folded into the file
-        _kept = (SCHEMA_VERSION, path.read_bytes())
+    _kept = (SCHEMA_VERSION, image)
 
 
 def write_blank(path: Path) -> bool:

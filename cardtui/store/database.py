@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from cardtui.games import Game
-from cardtui.store.blank import write_blank
+from cardtui.store.blank import keep_copy, write_blank
 from cardtui.store.problems import Problem, StoreError, read_only_disk, store_error
 from cardtui.store.records import (
     RESULT_COLUMNS,
@@ -53,6 +54,14 @@ from cardtui.store.schema import (
 )
 
 MEMORY = ":memory:"
+
+
+def keep_blank() -> None:
+    """Build an empty database once and keep its bytes (blank.py) for every new file after it."""
+    with tempfile.TemporaryDirectory(prefix="cardtui-blank-") as folder:
+        path = Path(folder) / "blank.sqlite3"
+        Database(path).close()  # closed: its write-ahead log is folded into the file
+        keep_copy(path.read_bytes())
 
 
 class Database:

@@ -45,11 +45,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+# The module itself (not `from cardtui.store import pending`, which names the package
+# that imports this module): tests replace pending.disk_room, read at each write.
+import cardtui.store.pending as pending
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.crashlog import record_crash
 from cardtui.games import Game
 from cardtui.locations import set_aside
-from cardtui.store import pending
 from cardtui.store.alive import Alive
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import (

@@ -21,7 +21,7 @@ def schema(path: Path) -> list[tuple[str, str]]:
 @pytest.fixture
 def kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blank, "_kept", None)
-    blank.keep_blank()
+    database_module.keep_blank()
 
 
 def test_a_new_file_is_written_whole_and_migrates_nothing(
@@ -29,7 +29,7 @@ def test_a_new_file_is_written_whole_and_migrates_nothing(
     built = tmp_path / "built.sqlite3"
     monkeypatch.setattr(blank, "_kept", None)  # as a game without a template builds it
     Database(built).close()
-    blank.keep_blank()
+    database_module.keep_blank()
     ran: list[int] = []
 
     def counted(number: int):  # noqa: ANN202
