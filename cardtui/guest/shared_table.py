@@ -26,6 +26,7 @@ from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
+from cardtui.tables.listening import EventLine
 from cardtui.tables.session import (
     Clock,
     Event,
@@ -155,7 +156,8 @@ class RemoteSession:
         self.kept_chips = False
         #: The buy-in the kept chips made for this seat (None: none, or table-only chips).
         self.bought: Seated | None = None
-        self._listener: Listener | None = None
+        #: The screen attached now (one at a time), and what waits for the next one.
+        self.line: EventLine[Event] = EventLine()
         self._snapshots = 0
         #: Notes no screen has shown yet; a chat line with where in the hand's records
         #: it was said (None: the room's notes, shown after the hand so far).
@@ -198,13 +200,10 @@ class RemoteSession:
         self.leave()
 
     def attach(self, listener: Listener) -> None:
-        for event in self.present():
-            listener(event)
-        self._listener = listener
+        self.line.attach(listener, self.present())
 
     def detach(self, listener: Listener | None = None) -> None:
-        if listener is None or listener == self._listener:
-            self._listener = None
+        self.line.detach(listener)
 
     def present(self) -> Iterator[Event]:
         """The table as it is now, as events: what a screen attaching late is shown first."""
@@ -462,9 +461,9 @@ class RemoteSession:
                 self.to_act = None
 
     def _deliver(self, event: Event) -> None:
-        if self._listener is not None:
-            self._listener(event)
-        elif isinstance(event, Settled):
+        if self.line.emit(event):
+            return
+        if isinstance(event, Settled):
             self.link.settled_unclaimed(self.game, event)
         elif isinstance(event, Note):
             where = len(self.records) if event.kind == "chat" else None

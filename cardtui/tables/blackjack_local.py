@@ -54,6 +54,7 @@ from cardtui.blackjack.table import Table
 from cardtui.games import Game
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
+from cardtui.tables.listening import EventLine
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (
     BetWindow,
@@ -89,7 +90,8 @@ class BlackjackLocalSession:
     table: Table
 
     def __post_init__(self) -> None:
-        self._listener: Listener | None = None
+        #: The screen attached now (one at a time), and what waits for the next one.
+        self.line: EventLine[Event] = EventLine()
         self.rounds = 0
         #: The profile's seat and kept chips (None: every seat keeps table-only chips).
         self.chips: SeatChips | None = None
@@ -118,7 +120,7 @@ class BlackjackLocalSession:
         self.chips = SeatChips.find(bankroll, [s.name for s in seats], [s.is_bot for s in seats])
 
     def attach(self, listener: Listener) -> None:
-        self._listener = listener
+        self.line.attach(listener)
         self._sit_down_profile()
         self._send(SeatsChanged(self.seat_states()))
         rnd = self.table.round
@@ -129,10 +131,8 @@ class BlackjackLocalSession:
         self._prompt()
 
     def detach(self, listener: Listener | None = None) -> None:
-        if listener is not None and listener != self._listener:
-            return  # a newer screen listens (and sits) at this table now
-        self._listener = None
-        self._stand_up_profile()
+        if self.line.detach(listener):  # else a newer screen listens (and sits) here now
+            self._stand_up_profile()
 
     # -- the kept bankroll ------------------------------------------------------------
 
@@ -270,5 +270,4 @@ class BlackjackLocalSession:
             self._send(ToAct(humans[0], BetWindow(rules.min_bet, rules.max_bet)))
 
     def _send(self, event: Event) -> None:
-        if self._listener is not None:
-            self._listener(event)
+        self.line.emit(event)

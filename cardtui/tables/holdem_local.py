@@ -69,6 +69,7 @@ from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
+from cardtui.tables.listening import EventLine
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
     Clock,
@@ -164,7 +165,8 @@ class HoldemLocalSession:
         self.placed: Placed | None = None
         #: Waits until the screen has shown everything so far (its record player).
         self.shown: Callable[[], Awaitable[None]] | None = None
-        self._listener: Listener | None = None
+        #: The screen attached now (one at a time), and what waits for the next one.
+        self.line: EventLine[Event] = EventLine()
         self._to_act: ToAct | None = None
         self._thinking: Clock | None = None
         #: Hot seat: the humans whose hole cards this hand were delivered.
@@ -173,8 +175,6 @@ class HoldemLocalSession:
         self._bots: asyncio.Task[None] | None = None
         #: The profile's seat and kept chips (a cash game; None: table-only chips).
         self.chips: SeatChips | None = None
-        #: Notes of a sit-down made before the screen listened (told on attach).
-        self._early: list[Note] = []
 
     # --- the seam -----------------------------------------------------------------------
 
@@ -214,18 +214,12 @@ class HoldemLocalSession:
 
     def attach(self, listener: Listener) -> None:
         self._sit_down_profile()
-        for event in self.present():
-            listener(event)
-        self._listener = listener
-        early, self._early = self._early, []
-        for note in early:  # the sit-down's words, said before anyone listened
-            listener(note)
+        # The sit-down's words, said before anyone listened, come after the table.
+        self.line.attach(listener, self.present())
 
     def detach(self, listener: Listener | None = None) -> None:
-        if listener is not None and listener != self._listener:
-            return  # a newer screen listens (and sits) at this table now
-        self._listener = None
-        self._stand_up_profile()
+        if self.line.detach(listener):  # else a newer screen listens (and sits) here now
+            self._stand_up_profile()
 
     # --- the kept bankroll ------------------------------------------------------------------
 
@@ -273,10 +267,7 @@ class HoldemLocalSession:
 
     def _say(self, note: Note) -> None:
         """A note for the screen; one said before a screen listens waits for it (attach)."""
-        if self._listener is None:
-            self._early.append(note)
-        else:
-            self._listener(note)
+        self.line.tell(note)
 
     def present(self) -> Iterator[Event]:
         """The table as it is now: what a screen attaching late is shown first."""
@@ -350,7 +341,7 @@ class HoldemLocalSession:
         self.table_events = []
         if bankroll is not None:
             self.keep_chips(bankroll)
-            if self._listener is not None:
+            if self.line.attached:
                 self._sit_down_profile()
         self._emit(SeatsChanged(self.seats()))
 
@@ -441,7 +432,7 @@ class HoldemLocalSession:
 
     def listens(self, listener: Listener) -> bool:
         """Whether ``listener`` is the screen attached now (not one a newer screen replaced)."""
-        return listener == self._listener
+        return self.line.listens(listener)
 
     def close(self, listener: Listener | None = None) -> None:
         """The screen went away for good: stop the bots (the hand was folded out first).
@@ -540,6 +531,5 @@ class HoldemLocalSession:
         return tuple(for_viewers(r, viewers) for r in records)
 
     def _emit(self, event: Event) -> None:
-        if self._listener is not None:
-            self._listener(event)
+        self.line.emit(event)
 

@@ -73,6 +73,7 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions
 from cardtui.holdem.phh_read import Replay
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
+from cardtui.tables.listening import EventLine
 from cardtui.tables.session import (
     Event,
     HandBegins,
@@ -169,7 +170,8 @@ class HoldemReplaySession:
         self.rewinding = False
         self._speed = SPEEDS.index(1.0)
         self._sleep = sleep
-        self._listener: Listener | None = None
+        #: The screen attached now (one at a time), and what waits for the next one.
+        self.line: EventLine[Event] = EventLine()
         self._player: asyncio.Task[None] | None = None
 
     # --- the seam -----------------------------------------------------------------------
@@ -180,13 +182,10 @@ class HoldemReplaySession:
         return frozenset()
 
     def attach(self, listener: Listener) -> None:
-        for event in self.present():
-            listener(event)
-        self._listener = listener
+        self.line.attach(listener, self.present())
 
     def detach(self, listener: Listener | None = None) -> None:
-        if listener is None or listener == self._listener:
-            self._listener = None
+        self.line.detach(listener)
 
     def act(self, seat: int, action: Action) -> None:
         raise ValueError("a replayed hand takes no moves: → and ← step through it")
@@ -337,5 +336,4 @@ class HoldemReplaySession:
             yield Seen(records)
 
     def _emit(self, event: Event) -> None:
-        if self._listener is not None:
-            self._listener(event)
+        self.line.emit(event)

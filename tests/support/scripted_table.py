@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
+from cardtui.tables.listening import EventLine
 from cardtui.tables.session import Event, Listener
 
 
@@ -20,7 +21,7 @@ class ScriptedSession:
     def __init__(self, opening: Iterable[Event], viewer_seats: Iterable[int] = (0,)) -> None:
         self.opening = tuple(opening)
         self._viewers = frozenset(viewer_seats)
-        self.listener: Listener | None = None
+        self.line: EventLine[Event] = EventLine()
         #: Every move the screen sent: (seat, action).
         self.acted: list[tuple[int, object]] = []
         #: Whether a hand is in play (the test says so; the screen asks before leaving).
@@ -34,14 +35,16 @@ class ScriptedSession:
     def viewer_seats(self) -> frozenset[int]:
         return self._viewers
 
+    @property
+    def listener(self) -> Listener | None:
+        """The screen attached now."""
+        return self.line.listener
+
     def attach(self, listener: Listener) -> None:
-        for event in self.opening:
-            listener(event)
-        self.listener = listener
+        self.line.attach(listener, self.opening)
 
     def detach(self, listener: Listener | None = None) -> None:
-        if listener is None or listener == self.listener:
-            self.listener = None
+        self.line.detach(listener)
 
     def act(self, seat: int, action: object) -> None:
         self.acted.append((seat, action))
@@ -61,6 +64,6 @@ class ScriptedSession:
 
     def send(self, *events: Event) -> None:
         """The table moves on: ``events`` reach the attached screen, in order."""
-        assert self.listener is not None, "no screen is attached"
+        assert self.line.attached, "no screen is attached"
         for event in events:
-            self.listener(event)
+            self.line.emit(event)
