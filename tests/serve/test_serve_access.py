@@ -16,6 +16,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from cardtui.serve import child
 from cardtui.serve.identity import profile_name
 from cardtui.serve.keys import fingerprint
 from cardtui.serve.launch import Launch
@@ -126,6 +127,14 @@ async def test_anything_but_an_interactive_game_is_refused(tmp_path: Path) -> No
         await connection.wait_closed()
 
 
+@pytest.fixture
+def patient_hang_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hung-up game gets 30 s to exit before SIGKILL, not 2: the tests read its SIGHUP
+    status, and on a loaded machine a game at the back of the queue took over 2 s."""
+    monkeypatch.setattr(child, "HANGUP_GRACE", 30.0)
+
+
+@pytest.mark.usefixtures("patient_hang_up")
 async def test_a_dropped_connection_leaves_no_process_behind(tmp_path: Path) -> None:
     async with serving(probe_room(tmp_path, open=True)) as server:
         before = set(child_processes())
@@ -158,6 +167,7 @@ async def test_a_full_room_says_so(tmp_path: Path) -> None:
     assert b"room is full" in late.raw or "room is full" in late.text
 
 
+@pytest.mark.usefixtures("patient_hang_up")
 async def test_an_idle_player_is_shown_out_and_the_seat_freed(tmp_path: Path) -> None:
     async with serving(probe_room(tmp_path, open=True, limits=Limits(idle_timeout=3.0))) as server:
         before = set(child_processes())
