@@ -24,7 +24,8 @@ import random
 import socket
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardtui.clock import SYSTEM_CLOCK, Clock, Timer
 from cardtui.holdem.actions import Action
@@ -316,43 +317,62 @@ class Room:
                 return
             self._hello(conn, message)
             return
-        match message:
-            case Hello():
-                raise Refused("hello was already said")
-            case GetLobby():
-                conn.send(self.lobby(ref))
-            case CreateHoldem() | CreateBlackjack():
-                self._create(conn, message)
-            case Sit(table=table_id, seat=seat, buy_in=buy_in):
-                self._table(table_id).sit(conn, seat, buy_in, ref)
-            case Watch(table=table_id):
-                self._table(table_id).watch(conn, ref)
-            case Leave(table=table_id):
-                self._table(table_id).leave(conn)
-                if not conn.tables:
-                    # Back in the lobby: the tables as they are now.
-                    conn.send(self.lobby(ref))
-            case HoldemAction(table=table_id, action=kind, amount=amount):
-                table = self._table(table_id)
-                if not isinstance(table, HoldemTable):
-                    raise Refused("that is a blackjack table")
-                table.act(conn, Action(kind, amount))
-            case Bet(table=table_id, amount=amount):
-                self._blackjack(table_id).bet(conn, amount)
-            case BlackjackAction(table=table_id, action=move):
-                self._blackjack(table_id).act(conn, move)
-            case Chat(table=table_id, text=text):
-                self._table(table_id).chat(conn, text)
-            case SitOut(table=table_id):
-                self._table(table_id).sit_out(conn)
-            case ComeBack(table=table_id):
-                self._table(table_id).come_back(conn)
-            case SettledSeen():
-                self._seen(conn, message)
-            case Rename(name=name):
-                self._rename(conn, name, ref)
-            case _:
-                raise Refused(f"the room does not take {message.TYPE} messages")
+        handler = _REQUESTS.get(type(message))
+        if handler is None:
+            raise Refused(f"the room does not take {message.TYPE} messages")
+        handler(self, conn, message, ref)
+
+    # --- one method per request (:data:`_REQUESTS`); ``ref``: the request's ---------------
+
+    def _hello_again(self, conn: Connection, message: Hello, ref: int | None) -> None:
+        raise Refused("hello was already said")
+
+    def _get_lobby(self, conn: Connection, message: GetLobby, ref: int | None) -> None:
+        conn.send(self.lobby(ref))
+
+    def _create_table(self, conn: Connection, message: CreateHoldem | CreateBlackjack,
+                      ref: int | None) -> None:
+        self._create(conn, message)
+
+    def _sit(self, conn: Connection, message: Sit, ref: int | None) -> None:
+        self._table(message.table).sit(conn, message.seat, message.buy_in, ref)
+
+    def _watch(self, conn: Connection, message: Watch, ref: int | None) -> None:
+        self._table(message.table).watch(conn, ref)
+
+    def _leave(self, conn: Connection, message: Leave, ref: int | None) -> None:
+        self._table(message.table).leave(conn)
+        if not conn.tables:
+            # Back in the lobby: the tables as they are now.
+            conn.send(self.lobby(ref))
+
+    def _holdem_action(self, conn: Connection, message: HoldemAction, ref: int | None) -> None:
+        table = self._table(message.table)
+        if not isinstance(table, HoldemTable):
+            raise Refused("that is a blackjack table")
+        table.act(conn, Action(message.action, message.amount))
+
+    def _bet(self, conn: Connection, message: Bet, ref: int | None) -> None:
+        self._blackjack(message.table).bet(conn, message.amount)
+
+    def _blackjack_action(self, conn: Connection, message: BlackjackAction,
+                          ref: int | None) -> None:
+        self._blackjack(message.table).act(conn, message.action)
+
+    def _chat(self, conn: Connection, message: Chat, ref: int | None) -> None:
+        self._table(message.table).chat(conn, message.text)
+
+    def _sit_out(self, conn: Connection, message: SitOut, ref: int | None) -> None:
+        self._table(message.table).sit_out(conn)
+
+    def _come_back(self, conn: Connection, message: ComeBack, ref: int | None) -> None:
+        self._table(message.table).come_back(conn)
+
+    def _settled_seen(self, conn: Connection, message: SettledSeen, ref: int | None) -> None:
+        self._seen(conn, message)
+
+    def _rename_request(self, conn: Connection, message: Rename, ref: int | None) -> None:
+        self._rename(conn, message.name, ref)
 
     def heard(self, member: Member) -> None:
         """A request of ``member``'s that every player at a table hears: refused when
@@ -551,3 +571,23 @@ async def room_pair(room: Room, member: Member) -> socket.socket:
         game_end.close()
         raise
     return game_end
+
+
+#: What the room does with each request a greeted game sends (:meth:`Room.handle`).
+_REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], None]] = {
+    Hello: Room._hello_again,
+    GetLobby: Room._get_lobby,
+    CreateHoldem: Room._create_table,
+    CreateBlackjack: Room._create_table,
+    Sit: Room._sit,
+    Watch: Room._watch,
+    Leave: Room._leave,
+    HoldemAction: Room._holdem_action,
+    Bet: Room._bet,
+    BlackjackAction: Room._blackjack_action,
+    Chat: Room._chat,
+    SitOut: Room._sit_out,
+    ComeBack: Room._come_back,
+    SettledSeen: Room._settled_seen,
+    Rename: Room._rename_request,
+}
