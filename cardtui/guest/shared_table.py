@@ -19,11 +19,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardtui.clock import SYSTEM_CLOCK
 from cardtui.clock import Clock as Time
 from cardtui.games import Game
+from cardtui.holdem.button import Positions
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.listening import EventLine
@@ -261,7 +262,7 @@ class RemoteSession:
         self.link.forget(self)
         self.link.stood_up(self)
 
-    def _send(self, message: Message) -> None:
+    def _send(self, message: Request) -> None:
         if self.left:
             raise ValueError("you have left this table")
         self.link.send(message)
@@ -289,9 +290,9 @@ class RemoteSession:
                 yield SeatsChanged(self.every_seat(seats))
             case HandStarted():
                 self.hand_number = message.number
-                seats = self._dealt_statuses(message.seats)
-                if seats != self._seats:
-                    yield SeatsChanged(seats)
+                dealt = self._dealt_statuses(message.seats)
+                if dealt != self._seats:
+                    yield SeatsChanged(dealt)
                 yield HandBegins(message.number, self.dealt_in(message.seats),
                                  self.positions(message))
             case Records(hand=number, records=data):
@@ -340,7 +341,8 @@ class RemoteSession:
         log.debug("table %s: %s ignored", self.table_id, message.TYPE)
         return iter(())
 
-    def positions(self, started: HandStarted) -> object | None:
+    def positions(self, started: HandStarted) -> Positions | None:
+        """Hold'em's button and blinds for the hand ``started`` (None in blackjack)."""
         return None
 
     def _dealt_statuses(self, dealt: tuple[SeatInfo, ...]) -> tuple[SeatState, ...]:
@@ -422,7 +424,7 @@ class RemoteSession:
         if self.clock is not None:
             yield Clock(self.clock.seat, None)
 
-    def decode(self, data: tuple[dict, ...]) -> tuple[object, ...]:
+    def decode(self, data: tuple[dict[str, Any], ...]) -> tuple[object, ...]:
         records = []
         for item in data:
             try:

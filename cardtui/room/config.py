@@ -50,7 +50,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtui.blackjack.rules import Rules
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
@@ -229,6 +229,9 @@ def parse_tables(text: str, action_clock: float | None = None) -> list[TableOpti
     return tables
 
 
+_Options = TypeVar("_Options", bound=TableOptions)
+
+
 def holdem_options(**values: Any) -> HoldemOptions:
     """Options from untrusted values (a player creating a table): ConfigError on any problem.
 
@@ -236,12 +239,12 @@ def holdem_options(**values: Any) -> HoldemOptions:
     every key known, every value of its type, then within its limits; the
     message names the key.
     """
-    return _options(HoldemOptions, values, None)  # type: ignore[return-value]
+    return _options(HoldemOptions, values, None)
 
 
 def blackjack_options(**values: Any) -> BlackjackOptions:
     """Like :func:`holdem_options`; ``rules`` is a mapping of :class:`Rules` fields."""
-    return _options(BlackjackOptions, values, None)  # type: ignore[return-value]
+    return _options(BlackjackOptions, values, None)
 
 
 def table_problem(game: str, values: Mapping[str, Any]) -> str | None:
@@ -270,7 +273,7 @@ _TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
 }
 
 
-def _options(cls: type, entry: Any, action_clock: float | None) -> TableOptions:
+def _options(cls: type[_Options], entry: Any, action_clock: float | None) -> _Options:
     if not isinstance(entry, dict):
         raise ConfigError("a table is a set of key = value lines")
     known = {f.name: f for f in dataclasses.fields(cls)}

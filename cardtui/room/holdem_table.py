@@ -19,6 +19,7 @@ import logging
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardtui.cards import Deck
 from cardtui.clock import Timer
@@ -313,7 +314,7 @@ class HoldemTable(SharedTable):
         self._prompt()
 
     def _send_records(self, records: Sequence[Record]) -> None:
-        encoded: dict[int | None, tuple[dict, ...]] = {}
+        encoded: dict[int | None, tuple[dict[str, Any], ...]] = {}
         for conn, viewer in self.viewers():
             if viewer not in encoded:
                 encoded[viewer] = encode_holdem(records, viewer)

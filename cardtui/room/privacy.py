@@ -47,9 +47,10 @@ def blackjack_for_viewer(record: BlackjackRecord) -> BlackjackRecord:
     return record
 
 
-def encode_holdem(records: Iterable[HoldemRecord], viewer: int | None) -> tuple[dict, ...]:
+def encode_holdem(records: Iterable[HoldemRecord],
+                  viewer: int | None) -> tuple[dict[str, Any], ...]:
     return tuple(encode_record(holdem_for_viewer(r, viewer)) for r in records)
 
 
-def encode_blackjack(records: Iterable[BlackjackRecord]) -> tuple[dict, ...]:
+def encode_blackjack(records: Iterable[BlackjackRecord]) -> tuple[dict[str, Any], ...]:
     return tuple(encode_record(blackjack_for_viewer(r)) for r in records)

@@ -139,6 +139,10 @@ class SharedTable:
         """Free ``seat`` now (between hands)."""
         raise NotImplementedError
 
+    def void(self, reason: str) -> None:
+        """Stop the hand (the round) in progress: nothing of it counts, every chip goes back."""
+        raise NotImplementedError
+
     @property
     def in_play(self) -> bool:
         raise NotImplementedError

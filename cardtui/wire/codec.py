@@ -270,7 +270,7 @@ def decode_record(data: Any) -> Any:
         raise DecodeError(f"a record is an object, not {_short(data)}")
     name = data.get("type")
     cls = RECORD_TYPES.get(name) if isinstance(name, str) else None
-    if cls is None:
+    if cls is None or not isinstance(name, str):
         raise DecodeError(f"unknown record type {_short(name)}")
     fields = {k: v for k, v in data.items() if k != "type"}
     return _dataclass_from_json(cls, fields, name)

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from cardtui.blackjack.records import Action as BlackjackMove
 from cardtui.games import Game
@@ -113,8 +114,13 @@ class Message:
     TYPE: ClassVar[str] = ""
 
 
-def _message(name: str):  # noqa: ANN202 - a class decorator
-    def register(cls: type[Message]) -> type[Message]:
+_M = TypeVar("_M", bound=Message)
+
+
+def _message(name: str) -> Callable[[type[_M]], type[_M]]:
+    """A class decorator: the message class, registered under its wire ``name``."""
+
+    def register(cls: type[_M]) -> type[_M]:
         if name in MESSAGE_TYPES:
             raise ValueError(f"message type {name} is defined twice")
         cls.TYPE = name
@@ -572,7 +578,8 @@ def decode(line: bytes) -> Message:
         shown = name if isinstance(name, str) and len(name) <= 30 else "?"
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {shown!r}", ref)
     try:
-        return from_json(cls, data, name)
+        message: Message = from_json(cls, data, name)  # checked to be a cls
+        return message
     except DecodeError as error:
         raise ProtocolError(ErrorCode.MALFORMED, str(error), ref) from None
 
