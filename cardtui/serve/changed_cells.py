@@ -71,7 +71,12 @@ class ChangedCells(ScreenStream):
 
     def __init__(self, out: TextIO, size: Callable[[], tuple[int, int]] | None = None) -> None:
         super().__init__(out)
-        self._size = size or (lambda: tuple(os.get_terminal_size(out.fileno())))  # type: ignore[return-value]
+
+        def terminal_size() -> tuple[int, int]:
+            columns, rows = os.get_terminal_size(out.fileno())
+            return columns, rows
+
+        self._size = size or terminal_size
         self._columns, self._rows = 0, 0
         self._wanted: list[list[Cell]] = []
         self._shown: list[list[Cell]] = []
