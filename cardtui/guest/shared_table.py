@@ -295,16 +295,8 @@ class RemoteSession:
                     yield SeatsChanged(dealt)
                 yield HandBegins(message.number, self.dealt_in(message.seats),
                                  self.positions(message))
-            case Records(hand=number, records=data):
-                if number != self.hand_number:
-                    log.warning("table %s: records of hand %d during hand %d; dropped",
-                                self.table_id, number, self.hand_number)
-                    return
-                yield from self._stop_clock()
-                self.to_act = None
-                records = self.decode(data)
-                if records:
-                    yield Seen(records)
+            case Records():
+                yield from self._records(message)
             case Turn(seat=seat, deadline=deadline):
                 self.to_act = None
                 yield Clock(seat, self.local_deadline(deadline))
@@ -315,14 +307,7 @@ class RemoteSession:
             case Notice(text=text):
                 yield Note(text)
             case RoomClosing(text=text):
-                if self.to_act is not None and not self.in_hand:
-                    # Blackjack's betting window was open: no round will be dealt, so
-                    # the bet prompt goes (it said "d places it" beside the closing).
-                    self.to_act = None
-                    yield from self._stop_clock()
-                    yield Voided(text)
-                else:
-                    yield Note(text, "warning")
+                yield from self._room_closing(text)
             case Error(message=text):
                 yield Note(sentence(text), "warning")
             case HandVoided(stacks=stacks, reason=reason):
@@ -331,6 +316,28 @@ class RemoteSession:
                 yield Voided(reason)
             case _:
                 yield from self.translate_game(message)
+
+    def _records(self, message: Records) -> Iterator[Event]:
+        """What happened next in the hand in play (records of another hand are dropped)."""
+        if message.hand != self.hand_number:
+            log.warning("table %s: records of hand %d during hand %d; dropped",
+                        self.table_id, message.hand, self.hand_number)
+            return
+        yield from self._stop_clock()
+        self.to_act = None
+        records = self.decode(message.records)
+        if records:
+            yield Seen(records)
+
+    def _room_closing(self, text: str) -> Iterator[Event]:
+        if self.to_act is not None and not self.in_hand:
+            # Blackjack's betting window was open: no round will be dealt, so
+            # the bet prompt goes (it said "d places it" beside the closing).
+            self.to_act = None
+            yield from self._stop_clock()
+            yield Voided(text)
+        else:
+            yield Note(text, "warning")
 
     def settled(self, message: HandSettled) -> Settled:
         """One of our hands settled: the rows for the store (and the kept chips they move)."""
@@ -374,36 +381,16 @@ class RemoteSession:
         return False
 
     def _snapshot(self, snapshot: TableSnapshot) -> Iterator[Event]:
+        """The table as it is (on sitting down, watching, or a reconnect)."""
         self.info = snapshot.table
-        if snapshot.your_seat is None and self.your_seat is not None:
-            # The seat went to another game of this key: the chips it plays are that
-            # game's to bring back to the balance when it stands up, not this one's.
-            self.kept_chips = False
-            self.bought = None
-        self.your_seat = snapshot.your_seat
-        if snapshot.your_seat is not None and self.link.keeps_chips:
-            self.kept_chips = True  # a seat the room gave back on reconnecting
+        self._take_seat(snapshot.your_seat)
         self._snapshots += 1
         yield SeatsChanged(self.every_seat(snapshot.seats))
         hand = snapshot.hand
         # A reconnect's snapshot repeats lines already shown: only the first one's count.
         chat = [self._chat_note(entry) for entry in snapshot.chat] if self._snapshots == 1 else []
         if hand is not None:
-            self.hand_number = hand.number
-            yield HandBegins(hand.number, self.dealt_in(hand.seats), self.positions(hand))
-            # Lines said before this hand first, then each line where it was said in it
-            # (a newcomer's screen had them all spliced after the action so far).
-            said = [(e.records if e.hand == hand.number else 0, note)
-                    for e, note in zip(snapshot.chat, chat, strict=False)]
-            shown = 0
-            for where, note in sorted(said, key=lambda pair: pair[0]):
-                if where > shown:
-                    if records := self.decode(snapshot.records[shown:where]):
-                        yield Seen(records)
-                    shown = where
-                yield note
-            if records := self.decode(snapshot.records[shown:]):
-                yield Seen(records)
+            yield from self._hand_so_far(snapshot, hand, chat)
             chat = []
         else:
             self.begun = None
@@ -415,6 +402,36 @@ class RemoteSession:
         else:
             yield from self._stop_clock()
         yield from chat  # between hands: the table's talk, in the order said
+
+    def _take_seat(self, seat: int | None) -> None:
+        """The seat the room says this player holds (None: watching)."""
+        if seat is None and self.your_seat is not None:
+            # The seat went to another game of this key: the chips it plays are that
+            # game's to bring back to the balance when it stands up, not this one's.
+            self.kept_chips = False
+            self.bought = None
+        self.your_seat = seat
+        if seat is not None and self.link.keeps_chips:
+            self.kept_chips = True  # a seat the room gave back on reconnecting
+
+    def _hand_so_far(self, snapshot: TableSnapshot, hand: HandStarted,
+                     chat: list[Note]) -> Iterator[Event]:
+        """The hand in play as the snapshot has it, with the table's talk where it was said."""
+        self.hand_number = hand.number
+        yield HandBegins(hand.number, self.dealt_in(hand.seats), self.positions(hand))
+        # Lines said before this hand first, then each line where it was said in it
+        # (a newcomer's screen had them all spliced after the action so far).
+        said = [(e.records if e.hand == hand.number else 0, note)
+                for e, note in zip(snapshot.chat, chat, strict=False)]
+        shown = 0
+        for where, note in sorted(said, key=lambda pair: pair[0]):
+            if where > shown:
+                if records := self.decode(snapshot.records[shown:where]):
+                    yield Seen(records)
+                shown = where
+            yield note
+        if records := self.decode(snapshot.records[shown:]):
+            yield Seen(records)
 
     @staticmethod
     def _chat_note(entry: ChatEntry) -> Note:
