@@ -272,6 +272,12 @@ class BlackjackTable(SharedTable):
         if not any(bets):
             self._open_betting()
             return
+        self._start_round(bets)
+        self.room.lobby_changed(self)
+        self._prompt()
+
+    def _start_round(self, bets: list[int]) -> None:
+        """Deal a round to the seats that bet: the shoe's news, the start, the first cards."""
         out: list[Record] = []
         if self.shoe.needs_shuffle:
             self.shoe.shuffle()
@@ -293,8 +299,6 @@ class BlackjackTable(SharedTable):
         self.broadcast(self.started)
         out += self.round.deal()
         self._send_records(out)
-        self.room.lobby_changed(self)
-        self._prompt()
 
     def _send_records(self, records: Sequence[Record]) -> None:
         # Every viewer sees the same: player cards are face up, the hole card is not.

@@ -28,7 +28,7 @@ from cardtui.holdem.actions import Action, Record
 from cardtui.holdem.bots import Personality, decide
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
-from cardtui.room.blinds import plan_deal
+from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
@@ -273,8 +273,17 @@ class HoldemTable(SharedTable):
         self._next_hand = None
         if self.hand is not None or self.closed or not self._someone_plays():
             return
+        plan = self._plan()
+        if plan is None:
+            return
+        self._start_hand(plan)
+        self.room.lobby_changed(self)
+        self._prompt()
+
+    def _plan(self) -> DealPlan | None:
+        """Who is dealt in, who posts what, where the button goes (None: no hand now)."""
         ready = [s for s, o in enumerate(self.seats) if o is not None and o.stack > 0]
-        plan = plan_deal(
+        return plan_deal(
             ready=ready, previous=self.positions, seat_count=self.seat_count,
             big_blind=self.options.big_blind, small_blind=self.options.small_blind,
             first_button=self.rng.choice(ready) if self.positions is None and ready else None,
@@ -282,8 +291,9 @@ class HoldemTable(SharedTable):
             newcomers=self.waiting, owes_big=self.owes_big, owes_small=self.owes_small,
             post_to_play=self.options.post_to_play,
         )
-        if plan is None:
-            return
+
+    def _start_hand(self, plan: DealPlan) -> None:
+        """The engine's hand as ``plan`` deals it; its start and first records to every screen."""
         positions, dealt = plan.positions, plan.dealt
         self.owes_big |= plan.missed_big
         self.owes_small |= plan.missed_small
@@ -310,8 +320,6 @@ class HoldemTable(SharedTable):
         )
         self.broadcast(self.started)
         self._send_records(self.hand.records)
-        self.room.lobby_changed(self)
-        self._prompt()
 
     def _send_records(self, records: Sequence[Record]) -> None:
         encoded: dict[int | None, tuple[dict[str, Any], ...]] = {}
