@@ -198,16 +198,7 @@ def load_tables(path: Path, action_clock: float | None = None) -> list[TableOpti
 
 def parse_tables(text: str, action_clock: float | None = None) -> list[TableOptions]:
     """Tables from TOML text; ``action_clock`` is the default for tables that set none."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"not valid TOML: {error}") from None
-    except ValueError:
-        raise ConfigError("not valid TOML: a number has thousands of digits") from None
-    except RecursionError:
-        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep") from None
-    if nesting_problem(data, MAX_NESTING):
-        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep")
+    data = _read_toml(text)
     unknown = set(data) - {"holdem", "blackjack"}
     if unknown:
         first = sorted(unknown)[0]
@@ -227,6 +218,21 @@ def parse_tables(text: str, action_clock: float | None = None) -> list[TableOpti
     if len(tables) > MAX_TABLES:
         raise ConfigError(f"at most {MAX_TABLES} tables, not {len(tables)}")
     return tables
+
+
+def _read_toml(text: str) -> dict[str, Any]:
+    """TOML text as data: a ConfigError in one line for text that is none, or nests too deep."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"not valid TOML: {error}") from None
+    except ValueError:
+        raise ConfigError("not valid TOML: a number has thousands of digits") from None
+    except RecursionError:
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep") from None
+    if nesting_problem(data, MAX_NESTING):
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep")
+    return data
 
 
 _Options = TypeVar("_Options", bound=TableOptions)
@@ -312,6 +318,23 @@ def _check_type(key: str, value: object, annotation: str) -> None:
         raise ConfigError(f"{key} must be {said}, not {_shown(value)}")
 
 
+def _check_rule(key: str, rule: object, default: object) -> None:
+    """``rule`` is of the type of the rule's ``default`` (one of its choices for an enum)."""
+    if isinstance(default, Enum):
+        choices = [member.value for member in type(default)]
+        if rule not in choices or not isinstance(rule, str):
+            raise ConfigError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, "
+                              f"not {_shown(rule)}")
+    elif isinstance(default, bool):
+        _check_type(f"rules.{key}", rule, "bool")
+    elif isinstance(default, int):
+        _check_type(f"rules.{key}", rule, "int")
+        if key in ("min_bet", "max_bet"):
+            _check_int(f"rules.{key}", rule, 1, MAX_BET)
+    elif isinstance(default, float):
+        _check_type(f"rules.{key}", rule, "number")
+
+
 def _rules(value: object) -> Rules:
     """Blackjack rules from untrusted values: each key known and of its field's type."""
     if isinstance(value, Rules):
@@ -322,20 +345,7 @@ def _rules(value: object) -> Rules:
     for key, rule in value.items():
         if key not in defaults:
             raise ConfigError(f"unknown rule rules.{_shown(key)} (known: {', '.join(defaults)})")
-        default = defaults[key]
-        if isinstance(default, Enum):
-            choices = [member.value for member in type(default)]
-            if rule not in choices or not isinstance(rule, str):
-                raise ConfigError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, "
-                                  f"not {_shown(rule)}")
-        elif isinstance(default, bool):
-            _check_type(f"rules.{key}", rule, "bool")
-        elif isinstance(default, int):
-            _check_type(f"rules.{key}", rule, "int")
-            if key in ("min_bet", "max_bet"):
-                _check_int(f"rules.{key}", rule, 1, MAX_BET)
-        elif isinstance(default, float):
-            _check_type(f"rules.{key}", rule, "number")
+        _check_rule(key, rule, defaults[key])
         try:
             Rules(**{key: rule})
         except ValueError as error:
