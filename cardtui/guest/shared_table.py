@@ -29,11 +29,11 @@ from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.listening import EventLine
 from cardtui.tables.session import (
-    Clock,
     Event,
     HandBegins,
     Listener,
     Note,
+    SeatClock,
     SeatsChanged,
     SeatState,
     Seen,
@@ -147,7 +147,7 @@ class RemoteSession:
         self._seats: tuple[SeatState, ...] = ()
         self.begun: HandBegins | None = None
         self.records: list[object] = []
-        self.clock: Clock | None = None
+        self.clock: SeatClock | None = None
         #: The decision the screen is waiting on (None while others act or between hands).
         self.to_act: ToAct | None = None
         #: A hand (round) has begun and not yet ended.
@@ -299,7 +299,7 @@ class RemoteSession:
                 yield from self._records(message)
             case Turn(seat=seat, deadline=deadline):
                 self.to_act = None
-                yield Clock(seat, self.local_deadline(deadline))
+                yield SeatClock(seat, self.local_deadline(deadline))
             case HandSettled():
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
@@ -398,7 +398,7 @@ class RemoteSession:
             self.records = []
         self.to_act = None
         if snapshot.turn is not None:
-            yield Clock(snapshot.turn.seat, self.local_deadline(snapshot.turn.deadline))
+            yield SeatClock(snapshot.turn.seat, self.local_deadline(snapshot.turn.deadline))
         else:
             yield from self._stop_clock()
         yield from chat  # between hands: the table's talk, in the order said
@@ -439,7 +439,7 @@ class RemoteSession:
 
     def _stop_clock(self) -> Iterator[Event]:
         if self.clock is not None:
-            yield Clock(self.clock.seat, None)
+            yield SeatClock(self.clock.seat, None)
 
     def decode(self, data: tuple[dict[str, Any], ...]) -> tuple[object, ...]:
         records = []
@@ -468,7 +468,7 @@ class RemoteSession:
                 self.records.extend(records)
                 if any(self.ends_hand(r) for r in records):
                     self.in_hand = False
-            case Clock(deadline=deadline):
+            case SeatClock(deadline=deadline):
                 self.clock = event if deadline is not None else None
             case ToAct():
                 self.to_act = event

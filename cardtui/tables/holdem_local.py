@@ -5,7 +5,7 @@ hand in play. The screen only deals, acts for the seat a :class:`ToAct` named,
 and passes the keyboard; everything else happens here:
 
 - **Bots decide inside the session.** After every move the session plays the
-  bots' turns in an asyncio task: a :class:`Clock` event says who is thinking,
+  bots' turns in an asyncio task: a :class:`SeatClock` event says who is thinking,
   the Monte Carlo decision runs off the event loop (``asyncio.to_thread``),
   and the bot lingers ``think()`` seconds at least so a person can follow
   (:meth:`hurry` cuts the pause short: any key at the table). A bot starts
@@ -72,11 +72,11 @@ from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.listening import EventLine
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
-    Clock,
     Event,
     HandBegins,
     Listener,
     Note,
+    SeatClock,
     SeatsChanged,
     SeatState,
     Seen,
@@ -168,7 +168,7 @@ class HoldemLocalSession:
         #: The screen attached now (one at a time), and what waits for the next one.
         self.line: EventLine[Event] = EventLine()
         self._to_act: ToAct | None = None
-        self._thinking: Clock | None = None
+        self._thinking: SeatClock | None = None
         #: Hot seat: the humans whose hole cards this hand were delivered.
         self._seen_hole: set[int] = set()
         self._hurry = asyncio.Event()
@@ -479,7 +479,7 @@ class HoldemLocalSession:
                 await self.shown()
             self._hurry.clear()
             pause = self._think()
-            self._thinking = Clock(seat, self.time.monotonic() + pause)
+            self._thinking = SeatClock(seat, self.time.monotonic() + pause)
             self._emit(self._thinking)
             started = self.time.monotonic()
             # Monte Carlo equity takes a moment: off the event loop, so keys still work.
@@ -491,7 +491,7 @@ class HoldemLocalSession:
             if self.hand is not hand or hand.is_over:
                 return  # folded out (leaving) while this bot thought
             self._thinking = None
-            self._emit(Clock(seat, None))
+            self._emit(SeatClock(seat, None))
             self._apply(action)
         self._bots = None
         if hand is not None:

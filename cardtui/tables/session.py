@@ -132,11 +132,20 @@ CLOCK_TICK = 0.25
 
 
 @dataclass(frozen=True, slots=True)
-class Clock:
-    """Someone else's action clock is running (drawn on their seat on every screen)."""
+class SeatClock:
+    """Someone else's action clock is running (drawn on their seat on every screen).
+
+    (Not :class:`cardtui.clock.Clock`, the time everything reads: this is a
+    seat's countdown as an event.)
+    """
 
     seat: int
     deadline: float | None
+
+
+#: The event's former name, while the screens being split into ui/holdem and
+#: ui/blackjack still say it; new code says SeatClock.
+Clock = SeatClock
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +189,7 @@ class Voided:
     reason: str
 
 
-Event = SeatsChanged | HandBegins | Seen | ToAct | Clock | Settled | Note | Voided
+Event = SeatsChanged | HandBegins | Seen | ToAct | SeatClock | Settled | Note | Voided
 Listener = Callable[[Event], None]
 
 #: A game's move, as its sessions take it (blackjack: ``Action``; hold'em its own).

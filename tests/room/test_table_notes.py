@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardtui.room.config import BlackjackOptions, HoldemOptions
-from cardtui.tables.session import Clock, Note, Voided
+from cardtui.tables.session import Note, SeatClock, Voided
 from cardtui.wire.protocol import Notice
 from tests.room.support import until
 from tests.tables.support import join
@@ -55,11 +55,11 @@ async def test_a_void_round_stops_the_clock_on_every_screen(make_room) -> None:
     table.shoe.stack(["Th", "9c", "Ks", "6d", "6c", "7h"])  # no ace up: no insurance
     ann.session.bet(0, 20)
     bob.session.bet(1, 20)
-    await bob.wait_for(lambda e: isinstance(e, Clock) and e.deadline is not None)
+    await bob.wait_for(lambda e: isinstance(e, SeatClock) and e.deadline is not None)
     await room.stop("the host closed the room")
     await bob.wait_for(lambda e: isinstance(e, Voided))
     assert bob.session.clock is None
-    last_clock = [e for e in bob.events if isinstance(e, Clock)][-1]
+    last_clock = [e for e in bob.events if isinstance(e, SeatClock)][-1]
     assert last_clock.deadline is None
 
 

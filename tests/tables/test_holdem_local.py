@@ -24,10 +24,10 @@ from cardtui.holdem.table import Mode
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.results import holdem_rows
 from cardtui.tables.session import (
-    Clock,
     Event,
     HandBegins,
     Note,
+    SeatClock,
     SeatsChanged,
     Seen,
     Settled,
@@ -141,8 +141,8 @@ async def test_bots_decide_off_the_event_loop_with_a_think_pause_any_key_cuts_sh
     session.decide = decide
     screen = Screen(session, play=False)
     session.deal()  # three-handed the button (seat 1, a bot) acts first, then seat 2
-    await until(lambda: bool(screen.of(Clock)))
-    clock = screen.of(Clock)[0]
+    await until(lambda: bool(screen.of(SeatClock)))
+    clock = screen.of(SeatClock)[0]
     assert clock.seat == 1 and clock.deadline is not None
     assert clock.deadline == virtual.monotonic() + 60  # the pause the settings asked for
     await until(lambda: bool(threads))
@@ -206,7 +206,7 @@ async def test_folding_out_plays_the_hand_to_the_end_and_settles_it_once() -> No
                                  think=lambda: 60.0, clock=virtual)
     screen = Screen(session, play=False)
     session.deal()
-    await until(lambda: bool(screen.of(Clock)))  # a bot is thinking
+    await until(lambda: bool(screen.of(SeatClock)))  # a bot is thinking
     bots = session._bots
     session.fold_out()
     assert not session.in_hand and len(screen.of(Settled)) == 1

@@ -11,9 +11,9 @@ from cardtui.room.config import HoldemOptions
 from cardtui.store import SeatResult, Store
 from cardtui.tables.results import holdem_row
 from cardtui.tables.session import (
-    Clock,
     Event,
     HandBegins,
+    SeatClock,
     SeatsChanged,
     Seen,
     Settled,
@@ -99,8 +99,8 @@ async def test_act_is_checked_against_the_legal_moves_the_room_sent(make_room) -
     await until(lambda: bool(ann.of(ToAct) or bob.of(ToAct)))
     actor, other = (ann, bob) if ann.of(ToAct) else (bob, ann)
     to_act = actor.of(ToAct)[0]
-    assert actor.of(Clock) and actor.of(Clock)[-1].seat == to_act.seat
-    assert other.of(Clock)[-1].seat == to_act.seat  # every screen draws the countdown
+    assert actor.of(SeatClock) and actor.of(SeatClock)[-1].seat == to_act.seat
+    assert other.of(SeatClock)[-1].seat == to_act.seat  # every screen draws the countdown
     assert not other.of(ToAct)
     sent: list[object] = []
     link = actor.link
@@ -144,7 +144,7 @@ async def test_a_screen_attaching_late_is_shown_the_hand_so_far(make_room) -> No
     ann.listen(session)
     kinds = [type(e) for e in ann.events]
     assert kinds[:3] == [SeatsChanged, HandBegins, Seen]
-    assert Clock in kinds
+    assert SeatClock in kinds
     mine = [r for r in ann.of(Seen)[0].records if isinstance(r, HoleCardsDealt) and r.seat == 0]
     assert mine[0].cards == table.hand.hole[0]
     if table.hand.actor == 0:
