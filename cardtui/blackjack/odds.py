@@ -191,6 +191,7 @@ def _dealer_odds(up: int, unseen: Composition, hits_soft_17: bool, peeked: bool)
         counts[hole - 1] += 1
         for i, p in enumerate(rest):
             finishes[i if i < 5 else 6] += chance * p
+    # (Seven finishes, as FINISHES: tuple() of a list cannot say how many.)
     return DealerOdds(up, tuple(finishes), hits_soft_17, peeked)  # type: ignore[arg-type]
 
 

@@ -154,6 +154,12 @@ class Round:
         return self._turn if self.phase is Phase.PLAYING else None
 
     @property
+    def _acting(self) -> tuple[int, int]:
+        """(seat, hand) to act, once the phase is PLAYING (set whenever it is)."""
+        assert self._turn is not None
+        return self._turn
+
+    @property
     def insurance_seat(self) -> int | None:
         return self._insurance_seat if self.phase is Phase.INSURANCE else None
 
@@ -188,7 +194,7 @@ class Round:
                 Phase.INSURANCE: "insurance comes first: take it or decline it",
                 Phase.SETTLED: "the round is over: deal again",
             }[self.phase]
-        seat, _ = self._turn  # type: ignore[misc]
+        seat, _ = self._acting
         hand = self.current_hand
         assert hand is not None
         two_cards = len(hand.cards) == 2
@@ -315,7 +321,7 @@ class Round:
 
     def hit(self) -> list[Record]:
         self._check(Action.HIT)
-        seat, index = self._turn  # type: ignore[misc]
+        seat, index = self._acting
         out: list[Record] = [ActionTaken(seat, index, Action.HIT)]
         out.append(self._give(seat, index, out))
         hand = self.hands[seat][index]
@@ -325,14 +331,14 @@ class Round:
 
     def stand(self) -> list[Record]:
         self._check(Action.STAND)
-        seat, index = self._turn  # type: ignore[misc]
+        seat, index = self._acting
         self.hands[seat][index].done = True
         return self._log(self._advance([ActionTaken(seat, index, Action.STAND)]))
 
     def double(self) -> list[Record]:
         """Double the bet and take exactly one more card."""
         self._check(Action.DOUBLE)
-        seat, index = self._turn  # type: ignore[misc]
+        seat, index = self._acting
         hand = self.hands[seat][index]
         hand.bet *= 2
         hand.doubled = True
@@ -349,7 +355,7 @@ class Round:
         the rules say so).
         """
         self._check(Action.SPLIT)
-        seat, index = self._turn  # type: ignore[misc]
+        seat, index = self._acting
         hands = self.hands[seat]
         hand = hands[index]
         aces = hand.cards[0].rank is Rank.ACE
@@ -366,7 +372,7 @@ class Round:
     def surrender(self) -> list[Record]:
         """Late surrender: give up the hand and half the bet (the odd chip goes to the house)."""
         self._check(Action.SURRENDER)
-        seat, index = self._turn  # type: ignore[misc]
+        seat, index = self._acting
         hand = self.hands[seat][index]
         hand.surrendered = True
         hand.done = True
@@ -430,7 +436,8 @@ class Round:
 
     def _next_insurance(self, out: list[Record]) -> list[Record]:
         seats = self.seats_in_play
-        position = seats.index(self._insurance_seat)  # type: ignore[arg-type]
+        assert self._insurance_seat is not None  # asked in turn while insurance is offered
+        position = seats.index(self._insurance_seat)
         if position + 1 < len(seats):
             self._insurance_seat = seats[position + 1]
             return out

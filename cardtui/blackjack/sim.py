@@ -448,10 +448,10 @@ def simulate(
     def shuffle_tracked(excluding: list[Card] | None) -> None:
         positions = list(range(size))
         if excluding:
-            cards = list(full_shoe)
+            cards: list[Card | None] = list(full_shoe)
             for card in excluding:
                 at = cards.index(card)  # the first copy, as Shoe.shuffle removes
-                cards[at] = None  # type: ignore[call-overload]
+                cards[at] = None
                 positions.remove(at)
         rng.shuffle(positions)
         positions.reverse()

@@ -319,7 +319,9 @@ class Table:
                 events.append(PlayerBusted(seat_index, seat.name, None, True))
         if self.mode is Mode.TOURNAMENT and remaining == 1:
             winner = self.in_play[0]
-            name = self.seats[winner].name  # type: ignore[union-attr]
+            seated = self.seats[winner]
+            assert seated is not None  # in play: seated
+            name = seated.name
             self.places.append((1, name))
             events.append(TournamentWon(winner, name))
         self.places.sort()

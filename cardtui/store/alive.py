@@ -31,7 +31,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # (no flock: every process keeps the one shared local place)
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # (the name is typed as the module)
 
 
 class Alive:

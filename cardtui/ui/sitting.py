@@ -124,6 +124,7 @@ class HandsPlayed(Sequence[PlayedHand]):
         self._hands.append(played)
         return played
 
+    # (Read one hand at a time: no slices, which Sequence's signature also offers.)
     def __getitem__(self, index: int) -> PlayedHand:  # type: ignore[override]
         return self._hands[index]
 

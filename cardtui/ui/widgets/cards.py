@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from cardtui.cards import Card
@@ -115,8 +116,8 @@ class CardRow(Widget):
             self.cards, ascii=self.ascii, face_down=self.face_down, highlight=self.highlight
         )
 
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return 5 * len(self.cards)
 
-    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 3 if self.cards else 0

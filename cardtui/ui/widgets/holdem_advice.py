@@ -44,8 +44,8 @@ def advice_spot(view: TableView, turn: ToAct | None, *, viewer: int | None,
     if not isinstance(legal, LegalActions) or turn.seat >= len(view.seats):
         return None
     seat = view.seats[turn.seat]
-    hole = tuple(seat.hole)
-    if len(hole) != 2 or None in hole or len(view.board) not in (0, 3, 4, 5):
+    hole = tuple(card for card in seat.hole if card is not None)
+    if len(seat.hole) != 2 or len(hole) != 2 or len(view.board) not in (0, 3, 4, 5):
         return None
     opponents = tuple(
         bots.get(index) for index, other in enumerate(view.seats)
@@ -53,7 +53,7 @@ def advice_spot(view: TableView, turn: ToAct | None, *, viewer: int | None,
     )
     if not opponents:
         return None
-    return Spot(hole, tuple(view.board), view.pot_total, legal.call_amount,  # type: ignore[arg-type]
+    return Spot(hole, tuple(view.board), view.pot_total, legal.call_amount,
                 opponents)
 
 
