@@ -146,7 +146,8 @@ class HoldemTable(SharedTable):
 
     def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
         seat = self.seat_of(conn.member.profile)
-        viewer = seat if seat is not None and self.seats[seat].conn is conn else None  # type: ignore[union-attr]
+        player = self.player_at(seat) if seat is not None else None
+        viewer = seat if player is not None and player.conn is conn else None
         records = encode_holdem(self.hand.records, viewer) if self.hand is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), viewer, self.started, records,
                                 self.turn, tuple(self.chat_log), ref=ref))

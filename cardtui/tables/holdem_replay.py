@@ -143,9 +143,10 @@ def played_replay(begins: HandBegins, records: Sequence[Record], *, title: str =
             record = HoleCardsDealt(record.seat, (None, None))
         kept.append(record)
     count = max((s.seat for s in begins.seats), default=-1) + 1
-    names, stacks = [""] * count, [None] * count
+    names: list[str] = [""] * count
+    stacks: list[int | None] = [None] * count
     for seat in begins.seats:
-        names[seat.seat], stacks[seat.seat] = seat.name, seat.stack  # type: ignore[call-overload]
+        names[seat.seat], stacks[seat.seat] = seat.name, seat.stack
     blinds = {r.kind: r.amount for r in kept if isinstance(r, BlindPosted)}
     positions = begins.positions or Positions(0, 0, 0)
     return Replay(

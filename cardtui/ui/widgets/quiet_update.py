@@ -31,6 +31,7 @@ def update_quietly(line: Static, text: Text | str) -> bool:
     shown = shown_value(text)
     if getattr(line, "_cardtui_shown", None) == shown:
         return False
+    # (Kept on the widget itself: Static declares no such attribute.)
     line._cardtui_shown = shown  # type: ignore[attr-defined]
     width = line.content_region.width
     # Textual measures a widget's content with its styles as the rules, as here
