@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
 
 from cardtui.blackjack.records import Action as Move
+from cardtui.clock import FakeClock
 from cardtui.holdem.actions import ActionKind
 from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
@@ -25,6 +25,10 @@ from cardtui.wire.protocol import (
     TableSnapshot,
 )
 from tests.room.support import FakeClient, until
+from tests.room.virtual_time import pass_time, pass_time_until
+
+#: Turns of random requests at most before the hands a test asks for are played.
+TURNS = 5000
 
 
 def random_holdem(rng: random.Random) -> Message:
@@ -41,8 +45,9 @@ def random_holdem(rng: random.Random) -> Message:
 
 @pytest.mark.parametrize("seed", range(4))
 async def test_hostile_holdem_players_cannot_make_or_lose_chips(make_room, seed, caplog) -> None:
+    clock = FakeClock()
     room = make_room(HoldemOptions(seats=4, bots_fill=False, min_humans=3, between_hands=0,
-                                   action_clock=0.05), seed=seed)
+                                   action_clock=30), seed=seed, clock=clock)
     table = room.tables["t1"]
     rng = random.Random(seed)
     clients = [await FakeClient.join(room, Member(f"p{n}", f"P{n}")) for n in range(3)]
@@ -50,18 +55,15 @@ async def test_hostile_holdem_players_cannot_make_or_lose_chips(make_room, seed,
         client.send(Sit("t1", seat, 1000))
         await client.wait_for(lambda m: isinstance(m, TableSnapshot))
     sums: list[tuple[int, int]] = []
-
-    async def pester(client: FakeClient) -> None:
-        while True:
+    # Each turn every player sends a random request, then a random while passes on
+    # the room's clock (often long enough for the action clock to act for someone).
+    for _ in range(TURNS):
+        if table.hand_number >= 12:
+            break
+        for client in clients:
             client.send(random_holdem(rng))
-            await asyncio.sleep(rng.random() * 0.01)
-
-    tasks = [asyncio.create_task(pester(c)) for c in clients]
-    try:
-        await until(lambda: table.hand_number >= 12, timeout=30)
-    finally:
-        for task in tasks:
-            task.cancel()
+        await pass_time(clock, rng.random() * 40, *clients)
+    assert table.hand_number >= 12
     for message in clients[0].of(Records):
         for record in message.records:
             if record["type"] == "holdem.HandEnded":
@@ -81,8 +83,9 @@ async def test_hostile_holdem_players_cannot_make_or_lose_chips(make_room, seed,
 @pytest.mark.parametrize("seed", range(3))
 async def test_hostile_blackjack_players_are_paid_only_what_the_rounds_settle(
         make_room, seed, caplog) -> None:
-    room = make_room(BlackjackOptions(seats=3, between_rounds=0, betting_clock=0.05,
-                                      action_clock=0.05), seed=seed)
+    clock = FakeClock()
+    room = make_room(BlackjackOptions(seats=3, between_rounds=0, betting_clock=20,
+                                      action_clock=30), seed=seed, clock=clock)
     table = room.tables["t1"]
     rng = random.Random(seed)
     clients = [await FakeClient.join(room, Member(f"p{n}", f"P{n}")) for n in range(3)]
@@ -90,24 +93,25 @@ async def test_hostile_blackjack_players_are_paid_only_what_the_rounds_settle(
         client.send(Sit("t1", seat, 1000))
         await client.wait_for(lambda m: isinstance(m, TableSnapshot))
 
-    async def pester(client: FakeClient) -> None:
-        while True:
-            roll = rng.random()
-            if roll < 0.3:
-                client.send(Bet("t1", rng.choice([-1, 0, 10, 25, 500, 501, 5000])))
-            elif roll < 0.305:
-                client.send(Leave("t1"))
-            else:
-                client.send(BlackjackAction("t1", rng.choice(list(Move))))
-            await asyncio.sleep(rng.random() * 0.01)
+    def pester(client: FakeClient) -> None:
+        roll = rng.random()
+        if roll < 0.3:
+            client.send(Bet("t1", rng.choice([-1, 0, 10, 25, 500, 501, 5000])))
+        elif roll < 0.305:
+            client.send(Leave("t1"))
+        else:
+            client.send(BlackjackAction("t1", rng.choice(list(Move))))
 
-    tasks = [asyncio.create_task(pester(c)) for c in clients]
-    try:
-        await until(lambda: table.round_number >= 8 or not any(table.seats), timeout=30)
-    finally:
-        for task in tasks:
-            task.cancel()
-    await until(lambda: table.round is None, timeout=5)
+    # As hold'em's: random requests, then a random while on the room's clock.
+    for _ in range(TURNS):
+        if table.round_number >= 8 or not any(table.seats):
+            break
+        playing = [c for c in clients if not c.closed]
+        for client in playing:
+            pester(client)
+        await pass_time(clock, rng.random() * 40, *playing)
+    assert table.round_number >= 8 or not any(table.seats)
+    await pass_time_until(clock, lambda: table.round is None, step=30)
     # The room writes what it sends at the end of its event, in order: a reply to a
     # request sent now comes after every round's records.
     for client in clients:
