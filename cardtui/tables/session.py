@@ -89,8 +89,9 @@ class ToAct:
     """A seat this screen plays must decide; ``legal`` is the engine's own answer.
 
     ``legal`` is the game's legality object (hold'em: ``LegalActions``;
-    blackjack: a frozenset of moves). ``deadline`` is a ``time.monotonic()``
-    instant when an action clock runs, else None.
+    blackjack: a frozenset of moves). ``deadline`` is an instant on the
+    session's clock (:meth:`cardtui.clock.Clock.monotonic`) when an action
+    clock runs, else None.
     """
 
     seat: int
