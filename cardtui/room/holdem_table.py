@@ -169,18 +169,8 @@ class HoldemTable(SharedTable):
         answers the request ``ref``."""
         self.check_can_sit(conn)
         self.check_buy_in(buy_in, self.options.limits)
-        if seat is None:
-            seat = next((s for s, o in enumerate(self.seats) if o is None), None)
-            if seat is None:
-                seat = next((s for s, o in enumerate(self.seats)
-                             if isinstance(o, Bot) and s not in self.pending), None)
-            if seat is None:
-                raise Refused("every seat is taken")
-        if not 0 <= seat < self.seat_count:
-            raise Refused(f"this table has seats 1 to {self.seat_count}")
+        seat = self._seat_for(seat)
         occupant = self.seats[seat]
-        if isinstance(occupant, Player) or seat in self.pending:
-            raise Refused(f"seat {seat + 1} is taken")
         self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
         player = Player(conn.member, conn, buy_in)
         conn.tables.add(self.id)
@@ -199,6 +189,27 @@ class HoldemTable(SharedTable):
         self.send_snapshot(conn, ref)
         self.send_seats()
         self.players_changed()
+
+    def _seat_for(self, asked: int | None) -> int:
+        """The seat a player asking for ``asked`` (None: any) gets: an empty one first,
+        else a bot's; Refused when there is none, or the one asked for is a player's."""
+        seat = self._any_seat() if asked is None else asked
+        if not 0 <= seat < self.seat_count:
+            raise Refused(f"this table has seats 1 to {self.seat_count}")
+        if isinstance(self.seats[seat], Player) or seat in self.pending:
+            raise Refused(f"seat {seat + 1} is taken")
+        return seat
+
+    def _any_seat(self) -> int:
+        """An empty seat, else a bot's nobody has taken yet; Refused when there is none."""
+        empty = next((s for s, o in enumerate(self.seats) if o is None), None)
+        if empty is not None:
+            return empty
+        bots = next((s for s, o in enumerate(self.seats)
+                     if isinstance(o, Bot) and s not in self.pending), None)
+        if bots is None:
+            raise Refused("every seat is taken")
+        return bots
 
     def _seat(self, seat: int, occupant: Player | Bot) -> None:
         self.seats[seat] = occupant
@@ -429,6 +440,13 @@ class HoldemTable(SharedTable):
         self._schedule_hand(self.options.between_hands)
 
     def _between_hands(self) -> None:
+        self._clear_seats()
+        self._seat_pending()
+        self._fill_with_bots()
+        self.send_seats()
+
+    def _clear_seats(self) -> None:
+        """Those out of chips and those leaving stand up (a player out of chips watches)."""
         for seat, occupant in enumerate(self.seats):
             if isinstance(occupant, Bot) and occupant.stack == 0:
                 self.seats[seat] = None
@@ -443,6 +461,9 @@ class HoldemTable(SharedTable):
                 if conn is not None and occupant.stack == 0:
                     self.watchers.add(conn)  # they stay to watch, and may buy in again
                     conn.tables.add(self.id)
+
+    def _seat_pending(self) -> None:
+        """Players who took a bot's seat during the hand sit down in it now."""
         for seat, player in list(self.pending.items()):
             del self.pending[seat]
             if isinstance(self.seats[seat], Player) or player.conn is None:
@@ -452,8 +473,6 @@ class HoldemTable(SharedTable):
             self.notice(f"{player.name} sits down in seat {seat + 1}.")
             # They watched until now: their screen learns its seat from a fresh snapshot.
             self.send_snapshot(player.conn)
-        self._fill_with_bots()
-        self.send_seats()
 
     def void(self, reason: str) -> None:
         """Stop the hand in progress: nothing of it counts, every chip goes back."""
