@@ -74,27 +74,43 @@ def plan_deal(*, ready: Sequence[int], previous: Positions | None, seat_count: i
     missed_small = frozenset({natural.small_blind} & out) | missed_big
     candidate = next_positions(previous, active, seat_count)
     blocked = _button_to_small_blind(candidate, seat_count)
-    dealt: list[int] = []
-    posted: dict[int, int] = {}
-    dead: dict[int, int] = {}
-    for seat in active:
-        new, big, small = seat in newcomers, seat in owes_big, seat in owes_small
-        if not (new or big or small) or seat == candidate.big_blind:
-            dealt.append(seat)
-        elif seat in blocked or not post_to_play:
-            continue  # waits: for the button to pass, or for the big blind
-        else:
-            dealt.append(seat)
-            if new or big:
-                posted[seat] = big_blind
-            if small and small_blind:
-                dead[seat] = small_blind
+    dealt, posted, dead = _deal_in(
+        active, big_blind_seat=candidate.big_blind, blocked=blocked, newcomers=newcomers,
+        owes_big=owes_big, owes_small=owes_small, post_to_play=post_to_play,
+        big_blind=big_blind, small_blind=small_blind)
     if len(dealt) < 2:
         # Too few players to wait for anything: everybody is dealt in, nobody posts.
         return DealPlan(candidate, tuple(active), missed_big=missed_big,
                         missed_small=missed_small)
     positions = next_positions(previous, dealt, seat_count)
     return DealPlan(positions, tuple(dealt), posted, dead, missed_big, missed_small)
+
+
+def _deal_in(active: Sequence[int], *, big_blind_seat: int, blocked: Collection[int],
+             newcomers: Collection[int], owes_big: Collection[int], owes_small: Collection[int],
+             post_to_play: bool, big_blind: int, small_blind: int,
+             ) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    """Which of the ``active`` seats are dealt in, and what those owing a blind post:
+    (dealt, live big blinds posted, dead small blinds posted)."""
+    dealt: list[int] = []
+    posted: dict[int, int] = {}
+    dead: dict[int, int] = {}
+    # A seat owing a blind waits (for the button to pass, or for its big blind)
+    # unless the table lets it post to play and the button is not in the way.
+    waits = set(blocked) if post_to_play else set(active)
+    owes_live = set(newcomers) | set(owes_big)
+    owes_dead = set(owes_small) if small_blind else set()
+    for seat in active:
+        owing = seat in owes_live or seat in owes_small
+        if owing and seat != big_blind_seat:
+            if seat in waits:
+                continue
+            if seat in owes_live:
+                posted[seat] = big_blind
+            if seat in owes_dead:
+                dead[seat] = small_blind
+        dealt.append(seat)
+    return dealt, posted, dead
 
 
 def _button_to_small_blind(positions: Positions, seat_count: int) -> set[int]:
