@@ -77,6 +77,11 @@ def to_json(value: object) -> Any:
         return value.value
     if isinstance(value, Card):
         return value.code
+    return _container_to_json(value)
+
+
+def _container_to_json(value: object) -> Any:
+    """A list or object for a tuple, list, dict or dataclass (their items by :func:`to_json`)."""
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
