@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from cardtui.blackjack.records import Action, RoundSettled
+from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice
 from cardtui.games import Game
 from cardtui.guest.shared_table import RemoteSession, seat_state
+from cardtui.tables.blackjack_capabilities import BlackjackCapabilities
 
 # BetWindow is the seam's (a local table's too); still importable from here.
 from cardtui.tables.session import BetWindow, Event, Note, SeatState, ToAct
@@ -46,9 +48,7 @@ class BlackjackRemoteSession(RemoteSession):
         # The window stays open (and the bet may change) until the deal.
         self._send(Bet(self.table_id, amount))
 
-    def act(self, seat: int, action: object) -> None:
-        if not isinstance(action, Action):
-            raise ValueError("a blackjack move is an Action")
+    def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
         if isinstance(turn.legal, BetWindow):
             raise ValueError("place a bet first")
@@ -57,6 +57,17 @@ class BlackjackRemoteSession(RemoteSession):
             raise ValueError(f"you cannot {action.verb} now")
         self._send(BlackjackAction(self.table_id, action))
         self.to_act = None
+
+    def capabilities(self) -> BlackjackCapabilities:
+        """A table in the room: chat, sit out, stand up; the bet chosen here is placed with d."""
+        return BlackjackCapabilities(
+            chat=self, sit_out=self, leave=self, rules=Rules.from_json(self.info.rules),
+            place_bet=self, in_round=self)
+
+    @property
+    def in_round(self) -> bool:
+        """A round has begun here and not yet ended."""
+        return self.in_hand
 
     def seat_states(self) -> tuple[SeatState, ...]:
         """The local blackjack session's name for :meth:`seats`."""

@@ -54,6 +54,7 @@ from cardtui.blackjack.table import Table
 from cardtui.games import Game
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
+from cardtui.tables.blackjack_capabilities import BlackjackCapabilities
 from cardtui.tables.listening import EventLine
 from cardtui.tables.results import blackjack_row
 from cardtui.tables.session import (
@@ -173,13 +174,21 @@ class BlackjackLocalSession:
         if note is not None:
             self._send(Note(note, "warning"))
 
-    def act(self, seat: int, action: object) -> None:
+    def act(self, seat: int, action: Action) -> None:
         """The seat to act makes its move; bots that follow play theirs at once."""
-        if not isinstance(action, Action):
-            raise ValueError("a blackjack move is an Action")
         if seat != self.table.seat_to_act or action not in self.table.legal_actions():
             raise ValueError(f"you cannot {action.verb} now")
         self._after(self.table.act(action))
+
+    def capabilities(self) -> BlackjackCapabilities:
+        """A table played here: it deals, moves bets, rebuys and advises; it never chats."""
+        return BlackjackCapabilities(
+            deals_here=True, rules=self.table.rules, house=self, change_bet=self, rebuy=self,
+            advice=self, trainer=self if self.setup.trainer else None, in_round=self)
+
+    @property
+    def in_round(self) -> bool:
+        return self.table.in_round
 
     # -- between rounds ------------------------------------------------------------------
 
@@ -195,9 +204,16 @@ class BlackjackLocalSession:
         self.table.set_bet(seat, amount)
         self._changed()
 
+    def can_change_bet(self, seat: int, steps: int) -> bool:
+        """Whether ``steps`` would move a human seat's bet (a bot bets by itself)."""
+        return not self.table.seats[seat].is_bot and self.table.can_change_bet(seat, steps)
+
     def change_bet(self, seat: int, steps: int) -> None:
         self.table.change_bet(seat, steps)
         self._changed()
+
+    def can_rebuy(self, seat: int) -> bool:
+        return self.table.can_rebuy(seat)
 
     def rebuy(self, seat: int) -> None:
         """A broke seat buys in again: from the kept balance for the profile's own seat."""
@@ -222,6 +238,11 @@ class BlackjackLocalSession:
     def advice(self) -> Advice | None:
         """Basic strategy for the decision awaited now (the hint key and the trainer)."""
         return self.table.advice() if self.table.human_to_act else None
+
+    def mistakes(self) -> tuple[int, int]:
+        """The trainer's count: (moves off basic strategy, decisions) of the human seats."""
+        humans = [s for s in self.table.seats if not s.is_bot]
+        return sum(s.mistakes for s in humans), sum(s.decisions for s in humans)
 
     # -- events --------------------------------------------------------------------------
 

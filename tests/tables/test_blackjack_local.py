@@ -118,8 +118,29 @@ def test_a_move_out_of_turn_or_illegal_is_refused_with_a_plain_message() -> None
     assert isinstance(turn, ToAct)
     with pytest.raises(ValueError):
         session.act(turn.seat + 1, Action.STAND)
-    with pytest.raises(ValueError, match="an Action"):
-        session.act(turn.seat, "stand")
+
+
+def test_a_move_that_is_no_action_is_refused_by_the_type_checker(tmp_path) -> None:
+    """A blackjack session takes blackjack's ``Action`` (``TableSession[Action]``): a move of
+    another type is refused before the game runs, no longer by a check at run time."""
+    from mypy import api
+
+    moves = tmp_path / "moves.py"
+    moves.write_text(
+        "from cardtui.guest.blackjack import BlackjackRemoteSession\n"
+        "from cardtui.tables.blackjack_local import BlackjackLocalSession\n"
+        "from cardtui.tables.session import TableSession\n"
+        "from cardtui.blackjack.records import Action\n\n\n"
+        "def play(local: BlackjackLocalSession, remote: BlackjackRemoteSession) -> None:\n"
+        "    local.act(0, 'stand')\n"
+        "    remote.act(0, 'stand')\n"
+        "    seam: TableSession[Action] = local\n"
+        "    seam.act(0, Action.STAND)\n")
+    out, _, status = api.run([str(moves), "--follow-imports=silent", "--no-incremental",
+                              "--no-error-summary", "--config-file=/dev/null"])
+    assert status == 1
+    refused = [line for line in out.splitlines() if "error:" in line]
+    assert len(refused) == 2 and all('"str"; expected "Action"' in line for line in refused)
 
 
 def test_forfeit_settles_at_once_and_records_a_loss() -> None:
