@@ -219,20 +219,34 @@ async def test_a_short_balance_buys_in_what_it_has(make_room, tmp_path: Path) ->
 
 async def test_back_within_the_grace_period_the_chips_stay_at_the_table(
         make_room, tmp_path: Path) -> None:
-    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, between_hands=0.05,
-                                   action_clock=1, grace=60))
+    # On virtual time: the hands follow each other at once, and the clock acts for
+    # her only when the test passes her action clock's 30 s (the grace is ten minutes).
+    clock = FakeClock()
+    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, between_hands=0,
+                                   action_clock=30, grace=600), clock=clock)
     seen = watch_room(room, "key-Ann")
     table = room.tables["t1"]
     bob = await KeyHolder("Bob", store_of(tmp_path, "Bob")).connect(room)
     ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
     await ann.sit("t1", 500, seat=0)
     await bob.sit("t1", 1_000, seat=1)
-    await until(lambda: len(ann.settled) >= 1)
+    await until_now_due(clock, lambda: len(ann.settled) >= 1)
     ann.plays = False  # her turn waits: the game dies while the room waits on her
-    await until(lambda: table.hand is not None and table.hand.actor == 0)
+
+    def her_turn() -> bool:
+        return table.hand is not None and table.hand.actor == 0
+
+    await until_now_due(clock, her_turn)
     await ann.killed()
     await until(lambda: table.seats[0].away)  # type: ignore[union-attr]
-    await until(lambda: seen.sent >= len(ann.settled) + 1)  # a hand settled while she was away
+
+    def settled_while_away() -> bool:
+        return seen.sent >= len(ann.settled) + 1
+
+    while not settled_while_away():  # a hand settles while she is away
+        await clock.run(30)  # her clock acts for her (Bob plays his own turns at once)
+        await until_now_due(clock, lambda: settled_while_away() or her_turn())
+    assert clock.monotonic() - 1000.0 < 600  # within the grace period
     ann.plays = True
     await ann.connect(room)  # a new game process, the same profile and store
     assert ann.link is not None
