@@ -280,6 +280,21 @@ _TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
 
 
 def _options(cls: type[_Options], entry: Any, action_clock: float | None) -> _Options:
+    values = _checked_values(cls, entry)
+    if action_clock is not None and "action_clock" not in values:
+        _check_type("action_clock", action_clock, "float")
+        values["action_clock"] = action_clock
+    try:
+        return cls(**values)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ConfigError(str(error)) from None
+
+
+def _checked_values(cls: type[_Options], entry: object) -> dict[str, Any]:
+    """``entry``'s values for ``cls``: every key one of its fields, every value of its
+    field's type (a blackjack table's ``rules`` made :class:`Rules`)."""
     if not isinstance(entry, dict):
         raise ConfigError("a table is a set of key = value lines")
     known = {f.name: f for f in dataclasses.fields(cls)}
@@ -287,19 +302,12 @@ def _options(cls: type[_Options], entry: Any, action_clock: float | None) -> _Op
         if key not in known:
             raise ConfigError(f"unknown key {_shown(key)} (known: {', '.join(known)})")
     values = dict(entry)
-    if action_clock is not None and "action_clock" not in values:
-        values["action_clock"] = action_clock
     for key, value in values.items():
         if key == "rules":
             values[key] = _rules(value)
-            continue
-        _check_type(key, value, str(known[key].type))
-    try:
-        return cls(**values)
-    except ConfigError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise ConfigError(str(error)) from None
+        else:
+            _check_type(key, value, str(known[key].type))
+    return values
 
 
 def _check_type(key: str, value: object, annotation: str) -> None:
