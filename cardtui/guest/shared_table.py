@@ -211,26 +211,31 @@ class RemoteSession:
         yield SeatsChanged(self._seats)
         unheard, self._unheard = self._unheard, []
         if self.begun is not None:
-            # Each note after the hand's start (which clears a screen's notes), and
-            # a chat line where it was said among the records, not after them all.
-            yield self.begun
-            shown = 0
-            for where, note in unheard:
-                if where is None:
-                    continue
-                if where > shown:
-                    yield Seen(tuple(self.records[shown:where]))
-                    shown = where
-                yield note
-            if shown < len(self.records):
-                yield Seen(tuple(self.records[shown:]))
-            yield from (note for where, note in unheard if where is None)
+            yield from self._hand_with_notes(self.begun, unheard)
         else:
             yield from (note for _, note in unheard)
         if self.clock is not None:
             yield self.clock
         if self.to_act is not None:
             yield self.to_act
+
+    def _hand_with_notes(self, begun: HandBegins,
+                         unheard: list[tuple[int | None, Note]]) -> Iterator[Event]:
+        """The hand so far with the notes no screen has shown: each after the hand's
+        start (which clears a screen's notes), and a chat line where it was said among
+        the records, not after them all."""
+        yield begun
+        shown = 0
+        for where, note in unheard:
+            if where is None:
+                continue
+            if where > shown:
+                yield Seen(tuple(self.records[shown:where]))
+                shown = where
+            yield note
+        if shown < len(self.records):
+            yield Seen(tuple(self.records[shown:]))
+        yield from (note for where, note in unheard if where is None)
 
     # --- what the player asks ----------------------------------------------------------
 
