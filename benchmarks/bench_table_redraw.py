@@ -279,8 +279,7 @@ async def play_rounds(app: Any, make_screen: Callable[[], Any], rounds_of: Calla
             polled = time.thread_time()
             for action, key in (("deal", "d"), ("stand", "s"), ("no_insurance", "n")):
                 # (At a local table "d" mid-round would forfeit it: only between rounds.)
-                dealing = action == "deal" and screen.local is not None and (
-                    screen.local.table.in_round)
+                dealing = action == "deal" and screen.presenter.deal_forfeits
                 if screen.check_action(action, ()) and not dealing:
                     # One decision: first seen now; pressed once ``think`` has gone by.
                     seen = pressed.setdefault(action, time.monotonic())
@@ -349,7 +348,7 @@ async def local(rounds: int, think: float, animation: str, profile: bool, data: 
     seats = (SeatSetup("Ann"), *(SeatSetup(f"Bot{n}", SeatKind.BOT) for n in range(1, SEATS)))
     app.settings.blackjack = TableSetup(seats=seats).to_json()
     # (Made inside the running app: a local table sits down through the app's session.)
-    return await play_rounds(app, BlackjackScreen, lambda screen: screen.local.rounds, rounds,
+    return await play_rounds(app, BlackjackScreen, lambda screen: screen.session.rounds, rounds,
                              think, profile=profile, label="local")
 
 

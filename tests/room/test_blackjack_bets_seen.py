@@ -16,7 +16,7 @@ from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.wire.protocol import SeatInfo
 from tests.room.support import until
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.tables.support import join
 
 MakeApp = Callable[..., CardtuiApp]
@@ -28,7 +28,7 @@ def test_a_seat_line_keeps_the_bet() -> None:
 
 async def test_the_other_players_bet_is_on_their_seat(make_app: MakeApp) -> None:
     seats = (SeatState(0, "Ann", 300, bet=30), SeatState(1, "Bob", 300))
-    session = ScriptedSession([SeatsChanged(seats)], viewer_seats=(1,))
+    session = ScriptedBlackjackSession([SeatsChanged(seats)], viewer_seats=(1,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)

@@ -17,7 +17,7 @@ from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import Clock, Event, HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 
 MakeApp = Callable[..., CardtuiApp]
@@ -32,7 +32,7 @@ def message(screen: BlackjackScreen) -> str:
 
 
 async def test_another_seats_clock_counts_down_on_this_screen(make_app: MakeApp) -> None:
-    session = ScriptedSession(begun_with(DEAL), viewer_seats=(1,))
+    session = ScriptedBlackjackSession(begun_with(DEAL), viewer_seats=(1,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -52,7 +52,7 @@ async def test_another_seats_clock_counts_down_on_this_screen(make_app: MakeApp)
 
 
 async def test_insurance_says_whose_decision_it_is(make_app: MakeApp) -> None:
-    session = ScriptedSession(begun_with(DEAL[:-1]), viewer_seats=(1,))
+    session = ScriptedBlackjackSession(begun_with(DEAL[:-1]), viewer_seats=(1,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -65,7 +65,7 @@ async def test_insurance_says_whose_decision_it_is(make_app: MakeApp) -> None:
 
 
 async def test_this_players_turn_and_bet_show_their_clock(make_app: MakeApp) -> None:
-    session = ScriptedSession(begun_with(DEAL), viewer_seats=(0,))
+    session = ScriptedBlackjackSession(begun_with(DEAL), viewer_seats=(0,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from cardtui.blackjack.odds import dealer_odds, hit_bust_chance, unseen_composition
 from cardtui.cards import parse_cards
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.blackjack.presenter import shoe_tracker
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen
@@ -44,7 +45,7 @@ async def test_c_opens_the_chart_with_the_decision_lit(make_app: MakeApp) -> Non
         chart = app.screen
         assert isinstance(chart, StrategyChartScreen)
         assert chart.highlight == ("hard", 16, 6)
-        assert chart.rules == screen.rules
+        assert chart.rules == screen.presenter.rules
         await pilot.press("escape")
         assert app.screen is screen and screen.table.in_round  # back at the same decision
 
@@ -149,7 +150,7 @@ async def test_no_count_until_a_shuffle_when_joining_a_shoe_in_play(
         screen = app.screen
         assert isinstance(screen, BlackjackScreen)
         app.session.blackjack_seen = None  # as a viewer who sat down with the shoe in play
-        screen.seen = screen._tracker()
+        screen.presenter.seen = shoe_tracker(screen.session, screen.presenter.caps, None)
         await pilot.press("k")
         assert "counting starts at the next shuffle" in panel_text(app)
 
@@ -188,22 +189,22 @@ async def test_a_shared_table_is_counted_from_the_records_it_delivers(
     card arrives face down, as None) and knows the shoe only from a shuffle."""
     from cardtui.blackjack.records import Action, Shuffled
     from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
-    from tests.support.scripted_table import ScriptedSession
+    from tests.support.scripted_blackjack import ScriptedBlackjackSession
     from tests.ui.test_blackjack_seam import DEAL, SEATS
 
     app = make_app()
     app.session.blackjack_count_panel = True
     async with app.run_test(size=(100, 30)) as pilot:
-        joined = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+        joined = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
         await app.push_screen(BlackjackScreen(session=joined))
         await pilot.pause()
         assert "counting starts at the next shuffle" in panel_text(app)
         app.pop_screen()
         await pilot.pause()
 
-        fresh = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS),
-                                 Seen((Shuffled(6), *DEAL)),
-                                 ToAct(0, frozenset({Action.HIT, Action.STAND}))])
+        fresh = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS),
+                                          Seen((Shuffled(6), *DEAL)),
+                                          ToAct(0, frozenset({Action.HIT, Action.STAND}))])
         await app.push_screen(BlackjackScreen(session=fresh))
         await app.workers.wait_for_complete()
         await pilot.pause()

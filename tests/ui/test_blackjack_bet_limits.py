@@ -15,7 +15,7 @@ from cardtui.tables.session import SeatsChanged, SeatState, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.action_bar import ActionBar
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 
 MakeApp = Callable[..., CardtuiApp]
 
@@ -42,16 +42,16 @@ async def test_bet_keys_are_refused_at_the_table_limits(make_app: MakeApp) -> No
 
 async def test_a_shared_tables_bet_keys_stop_at_the_betting_window(make_app: MakeApp) -> None:
     seats = (SeatState(0, "Ann", 990),)
-    session = ScriptedSession([SeatsChanged(seats), ToAct(0, BetWindow(10, 30))])
+    session = ScriptedBlackjackSession([SeatsChanged(seats), ToAct(0, BetWindow(10, 30))])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BlackjackScreen(session=session)
         await app.push_screen(screen)
         await pilot.pause()
-        assert screen.bet == 10
+        assert screen.presenter.bet == 10
         assert screen.check_action("bet_down", ()) is False
         assert screen.check_action("bet_up", ()) is True
         await pilot.press("plus", "plus")
-        assert screen.bet == 30
+        assert screen.presenter.bet == 30
         assert screen.check_action("bet_up", ()) is False
         assert screen.check_action("bet_down", ()) is True

@@ -56,14 +56,14 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         assert screen.table.seats[0].bet == 30
         screen.table.shoe.stack(["Th", "9c", "6d", "7s", "Ks"])
         await pilot.press("d")
-        assert screen.view.hole_hidden
+        assert screen.presenter.view.hole_hidden
         assert message(app) == "Player: Hit or stand?"
         assert legal_keys(screen) == {"deal", "hit", "stand", "double", "hint"}
         assert set(screen.query_one(ActionBar).shown) == {
             "deal", "hit", "stand", "double", "hint"}
         await pilot.press("s")  # 16 against 9 + 7, dealer draws K: bust
         await pilot.pause()
-        assert not screen.view.hole_hidden
+        assert not screen.presenter.view.hole_hidden
         assert screen.table.seats[0].bankroll == 1030
         assert "Deal again?" in message(app)
         assert "Trainer:" in message(app)  # standing on 16 against a 9 is a mistake
@@ -122,7 +122,7 @@ async def test_split_hands_are_played_in_turn(make_app: MakeApp) -> None:
         assert message(app) == "Player, hand 2: Hit or stand?"
         await pilot.press("s")
         await pilot.pause()
-        assert [h.result.net for h in screen.view.seats[0].hands] == [20, 10]
+        assert [h.result.net for h in screen.presenter.view.seats[0].hands] == [20, 10]
 
 
 async def test_hint_explains_the_basic_strategy_move(make_app: MakeApp) -> None:
@@ -140,11 +140,11 @@ async def test_bots_and_hot_seat_humans(make_app: MakeApp) -> None:
     app = table_app(make_app, seats(("Ann", "human"), ("Robo", "bot"), ("Cy", "human")))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        assert screen.selected == 0
+        assert screen.presenter.selected == 0
         await pilot.press("right", "plus")
-        assert screen.selected == 2 and screen.table.seats[2].bet == 20
+        assert screen.presenter.selected == 2 and screen.table.seats[2].bet == 20
         await pilot.press("left")
-        assert screen.selected == 0
+        assert screen.presenter.selected == 0
         # Ann T9, Robo 8 8 (splits against a 6), Cy TT; dealer 6 up.
         screen.table.shoe.stack(["Th", "8h", "Tc", "6c", "9d", "8d", "Td", "Kc",
                                  "2c", "3c", "9s"])
@@ -152,7 +152,7 @@ async def test_bots_and_hot_seat_humans(make_app: MakeApp) -> None:
         assert message(app).startswith("Ann: Hit or stand?")
         await pilot.press("s")
         assert message(app).startswith("Cy: Hit or stand?")
-        assert len(screen.view.seats[1].hands) == 2  # the bot split by itself
+        assert len(screen.presenter.view.seats[1].hands) == 2  # the bot split by itself
         await pilot.press("s")
         await pilot.pause()
         assert not screen.table.in_round
@@ -179,13 +179,14 @@ async def test_animated_reveal_never_blocks_and_any_key_skips(
         assert screen.check_action("hit", ()) is False and not legal_keys(screen)
         # The round is already in the store, but the results are not shown yet.
         assert app.store.round_count() == 1
-        assert screen.view.settlement is None
+        assert screen.presenter.view.settlement is None
         await pilot.press("z")  # any key skips to the end
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.animating
-        assert screen.view.settlement is not None and not screen.view.hole_hidden
-        assert screen.view.seats[0].hands[0].result.net == 15
+        view = screen.presenter.view
+        assert view.settlement is not None and not view.hole_hidden
+        assert view.seats[0].hands[0].result.net == 15
         assert "Deal again?" in message(app)
 
 
@@ -197,9 +198,9 @@ async def test_animation_plays_by_itself(make_app: MakeApp) -> None:
         await pilot.press("d")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert not screen.animating and screen.view.turn == (0, 0)
+        assert not screen.animating and screen.presenter.view.turn == (0, 0)
         # The session deals the screen the hole card face down: it learns it at the reveal.
-        assert [c and c.code for c in screen.view.dealer] == ["9c", None]
+        assert [c and c.code for c in screen.presenter.view.dealer] == ["9c", None]
 
 
 async def test_setup_screen_warns_on_an_empty_name_and_saves(make_app: MakeApp) -> None:
@@ -258,13 +259,13 @@ async def test_results_and_counters_wait_for_the_reveal(
         await app.workers.wait_for_complete()
         await pilot.press("s")  # 19 against 9 7 K: the dealer busts
         assert screen.animating and screen.table.seats[0].bankroll == 1010
-        panel_info = screen._seat_info(0)
+        panel_info = screen.presenter.seat_info(0)
         assert panel_info.bankroll == 1000  # not yet: the hole card is still turning
         assert screen.tally.net == 0
         await pilot.press("space")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen._seat_info(0).bankroll == 1010 and screen.tally.net == 10
+        assert screen.presenter.seat_info(0).bankroll == 1010 and screen.tally.net == 10
 
 
 async def test_a_saved_setup_with_more_seats_draws_each_seat_once(make_app: MakeApp) -> None:

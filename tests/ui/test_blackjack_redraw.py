@@ -18,7 +18,7 @@ from cardtui.blackjack.records import Action, ActionTaken, TurnStarted
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.ui.test_table_layouts import layouts_asked, settle
 from tests.ui.test_table_renders import SIX, SIX_DEALT
 
@@ -88,12 +88,12 @@ async def test_a_new_message_of_as_many_rows_is_drawn_without_laying_out_the_scr
         await app.push_screen(screen)
         await pilot.pause()
         message = screen.query_one("#message", Static)
-        screen.note = Text("Ann sits down")
+        screen.presenter.note = Text("Ann sits down")
         with layouts_asked() as asked:
             screen._sync()  # noqa: SLF001
         assert message not in asked
         assert "Ann sits down" in str(message.render())
-        screen.note = Text("A note long enough to take a second row. " * 3)
+        screen.presenter.note = Text("A note long enough to take a second row. " * 3)
         with layouts_asked() as asked:
             screen._sync()  # noqa: SLF001
         assert message in asked  # two rows now: the screen makes room
@@ -117,8 +117,8 @@ async def test_a_turn_passing_counts_no_panel_lines_again(make_app) -> None:
     changed, at every screen of a shared table; when only the turn came to it,
     the turn's marker just takes the place of two spaces.
     """
-    session = ScriptedSession([SeatsChanged(SIX), HandBegins(1, SIX), Seen(SIX_DEALT)],
-                              viewer_seats=(3,))
+    session = ScriptedBlackjackSession([SeatsChanged(SIX), HandBegins(1, SIX), Seen(SIX_DEALT)],
+                                       viewer_seats=(3,))
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
         screen = BlackjackScreen(session=session)

@@ -29,7 +29,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
 from tests.room.conftest import make_room  # noqa: F401  (the room fixture)
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 
 MakeApp = Callable[..., CardtuiApp]
 
@@ -50,14 +50,14 @@ def text(widget: Static) -> str:
 
 async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
         make_app: MakeApp) -> None:
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
-                               ToAct(0, frozenset({Action.HIT, Action.STAND}))])
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
+                                        ToAct(0, frozenset({Action.HIT, Action.STAND}))])
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)
         await app.push_screen(screen)
         await pilot.pause()
-        assert screen.view == RoundView.replay(DEAL)
+        assert screen.presenter.view == RoundView.replay(DEAL)
         panels = [screen.query_one(f"#seat-{i}", SeatPanel) for i in range(2)]
         assert len(screen.query(SeatPanel)) == 2
         assert "Ann" in str(panels[0].border_title) and panels[0].border_subtitle == "990 chips"
@@ -77,8 +77,8 @@ async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
         row = SeatResult("Ann", 10, 10, Outcome.WIN)
         session.send(Seen(reveal), Settled((row,)))
         await pilot.pause()
-        assert screen.view == RoundView.replay((*DEAL, *reveal))
-        assert screen.view.dealer[1] == Card.parse("8s")
+        assert screen.presenter.view == RoundView.replay((*DEAL, *reveal))
+        assert screen.presenter.view.dealer[1] == Card.parse("8s")
         assert dealer.border_subtitle == "17" and "8♠" in text(dealer)
         totals = app.store.totals(Game.BLACKJACK)
         assert [(t.player, t.rounds, t.net) for t in totals] == [("Ann", 1, 10)]
@@ -108,19 +108,21 @@ async def test_a_shared_table_in_the_room_plays_on_the_same_screen(
         assert "Empty seat" in free.render().plain
         await pilot.press("plus", "d")  # a bet of 20 closes the window: the room deals
         await until(lambda: screen.check_action("stand", ()) is True)
-        assert screen.view is not None and screen.view.dealer[1] is None  # hole card not sent
+        view = screen.presenter.view
+        assert view is not None and view.dealer[1] is None  # hole card not sent
         await pilot.press("s")
         await until(lambda: bool(app.store.totals(Game.BLACKJACK)))
         (total,) = app.store.totals(Game.BLACKJACK)
         assert (total.player, total.rounds, total.net) == ("Ann", 1, 20)
-        await until(lambda: screen.view is not None and not screen.view.hole_hidden)
-        assert screen.view.dealer[1] == Card.parse("7h")
+        await until(lambda: screen.presenter.view is not None
+                    and not screen.presenter.view.hole_hidden)
+        assert screen.presenter.view.dealer[1] == Card.parse("7h")
 
 
 async def test_a_player_waiting_at_a_shared_table_is_told_whose_turn_it_is(
         make_app: MakeApp) -> None:
     """Seen over SSH: while ann played her hand, bob's prompt line was empty."""
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -134,22 +136,19 @@ async def test_a_player_waiting_at_a_shared_table_is_told_whose_turn_it_is(
 
 async def test_a_running_clock_redraws_only_the_message_line_each_second(
         make_app: MakeApp, monkeypatch) -> None:
-    import time
-    from types import SimpleNamespace
-
+    from cardtui.clock import FakeClock
     from cardtui.tables.session import Clock
-    from cardtui.ui.blackjack import moves as blackjack_moves
 
     # The screen's clock stands still until the test moves it: under load the
     # screen took over 0.2 s to draw its first frame, and read 19 s.
-    now = time.monotonic()
-    monkeypatch.setattr(blackjack_moves, "time", SimpleNamespace(monotonic=lambda: now))
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL[:-1]),
-                               Seen((TurnStarted(1, 0),)), Clock(1, now + 20.2)],
-                              viewer_seats=(0,))
+    clock = FakeClock()
+    now = clock.monotonic()
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL[:-1]),
+                                        Seen((TurnStarted(1, 0),)), Clock(1, now + 20.2)],
+                                       viewer_seats=(0,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = BlackjackScreen(session=session)
+        screen = BlackjackScreen(session=session, clock=clock)
         await app.push_screen(screen)
         await pilot.pause()
         message = screen.query_one("#message", Static)
@@ -158,9 +157,8 @@ async def test_a_running_clock_redraws_only_the_message_line_each_second(
         show = SeatPanel.show
         monkeypatch.setattr(SeatPanel, "show",
                             lambda panel, *a: shown.append(1) or show(panel, *a))
-        later = now + 3
         # (The screen's clock only: the event loop's own keeps running.)
-        monkeypatch.setattr(blackjack_moves, "time", SimpleNamespace(monotonic=lambda: later))
+        clock.advance(3)
         screen._tick()
         await pilot.pause()
         assert "Robo to act. (17 s)" in text(message)
@@ -173,8 +171,8 @@ async def test_the_chat_key_comes_back_when_a_reveal_ends_on_someone_elses_turn(
     from cardtui.ui.widgets.table_footer import TableFooter
     from tests.room.support import until
 
-    session = ScriptedSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))],
-                              viewer_seats=(0,))
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))],
+                                       viewer_seats=(0,))
     app = make_app(animation="fast")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = BlackjackScreen(session=session)

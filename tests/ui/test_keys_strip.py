@@ -34,11 +34,11 @@ async def test_a_click_on_a_key_is_its_key_and_a_click_past_the_keys_is_nothing(
         assert " d Deal " in line(strip)
         await pilot.click(KeysStrip, offset=(strip.drawn_width + 2, 0))
         await pilot.pause()
-        assert screen.view is None  # nothing dealt
+        assert screen.presenter.view is None  # nothing dealt
         await pilot.click(KeysStrip, offset=(x_of(strip, "Deal"), 0))
         for _ in range(3):
             await pilot.pause()
-        assert screen.view is not None and screen.view.dealer  # dealt, as by d
+        assert screen.presenter.view is not None and screen.presenter.view.dealer  # dealt, as by d
 
 
 async def test_a_disabled_key_rings_the_bell_and_does_nothing(make_app: MakeApp) -> None:
@@ -54,7 +54,7 @@ async def test_a_disabled_key_rings_the_bell_and_does_nothing(make_app: MakeApp)
         app.bell = lambda: rung.append(True)  # type: ignore[method-assign]
         await pilot.click(KeysStrip, offset=(1, 0))
         await pilot.pause()
-        assert rung == [True] and app.screen.view is None
+        assert rung == [True] and app.screen.presenter.view is None
 
 
 async def test_hovering_a_key_repaints_the_line_only(make_app: MakeApp) -> None:

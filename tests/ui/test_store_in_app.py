@@ -42,7 +42,7 @@ def test_a_full_disk_is_told_at_once_and_the_exit_line_says_what_was_lost(
                 await pilot.pause()
                 await pilot.pause()
                 notices = [str(n.message) for n in app._notifications]
-                shown = screen.view.settlement is not None
+                shown = screen.presenter.view.settlement is not None
                 unsaved = len(app.store.unsaved())
             print(json.dumps({"notices": notices, "shown": shown, "unsaved": unsaved,
                               "exit": app.exit_note}))
@@ -70,7 +70,7 @@ async def test_a_locked_database_does_not_freeze_or_lose_the_round(
         other = sqlite3.connect(path, isolation_level=None, timeout=0)
         other.execute("BEGIN IMMEDIATE")  # another process in a long write
         await _play_a_losing_round(pilot)  # returns while the lock is still held
-        assert app.screen.view.settlement is not None
+        assert app.screen.presenter.view.settlement is not None
         assert len(app.store.unsaved()) == 1
         other.execute("ROLLBACK")
         other.close()

@@ -25,11 +25,10 @@ from cardtui.cards import Card
 from cardtui.guest.blackjack import BetWindow
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.blackjack.screen import BlackjackScreen
-from cardtui.ui.blackjack.moves import PROMPT_GRACE
+from cardtui.ui.blackjack.screen import PROMPT_GRACE, BlackjackScreen
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.table_footer import KeysStrip, TableFooter
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 
 MakeApp = Callable[..., CardtuiApp]
@@ -83,10 +82,12 @@ async def settle(pilot: object) -> None:
 
 @asynccontextmanager
 async def dealt_table(make_app: MakeApp, viewer: int | None = None, **options: str
-                      ) -> AsyncIterator[tuple[Pilot[object], BlackjackScreen, ScriptedSession]]:
+                      ) -> AsyncIterator[tuple[Pilot[object], BlackjackScreen,
+                                               ScriptedBlackjackSession]]:
     """A shared table of ``SEATS`` whose first cards are dealt, seen from seat ``viewer``."""
     seen = {} if viewer is None else {"viewer_seats": (viewer,)}
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)], **seen)
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
+                                                **seen)
     app = make_app(**options)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -99,8 +100,8 @@ async def test_new_keys_repaint_the_keys_line_without_a_layout_or_a_mount(
         make_app: MakeApp) -> None:
     # Showing and hiding a mounted key per binding laid the whole screen out at every
     # change of keys (four a round, at every player's screen of a shared table).
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
-                               HIT_OR_STAND])
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL),
+                                        HIT_OR_STAND])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -129,16 +130,16 @@ async def test_records_with_nothing_to_watch_land_at_once_without_a_reveal(
     async with dealt_table(make_app, animation="normal") as (pilot, screen, session):
         session.send(Seen((ActionTaken(0, 0, Action.STAND), TurnStarted(1, 0))))
         assert not screen.animating
-        assert screen.view is not None and screen.view.turn == (1, 0)
+        assert screen.presenter.view is not None and screen.presenter.view.turn == (1, 0)
         # A card is still dealt at watching speed, drawn as it lands.
         session.send(Seen((PlayerCard(1, 0, Card.parse("2c")),)))
         assert screen.animating
-        assert len(screen.view.seats[1].hands[0].cards) == 3
+        assert len(screen.presenter.view.seats[1].hands[0].cards) == 3
 
 
 async def test_a_shared_round_lays_the_screen_out_a_few_times(make_app: MakeApp) -> None:
     """Bets open, the deal, your turn, another's turn, the reveal, bets open again."""
-    session = ScriptedSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))])
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), ToAct(0, BetWindow(10, 500))])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BlackjackScreen(session=session)

@@ -65,7 +65,7 @@ async def test_the_blackjack_screen_renames_a_seat_in_the_round_in_play(
         bob_panel = screen.query_one("#seat-1", SeatPanel)
         assert "Bob" in str(bob_panel.border_title)
         bob.link.rename("Robert")
-        await until(lambda: screen.seats[1].name == "Robert")
+        await until(lambda: screen.presenter.seats[1].name == "Robert")
         await pilot.pause()
         assert "Robert" in str(bob_panel.border_title)
         assert room.tables["t1"].round is not None  # type: ignore[union-attr]

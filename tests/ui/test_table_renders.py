@@ -30,7 +30,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.textual_fixes.served import drawing_as_served
 from cardtui.ui.widgets.blackjack_table import SeatPanel
-from tests.support.scripted_table import ScriptedSession
+from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.ui.test_blackjack_seam import DEAL, SEATS
 from tests.ui.test_table_layouts import settle
 
@@ -62,7 +62,7 @@ def rendering() -> Iterator[list[Widget]]:
 
 
 async def test_a_card_in_a_seat_renders_only_what_is_in_that_area(make_app: MakeApp) -> None:
-    session = ScriptedSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
+    session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BlackjackScreen(session=session)
@@ -92,8 +92,8 @@ SIX_DEALT = (
 async def test_a_turn_passing_renders_the_two_seats_and_the_message_only(
         make_app: MakeApp) -> None:
     """Seat 0 stands, seat 1 acts: at every other player's screen of a table of six."""
-    session = ScriptedSession([SeatsChanged(SIX), HandBegins(1, SIX), Seen(SIX_DEALT)],
-                              viewer_seats=(3,))
+    session = ScriptedBlackjackSession([SeatsChanged(SIX), HandBegins(1, SIX), Seen(SIX_DEALT)],
+                                       viewer_seats=(3,))
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
         screen = BlackjackScreen(session=session)

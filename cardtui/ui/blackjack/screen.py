@@ -1,129 +1,98 @@
 """The blackjack table: the dealer at the top, the seats below, prompts and keys.
 
-The screen talks only to a table session (:mod:`cardtui.tables.session`): a
-local table (:class:`~cardtui.tables.blackjack_local.BlackjackLocalSession`,
-the default: the app's sitting, bots, hot seat) or a shared table in the room
-(:class:`~cardtui.guest.blackjack.BlackjackRemoteSession`). Data flows
-one way: a key -> the session -> events -> :class:`Seen` records are applied
-to a :class:`RoundView` one at a time by the shared
-:class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when animations
-are on) -> the panels redraw. Legality comes from the session's
-:class:`ToAct`; a :class:`Settled` round goes to the store the moment it
-arrives, before its reveal has been shown; seat changes wait for the reveal.
+The screen composes the widgets and asks a
+:class:`~cardtui.ui.blackjack.presenter.TablePresenter` everything else: what
+is shown, whose turn it is, which keys are legal, what a key does to the
+table session. It talks to no session of its own kind: a local table
+(:class:`~cardtui.tables.blackjack_local.BlackjackLocalSession`, the default:
+the app's sitting, bots, hot seat) and a shared table in the room
+(:class:`~cardtui.guest.blackjack.BlackjackRemoteSession`) differ only in
+the capabilities the presenter asked them for once.
 
-A local table also deals, rebuys and forfeits: leaving mid-round asks first
-and records a forfeit (:meth:`BlackjackScreen.request_leave`). The trainer
-aids (``c`` chart, ``k`` count panel, ``?`` hint) are in :mod:`blackjack_aids`.
+Data flows one way: a key -> the presenter -> the session -> events -> the
+presenter, whose :class:`Seen` records the screen's reveal (the shared
+:class:`~cardtui.ui.record_player.RecordPlayer`) applies one at a time, with
+pauses when animations are on -> the panels redraw. A :class:`Settled` round
+goes to the store the moment it arrives, before its reveal has been shown;
+seat changes wait for the reveal. Leaving mid-round asks first
+(:meth:`BlackjackScreen.request_leave`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections import deque
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from cardtui.blackjack.records import Record, RoundSettled
-from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.records import Action
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
-from cardtui.blackjack.view import RoundView
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
-from cardtui.guest.blackjack import BetWindow
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.record_player import RecordPlayer, on_screen
-from cardtui.ui.blackjack import wording as words
-from cardtui.ui.blackjack.aids import TrainerAids
-from cardtui.ui.blackjack.betting import BetweenRounds
-from cardtui.ui.blackjack.seats import SeatLayout
-from cardtui.ui.blackjack.keys import Legality
-from cardtui.ui.blackjack.moves import Moves
+from cardtui.ui.blackjack import keys
 from cardtui.ui.blackjack.pace import step_pause
-from cardtui.ui.blackjack.wording import ACTIONS, BUTTONS, NOTE_STYLES
+from cardtui.ui.blackjack.presenter import BlackjackSession, Step, TablePresenter
+from cardtui.ui.blackjack.seats import SeatRows
+from cardtui.ui.blackjack.wording import BUTTONS, MOVES
+from cardtui.ui.record_player import RecordPlayer, on_screen
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell
+from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.sitting import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
-from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
+from cardtui.ui.widgets.blackjack_table import DealerPanel
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
-#: What the record player shows in order: a record, or new seating once the reveal is over.
-Step = Record | seam.SeatsChanged
-#: How many chat lines ``m`` shows at a shared table (the table has no chat log).
-CHAT_SHOWN = 3
+#: Seconds a shared table's turn that came to this player waits for the room's
+#: prompt before it is drawn without it (the prompt follows at once, unless lost).
+PROMPT_GRACE = 0.2
 
 
-class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, Screen[None]):
+class BlackjackScreen(Screen[None]):
     CSS_PATH = "screen.tcss"
-    BINDINGS = words.BINDINGS
+    BINDINGS = keys.BINDINGS
     app = getters.app(CardtuiApp)
 
-    def __init__(self, session: seam.TableSession | None = None) -> None:
+    def __init__(self, session: BlackjackSession | None = None, *,
+                 clock: Clock = SYSTEM_CLOCK) -> None:
         super().__init__()
-        self.view: RoundView | None = None
-        self.note: Text | None = None  # a hint, trainer remark or table notice
-        #: The last chat lines at a shared table: the message line shows only the
-        #: latest, so ``m`` shows these above the line being typed.
-        self.said: deque[Text] = deque(maxlen=CHAT_SHOWN)
-        self.hint_shown: Text | None = None  # the last hint (gone with the move it was for)
-        self.seats: tuple[seam.SeatState, ...] = ()
-        self.turn: seam.ToAct | None = None
-        #: Another seat's action clock at a shared table (None: none runs).
-        self.clock: seam.Clock | None = None
-        self.selected = 0
-        self.bet = 0  # a shared table's bet for the next round
+        self.clock = clock
         self.player: RecordPlayer[Step] = RecordPlayer(
             self, apply=self._apply, pause_for=self._pause_for, redraw=self._sync_soon,
             instant=lambda: self.app.settings.delay(1.0) == 0, group="blackjack-reveal",
         )
-        self._leave: Callable[[], object] | None = None
+        self.session: BlackjackSession = session or self._sit_down()
+        self.presenter = self._present(self.session)
+        self.rows = SeatRows(ascii_cards=self.app.settings.ascii_cards)
+        self._leave: Callable[[], object] | None = None  # the way out the player is asked about
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
-        self._replaying = False
-        #: The seats' panels, in seat order, once mounted (looked up on every redraw).
-        self._panels: list[SeatPanel] = []
-        #: One build of the seats at a time: a saved setup rebuilds them as its seats arrive.
-        self._building = asyncio.Lock()
-        #: Whether the seats' budgets changed since the last redraw.
-        self._relayout = True
-        #: A turn came to this player and its prompt has not (Moves._hold_for_prompt).
-        self._prompt_due = False
         #: A redraw is on its way (:meth:`_sync_soon`).
         self._sync_pending = False
         #: The clock's seconds when :meth:`_tick` last looked (it redraws on a change).
         self._ticked: int | None = None
-        self.session: seam.TableSession = session or self._sit_down()
-        self.seen = self._tracker()
-        self._join()
+        self.presenter.join(self._on_event)
 
     # -- the session -------------------------------------------------------------------
 
     @property
-    def local(self) -> BlackjackLocalSession | None:
-        """The local table's session (dealing, rebuys, hints, forfeits), else None."""
-        return self.session if isinstance(self.session, BlackjackLocalSession) else None
-
-    @property
     def table(self) -> Table:
-        assert self.local is not None, "a shared table has no engine here"
-        return self.local.table
-
-    @property
-    def rules(self) -> Rules:
-        if self.local is not None:
-            return self.local.table.rules
-        # A shared table's rule set comes with its lobby entry (TableInfo.rules).
-        info = getattr(self.session, "info", None)
-        return Rules.from_json(info.rules) if info is not None else Rules()
+        """The engine's table, when it is played here (tests stack its shoe)."""
+        house = self.presenter.caps.house
+        assert house is not None, "a shared table has no engine here"
+        return house.table
 
     @property
     def tally(self) -> Tally:
@@ -143,50 +112,34 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
                                          self.app.session_id))
         return sitting
 
-    def _join(self) -> None:
-        # Coming back: the table's present lands at once, not as a fresh reveal.
-        self._replaying = True
-        self.session.attach(self._on_event)
-        self._replaying = False
-        humans = sorted(self.session.viewer_seats)
-        self.selected = humans[0] if humans else 0
+    def _present(self, session: BlackjackSession) -> TablePresenter:
+        """A presenter for ``session``, with the sitting's count (kept across visits)."""
+        sitting = self.app.session
+        presenter = TablePresenter(
+            session, tally=sitting.blackjack_tally, reveal=self.player, record=self._record,
+            kept_count=sitting.blackjack_seen,
+            count_shown=lambda: self.app.session.blackjack_count_panel, clock=self.clock)
+        if presenter.caps.deals_here:  # a table played here keeps its count for the sitting
+            sitting.blackjack_seen = presenter.seen
+        return presenter
+
+    def _record(self, settled: seam.Settled) -> None:
+        self.app.store.record_round(Game.BLACKJACK, list(settled.rows),
+                                    session_id=self.app.session_id,
+                                    bankroll_player=settled.bankroll_player,
+                                    bankroll_place=settled.bankroll_place,
+                                    shared_hand=settled.shared_hand)
 
     def _on_event(self, event: seam.Event) -> None:
-        match event:
-            case seam.HandBegins(seats=seats):
-                self.player.flush()  # the last round's view takes its last records first
-                self.view, self.seats, self.turn, self.note = RoundView(), seats, None, None
-                self.seen.begin(event.number)
-            case seam.Seen(records=records):
-                self.turn = None
-                if self._replaying:
-                    self.player.queue(records)
-                    self.player.flush()
-                else:
-                    self._hold_for_prompt(records)
-                    self.player.play(records)
-                    self._prompt_due &= not self.player.playing  # a reveal draws as it goes
-            case seam.SeatsChanged():
-                self._show(event)
-            case seam.Clock(deadline=deadline):
-                self.clock = event if deadline is not None else None
-            case seam.ToAct() as turn:
-                self.turn, self._prompt_due = turn, False
-                if isinstance(turn.legal, BetWindow) and not self.bet:
-                    self.bet = turn.legal.min_bet
-            case seam.Settled(rows=rows):
-                self.app.store.record_round(Game.BLACKJACK, list(rows),
-                                            session_id=self.app.session_id,
-                                            bankroll_player=event.bankroll_player,
-                                            bankroll_place=event.bankroll_place,
-                                            shared_hand=event.shared_hand)
-            case seam.Note(text=text):
-                self.note = Text(text, style=NOTE_STYLES.get(event.kind, ""))
-                if event.kind == "chat":
-                    self.said.append(self.note)
-            case seam.Voided(reason=reason):
-                self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
+        if self.presenter.on_event(event):
+            # (The room's messages arrive in the link's own task, outside the app's
+            # context, where a Textual timer cannot run: the clock's timer posts to the screen.)
+            self.clock.call_later(PROMPT_GRACE, self.call_later, self._prompt_overdue)
         self._sync_soon()
+
+    def _prompt_overdue(self) -> None:
+        if self.presenter.prompt_overdue():
+            self._sync()
 
     def _sync_soon(self) -> None:
         """Redraw once the messages that arrived together are all in.
@@ -204,22 +157,26 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         if self._sync_pending:
             self._sync()
 
-    def _show(self, step: Step) -> None:
-        """A step after whatever is still being revealed, or at once."""
-        if self.player.playing:
-            self.player.queue([step])
-        else:
-            self._apply(step)
+    def _apply(self, step: Step) -> None:
+        """One step of the reveal; new seating with another number of seats rebuilds them."""
+        seats = len(self.presenter.seats)
+        self.presenter.apply(step)
+        if len(self.presenter.seats) != seats and self.is_mounted:
+            self.call_later(self._build_seats)  # a shared table's seats arrived
+
+    def _pause_for(self, step: Step) -> float:
+        """How long the reveal lingers after ``step``, at the chosen animation speed."""
+        return self.app.settings.delay(step_pause(step, self.presenter.view))
 
     # -- composition -------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(self.rules.describe(), id="rules-line")
+        yield Static(self.presenter.rules.describe(), id="rules-line")
         with Horizontal(id="dealer-row"):
             yield DealerPanel(ascii=self.app.settings.ascii_cards, id="dealer")
         yield CountPanel(id="count-panel")
-        yield Vertical(id="seats")
+        yield self.rows.container
         yield Static("", id="message")
         yield Static("", id="counters")
         yield ActionBar(BUTTONS, id="buttons")
@@ -237,39 +194,43 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         # attached already: detaching our listener leaves it listening.)
         self.session.detach(self._on_event)
 
+    async def _build_seats(self) -> None:
+        presenter = self.presenter
+        # (The seats as they are once this build's turn comes: one may be waiting.)
+        await self.rows.build(lambda: [presenter.seat_info(i)
+                                       for i in range(len(presenter.seats))])
+        self.set_class(len(self.rows.panels) > 3, "many-seats")
+        self._set_budgets(*(self.size if self.size.height else self.app.size))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._set_budgets(event.size.width, event.size.height)
+        self._sync()
+
+    def _set_budgets(self, width: int, height: int) -> None:
+        # The house rules take a second line when they do not fit in one (never cut).
+        wrapped = len(Text(self.presenter.rules.describe()).wrap(self.app.console,
+                                                                 max(width, 1)))
+        self.rows.set_budgets(height, seats=len(self.presenter.seats), rules_lines=wrapped,
+                              count_panel=self.presenter.count_shown())
+
     # -- what is shown -----------------------------------------------------------------
 
     def _sync(self) -> None:
-        """Redraw everything from the view and the seats, and refresh the keys."""
+        """Redraw everything from the presenter, and refresh the keys."""
         self._sync_pending = False
-        panels = self._panels
-        if not on_screen(self) or len(panels) != len(self.seats) or self._prompt_due:
+        presenter = self.presenter
+        seats = len(presenter.seats)
+        if not on_screen(self) or not self.rows.ready(seats) or presenter.prompt_due:
             return  # on its way out, the seats are still being built, or the prompt is due
-        view = self.view
-        dealer = self.query_one("#dealer", DealerPanel)
-        if view is None:
-            dealer.show([], True, Text(""))
-        else:
-            dealer.show(view.dealer, view.hole_hidden, words.dealer_total(view))
-        changed = self._relayout
-        self._relayout = False
-        for index in range(len(self.seats)):
-            seat_view = view.seats.get(index) if view is not None else None
-            acting = view.turn[1] if view and view.turn and view.turn[0] == index else None
-            changed |= panels[index].show(self._seat_info(index), seat_view, acting)
-        if changed:  # a row's panels share one height: the row is laid out again
-            for row in self.query(".seat-row"):
-                row.refresh(layout=True)
+        self.query_one("#dealer", DealerPanel).show(*presenter.dealer())
+        view = presenter.view
+        self.rows.show([(presenter.seat_info(index),
+                         view.seats.get(index) if view is not None else None,
+                         presenter.acting(index)) for index in range(seats)])
         self._show_count()
-        self._put("#message", self._message())
-        trainer = None
-        if self.local is not None and self.local.setup.trainer:
-            humans = [s for s in self.local.table.seats if not s.is_bot]
-            trainer = (sum(s.mistakes for s in humans), sum(s.decisions for s in humans))
-        self._put("#counters", words.counters(self.tally, trainer))
-        # (Chat is no button, but its key comes and goes with a reveal like the moves.)
-        legal = frozenset(action for action in (*ACTIONS, "chat")
-                          if self.check_action(action, ()))
+        self._put("#message", presenter.message())
+        self._put("#counters", presenter.counters())
+        legal = presenter.legal_keys()
         if legal != self._legal:
             # Only when the keys changed: each refresh rebuilds the footer,
             # which costs more than the rest of the redraw (and bytes over SSH).
@@ -284,22 +245,169 @@ class BlackjackScreen(Moves, BetweenRounds, TrainerAids, Legality, SeatLayout, S
         """
         update_quietly(self.query_one(selector, Static), text)
 
-    def _pause_for(self, step: Step) -> float:
-        """How long the reveal lingers after ``step``, at the chosen animation speed."""
-        return self.app.settings.delay(step_pause(step, self.view))
+    def _show_count(self) -> None:
+        panel = self.query_one("#count-panel", CountPanel)
+        shown = self.presenter.count_shown()
+        panel.display = shown
+        if shown:
+            presenter = self.presenter
+            panel.show(presenter.seen.cards, presenter.hand_to_act(), presenter.up_card(),
+                       presenter.rules, ascii=self.app.settings.ascii_cards)
 
-    def _apply(self, step: Step) -> None:
-        """Show one step; the session counters move only when the results are shown."""
-        if isinstance(step, seam.SeatsChanged):
-            if len(step.seats) != len(self.seats) and self.is_mounted:
-                self.call_later(self._build_seats)  # a shared table's seats arrived
-            self.seats = step.seats
+    def _tick(self) -> None:
+        """A running clock's second: only the message line shows it, so only it is redrawn.
+
+        (Every second at every screen of a shared table: the whole redraw
+        compared every seat and worked out the keys again for one digit.)
+        """
+        seconds = self.presenter.seconds_left()
+        if seconds is None or seconds == self._ticked:
+            return  # no clock, or its number is the one shown
+        self._ticked = seconds
+        if self._sync_pending or self.presenter.prompt_due:
+            return  # a whole redraw is on its way
+        if on_screen(self) and self.rows.ready(len(self.presenter.seats)):
+            self._put("#message", self.presenter.message())
+
+    # -- keys --------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.presenter.legal(action)
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the reveal to its end (and does nothing else); Escape
+        # still leaves (asking first if the round is in play).
+        if self.animating and event.key != "escape":
+            self.player.skip()
+            event.stop()
+            event.prevent_default()
+
+    def _move(self, key: str) -> None:
+        if self.presenter.move(MOVES[key]):
+            self._sync()
+
+    def action_hit(self) -> None:
+        self._move("hit")
+
+    def action_stand(self) -> None:
+        self._move("stand")
+
+    def action_double(self) -> None:
+        self._move("double")
+
+    def action_split(self) -> None:
+        self._move("split")
+
+    def action_surrender(self) -> None:
+        self._move("surrender")
+
+    def action_insure(self) -> None:
+        self._move("insure")
+
+    def action_no_insurance(self) -> None:
+        self._move("no_insurance")
+
+    def action_deal(self) -> None:
+        if self.presenter.deal_forfeits:
+            self.app.push_screen(
+                ConfirmScreen("Deal now? The round in play is forfeited and counts as a loss.",
+                              yes="Forfeit", no="Keep playing"),
+                self._forfeit_answered,
+            )
+        elif self.presenter.deal():
+            self._sync()
+
+    def _forfeit_answered(self, forfeit: bool | None) -> None:
+        if forfeit:
+            self.presenter.forfeit_and_deal()
+
+    def action_bet_up(self) -> None:
+        if self.presenter.change_bet(1):
+            self._sync()
+
+    def action_bet_down(self) -> None:
+        if self.presenter.change_bet(-1):
+            self._sync()
+
+    def action_select_seat(self, step: int) -> None:
+        self.presenter.select_seat(step)
+        self._sync()
+
+    def action_rebuy(self) -> None:
+        self.presenter.rebuy()
+        self._sync()
+
+    def action_hint(self) -> None:
+        if self.presenter.hint():
+            self._sync()
+
+    def action_chat(self) -> None:
+        """``m``: one line to the table (the room cleans and rate-limits it)."""
+        if self.presenter.caps.chat is not None:
+            self.app.push_screen(ChatDialog(self.presenter.said), self.presenter.say)
+
+    # -- the trainer aids ----------------------------------------------------------------
+
+    def action_count_panel(self) -> None:
+        sitting = self.app.session
+        sitting.blackjack_count_panel = not sitting.blackjack_count_panel
+        self._set_budgets(*self.size)
+        self._sync()
+
+    def action_chart(self) -> None:
+        """The chart for these rules, the decision awaited now lit up (if any)."""
+        presenter = self.presenter
+        up, hand = presenter.up_card(), presenter.hand_to_act()
+        cell = chart_cell(hand, up, can_split=Action.SPLIT in presenter.moves()) if (
+            up is not None and hand) else None
+        self.app.push_screen(StrategyChartScreen(presenter.rules, highlight=cell,
+                                                 ascii=self.app.settings.ascii_cards))
+
+    # -- leaving -------------------------------------------------------------------------
+
+    def request_leave(self, leave: Callable[[], object]) -> None:
+        """The app asks before any way out: a round in play is forfeited, with the player's yes.
+
+        At a shared table the room stands for the player's hand and settles the
+        round as it plays out: asked too, as hold'em asks before folding.
+        """
+        presenter = self.presenter
+        if not presenter.round_at_stake():
+            presenter.leave_now()
+            leave()
             return
-        if self.view is None:
-            self.view = RoundView()
-        self.view.apply(step)
-        self.seen.see(step)  # counted as the viewer sees it
-        if isinstance(step, RoundSettled) and not self._replaying:
-            for result in step.seats:
-                if result.seat in self.session.viewer_seats:
-                    self.tally.count(result.outcome, result.net)
+        asking = self._leave is not None
+        self._leave = leave
+        if asking:
+            return
+        question, yes = presenter.leave_question()
+        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Keep playing"),
+                             self._leave_answered)
+
+    def _leave_answered(self, forfeit: bool | None) -> None:
+        leave, self._leave = self._leave, None
+        if not forfeit or leave is None:
+            return
+        self.presenter.leave_mid_round()
+        leave()
+
+    # -- a new table -------------------------------------------------------------------
+
+    def action_setup(self) -> None:
+        from cardtui.ui.blackjack.setup import BlackjackSetupScreen
+
+        self.app.push_screen(BlackjackSetupScreen(), self._setup_closed)
+
+    async def _setup_closed(self, saved: bool | None) -> None:
+        if not saved or not self.presenter.caps.deals_here or self.presenter.in_round():
+            return
+        self.session.detach(self._on_event)
+        self.session = self._sit_down(new_table=True)  # a saved setup seats everyone afresh
+        # (A new presenter: a new table's shoe, counted afresh; its seats and rules.)
+        self.presenter = self._present(self.session)
+        self.presenter.join(self._on_event)
+        rules = self.presenter.rules.describe()
+        self.presenter.note = Text("New table: " + rules)
+        self.query_one("#rules-line", Static).update(rules)
+        await self._build_seats()
+        self._sync()

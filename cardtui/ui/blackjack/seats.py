@@ -1,24 +1,22 @@
-"""The blackjack table's seats: built in rows of four, each row's height shared out.
+"""The blackjack table's seats: panels in rows of four, each row's height shared out.
 
-Part of :class:`~cardtui.ui.blackjack.screen.BlackjackScreen`, kept apart so
-each file reads in one sitting. The seats fill the rows left after the fixed
-lines (header, rules, dealer, message, counters, keys) at any terminal size,
-and each seat's panel is told what to show of its player.
+The seats fill the rows left after the fixed lines (header, rules, dealer,
+message, counters, keys) at any terminal size. :class:`SeatRows` holds the
+panels; the screen tells it what each seat shows (the presenter's
+:class:`~cardtui.ui.blackjack.seat_info.SeatInfo`) and how much room there is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from collections.abc import Callable, Sequence
 
-from rich.text import Text
-from textual import events
 from textual.containers import Horizontal, Vertical
 
+from cardtui.blackjack.view import SeatView
 from cardtui.ui.blackjack.aids import PANEL_LINES
-from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
-
-if TYPE_CHECKING:
-    from cardtui.ui.blackjack.screen import BlackjackScreen
+from cardtui.ui.blackjack.seat_info import SeatInfo
+from cardtui.ui.widgets.blackjack_table import SeatPanel
 
 SEATS_PER_ROW = 4
 #: Lines outside the seats: header, rules, dealer (5), message, counters, buttons, footer.
@@ -27,53 +25,59 @@ FIXED_LINES = 11
 RULES_LINES = 2
 
 
-class SeatLayout:
-    """How :class:`BlackjackScreen` lays its seats out and what each panel is told."""
+class SeatRows:
+    """The ``#seats`` container and its panels, in seat order once built."""
 
-    def on_resize(self: BlackjackScreen, event: events.Resize) -> None:
-        self._set_budgets(event.size.width, event.size.height)
-        self._sync()
+    def __init__(self, *, ascii_cards: bool) -> None:
+        self.container = Vertical(id="seats")
+        self._ascii = ascii_cards
+        #: The seats' panels, in seat order, once mounted (looked up on every redraw).
+        self.panels: list[SeatPanel] = []
+        #: One build of the seats at a time: a saved setup rebuilds them as its seats arrive.
+        self._building = asyncio.Lock()
+        #: Whether the seats' budgets changed since the last redraw.
+        self.relayout = True
 
-    def _set_budgets(self: BlackjackScreen, width: int, height: int) -> None:
-        """Share the rows left after the fixed lines among the rows of seats."""
-        rows = -(-len(self.seats) // SEATS_PER_ROW) or 1
-        # The house rules take a second line when they do not fit in one (never cut).
-        wrapped = len(Text(self.rules.describe()).wrap(self.app.console, max(width, 1)))
-        fixed = FIXED_LINES + (PANEL_LINES if self.panel_shown else 0)
-        per_row = (height - fixed + 1 - min(wrapped, RULES_LINES)) // rows - 2
-        for panel in self.query(SeatPanel):
-            panel.budget = max(per_row, 1)  # less the panel's border above
-        self._relayout = True
+    def ready(self, seats: int) -> bool:
+        """Whether a panel stands for each of ``seats`` seats (not while they are being built)."""
+        return len(self.panels) == seats
 
-    async def _build_seats(self: BlackjackScreen) -> None:
-        """Panels for the seats; one build at a time (two at once mounted both sets)."""
+    async def build(self, infos: Callable[[], Sequence[SeatInfo]]) -> None:
+        """Panels for the seats ``infos`` gives once it is this build's turn; one build at
+        a time (two at once mounted both sets)."""
         async with self._building:
-            seats = self.query_one("#seats", Vertical)
-            self._panels = []
-            await seats.remove_children()
-            count = len(self.seats)
-            panels = [SeatPanel(self._seat_info(index), ascii=self.app.settings.ascii_cards,
-                                id=f"seat-{index}") for index in range(count)]
+            self.panels = []
+            await self.container.remove_children()
+            panels = [SeatPanel(info, ascii=self._ascii, id=f"seat-{index}")
+                      for index, info in enumerate(infos())]
             # Each row is mounted with its panels in one go: mounting panels into a
             # row after an await raced the app closing (Enter on Quit and "b" in one
             # read: MountError, the row never mounted).
-            await seats.mount_all(
+            await self.container.mount_all(
                 Horizontal(*panels[start:start + SEATS_PER_ROW], classes="seat-row")
-                for start in range(0, count, SEATS_PER_ROW)
+                for start in range(0, len(panels), SEATS_PER_ROW)
             )
-            self._panels = panels
-            self.set_class(count > 3, "many-seats")
-            self._set_budgets(*(self.size if self.size.height else self.app.size))
+            self.panels = panels
 
-    def _seat_info(self: BlackjackScreen, index: int) -> SeatInfo:
-        seat = self.seats[index]
-        humans = len(self.session.viewer_seats)
-        if self.local is None:
-            # This player's own bet as they choose it; the others' as the room has them.
-            return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
-                            else seat.bet, empty=seat.status == "empty",
-                            status="" if seat.status in ("playing", "empty") else seat.status)
-        table = self.local.table
-        return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
-                        selected=index == self.selected and humans > 1,
-                        sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
+    def set_budgets(self, height: int, *, seats: int, rules_lines: int,
+                    count_panel: bool) -> None:
+        """Share the rows left after the fixed lines among the rows of seats.
+
+        ``rules_lines``: the lines the house rules take at this width (a second
+        one when they do not fit in one; never cut).
+        """
+        rows = -(-seats // SEATS_PER_ROW) or 1
+        fixed = FIXED_LINES + (PANEL_LINES if count_panel else 0)
+        per_row = (height - fixed + 1 - min(rules_lines, RULES_LINES)) // rows - 2
+        for panel in self.container.query(SeatPanel):
+            panel.budget = max(per_row, 1)  # less the panel's border above
+        self.relayout = True
+
+    def show(self, seats: Sequence[tuple[SeatInfo, SeatView | None, int | None]]) -> None:
+        """Each seat's panel told what to show: (its info, its hands, the hand acting)."""
+        changed, self.relayout = self.relayout, False
+        for panel, (info, view, acting) in zip(self.panels, seats, strict=True):
+            changed |= panel.show(info, view, acting)
+        if changed:  # a row's panels share one height: the row is laid out again
+            for row in self.container.query(".seat-row"):
+                row.refresh(layout=True)

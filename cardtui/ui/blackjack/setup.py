@@ -7,6 +7,8 @@ presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -114,7 +116,11 @@ class BlackjackSetupScreen(SetupForm):
             self._check_seat(int(event.input.id.rsplit("-", 1)[1]))
 
     def _seat_count(self) -> int:
-        return int(self.query_one("#seat-count", Select).value)  # type: ignore[arg-type]
+        return int(self._choice("seat-count"))
+
+    def _choice(self, widget_id: str) -> Any:
+        """What a Select shows: one of its options' values (none may be blank here), as given."""
+        return self.query_one(f"#{widget_id}", Select).value
 
     def _show_seat_rows(self) -> None:
         count = self._seat_count()
@@ -142,9 +148,6 @@ class BlackjackSetupScreen(SetupForm):
     # -- saving ------------------------------------------------------------------
 
     def _rules(self) -> Rules:
-        def select(widget_id: str) -> object:
-            return self.query_one(f"#{widget_id}", Select).value
-
         def number(widget_id: str) -> int:
             text = self.query_one(f"#{widget_id}", Input).value
             if not text.lstrip("-").isdigit():
@@ -156,12 +159,12 @@ class BlackjackSetupScreen(SetupForm):
             for name, _ in _SWITCHES
         }
         return Rules(
-            decks=int(select("decks")),  # type: ignore[call-overload]
-            penetration=int(select("penetration")) / 100,  # type: ignore[call-overload]
-            dealer_hits_soft_17=bool(select("soft17")),
-            blackjack_pays=BlackjackPayout(select("pays")),
-            double=DoubleRule(select("double")),
-            max_hands=int(select("max-hands")),  # type: ignore[call-overload]
+            decks=int(self._choice("decks")),
+            penetration=int(self._choice("penetration")) / 100,
+            dealer_hits_soft_17=bool(self._choice("soft17")),
+            blackjack_pays=BlackjackPayout(self._choice("pays")),
+            double=DoubleRule(self._choice("double")),
+            max_hands=int(self._choice("max-hands")),
             min_bet=number("min-bet"), max_bet=number("max-bet"),
             **switches,
         )
@@ -183,7 +186,7 @@ class BlackjackSetupScreen(SetupForm):
         seats = tuple(
             SeatSetup(
                 self.query_one(f"#name-{i}", Input).value,
-                SeatKind(self.query_one(f"#kind-{i}", Select).value),
+                SeatKind(self._choice(f"kind-{i}")),
                 int(self.query_one(f"#bankroll-{i}", Input).value),
             )
             for i in range(count)
@@ -198,7 +201,7 @@ class BlackjackSetupScreen(SetupForm):
         self.app.save_settings()
         return True
 
-def _row(label: str, widget: Select | Input) -> ComposeResult:
+def _row(label: str, widget: Select[Any] | Input) -> ComposeResult:
     with Horizontal(classes="row"):
         yield Label(label, classes="label")
         yield widget

@@ -1,16 +1,19 @@
-"""What the blackjack table says and which keys it offers: the words kept apart from the flow."""
+"""What the blackjack table says and which actions it offers: the words kept apart from the flow.
+
+Plain text (Rich), no Textual: the presenter words its prompts here; the
+keys that run these actions are in :mod:`cardtui.ui.blackjack.keys`.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
 
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
+from cardtui.ui.blackjack.seat_info import signed
 from cardtui.ui.sitting import Tally
-from cardtui.ui.widgets.blackjack_table import signed
 
 #: key action -> engine action, for the moves a player makes.
 MOVES = {
@@ -42,32 +45,6 @@ BUTTONS = (
 
 #: Every action a key or button can ask for (the footer and the buttons show the legal ones).
 ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat")
-
-
-#: The table's keys (each also a button, see BUTTONS).
-BINDINGS: list[BindingType] = [
-    Binding("d", "deal", "Deal"),
-    Binding("h", "hit", "Hit"),
-    Binding("s", "stand", "Stand"),
-    Binding("x", "double", "Double"),
-    Binding("p", "split", "Split"),
-    Binding("u", "surrender", "Surrender"),
-    Binding("i", "insure", "Insurance"),
-    Binding("n", "no_insurance", "No insurance"),
-    Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
-    Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
-    Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
-    Binding("right", "select_seat(1)", "Seat", show=False),
-    Binding("r", "rebuy", "Rebuy"),
-    Binding("question_mark", "hint", "Hint", key_display="?"),
-    Binding("t", "setup", "Setup"),
-    # Not in the footer (it is full at 80 columns): the hint names c, Rules & keys both.
-    Binding("c", "chart", "Chart", show=False),
-    Binding("k", "count_panel", "Count", show=False),
-    Binding("m", "chat", "Chat"),  # a shared table only (check_action hides it elsewhere)
-    # Through the app's navigation, which asks this screen first (request_leave).
-    Binding("escape", "app.back", "Menu"),
-]
 
 
 def dealer_total(view: RoundView) -> str:

@@ -8,7 +8,6 @@ boxed cards when there is room and inline (``A♠ 10♥``) when there is not, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
 
 from rich.text import Text
@@ -19,6 +18,7 @@ from textual.widget import Widget
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
+from cardtui.ui.blackjack.seat_info import SeatInfo, signed  # plain data: no Textual
 from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
 from cardtui.ui.widgets.cards import boxed_cards, cards_text
 
@@ -27,36 +27,6 @@ LOSE_STYLE = "bold red"
 PUSH_STYLE = "bold yellow"
 ACTING_STYLE = "bold reverse"
 CARD_WIDTH = 5  # boxed_cards draws each card five cells wide
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """What the panel shows about a seat besides its hands."""
-
-    name: str
-    bot: bool
-    bankroll: int
-    bet: int  # the bet for the next round
-    selected: bool = False  # the seat +/- will change
-    sitting_out: bool = False  # its bankroll does not cover its bet
-    can_rebuy: bool = False  # below the table minimum: it may buy back in
-    empty: bool = False  # a shared table's free seat: nobody sits there
-    #: A shared table's word for a seat the room plays for: "away", "sitting
-    #: out", "waiting" ("" at a local table, where sitting out means short of chips).
-    status: str = ""
-
-
-def signed(amount: int) -> str:
-    """``+15``, ``−10`` (a real minus sign), ``0``.
-
-    >>> signed(15), signed(-10), signed(0)
-    ('+15', '−10', '0')
-    """
-    if amount > 0:
-        return f"+{amount}"
-    if amount < 0:
-        return f"−{-amount}"
-    return "0"
 
 
 def hand_badges(hand: HandView) -> Text:
@@ -291,7 +261,7 @@ class DealerPanel(Widget):
         self.hole_hidden = True
         self.border_title = "Dealer"
 
-    def show(self, cards: list[Card], hole_hidden: bool, total: Text) -> None:
+    def show(self, cards: list[Card], hole_hidden: bool, total: Text | str) -> None:
         if (cards, hole_hidden, total) == (self.cards, self.hole_hidden, self.border_subtitle):
             return  # unchanged: a repaint would only cost bytes (over SSH, too)
         self.cards = list(cards)

@@ -1,0 +1,534 @@
+"""The blackjack table's presenter: what the screen shows and what its keys do, without Textual.
+
+The screen (:mod:`cardtui.ui.blackjack.screen`) composes the widgets and asks
+this presenter everything else:
+
+- **what is shown**: the round as this viewer has seen it (:attr:`view`, fed
+  record by record by the screen's reveal), the seats (:meth:`seat_info`),
+  the message line (:meth:`message`: a note, then the prompt with its clock),
+  the session's counters (:meth:`counters`);
+- **whose turn and which keys are legal** (:meth:`legal`, :meth:`legal_keys`):
+  a move when the session's :class:`~cardtui.tables.session.ToAct` offers it,
+  the rest from what the table can do;
+- **what a key does to the session** (:meth:`move`, :meth:`deal`,
+  :meth:`change_bet`, :meth:`rebuy`, :meth:`leave_now`...); each returns
+  whether the screen must redraw at once (the session's own events redraw
+  otherwise).
+
+It never asks which kind of session it holds: it asks the session once for
+its :class:`~cardtui.tables.blackjack_capabilities.BlackjackCapabilities`
+and keeps them (a table played here has a ``house`` to read and deal; a
+shared table places the bet chosen here and chats). Time is read from an
+injected :class:`~cardtui.clock.Clock`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, cast
+
+from rich.text import Text
+
+from cardtui.blackjack.records import Action, Record, RoundSettled, TurnStarted
+from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.strategy import Advice
+from cardtui.blackjack.view import RoundView
+from cardtui.cards import Card
+from cardtui.clock import SYSTEM_CLOCK, Clock
+from cardtui.tables import session as seam
+from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
+from cardtui.ui.blackjack import aids
+from cardtui.ui.blackjack import wording as words
+from cardtui.ui.blackjack.seat_info import SeatInfo
+from cardtui.ui.blackjack.wording import ACTIONS, MOVES, NOTE_STYLES
+from cardtui.ui.blackjack_seen import ShoeTracker
+from cardtui.ui.sitting import Tally
+
+#: What the reveal shows in order: a record, or new seating once the reveal is over.
+Step = Record | seam.SeatsChanged
+#: A blackjack table's session: the seam, taking blackjack's moves.
+BlackjackSession = seam.TableSession[Action]
+
+#: How many chat lines ``m`` shows at a shared table (the table has no chat log).
+CHAT_SHOWN = 3
+#: Chips one press of + or − moves the bet chosen here for a shared table.
+BET_STEP = 10
+#: Keys for the table's trainer aids, legal whenever the reveal is not playing.
+AIDS = ("chart", "count_panel")
+#: The bet keys, as steps of the table's bet step: legal only while they move the bet.
+BET_STEPS = {"bet_up": 1, "bet_down": -1}
+
+
+class Reveal(Protocol):
+    """What the presenter needs of the screen's reveal (a :class:`RecordPlayer`).
+
+    The reveal (:class:`cardtui.ui.record_player.RecordPlayer`) applies steps
+    to the presenter (:meth:`TablePresenter.apply`) one at a time, pausing
+    between them while animations are on.
+    """
+
+    @property
+    def playing(self) -> bool: ...
+
+    def play(self, items: Iterable[Step]) -> None: ...
+
+    def queue(self, items: Iterable[Step]) -> None: ...
+
+    def flush(self) -> None: ...
+
+
+def shoe_tracker(session: object, capabilities: BlackjackCapabilities,
+                 kept: ShoeTracker | None) -> ShoeTracker:
+    """The sitting's count (``kept`` across visits when it counts for ``session``), or a new one.
+
+    A table played here is known from its first card; a shared table's shoe
+    was in play before this viewer came: it is counted from its next shuffle.
+    """
+    if kept is not None and kept.owner is session:
+        return kept
+    house = capabilities.house
+    return ShoeTracker(capabilities.rules.decks,
+                       fresh_shoe=house is not None and house.rounds == 0, owner=session)
+
+
+class TablePresenter:
+    """One blackjack table as its screen shows it; the screen holds one per session."""
+
+    def __init__(self, session: BlackjackSession, *, tally: Tally, reveal: Reveal,
+                 record: Callable[[seam.Settled], None], kept_count: ShoeTracker | None = None,
+                 count_shown: Callable[[], bool] = lambda: False,
+                 clock: Clock = SYSTEM_CLOCK) -> None:
+        self.session = session
+        #: What this table can do, asked once.
+        self.caps = for_blackjack(session.capabilities())
+        #: The session's counters (one set for the app's run), moved as results are shown.
+        self.tally = tally
+        self.reveal = reveal
+        self._record = record
+        self.clock = clock
+        #: Whether the count panel is on (the hint follows the count): the sitting's
+        #: switch, read each time (another screen at this table may have turned it).
+        self.count_shown = count_shown
+        self.seen = shoe_tracker(session, self.caps, kept_count)
+        self.view: RoundView | None = None
+        self.note: Text | None = None  # a hint, trainer remark or table notice
+        #: The last chat lines at a shared table: the message line shows only the
+        #: latest, so ``m`` shows these above the line being typed.
+        self.said: deque[Text] = deque(maxlen=CHAT_SHOWN)
+        self.hint_shown: Text | None = None  # the last hint (gone with the move it was for)
+        self.seats: tuple[seam.SeatState, ...] = ()
+        self.turn: seam.ToAct | None = None
+        #: Another seat's action clock at a shared table (None: none runs).
+        self.running_clock: seam.Clock | None = None
+        self.selected = 0
+        self.bet = 0  # the bet chosen here for a shared table's next round
+        #: A turn came to this player and its prompt has not (:meth:`on_event`).
+        self.prompt_due = False
+        self._replaying = False
+
+    @property
+    def rules(self) -> Rules:
+        return self.caps.rules
+
+    @property
+    def animating(self) -> bool:
+        return self.reveal.playing
+
+    # -- the session -------------------------------------------------------------------
+
+    def join(self, listener: seam.Listener) -> None:
+        """Attach ``listener`` (the screen's, which hands each event to :meth:`on_event`).
+
+        Coming back, the table's present lands at once, not as a fresh reveal.
+        """
+        self._replaying = True
+        self.session.attach(listener)
+        self._replaying = False
+        humans = sorted(self.session.viewer_seats)
+        self.selected = humans[0] if humans else 0
+
+    def on_event(self, event: seam.Event) -> bool:
+        """Take one event; True when a turn of this player's came before its prompt.
+
+        (The room sends a turn's records, then its prompt, sometimes in two
+        reads: the screen waits a moment for the prompt before drawing the turn.)
+        """
+        waits = False
+        match event:
+            case seam.HandBegins(seats=seats):
+                self.reveal.flush()  # the last round's view takes its last records first
+                self.view, self.seats, self.turn, self.note = RoundView(), seats, None, None
+                self.seen.begin(event.number)
+            case seam.Seen():
+                # (The seam's records are any game's: a blackjack session's are blackjack's.)
+                records = cast("tuple[Record, ...]", event.records)
+                self.turn = None
+                if self._replaying:
+                    self.reveal.queue(records)
+                    self.reveal.flush()
+                else:
+                    waits = self._hold_for_prompt(records)
+                    self.reveal.play(records)
+                    self.prompt_due &= not self.reveal.playing  # a reveal draws as it goes
+            case seam.SeatsChanged():
+                self._show(event)
+            case seam.Clock(deadline=deadline):
+                self.running_clock = event if deadline is not None else None
+            case seam.ToAct() as turn:
+                self.turn, self.prompt_due = turn, False
+                if isinstance(turn.legal, seam.BetWindow) and not self.bet:
+                    self.bet = turn.legal.min_bet
+            case seam.Settled():
+                self._record(event)
+            case seam.Note(text=text):
+                self.note = Text(text, style=NOTE_STYLES.get(event.kind, ""))
+                if event.kind == "chat":
+                    self.said.append(self.note)
+            case seam.Voided(reason=reason):
+                self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
+        return waits
+
+    def _hold_for_prompt(self, records: Sequence[object]) -> bool:
+        """Whether a turn coming to this player at a table played elsewhere waits for its prompt."""
+        turn = next((r for r in reversed(records) if isinstance(r, TurnStarted)), None)
+        if not self.caps.deals_here and turn is not None and (
+                turn.seat in self.session.viewer_seats):
+            self.prompt_due = True
+            return True
+        return False
+
+    def prompt_overdue(self) -> bool:
+        """The grace for the prompt ran out: True when the turn is to be drawn without it."""
+        due, self.prompt_due = self.prompt_due, False
+        return due
+
+    def _show(self, step: Step) -> None:
+        """A step after whatever is still being revealed, or at once."""
+        if self.reveal.playing:
+            self.reveal.queue([step])
+        else:
+            self.apply(step)
+
+    def apply(self, step: Step) -> None:
+        """Show one step; the session counters move only when the results are shown."""
+        if isinstance(step, seam.SeatsChanged):
+            self.seats = step.seats
+            return
+        if self.view is None:
+            self.view = RoundView()
+        self.view.apply(step)
+        self.seen.see(step)  # counted as the viewer sees it
+        if isinstance(step, RoundSettled) and not self._replaying:
+            for result in step.seats:
+                if result.seat in self.session.viewer_seats:
+                    self.tally.count(result.outcome, result.net)
+
+    # -- which keys are legal ----------------------------------------------------------
+
+    def moves(self) -> frozenset[Action]:
+        turn = self.turn
+        return turn.legal if turn is not None and isinstance(turn.legal, frozenset) else (
+            frozenset())
+
+    @property
+    def window(self) -> seam.BetWindow | None:
+        """The betting window open for this player's bet (None: none is open)."""
+        legal = self.turn.legal if self.turn is not None else None
+        return legal if isinstance(legal, seam.BetWindow) else None
+
+    def in_round(self) -> bool:
+        in_round = self.caps.in_round
+        return in_round is not None and in_round.in_round
+
+    def legal(self, action: str) -> bool:
+        """Whether the key for ``action`` does something now (none while the reveal plays)."""
+        if self.reveal.playing:
+            return False
+        if action in MOVES:
+            return MOVES[action] in self.moves()
+        if action in AIDS:
+            return True
+        steps = BET_STEPS.get(action)
+        if steps is not None:
+            return self._bet_legal(steps)
+        rule = KEY_RULES.get(action)
+        return rule(self) if rule is not None else action not in ACTIONS
+
+    def _bet_legal(self, steps: int) -> bool:
+        """``+``/``-``: the table's bet can move that way, or the one chosen here in its window."""
+        if self.caps.change_bet is not None:
+            return self.caps.change_bet.can_change_bet(self.selected, steps)
+        return self.caps.place_bet is not None and self._bet_moves(steps)
+
+    def _chat_legal(self) -> bool:
+        return self.caps.chat is not None
+
+    def _deal_legal(self) -> bool:
+        """A table played here deals (or asks to forfeit the round in play); a shared
+        table's ``d`` places the bet while the window is open."""
+        house = self.caps.house
+        if house is not None:
+            return house.table.in_round or house.table.deal_problem() is None
+        return self.caps.place_bet is not None and self.window is not None
+
+    def _select_seat_legal(self) -> bool:
+        # (Only a hot seat has seats to pick from: a shared table seats one player.)
+        return (self.caps.change_bet is not None and not self.in_round()
+                and len(self.session.viewer_seats) > 1)
+
+    def _rebuy_legal(self) -> bool:
+        return self.caps.rebuy is not None and self.caps.rebuy.can_rebuy(self.selected)
+
+    def _hint_legal(self) -> bool:
+        return self.caps.advice is not None and self.caps.advice.advice() is not None
+
+    def _setup_legal(self) -> bool:
+        return self.caps.deals_here and not self.in_round()
+
+    def legal_keys(self) -> frozenset[str]:
+        """Every action a key or button can ask for that is legal now (chat too: it comes
+        and goes with a reveal like the moves)."""
+        return frozenset(action for action in (*ACTIONS, "chat") if self.legal(action))
+
+    def _bet_moves(self, steps: int) -> bool:
+        """Whether the bet chosen here can move that way in the open window."""
+        window = self.window
+        if window is None:
+            return False
+        return self.bet < window.max_bet if steps > 0 else self.bet > window.min_bet
+
+    # -- what the keys do ----------------------------------------------------------------
+
+    def move(self, action: Action) -> bool:
+        """The seat to act makes ``action``; a trainer remarks on a move off basic strategy."""
+        assert self.turn is not None
+        advises = self.caps.advice
+        seat, advice = self.turn.seat, advises.advice() if advises is not None else None
+        if self.note is self.hint_shown:
+            self.note = None  # the hint was for this move (a trainer's remark stays)
+        try:
+            self.session.act(seat, action)
+        except ValueError as refused:  # a shared table's turn ended meanwhile
+            self.note = Text(str(refused).capitalize() + ".", style="red")
+            return True
+        if advice is not None and self.caps.trainer is not None and (
+                action is not advice.action):
+            self.note = Text.assemble(
+                ("Trainer: ", "bold yellow"),
+                f"{self.seats[seat].name}, basic strategy would {advice.action.verb} "
+                f"({advice.situation}).")
+            return True
+        return False
+
+    @property
+    def deal_forfeits(self) -> bool:
+        """``d`` now would forfeit the round in play (the screen asks first)."""
+        house = self.caps.house
+        return house is not None and house.table.in_round
+
+    def deal(self) -> bool:
+        """``d``: a table played here deals; a shared table's bet chosen here is placed."""
+        house = self.caps.house
+        if house is None:
+            return self.place_bet()
+        self.reveal.flush()
+        house.deal()
+        return False
+
+    def forfeit_and_deal(self) -> None:
+        """The player said yes to forfeiting the round in play before a new deal."""
+        house = self.caps.house
+        if house is None or not house.table.in_round:
+            return
+        house.forfeit()
+        # A forfeit can leave nobody able to cover a bet: then the prompt says
+        # what helps instead of dealing (issue 9, item 5).
+        if house.table.can_deal:
+            self.reveal.flush()
+            house.deal()
+
+    def place_bet(self) -> bool:
+        places = self.caps.place_bet
+        if places is None or self.turn is None:
+            return False
+        try:
+            places.bet(self.turn.seat, self.bet)
+        except ValueError as refused:
+            self.note = Text(str(refused), style="red")
+        else:
+            self.note = Text(f"Bet {self.bet:,} placed.")
+        return True
+
+    def change_bet(self, steps: int) -> bool:
+        """``+``/``-``: the table's bet for the selected seat, or the bet chosen here."""
+        if self.caps.change_bet is not None:
+            self.caps.change_bet.change_bet(self.selected, steps)
+            self.betting()
+            return True
+        window = self.window
+        if window is None:
+            return False
+        self.bet = max(window.min_bet, min(window.max_bet, self.bet + steps * BET_STEP))
+        return True
+
+    def betting(self) -> None:
+        """Bets for the next round are being placed: the felt is cleared of the last
+        round, so every seat shows the bet the next deal will use (issue 9, item 20)."""
+        self.reveal.flush()
+        self.view = None
+
+    def select_seat(self, step: int) -> None:
+        humans = sorted(self.session.viewer_seats)
+        position = humans.index(self.selected) if self.selected in humans else 0
+        self.selected = humans[(position + step) % len(humans)]
+        self.betting()
+
+    def rebuy(self) -> None:
+        rebuys = self.caps.rebuy
+        if rebuys is None:
+            return
+        self.note = None
+        rebuys.rebuy(self.selected)
+        if self.note is None:  # (a house rebuy is told by the table: it is kept)
+            seat = next(s for s in self.seats if s.seat == self.selected)
+            self.note = Text(f"{seat.name} buys back in: {seat.stack:,} chips.")
+        self.betting()
+
+    def hint(self) -> bool:
+        advice = self.advice()
+        if advice is None:
+            return False
+        self.note = self.hint_shown = words.hint(advice)
+        return True
+
+    def say(self, line: str | None) -> None:
+        """A line typed for the table's chat (nothing typed: nothing said)."""
+        if line and self.caps.chat is not None:
+            self.caps.chat.chat(line)
+
+    # -- leaving -------------------------------------------------------------------------
+
+    def round_at_stake(self) -> bool:
+        """A round is in play with a bet of this player's in it."""
+        house = self.caps.house
+        if house is not None:
+            return house.table.in_round
+        view = self.view
+        return (self.in_round() and view is not None and view.settlement is None
+                and any(seat in view.seats for seat in self.session.viewer_seats))
+
+    def leave_question(self) -> tuple[str, str]:
+        """What leaving mid-round asks, and its yes."""
+        if self.caps.house is not None:
+            return ("Leave the table? The round in play is forfeited and counts as a loss.",
+                    "Forfeit and leave")
+        return ("Leave the table? The dealer stands for your hand and the round still counts.",
+                "Stand and leave")
+
+    def leave_now(self) -> None:
+        """Going with no round at stake: a shared table's seat is given back."""
+        if self.caps.leave is not None:
+            self.caps.leave.leave()
+
+    def leave_mid_round(self) -> None:
+        """Going with the player's yes: the round is forfeited here, or played on by the room."""
+        house = self.caps.house
+        if house is not None and house.table.in_round:
+            house.forfeit()
+        elif self.caps.leave is not None:
+            self.caps.leave.leave()  # the room plays the round on and settles it
+
+    # -- what is shown ----------------------------------------------------------------------
+
+    def seat_info(self, index: int) -> SeatInfo:
+        seat = self.seats[index]
+        house = self.caps.house
+        if house is None:
+            # This player's own bet as they choose it; the others' as the room has them.
+            return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
+                            else seat.bet, empty=seat.status == "empty",
+                            status="" if seat.status in ("playing", "empty") else seat.status)
+        table = house.table
+        humans = len(self.session.viewer_seats)
+        return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
+                        selected=index == self.selected and humans > 1,
+                        sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
+
+    def acting(self, index: int) -> int | None:
+        """The hand of seat ``index`` that acts now (None: not this seat's turn)."""
+        view = self.view
+        return view.turn[1] if view and view.turn and view.turn[0] == index else None
+
+    def dealer(self) -> tuple[list[Card], bool, Text | str]:
+        """The dealer's cards, whether the hole card is down, and her total as shown."""
+        view = self.view
+        if view is None:
+            return [], True, Text("")
+        return view.dealer, view.hole_hidden, words.dealer_total(view)
+
+    def counters(self) -> Text:
+        trainer = self.caps.trainer
+        return words.counters(self.tally, trainer.mistakes() if trainer is not None else None)
+
+    def seconds_left(self) -> int | None:
+        """Whole seconds on the clock running now at a shared table (None: no clock)."""
+        clock = self.turn if self.turn is not None else self.running_clock
+        deadline = clock.deadline if clock is not None else None
+        return None if deadline is None else max(0, round(deadline - self.clock.monotonic()))
+
+    def message(self) -> Text:
+        if self.reveal.playing:
+            return Text("…  (any key skips)", style="dim")
+        prompt = self.prompt()
+        return Text.assemble(self.note, "  ", prompt) if self.note is not None else prompt
+
+    def prompt(self) -> Text:
+        moves = self.moves()
+        seconds = self.seconds_left()
+        # A shared table's clock: on expiry the room stands (or declines insurance)
+        # for the seat, and the betting window deals without the late.
+        left = "" if seconds is None else f" ({seconds} s)"
+        if moves and self.turn is not None:
+            return words.move_prompt(self.seats[self.turn.seat].name, self.view,
+                                     self.turn.seat, moves) + left
+        house = self.caps.house
+        if house is not None:
+            return words.between_rounds(house.table)
+        if self.window is not None:
+            closing = "" if seconds is None else f" Bets close in {seconds} s."
+            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.{closing}")
+        return self._someone_else(left)
+
+    def _someone_else(self, left: str) -> Text:
+        """A shared table: someone else decides (their hand, or insurance); say whose."""
+        view = self.view
+        seat = self.running_clock.seat if self.running_clock is not None else None
+        if view is not None and view.turn is not None and view.settlement is None:
+            seat = view.turn[0]
+        named = next((s.name for s in self.seats if s.seat == seat), None)
+        return Text(f"{named} to act.{left}", style="dim") if named is not None else Text("")
+
+    # -- the trainer aids -------------------------------------------------------------------
+
+    def hand_to_act(self) -> Sequence[Card]:
+        return aids.hand_to_act(self.view, self.moves())
+
+    def up_card(self) -> Card | None:
+        return aids.up_card(self.view)
+
+    def advice(self) -> Advice | None:
+        """The hint: basic strategy, or with the count panel on the count's play."""
+        return aids.advice(self.caps.advice, self.view, self.moves(), self.rules,
+                           self.seen.cards, self.count_shown())
+
+
+#: The keys whose legality is not a move, an aid or a bet step: what each asks.
+KEY_RULES: dict[str, Callable[[TablePresenter], bool]] = {
+    "chat": TablePresenter._chat_legal,
+    "deal": TablePresenter._deal_legal,
+    "select_seat": TablePresenter._select_seat_legal,
+    "rebuy": TablePresenter._rebuy_legal,
+    "hint": TablePresenter._hint_legal,
+    "setup": TablePresenter._setup_legal,
+}
