@@ -285,12 +285,8 @@ class PtyChild:
         """The child's exit status (negative: killed by that signal)."""
         return await self._process.wait()
 
-    async def terminate(self, grace: float | None = None) -> int:
-        """End the child and its whole process group: SIGHUP, then SIGKILL ``grace``
-        seconds later (:data:`HANGUP_GRACE`, read at the call: a test on a loaded machine,
-        where a game may need longer than that to exit, lengthens it)."""
-        if grace is None:
-            grace = HANGUP_GRACE
+    async def terminate(self, grace: float = HANGUP_GRACE) -> int:
+        """End the child and its whole process group: SIGHUP, then SIGKILL."""
         if self._process.returncode is None:
             self._signal(signal.SIGHUP)
             with contextlib.suppress(TimeoutError):
