@@ -333,7 +333,7 @@ async def test_a_busted_player_buys_in_again_in_a_cash_game(make_app) -> None:  
 async def test_the_pot_slides_to_the_winner_frame_by_frame(make_app) -> None:  # type: ignore[no-untyped-def]
     from cardtui.holdem.actions import PotAwarded
     from cardtui.holdem.view import PotSlide, TableView, steps, with_slides
-    from cardtui.ui.holdem.screen import SLIDE_FRAMES
+    from cardtui.ui.holdem.pace import SLIDE_FRAMES
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

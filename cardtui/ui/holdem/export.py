@@ -44,7 +44,8 @@ class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
         self.query_one("#phh", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(HistoryFormat(event.button.id))
+        if event.button.id is not None:  # both buttons have one: the format's value
+            self.dismiss(HistoryFormat(event.button.id))
 
     def action_choose(self, chosen: str) -> None:
         self.dismiss(HistoryFormat(chosen))

@@ -1,47 +1,258 @@
-"""How the hold'em table is drawn: seat panels round the board, the log, the prompt, the keys.
+"""The hold'em felt: seat panels round the board, the log, the prompt, the keys, drawn from
+a presenter; what the session says, shown step by step; and the way off the table.
 
-Part of :class:`~cardtui.ui.holdem.screen.HoldemScreen`. Everything is drawn
-from the replay model (:class:`~cardtui.holdem.view.TableView`) and what the
-session said (the turn, the clock, the notes): the screen's reactive state
-redraws through its watchers, each shown step through the record player. A
-redraw error is never swallowed: it is a bug and rises.
+:class:`TableFelt` is what the table (:class:`~cardtui.ui.holdem.screen.HoldemScreen`)
+and the replayer (:class:`~cardtui.ui.holdem.replay.ReplayScreen`) share: it
+composes the widgets, hands every event of the session to its
+:class:`~cardtui.ui.holdem.presenter.HoldemPresenter`, shows the steps through
+the shared :class:`~cardtui.ui.record_player.RecordPlayer` (with pauses when
+animations are on) and redraws from what the presenter says. It decides
+nothing about the game: the presenter does. A redraw error is never
+swallowed: it is a bug and rises.
+
+The table's work lives and dies with the screen: every way off the table goes
+through :meth:`TableFelt.request_leave` (the app's navigation asks it first):
+a hand in play is folded for the humans (checked when they can check),
+played out and settled before the app moves on.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from rich.text import Text
-from textual import events
+from textual import events, getters
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from cardtui.holdem.legal import LegalActions
-from cardtui.tables.session import CLOCK_TICK
+from cardtui.games import Game
+from cardtui.holdem.actions import Record
+from cardtui.holdem.view import LineKind, TableView
+from cardtui.tables import session as seam
+from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
+from cardtui.ui.app import CardtuiApp
 from cardtui.ui.holdem import wording as words
-from cardtui.ui.record_player import on_screen
+from cardtui.ui.holdem.pace import pause_for
+from cardtui.ui.holdem.pass_screen import PassScreen
+from cardtui.ui.holdem.presenter import HoldemPresenter, Shown
+from cardtui.ui.record_player import RecordPlayer, on_screen
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.sitting import HandsPlayed
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_advice import AdvicePanel, advice_spot, personalities
-from cardtui.ui.widgets.holdem_log import TableLog
+from cardtui.ui.widgets.holdem_log import TableLog, styled
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
-if TYPE_CHECKING:
-    from cardtui.ui.holdem.screen import HoldemScreen
+#: The table's keys (each also a button, see :data:`~cardtui.ui.holdem.wording.BUTTONS`).
+#: The replayer has them too (Textual merges a subclass's bindings after its base's,
+#: whatever ``inherit_bindings`` says as a class attribute): its ``check_action`` turns
+#: every move off, and ``o`` still shows the advice.
+TABLE_BINDINGS: list[BindingType] = [
+    Binding("f", "fold", "Fold"),
+    # One key, two moves: only the legal one is active and shown.
+    Binding("c", "check", "Check"),
+    Binding("c", "call", "Call"),
+    Binding("r", "bet", "Bet"),
+    Binding("r", "raise", "Raise"),
+    Binding("a", "all_in", "All-in"),
+    # "Deal", as at the blackjack table: the prompt says which hand (the first,
+    # the next) or that a finished tournament starts a new table.
+    Binding("d,enter", "deal", "Deal"),
+    Binding("b", "rebuy", "Rebuy"),
+    Binding("t", "setup", "Setup"),
+    Binding("y", "history", "History"),
+    # Off until asked for; only ever about the cards of the player to act here.
+    Binding("o", "advice", "Advice", show=False),
+    Binding("m", "chat", "Chat"),
+    # Through the app's navigation, which asks this screen first (request_leave).
+    Binding("escape", "app.back", "Menu"),
+]
+
 
 #: Terminals at least this big get boxed cards and taller seat panels.
 ROOMY_SIZE = (110, 34)
 
-class Drawing:
-    """The drawing half of :class:`HoldemScreen`."""
+
+def pots_text(view: TableView, *, ascii: bool) -> Text:
+    """The pots, or once the hand is over who won them (from the award lines, by kind)."""
+    if view.over and view.log:
+        awards = [line for line in view.log if line.kind is LineKind.WIN]
+        if len(awards) == 1:
+            return styled(awards[0], ascii=ascii)
+        if awards:
+            # Several pots: who won what, on one line; the hands are in the log.
+            return Text(" · ".join(line.text for line in awards), style="bold green")
+    return Text(words.pots_line(view.pots, sum(s.bet for s in view.seats)), style="bold")
+
+
+class TableFelt(Screen[None]):
+    """The hold'em table as drawn, for any hold'em session; its keys are its subclass's."""
+
+    CSS_PATH = "holdem.tcss"
+    # A class attribute, not set on mount: Textual's Header redraws the title
+    # when it changes, and fails if the screen is already being removed.
+    SUB_TITLE = "Texas Hold'em"
+    BINDINGS = TABLE_BINDINGS
+    app = getters.app(CardtuiApp)
+
+    def __init__(self, session: HoldemSession) -> None:
+        super().__init__()
+        self.ascii: bool = self.app.settings.ascii_cards
+        self.session = session
+        #: What this table can do beyond the seam, asked once (never its type).
+        self.caps: HoldemCapabilities = session.capabilities()
+        #: Unmounting: whatever still happens lands in the view undrawn.
+        self._gone = False
+        self.presenter = self.present()
+        self.player: RecordPlayer[Shown] = RecordPlayer(
+            self, apply=self._apply, pause_for=self._linger, redraw=self._sync,
+            instant=lambda: self.app.settings.delay(1.0) == 0, group="holdem-reveal",
+        )
+        #: The way out the player asked for while the leave question is open.
+        self._leave: Callable[[], object] | None = None
+        self._replaying = False
+        #: The action clock's seconds when ``_tick`` last looked (it redraws on a change).
+        self._ticked: int | None = None
+        self._building = asyncio.Lock()
+        #: The seat panels as composed or last built (top, right, bottom, left).
+        self.built: tuple[list[int], ...] = ()
+        self._join()
+
+    def present(self) -> HoldemPresenter:
+        """The presenter of this screen's table (the replayer's says where the replay is)."""
+        return HoldemPresenter(self.session, self.caps, changed=self._changed)
+
+    def _changed(self) -> None:
+        """The turn, the clock, the keyboard or the notes changed: redraw, then repaint the
+        screen (what their reactive attributes did when the screen held them)."""
+        self._sync()
+        self.refresh(repaint=True, layout=False, recompose=False)
+
+    # -- what the presenter knows, for the screen's readers ------------------------------
+
+    @property
+    def view(self) -> TableView:
+        return self.presenter.view
+
+    @property
+    def seats(self) -> tuple[seam.SeatState, ...]:
+        return self.presenter.seats
+
+    @property
+    def records(self) -> list[Record]:
+        """The hand in play's records as delivered (what the history keeps)."""
+        return self.presenter.records
+
+    @property
+    def turn(self) -> seam.ToAct | None:
+        return self.presenter.turn
+
+    @turn.setter
+    def turn(self, turn: seam.ToAct | None) -> None:
+        self.presenter.turn = turn
+
+    @property
+    def clock(self) -> seam.Clock | None:
+        return self.presenter.clock
+
+    @property
+    def keyboard(self) -> int | None:
+        return self.presenter.keyboard
+
+    @property
+    def notes(self) -> list[Text]:
+        return self.presenter.notes
+
+    @notes.setter
+    def notes(self, notes: list[Text]) -> None:
+        self.presenter.notes = notes
+
+    @property
+    def in_hand(self) -> bool:
+        return self.presenter.in_hand
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.presenter.hot_seat
+
+    @property
+    def viewer(self) -> int | None:
+        return self.presenter.viewer
+
+    @property
+    def waiting_for(self) -> int | None:
+        return self.presenter.waiting_for
+
+    @property
+    def thinking(self) -> int | None:
+        return self.presenter.thinking
+
+    @property
+    def history(self) -> HandsPlayed:
+        return self.app.session.holdem_history
+
+    @property
+    def animating(self) -> bool:
+        """Steps are being shown (keys skip rather than act)."""
+        return self.player.playing
+
+    # -- what the session says -------------------------------------------------------
+
+    def _join(self) -> None:
+        # Coming back to a hand in play: its present lands at once, not as a fresh reveal.
+        self._replaying = True
+        self.session.attach(self._on_event)
+        self._replaying = False
+
+    def _on_event(self, event: seam.Event) -> None:
+        if isinstance(event, seam.Settled):
+            self._settled(event)
+            return
+        shown = self.presenter.shown_for(event)
+        if self._replaying or not self._drawn():
+            self.player.queue(shown)
+            self.player.flush()
+        elif len(shown) == 1 and not isinstance(event, seam.Seen) and not self.player.playing:
+            self._apply(shown[0])  # nothing being revealed: what the session said shows now
+            self._sync()
+        else:
+            self.player.play(shown)
+
+    def _apply(self, step: Shown) -> None:
+        """One step on the table as shown (the record player's ``apply``)."""
+        rebuild = self.presenter.apply(step)
+        if isinstance(step, seam.ToAct):
+            self._cover_for_next_player()
+        if rebuild and self.is_mounted:
+            self.call_later(self._build_seats)
+
+    def _settled(self, settled: seam.Settled) -> None:
+        """The hand is over: its rows go to the store unchanged (with the kept chips' change
+        and the PHH text in the same transaction), the hand to the history."""
+        app = self.app
+        app.store.record_round(Game.HOLDEM, list(settled.rows), session_id=app.session_id,
+                               hand_history=settled.hand_history,
+                               bankroll_player=settled.bankroll_player,
+                               bankroll_place=settled.bankroll_place,
+                               shared_hand=settled.shared_hand, tournament=settled.tournament)
+        presenter = self.presenter
+        if presenter.begun is not None:
+            self.history.add(presenter.seats, presenter.begun, presenter.records, presenter.hand)
+
+    def _linger(self, step: Shown) -> float:
+        """Seconds to stay on ``step`` at the current animation speed."""
+        return self.app.settings.delay(pause_for(step))
 
     # -- composition -------------------------------------------------------------
 
-    def compose(self: HoldemScreen) -> ComposeResult:
+    def compose(self) -> ComposeResult:
         yield Header()
         # The seats are composed with the screen, not mounted after it: a table
         # left while it is still being built has nothing left to await.
@@ -65,30 +276,30 @@ class Drawing:
         yield ActionBar(words.BUTTONS, id="buttons")
         yield TableFooter()
 
-    def on_mount(self: HoldemScreen) -> None:
+    def on_mount(self) -> None:
         self.set_class(self.ascii, "ascii")
         self._set_roomy(*self.app.size)
-        self.set_interval(CLOCK_TICK, self._tick)  # a running action clock counts down
+        self.set_interval(seam.CLOCK_TICK, self._tick)  # a running action clock counts down
         self.call_after_refresh(self._sync)  # drawn once mounted (on_screen is true then)
 
-    def on_resize(self: HoldemScreen, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._set_roomy(event.size.width, event.size.height)
         self._sync()
 
-    def _set_roomy(self: HoldemScreen, width: int, height: int) -> None:
+    def _set_roomy(self, width: int, height: int) -> None:
         self.set_class(width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1], "roomy")
 
-    def _seat_panels(self: HoldemScreen, seats: list[int]) -> list[HoldemSeat]:
+    def _seat_panels(self, seats: list[int]) -> list[HoldemSeat]:
         return [HoldemSeat(ascii=self.ascii, id=f"seat-{seat}") for seat in seats]
 
-    def _arranged(self: HoldemScreen) -> tuple[list[int], ...]:
+    def _arranged(self) -> tuple[list[int], ...]:
         """Seat numbers for the top row, right side, bottom row and left side, as drawn,
-        turned so that ``self.bottom`` sits where seat 0 would."""
-        count = _panel_count(len(self.view.seats))
-        return tuple([(seat + self.bottom) % count for seat in side]
-                     for side in arrange(count))
+        turned so that the presenter's ``bottom`` seat sits where seat 0 would."""
+        count = _panel_count(len(self.presenter.view.seats))
+        bottom = self.presenter.bottom
+        return tuple([(seat + bottom) % count for seat in side] for side in arrange(count))
 
-    async def _build_seats(self: HoldemScreen) -> None:
+    async def _build_seats(self) -> None:
         """Seat panels for a new table (its seat count may differ); one build at a time."""
         async with self._building:
             if self._arranged() == self.built:
@@ -106,45 +317,27 @@ class Drawing:
 
     # -- what is shown -------------------------------------------------------------
 
-    def watch_turn(self: HoldemScreen) -> None:
-        self._sync()
-
-    def watch_clock(self: HoldemScreen) -> None:
-        self._sync()
-
-    def watch_keyboard(self: HoldemScreen) -> None:
-        self._sync()
-
-    def watch_notes(self: HoldemScreen) -> None:
-        self._sync()
-
-    def _tick(self: HoldemScreen) -> None:
-        seconds = self._seconds_left()
+    def _tick(self) -> None:
+        seconds = self.presenter.seconds_left()
         if seconds is not None and seconds != self._ticked:  # its number changed
             self._ticked = seconds
             self._sync()
 
-    def _drawn(self: HoldemScreen) -> bool:
+    def _drawn(self) -> bool:
         """Still on screen and not on its way out (at exit the stack keeps it, widgets gone)."""
         return not self._gone and on_screen(self)
 
-    def action_advice(self: HoldemScreen) -> None:
+    def action_advice(self) -> None:
         """o: the advice panel on or off (equity, pot odds, a suggestion on your turn)."""
         panel = self.query_one(AdvicePanel)
         panel.on = not panel.on
 
-    def _seconds_left(self: HoldemScreen) -> int | None:
-        """Whole seconds left on the action clock running now (None: no clock)."""
-        deadline = self.clock.deadline if self.clock is not None else None
-        if deadline is None and self.turn is not None:
-            deadline = self.turn.deadline
-        return None if deadline is None else max(0, round(deadline - time.monotonic()))
-
-    def _sync(self: HoldemScreen) -> None:
-        """Redraw everything from the view and the session's state, and refresh the keys."""
+    def _sync(self) -> None:
+        """Redraw everything from the presenter, and refresh the keys."""
         if not self._drawn():
             return  # gone (or going): its widgets may be removed already
-        view = self.view
+        presenter = self.presenter
+        view = presenter.view
         roomy = self.has_class("roomy")
         # While a new table's panels are being mounted, some seats have none yet:
         # they are drawn once mounted. Any other error in a redraw is a bug and rises.
@@ -154,70 +347,111 @@ class Drawing:
             if panel is not None:
                 panel.show(seat if seat.name else None, self.seat_look(index), roomy=roomy)
         self.query_one("#board", HoldemBoard).show(
-            view.board, street=self._street_label(), pots=words.pots_text(view, ascii=self.ascii),
-            bet=self._bet_text(), highlight=view.winning_cards,
-            note=words.hand_note(view, self.viewer, hot_seat=self.hot_seat),
+            view.board, street=presenter.street_label(), pots=pots_text(view, ascii=self.ascii),
+            bet=presenter.bet_text(), highlight=view.winning_cards, note=presenter.hand_note(),
         )
-        self.query_one("#log", TableLog).show(view.log, self.said)
+        self.query_one("#log", TableLog).show(view.log, presenter.said)
         prompt = self.query_one("#prompt", Static)
-        update_quietly(prompt, words.with_notes(self.notes, self._prompt(),
+        update_quietly(prompt, words.with_notes(presenter.notes, self._prompt(),
                                                 prompt.content_size.width))
         self.query_one(AdvicePanel).consider(advice_spot(
-            view, self.turn, viewer=self.viewer, viewer_seats=self.session.viewer_seats,
-            bots=personalities(self.session)))
+            view, presenter.turn, viewer=presenter.viewer,
+            viewer_seats=self.session.viewer_seats, bots=personalities(self.session)))
         self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
 
-    def seat_look(self: HoldemScreen, index: int) -> SeatLook:
+    def seat_look(self, index: int) -> SeatLook:
         """How seat ``index`` is drawn now: markers, status, and whether its cards are face up."""
-        view = self.view
-        seat = view.seats[index]
-        status = words.seat_status(view, index, thinking=self.thinking,
-                                   to_act=self.waiting_for, seconds=self._seconds_left())
-        away = next((s.status for s in self.seats if s.seat == index), "playing")
-        if away in ("sitting out", "away", "waiting") and status in ("", "out", "folded"):
-            status = away  # a shared table's seat the room plays for, or not dealt in yet
+        presenter = self.presenter
+        seat = presenter.view.seats[index]
         return SeatLook(
-            markers=words.seat_markers(view, index),
-            status=status,
-            face_up=seat.shown or index == self.viewer,
-            acting=index in (self.waiting_for, self.thinking),
+            markers=words.seat_markers(presenter.view, index),
+            status=presenter.seat_status(index),
+            face_up=presenter.face_up(index),
+            acting=presenter.acting(index),
             winner=seat.won > 0,
-            highlight=view.winning_cards if seat.won else (),
+            highlight=presenter.view.winning_cards if seat.won else (),
         )
 
-    def _street_label(self: HoldemScreen) -> str:
-        if self.view.positions is None:
-            return "Waiting for the deal"
-        return "" if self.view.over else self.view.street.label
+    def _prompt(self) -> Text:
+        return self.presenter.prompt(animating=self.animating)
 
-    def _bet_text(self: HoldemScreen) -> Text:
-        if self.view.positions is None or self.view.over:
-            return self._blinds_text()
-        actor = self.waiting_for if self.waiting_for is not None else self.thinking
-        return words.bet_text(self.view, actor)
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the reveal (or a bot's pause) to its end, and does nothing else;
+        # Escape still leaves (asking first when a hand is in play).
+        if event.key == "escape":
+            return
+        did = self.presenter.any_key(animating=self.animating)
+        if did == "skip":
+            self.player.skip()
+        if did is not None:
+            event.stop()
+            event.prevent_default()
 
-    def _prompt(self: HoldemScreen) -> Text:
-        if self.animating:
-            return Text("…  (any key skips)", style="dim")
-        if self._sitting_out():  # the room plays for this seat: say how to come back
-            return words.shared_prompt(
-                seated=True, sitting_out=True,
-                closing=self.caps.room is not None and self.caps.room.room_closing)
-        if self.thinking is not None and self.thinking != self.waiting_for:
-            return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
-        turn = self.turn
-        if turn is not None:
-            legal = turn.legal
-            assert isinstance(legal, LegalActions)
-            return words.turn_prompt(self.view.seats[turn.seat].name, legal,
-                                     None if turn.deadline is None else self._seconds_left())
-        if self.in_hand and self.caps.deals_here:
-            # Between one seat's move and the next (a bot about to think): the hand
-            # is not over, so "d deals" would be wrong. (A shared table's words say
-            # what the room does and how to chat or leave: right at any time.)
-            return Text("")
-        return self._between_prompt()
+    # -- hot seat --------------------------------------------------------------------
+
+    def _cover_for_next_player(self) -> None:
+        """Hot seat: put the pass screen up for the player whose turn it is."""
+        name = self.presenter.pass_to()
+        if name is None or not self._drawn():
+            return
+        if isinstance(self.app.screen, PassScreen):
+            return  # still covered (the leave question came from the palette)
+        self.app.push_screen(PassScreen(name), self._passed_to)
+
+    def _passed_to(self, ready: bool | None) -> None:
+        if not ready:
+            self.request_leave(self._go_back)
+            return
+        self.presenter.passed()  # that player's hole cards arrive now
+
+    def _go_back(self) -> None:
+        if self.app.screen is self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+    # -- leaving ---------------------------------------------------------------------
+
+    def request_leave(self, leave: Callable[[], object]) -> None:
+        """The app asks before any way off the table (Escape, the palette, quitting).
+
+        Between hands (or only watching) the table lets the player go at once.
+        With a hand in play it asks; on yes every human's hand is folded
+        (checked when they can check), the hand is played out and settled,
+        and only then does the app move on. A second request while the
+        question is open replaces the first one's way out.
+        """
+        if not self.presenter.asks_before_leaving():
+            leave()
+            return
+        asking = self._leave is not None
+        self._leave = leave
+        if not asking:
+            question = "Leave the table? Your hand is folded (checked when you can check)."
+            self.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"),
+                                 self._leave_answered)
+
+    def _leave_answered(self, leave: bool | None) -> None:
+        go, self._leave = self._leave, None
+        if not leave or go is None:
+            self._cover_for_next_player()
+            return
+        self._fold_out()
+        go()
+
+    def _fold_out(self) -> None:
+        """The hand in play ends now (a shared table's room plays it on); what was not
+        shown yet lands in the view undrawn."""
+        self.presenter.fold_out()
+        self.player.flush()
+
+    def on_unmount(self) -> None:
+        # Removed without being asked (no way out does that today): the hand
+        # in play still ends and counts, as when the player agreed to leave.
+        self._gone = True
+        if self.presenter.replaced(self._on_event):
+            return  # a newer screen plays this table now: its hand and seat are its own
+        self._fold_out()
+        self.session.close()
 
 
 def _panel_count(count: int) -> int:

@@ -16,7 +16,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cardtui.holdem.hand import LegalActions
+from cardtui.holdem.legal import LegalActions
 
 #: Preset sizes as shares of the pot after calling (the usual "pot-sized raise").
 PRESETS = {"half": (0.5, "½ pot"), "three_quarters": (0.75, "¾ pot"), "pot": (1.0, "pot")}

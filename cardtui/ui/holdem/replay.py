@@ -1,6 +1,6 @@
 """The replayer: the hold'em table playing a saved hand, step by step, under the viewer's keys.
 
-It is the hold'em table (:class:`~cardtui.ui.holdem.screen.HoldemScreen`)
+It is the hold'em felt (:class:`~cardtui.ui.holdem.felt.TableFelt`, as the table draws it)
 on a :class:`~cardtui.tables.holdem_replay.HoldemReplaySession`, with keys of
 its own instead of the player's moves: → the next step, ← the step before
 (the hand is shown again from the deal, at once), space plays and pauses,
@@ -10,22 +10,59 @@ card it does not give stays face down.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.binding import Binding
 
+from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import HoldemReplaySession
-from cardtui.ui.holdem.screen import HoldemScreen
-from cardtui.ui.widgets.holdem_table import SeatLook
+from cardtui.ui.holdem.felt import TableFelt
+from cardtui.ui.holdem.presenter import HoldemPresenter
 
 #: The replayer's own actions (the table's moves and deals are not offered here).
 REPLAY_ACTIONS = ("forward", "back", "play", "faster", "slower")
 
 
-class ReplayScreen(HoldemScreen):
+class ReplayPresenter(HoldemPresenter):
+    """The table as a replay shows it: every card the history gives is face up, and the
+    prompt says where the replay is."""
+
+    def __init__(self, replay: HoldemReplaySession, caps: HoldemCapabilities, *,
+                 changed: Callable[[], None]) -> None:
+        super().__init__(replay, caps, changed=changed)
+        self.replay = replay
+
+    def allows(self, action: str, *, animating: bool) -> bool:
+        match action:
+            case "forward":
+                return not self.replay.at_end
+            case "back":
+                return not self.replay.at_start
+            case "play" | "faster" | "slower":
+                return True
+        return action not in _TABLE_ACTIONS
+
+    def face_up(self, index: int) -> bool:
+        """Every card the history gives is face up; the others stay face down."""
+        known = any(card is not None for card in self.view.seats[index].hole)
+        return super().face_up(index) or known
+
+    def prompt(self, *, animating: bool) -> Text:
+        # The keys are in the footer: the prompt says where the replay is.
+        replay = self.replay
+        where = f"Step {replay.position} of {replay.step_count}"
+        if replay.at_end:
+            where += ", the end"
+        pace = "playing" if replay.playing else "paused"
+        line = Text(f"{replay.title}  ·  {where}  ·  {pace} at {replay.speed:g}×")
+        line.stylize("bold", 0, len(replay.title))
+        return line
+
+
+class ReplayScreen(TableFelt):
     SUB_TITLE = "Replay"
-    inherit_bindings = False
+    # After the table's keys (see TABLE_BINDINGS), which check_action turns off but ``o``.
     # Priority: a key steps the replay even while a step is being revealed.
     BINDINGS = [
         Binding("right", "forward", "Step", key_display="→", priority=True),
@@ -40,17 +77,13 @@ class ReplayScreen(HoldemScreen):
         self.replay = session
         super().__init__(session)
 
+    def present(self) -> HoldemPresenter:
+        return ReplayPresenter(self.replay, self.caps, changed=self._changed)
+
     # -- keys ------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        match action:
-            case "forward":
-                return not self.replay.at_end
-            case "back":
-                return not self.replay.at_start
-            case "play" | "faster" | "slower":
-                return True
-        return action not in _TABLE_ACTIONS
+        return self.presenter.allows(action, animating=self.animating)
 
     def action_forward(self) -> None:
         self.replay.pause()
@@ -78,25 +111,6 @@ class ReplayScreen(HoldemScreen):
     def action_slower(self) -> None:
         self.replay.slower()
         self._sync()
-
-    # -- what is shown -------------------------------------------------------------
-
-    def seat_look(self, index: int) -> SeatLook:
-        """Every card the history gives is face up; the others stay face down."""
-        look = super().seat_look(index)
-        known = any(card is not None for card in self.view.seats[index].hole)
-        return replace(look, face_up=look.face_up or known)
-
-    def _prompt(self) -> Text:
-        # The keys are in the footer: the prompt says where the replay is.
-        replay = self.replay
-        where = f"Step {replay.position} of {replay.step_count}"
-        if replay.at_end:
-            where += ", the end"
-        pace = "playing" if replay.playing else "paused"
-        line = Text(f"{replay.title}  ·  {where}  ·  {pace} at {replay.speed:g}×")
-        line.stylize("bold", 0, len(replay.title))
-        return line
 
 
 #: The hold'em table's own actions, never offered in a replay.

@@ -120,7 +120,8 @@ class HoldemSetupScreen(Screen[bool]):
         for field_id, label in _NUMBERS:
             text = self.query_one(f"#{field_id}", Input).value
             if not text.isdigit():
-                return self._problem(f"{label}: enter a whole number of chips.")
+                self._problem(f"{label}: enter a whole number of chips.")
+                return None
             numbers[field_id.replace("-", "_")] = int(text)
         seats = []
         for index in range(self._seat_count()):
@@ -128,11 +129,12 @@ class HoldemSetupScreen(Screen[bool]):
             kind = self.query_one(f"#kind-{index}", Select).value
             personality = None if kind == HUMAN else Personality(str(kind))
             seats.append(SeatConfig(name, personality))
-        config = HoldemConfig(seats=tuple(seats), mode=Mode(self.query_one("#mode", Select).value),
-                              **numbers)
+        mode = Mode(str(self.query_one("#mode", Select).value))
+        config = HoldemConfig(seats=tuple(seats), mode=mode, **numbers)
         problems = config.problems(validate_name)
         if problems:
-            return self._problem(" ".join(problems))
+            self._problem(" ".join(problems))
+            return None
         self._problem("")
         return config
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
 
 from cardtui.cards import Card
 from cardtui.holdem.evaluator import evaluate
@@ -28,11 +27,10 @@ from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.pots import Pot
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import BlindLevel, Mode
-from cardtui.holdem.view import LineKind, TableView
-from cardtui.ui.widgets.holdem_log import styled
+from cardtui.holdem.view import TableView
 
 #: Buttons for the mouse: (id, label, action); each runs the same action as its
-#: key and is shown only when that action is legal.
+#: key (the table screen's BINDINGS) and is shown only when that action is legal.
 BUTTONS = (
     ("btn-fold", "Fold f", "fold"),
     ("btn-check", "Check c", "check"),
@@ -46,28 +44,6 @@ BUTTONS = (
     ("btn-history", "History y", "history"),
     ("btn-chat", "Chat m", "chat"),
 )
-
-#: The table's keys (each also a button, see BUTTONS).
-BINDINGS: list[BindingType] = [
-    Binding("f", "fold", "Fold"),
-    # One key, two moves: only the legal one is active and shown.
-    Binding("c", "check", "Check"),
-    Binding("c", "call", "Call"),
-    Binding("r", "bet", "Bet"),
-    Binding("r", "raise", "Raise"),
-    Binding("a", "all_in", "All-in"),
-    # "Deal", as at the blackjack table: the prompt says which hand (the first,
-    # the next) or that a finished tournament starts a new table.
-    Binding("d,enter", "deal", "Deal"),
-    Binding("b", "rebuy", "Rebuy"),
-    Binding("t", "setup", "Setup"),
-    Binding("y", "history", "History"),
-    # Off until asked for; only ever about the cards of the player to act here.
-    Binding("o", "advice", "Advice", show=False),
-    Binding("m", "chat", "Chat"),
-    # Through the app's navigation, which asks this screen first (request_leave).
-    Binding("escape", "app.back", "Menu"),
-]
 
 #: How the table's notes (:class:`~cardtui.tables.session.Note` kinds) are drawn.
 NOTE_STYLES = {"warning": "red", "win": "bold green", "level": "yellow", "chat": "cyan"}
@@ -158,11 +134,12 @@ def with_notes(notes: Sequence[Text], ask: Text, width: int) -> Text:
 
 def describe_hand(hole: Sequence[Card | None], board: Sequence[Card]) -> str:
     """The best hand so far; before the flop, the two hole cards by name."""
-    if len(hole) < 2 or None in hole:
+    cards = [card for card in hole if card is not None]
+    if len(hole) < 2 or len(cards) < len(hole):
         return ""
     if len(board) >= 3:
-        return evaluate([*hole, *board]).description  # type: ignore[list-item]
-    high, low = sorted(hole, key=lambda c: c.rank, reverse=True)  # type: ignore[union-attr]
+        return evaluate([*cards, *board]).description
+    high, low = sorted(cards, key=lambda c: c.rank, reverse=True)
     if high.rank == low.rank:
         return f"Pair of {high.rank.plural}"
     kind = "suited" if high.suit == low.suit else "offsuit"
@@ -226,18 +203,6 @@ def seat_status(view: TableView, index: int, *, thinking: int | None,
     if seat.all_in:
         return "all-in"
     return ""
-
-
-def pots_text(view: TableView, *, ascii: bool) -> Text:
-    """The pots, or once the hand is over who won them (from the award lines, by kind)."""
-    if view.over and view.log:
-        awards = [line for line in view.log if line.kind is LineKind.WIN]
-        if len(awards) == 1:
-            return styled(awards[0], ascii=ascii)
-        if awards:
-            # Several pots: who won what, on one line; the hands are in the log.
-            return Text(" · ".join(line.text for line in awards), style="bold green")
-    return Text(pots_line(view.pots, sum(s.bet for s in view.seats)), style="bold")
 
 
 def blinds_text(blinds: BlindLevel, level: int | None) -> Text:
