@@ -47,8 +47,10 @@ def test_every_stylesheet_shares_one_parse_cache(monkeypatch: object) -> None:
 
 def test_the_rehearsal_finds_every_screen_stylesheet() -> None:
     found = set(rehearsal._screen_stylesheets())  # noqa: SLF001
-    names = {path.name for path in found}
-    assert {"lobby.tcss", "blackjack.tcss", "holdem.tcss", "settings.tcss"} <= names
+    names = {(path.parent.name, path.name) for path in found}
+    # The tables' screens live in packages of their own (ui/blackjack, ui/holdem).
+    assert {("screens", "lobby.tcss"), ("blackjack", "screen.tcss"), ("holdem", "holdem.tcss"),
+            ("screens", "settings.tcss")} <= names
     assert all(path.is_file() for path in found)
 
 
