@@ -82,16 +82,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
 #: Import circles still being taken apart, each with whose work it is. A circle
 #: found must lie inside one of these, and each must still hold one: remove an
 #: entry once its circle is gone (the list ends empty).
-KNOWN_CIRCLES: dict[frozenset[str], str] = {
-    # The hold'em table screen's mixins annotate `self: HoldemScreen` and import
-    # each other; issue 25's screen rewrite (a presenter, widgets reporting up
-    # by messages) removes them.
-    frozenset({
-        "cardtui.ui.holdem.felt", "cardtui.ui.holdem.hands_between",
-        "cardtui.ui.holdem.history", "cardtui.ui.holdem.moves",
-        "cardtui.ui.holdem.replay", "cardtui.ui.holdem.screen",
-    }): "the hold'em screen rewrite (issue 25)",
-}
+KNOWN_CIRCLES: dict[frozenset[str], str] = {}
 
 
 def import_graph(root: Path) -> dict[str, set[str]]:
