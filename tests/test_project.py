@@ -5,6 +5,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +34,21 @@ def test_ci_runs_the_readmes_test_command_verbatim() -> None:
     found = subprocess.run(["grep", "-m1", "-F", pattern.group(1), "README.md"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.strip()
     assert found == _quick_start_commands()[1]
+
+
+def test_ci_lints_and_type_checks_with_the_tools_the_readmes_command_installed() -> None:
+    # Issue 25: ruff and mypy in CI, from the .venv the README's test command
+    # makes, after it; mypy as pyproject.toml configures it (strict, cardtui/).
+    lines = [line.strip() for line in
+             (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    suite = lines.index('bash -c "$command"')
+    assert lines.index(".venv/bin/ruff check .") > suite
+    assert lines.index(".venv/bin/python -m mypy") > suite
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["mypy"]["files"] == ["cardtui"]
+    assert project["tool"]["mypy"]["strict"] is True
+    test_extra = project["project"]["optional-dependencies"]["test"]
+    assert {"ruff", "mypy"} <= {re.split(r"[=<>]", line)[0] for line in test_extra}
 
 
 def test_screenshot_script_renders_a_scene(tmp_path: Path) -> None:
