@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.markup import escape
 from textual.selection import Selection
 from textual.widget import Widget
@@ -185,7 +186,7 @@ class SeatPanel(Widget):
                            width=width, height=self.budget)
         return max(min(5, self.budget), min(len(body.split("\n")), self.budget))
 
-    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # Panels side by side share one height, so a row reads as a row.
         row = self.parent.children if self.parent is not None else [self]
         return max(
