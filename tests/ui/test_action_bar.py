@@ -34,6 +34,11 @@ class TableScreen(Screen[None]):
         yield ActionBar(BUTTONS, id="buttons")
         yield Static("keys", id="keys")
 
+    async def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
+        # As the table screens do: the bar reports the button, the screen runs its action.
+        assert message.control is self.query_one(ActionBar)
+        await self.run_action(message.action)
+
     def action_deal(self) -> None:
         self.ran.append("deal")
 

@@ -202,6 +202,11 @@ class BlackjackScreen(Screen[None]):
         self.set_class(len(self.rows.panels) > 3, "many-seats")
         self._set_budgets(*(self.size if self.size.height else self.app.size))
 
+    async def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
+        """A button runs the same screen action as its key."""
+        message.stop()
+        await self.run_action(message.action)
+
     def on_resize(self, event: events.Resize) -> None:
         self._set_budgets(event.size.width, event.size.height)
         self._sync()

@@ -282,6 +282,11 @@ class TableFelt(Screen[None]):
         self.set_interval(seam.CLOCK_TICK, self._tick)  # a running action clock counts down
         self.call_after_refresh(self._sync)  # drawn once mounted (on_screen is true then)
 
+    async def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
+        """A button runs the same screen action as its key."""
+        message.stop()
+        await self.run_action(message.action)
+
     def on_resize(self, event: events.Resize) -> None:
         self._set_roomy(event.size.width, event.size.height)
         self._sync()

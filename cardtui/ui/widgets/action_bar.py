@@ -19,6 +19,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.geometry import Region
+from textual.message import Message
 from textual.renderables.tint import Tint
 from textual.strip import Strip
 from textual.widget import Widget
@@ -46,6 +47,18 @@ class ActionBar(Widget):
     with the same theme variables, so every theme draws the row exactly as it
     drew the real buttons.
     """
+
+    class Pressed(Message):
+        """A button was clicked: its table ``action`` (a screen action, as its key runs)."""
+
+        def __init__(self, bar: ActionBar, action: str) -> None:
+            super().__init__()
+            self.bar = bar
+            self.action = action
+
+        @property
+        def control(self) -> ActionBar:
+            return self.bar
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "action-bar--button",
@@ -195,9 +208,8 @@ class ActionBar(Widget):
         self._pressed = button_id
         self.refresh()
         self.set_timer(PRESS_SECONDS, self._unpress)
-        action = self._specs[button_id][1]
-        # Exactly what Button(action="screen.<action>") did when clicked.
-        self.call_later(self.app.run_action, f"screen.{action}", default_namespace=self.parent)
+        # The widget says which button; the screen it is on decides what that does.
+        self.post_message(self.Pressed(self, self._specs[button_id][1]))
 
     def _unpress(self) -> None:
         self._pressed = None
