@@ -144,11 +144,6 @@ class SeatClock:
     deadline: float | None
 
 
-#: The event's former name, while the screens being split into ui/holdem and
-#: ui/blackjack still say it; new code says SeatClock.
-Clock = SeatClock
-
-
 @dataclass(frozen=True, slots=True)
 class Settled:
     """A hand or round is over: the rows the viewer's own store records, made once.

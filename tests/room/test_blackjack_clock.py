@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from cardtui.blackjack.records import Action
 from cardtui.guest.blackjack import BetWindow
-from cardtui.tables.session import Clock, Event, HandBegins, SeatsChanged, Seen, ToAct
+from cardtui.tables.session import Event, HandBegins, SeatClock, SeatsChanged, Seen, ToAct
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from tests.support.scripted_blackjack import ScriptedBlackjackSession
@@ -38,10 +38,10 @@ async def test_another_seats_clock_counts_down_on_this_screen(make_app: MakeApp)
         screen = BlackjackScreen(session=session)
         await app.push_screen(screen)
         await pilot.pause()
-        session.send(Clock(0, time.monotonic() + 20.2))
+        session.send(SeatClock(0, time.monotonic() + 20.2))
         await pilot.pause()
         assert "Ann to act. (20 s)" in message(screen)
-        session.send(Clock(0, time.monotonic() + 3.2))
+        session.send(SeatClock(0, time.monotonic() + 3.2))
         # The next second is drawn without a message from the room. (The screen's
         # one-second tick may come just before the 2 is due, so allow it two.)
         for _ in range(22):
@@ -59,7 +59,7 @@ async def test_insurance_says_whose_decision_it_is(make_app: MakeApp) -> None:
         await app.push_screen(screen)
         await pilot.pause()
         assert message(screen) == ""
-        session.send(Clock(0, time.monotonic() + 9.2))  # no hand is played during insurance
+        session.send(SeatClock(0, time.monotonic() + 9.2))  # no hand is played during insurance
         await pilot.pause()
         assert "Ann to act. (9 s)" in message(screen)
 

@@ -26,8 +26,8 @@ from cardtui.clock import FakeClock
 from cardtui.tables.blackjack_local import BlackjackLocalSession
 from cardtui.tables.session import (
     BetWindow,
-    Clock,
     HandBegins,
+    SeatClock,
     SeatsChanged,
     SeatState,
     Seen,
@@ -183,7 +183,7 @@ def test_a_shared_table_says_whose_turn_it_is_and_counts_down() -> None:
     session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)])
     presenter, _, _ = present(session, clock)
     assert not presenter.on_event(Seen((TurnStarted(1, 0),)))  # Robo's turn: drawn at once
-    presenter.on_event(Clock(1, clock.monotonic() + 20.2))
+    presenter.on_event(SeatClock(1, clock.monotonic() + 20.2))
     assert presenter.message().plain == "Robo to act. (20 s)"
     clock.advance(3)
     assert presenter.seconds_left() == 17

@@ -24,7 +24,15 @@ from cardtui.blackjack.view import RoundView
 from cardtui.cards import Card
 from cardtui.games import Game
 from cardtui.store import Outcome, SeatResult
-from cardtui.tables.session import HandBegins, SeatsChanged, SeatState, Seen, Settled, ToAct
+from cardtui.tables.session import (
+    HandBegins,
+    SeatClock,
+    SeatsChanged,
+    SeatState,
+    Seen,
+    Settled,
+    ToAct,
+)
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
@@ -137,14 +145,13 @@ async def test_a_player_waiting_at_a_shared_table_is_told_whose_turn_it_is(
 async def test_a_running_clock_redraws_only_the_message_line_each_second(
         make_app: MakeApp, monkeypatch) -> None:
     from cardtui.clock import FakeClock
-    from cardtui.tables.session import Clock
 
     # The screen's clock stands still until the test moves it: under load the
     # screen took over 0.2 s to draw its first frame, and read 19 s.
     clock = FakeClock()
     now = clock.monotonic()
     session = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL[:-1]),
-                                        Seen((TurnStarted(1, 0),)), Clock(1, now + 20.2)],
+                                        Seen((TurnStarted(1, 0),)), SeatClock(1, now + 20.2)],
                                        viewer_seats=(0,))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -18,7 +18,7 @@ from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_local import HoldemLocalSession
-from cardtui.tables.session import Clock, Event, Note, SeatsChanged, SeatState, Seen, ToAct
+from cardtui.tables.session import Event, Note, SeatClock, SeatsChanged, SeatState, Seen, ToAct
 from cardtui.ui.holdem.presenter import HoldemPresenter
 from tests.support.scripted_table import ScriptedSession
 from tests.ui.test_holdem_seam import BEGINS, DEAL, LEGAL, SEATS
@@ -84,12 +84,12 @@ def test_the_action_clock_counts_down_on_the_injected_clock() -> None:
     clock = FakeClock()
     session = ScriptedSession([SeatsChanged(SEATS), BEGINS, Seen(DEAL)])
     presenter = attached(session, clock=clock)
-    session.send(Clock(2, clock.monotonic() + 12))
+    session.send(SeatClock(2, clock.monotonic() + 12))
     assert presenter.thinking == 2 and presenter.seconds_left() == 12
     assert presenter.seat_status(2) == "to act 12 s"
     clock.advance(5)
     assert presenter.seconds_left() == 7
-    session.send(Clock(2, None), ToAct(0, LEGAL, deadline=clock.monotonic() + 9))
+    session.send(SeatClock(2, None), ToAct(0, LEGAL, deadline=clock.monotonic() + 9))
     assert presenter.thinking is None and presenter.seat_status(0) == "to act 9 s"
     assert presenter.prompt(animating=False).plain == "Ann, your turn: 5 to call. (9 s)"
 

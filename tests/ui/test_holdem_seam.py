@@ -31,9 +31,9 @@ from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.view import TableView, steps
 from cardtui.store import Outcome, SeatResult
 from cardtui.tables.session import (
-    Clock,
     HandBegins,
     Note,
+    SeatClock,
     SeatsChanged,
     SeatState,
     Seen,
@@ -110,7 +110,7 @@ async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
         assert not any(screen.check_action(a, ()) for a in ("fold", "call"))
 
         # Cy's action clock runs: drawn on Cy's seat on this screen.
-        session.send(Seen((Folded(0),)), Clock(2, time.monotonic() + 600.4))
+        session.send(Seen((Folded(0),)), SeatClock(2, time.monotonic() + 600.4))
         await pilot.pause()
         status = str(panel(screen, 2).border_subtitle)
         assert status.startswith("to act ") and status.endswith(" s")
@@ -120,7 +120,7 @@ async def test_the_screen_shows_exactly_the_records_of_a_scripted_session(
         won = PotAwarded(0, 20, (2,), (20,), "", ())
         ended = HandEnded((995, 990, 1015))
         row = SeatResult("Ann", 5, -5, Outcome.LOSS)
-        session.send(Clock(2, None), Seen((Folded(1), won, ended)), Settled((row,)))
+        session.send(SeatClock(2, None), Seen((Folded(1), won, ended)), Settled((row,)))
         await pilot.pause()
         assert screen.view.seats[2].stack == 1015 and screen.view.over
         assert panel(screen, 2).border_subtitle == "wins 20"

@@ -120,7 +120,7 @@ class TablePresenter:
         self.seats: tuple[seam.SeatState, ...] = ()
         self.turn: seam.ToAct | None = None
         #: Another seat's action clock at a shared table (None: none runs).
-        self.running_clock: seam.Clock | None = None
+        self.running_clock: seam.SeatClock | None = None
         self.selected = 0
         self.bet = 0  # the bet chosen here for a shared table's next round
         #: A turn came to this player and its prompt has not (:meth:`on_event`).
@@ -173,7 +173,7 @@ class TablePresenter:
                     self.prompt_due &= not self.reveal.playing  # a reveal draws as it goes
             case seam.SeatsChanged():
                 self._show(event)
-            case seam.Clock(deadline=deadline):
+            case seam.SeatClock(deadline=deadline):
                 self.running_clock = event if deadline is not None else None
             case seam.ToAct() as turn:
                 self.turn, self.prompt_due = turn, False

@@ -159,7 +159,7 @@ class TableFelt(Screen[None]):
         self.presenter.turn = turn
 
     @property
-    def clock(self) -> seam.Clock | None:
+    def clock(self) -> seam.SeatClock | None:
         return self.presenter.clock
 
     @property

@@ -41,7 +41,7 @@ from cardtui.ui.holdem.pace import SLIDE_FRAMES
 from cardtui.ui.sitting import hand_view
 
 #: What the record player shows, in order: a record's steps, or what the session said between.
-Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.Clock | seam.Note | (
+Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.SeatClock | seam.Note | (
     seam.Voided)
 
 #: What any key did before its own action: skipped the reveal (and a bot's pause),
@@ -72,7 +72,7 @@ class HoldemPresenter:
         #: The seat drawn at the bottom middle (a shared table: this player's own).
         self.bottom = 0
         self._turn: seam.ToAct | None = None
-        self._clock: seam.Clock | None = None
+        self._clock: seam.SeatClock | None = None
         self._keyboard: int | None = None
         self._notes: list[Text] = []
 
@@ -90,12 +90,12 @@ class HoldemPresenter:
             self.changed()
 
     @property
-    def clock(self) -> seam.Clock | None:
+    def clock(self) -> seam.SeatClock | None:
         """Someone else deciding: a local bot thinking, or a shared table's action clock."""
         return self._clock
 
     @clock.setter
-    def clock(self, clock: seam.Clock | None) -> None:
+    def clock(self, clock: seam.SeatClock | None) -> None:
         if clock != self._clock:
             self._clock = clock
             self.changed()
@@ -189,7 +189,7 @@ class HoldemPresenter:
                 return self._seated(seats)
             case seam.ToAct():
                 self.turn = step
-            case seam.Clock(deadline=deadline):
+            case seam.SeatClock(deadline=deadline):
                 self.clock = step if deadline is not None else None
             case seam.Note(text=text, kind="chat"):
                 self.said.append((len(self.view.log), words.note_text(text, "chat")))
