@@ -45,6 +45,7 @@ READY_TIMEOUT = 60.0
 #: rest itself; a name that fails to import is skipped.
 CARDTUI_MODULES = (
     "cardtui.cli", "cardtui.commands.*", "cardtui.ui.*", "cardtui.room.*", "cardtui.tables.*",
+    "cardtui.guest.*", "cardtui.wire.*",
 )  # fmt: skip
 
 #: Run once every module is imported: a cardtui game's start, played without a terminal.
