@@ -1,4 +1,5 @@
-"""The games cardtui deals: one name each, shared by the store, the tables and the wire."""
+"""The games cardtui deals and how a seat's hand ends: one name each, for the engines,
+the store, the tables and the wire."""
 
 from __future__ import annotations
 
@@ -26,3 +27,11 @@ class Game(StrEnum):
     def hand_word(self) -> str:
         """What one deal is called at this game's table: a hand, or a round."""
         return "hand" if self is Game.HOLDEM else "round"
+
+
+class Outcome(StrEnum):
+    """How one seat's hand (a blackjack hand, a hold'em hand) ended for its player."""
+
+    WIN = "win"
+    LOSS = "loss"
+    PUSH = "push"

@@ -55,7 +55,7 @@ def allowed(importer: Path, name: str) -> bool:
     if top in sys.stdlib_module_names:
         return True
     own = module_name(importer).split(".")[:2]
-    return name in ("cardtui.cards", "cardtui.names", "cardtui.untrusted") or (
+    return name in ("cardtui.cards", "cardtui.games", "cardtui.names", "cardtui.untrusted") or (
         name.split(".")[:2] == own)
 
 

@@ -14,6 +14,9 @@ from enum import StrEnum
 
 from cardtui.cards import Card
 
+# One Outcome for the engine, the store and the screens (defined with the games).
+from cardtui.games import Outcome as Outcome
+
 
 class Action(StrEnum):
     """A player's decision."""
@@ -37,12 +40,6 @@ class Action(StrEnum):
 
 
 _VERBS = {Action.INSURE: "take insurance", Action.DECLINE_INSURANCE: "decline insurance"}
-
-
-class Outcome(StrEnum):
-    WIN = "win"
-    LOSS = "loss"
-    PUSH = "push"
 
 
 @dataclass(frozen=True, slots=True)

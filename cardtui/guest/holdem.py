@@ -24,11 +24,11 @@ from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import played_replay
 from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
 from cardtui.wire.protocol import (
-    HandSettled,
     HandStarted,
     HoldemAction,
     Message,
     SeatInfo,
+    SeatSettled,
     TableInfo,
     YourTurnHoldem,
 )
@@ -74,7 +74,7 @@ class HoldemRemoteSession(RemoteSession):
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, HandEnded)
 
-    def settled(self, message: HandSettled) -> Settled:
+    def settled(self, message: SeatSettled) -> Settled:
         """The rows, with the hand as this player saw it (PHH) for the statistics.
 
         The room sends a hand's last records before its result, so the hand

@@ -53,7 +53,6 @@ from cardtui.wire.protocol import (
     CreateHoldem,
     Error,
     GetLobby,
-    HandSettled,
     LobbySnapshot,
     LobbyUpdate,
     Message,
@@ -63,6 +62,7 @@ from cardtui.wire.protocol import (
     Reply,
     Request,
     RoomClosing,
+    SeatSettled,
     SettledSeen,
     Sit,
     TableClosed,
@@ -281,7 +281,7 @@ class RoomLink:
             session.receive(message)
         elif isinstance(message, TableSnapshot) and self._reseated(message):
             pass
-        elif isinstance(message, HandSettled):
+        elif isinstance(message, SeatSettled):
             self.settled_unclaimed(message.game, self.settled(message))
         elif isinstance(message, Notice | Error) and not answered:
             # (An answer to a request is told by whoever asked, in their words.)
@@ -310,13 +310,13 @@ class RoomLink:
             return
         self._tell(text)
 
-    def shared_hand(self, message: HandSettled) -> str | None:
+    def shared_hand(self, message: SeatSettled) -> str | None:
         """The hand's name for good: this room's id, the table, the hand's number."""
         if self.welcome is None or not self.welcome.room:
             return None
         return f"{self.welcome.room}:{message.table}:{message.hand}"
 
-    def settled(self, message: HandSettled) -> SettledEvent:
+    def settled(self, message: SeatSettled) -> SettledEvent:
         """The store's rows of one of our settled hands, with the kept chips it moves.
 
         Whoever records the rows (the table's screen, or ``on_settled``) passes

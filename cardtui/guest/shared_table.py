@@ -48,7 +48,6 @@ from cardtui.wire.protocol import (
     ChatLine,
     ComeBack,
     Error,
-    HandSettled,
     HandStarted,
     HandVoided,
     Leave,
@@ -58,6 +57,7 @@ from cardtui.wire.protocol import (
     Request,
     RoomClosing,
     SeatInfo,
+    SeatSettled,
     SitOut,
     TableInfo,
     TableSeats,
@@ -82,7 +82,7 @@ class TableLine(Protocol):
     @property
     def keeps_chips(self) -> bool: ...
     def send(self, message: Request) -> int: ...
-    def settled(self, message: HandSettled) -> Settled: ...
+    def settled(self, message: SeatSettled) -> Settled: ...
     def settled_unclaimed(self, game: Game, settled: Settled) -> None: ...
     def forget(self, session: RemoteSession) -> None: ...
     def stood_up(self, session: RemoteSession) -> None: ...
@@ -127,7 +127,7 @@ def seat_state(info: SeatInfo) -> SeatState:
                      bet=info.bet)
 
 
-def seat_result(message: HandSettled) -> SeatResult:
+def seat_result(message: SeatSettled) -> SeatResult:
     """The row local play would store: the room's result field for field."""
     return SeatResult(**dataclasses.asdict(message.result))
 
@@ -305,7 +305,7 @@ class RemoteSession:
             case Turn(seat=seat, deadline=deadline):
                 self.to_act = None
                 yield SeatClock(seat, self.local_deadline(deadline))
-            case HandSettled():
+            case SeatSettled():
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
@@ -344,7 +344,7 @@ class RemoteSession:
         else:
             yield Note(text, "warning")
 
-    def settled(self, message: HandSettled) -> Settled:
+    def settled(self, message: SeatSettled) -> Settled:
         """One of our hands settled: the rows for the store (and the kept chips they move)."""
         return self.link.settled(message)
 

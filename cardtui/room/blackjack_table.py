@@ -25,16 +25,16 @@ from cardtui.games import Game
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_blackjack
-from cardtui.room.shared import Player, Refused, SharedTable, TableHost
+from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
 from cardtui.tables.results import blackjack_row, row_fields
 from cardtui.wire.protocol import (
     BetsOpen,
-    HandSettled,
     HandStarted,
     HandVoided,
     Message,
     Records,
     SeatInfo,
+    SeatSettled,
     SettledResult,
     TableInfo,
     TableSnapshot,
@@ -51,7 +51,7 @@ BETS_INTERVAL = 0.25
 
 
 @dataclass(eq=False)
-class BlackjackPlayer(Player):
+class BlackjackPlayer(SeatedPlayer):
     """A player at the blackjack table: ``stack`` is the bankroll, ``bet`` this window's bet."""
 
     bet: int = 0
@@ -88,7 +88,7 @@ class BlackjackTable(SharedTable):
 
     # --- what the table shows ------------------------------------------------------
 
-    def players(self) -> Iterator[tuple[int, Player]]:
+    def players(self) -> Iterator[tuple[int, SeatedPlayer]]:
         for seat, player in enumerate(self.seats):
             if player is not None:
                 yield seat, player
@@ -391,7 +391,7 @@ class BlackjackTable(SharedTable):
                 blackjack_row(result, self.dealt_name(result.seat, player, self.started),
                               player.decisions, player.mistakes)))
             self.room.deliver(
-                player, HandSettled(self.id, Game.BLACKJACK, self.round_number, settled))
+                player, SeatSettled(self.id, Game.BLACKJACK, self.round_number, settled))
         self.round = None
         self.started = None
         for seat, player in enumerate(self.seats):

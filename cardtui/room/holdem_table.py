@@ -32,14 +32,14 @@ from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
-from cardtui.room.shared import Player, Refused, SharedTable, TableHost
+from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
 from cardtui.tables.results import holdem_row, row_fields
 from cardtui.wire.protocol import (
-    HandSettled,
     HandStarted,
     HandVoided,
     Records,
     SeatInfo,
+    SeatSettled,
     SeatStatus,
     SettledResult,
     TableInfo,
@@ -54,7 +54,7 @@ BOT_NAMES = ("Rocky", "Max", "Sharky", "Dot", "Vera", "Kit", "Lou", "Ned", "Ida"
 
 
 @dataclass(eq=False)
-class Bot:
+class RoomBot:
     name: str
     stack: int
     personality: Personality
@@ -69,14 +69,14 @@ class HoldemTable(SharedTable):
                          options.grace, permanent=permanent)
         self.options = options
         self.rng = rng
-        self.seats: list[Player | Bot | None] = [None] * options.seats
+        self.seats: list[SeatedPlayer | RoomBot | None] = [None] * options.seats
         #: New players' seats: waiting for the big blind (or to post one).
         self.waiting: set[int] = set()
         #: Seats that missed the big (small) blind while sitting out.
         self.owes_big: set[int] = set()
         self.owes_small: set[int] = set()
         #: Humans taking a bot's seat when the hand in progress ends.
-        self.pending: dict[int, Player] = {}
+        self.pending: dict[int, SeatedPlayer] = {}
         self.hand: Hand | None = None
         #: The last hand that settled (the room's own record of it).
         self.last_hand: Hand | None = None
@@ -94,12 +94,12 @@ class HoldemTable(SharedTable):
 
     # --- what the table shows ------------------------------------------------------
 
-    def players(self) -> Iterator[tuple[int, Player]]:
+    def players(self) -> Iterator[tuple[int, SeatedPlayer]]:
         for seat, occupant in enumerate(self.seats):
-            if isinstance(occupant, Player):
+            if isinstance(occupant, SeatedPlayer):
                 yield seat, occupant
 
-    def holders(self) -> Iterator[Player]:
+    def holders(self) -> Iterator[SeatedPlayer]:
         yield from super().holders()
         yield from self.pending.values()
 
@@ -123,12 +123,12 @@ class HoldemTable(SharedTable):
     def _seat_info(self, seat: int, stack: int | None = None) -> SeatInfo:
         occupant = self.seats[seat]
         assert occupant is not None
-        status = SeatStatus.PLAYING if isinstance(occupant, Bot) else occupant.status()
+        status = SeatStatus.PLAYING if isinstance(occupant, RoomBot) else occupant.status()
         if status is SeatStatus.PLAYING and self._owes(seat):
             status = SeatStatus.WAITING  # a bot seated between hands waits as a player does
-        kind = occupant.personality.value if isinstance(occupant, Bot) else ""
+        kind = occupant.personality.value if isinstance(occupant, RoomBot) else ""
         return SeatInfo(seat, occupant.name, self._stack(seat) if stack is None else stack,
-                        bot=isinstance(occupant, Bot), status=status, personality=kind)
+                        bot=isinstance(occupant, RoomBot), status=status, personality=kind)
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
         return tuple(self._seat_info(s) for s, o in enumerate(self.seats) if o is not None)
@@ -141,7 +141,7 @@ class HoldemTable(SharedTable):
             players=tuple(o.name if o is not None else None for o in self.seats),
             hand_running=self.hand is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
-            bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, Bot)),
+            bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, RoomBot)),
         )
 
     def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
@@ -172,10 +172,10 @@ class HoldemTable(SharedTable):
         seat = self._seat_for(seat)
         occupant = self.seats[seat]
         self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
-        player = Player(conn.member, conn, buy_in)
+        player = SeatedPlayer(conn.member, conn, buy_in)
         conn.tables.add(self.id)
         self.watchers.discard(conn)
-        if isinstance(occupant, Bot) and self.dealt_in(seat):
+        if isinstance(occupant, RoomBot) and self.dealt_in(seat):
             # Bots give their seats up between hands: watch until this one ends.
             self.pending[seat] = player
             self.watchers.add(conn)
@@ -196,7 +196,7 @@ class HoldemTable(SharedTable):
         seat = self._any_seat() if asked is None else asked
         if not 0 <= seat < self.seat_count:
             raise Refused(f"this table has seats 1 to {self.seat_count}")
-        if isinstance(self.seats[seat], Player) or seat in self.pending:
+        if isinstance(self.seats[seat], SeatedPlayer) or seat in self.pending:
             raise Refused(f"seat {seat + 1} is taken")
         return seat
 
@@ -206,12 +206,12 @@ class HoldemTable(SharedTable):
         if empty is not None:
             return empty
         bots = next((s for s, o in enumerate(self.seats)
-                     if isinstance(o, Bot) and s not in self.pending), None)
+                     if isinstance(o, RoomBot) and s not in self.pending), None)
         if bots is None:
             raise Refused("every seat is taken")
         return bots
 
-    def _seat(self, seat: int, occupant: Player | Bot) -> None:
+    def _seat(self, seat: int, occupant: SeatedPlayer | RoomBot) -> None:
         self.seats[seat] = occupant
         self._settle_blinds(seat)
         if self.positions is not None:
@@ -230,7 +230,7 @@ class HoldemTable(SharedTable):
         occupant = self.seats[seat]
         self.seats[seat] = None
         self._settle_blinds(seat)
-        if isinstance(occupant, Player):
+        if isinstance(occupant, SeatedPlayer):
             if occupant.grace is not None:
                 occupant.grace.cancel()
                 occupant.grace = None
@@ -238,7 +238,7 @@ class HoldemTable(SharedTable):
                 occupant.conn.tables.discard(self.id)
         if not any(True for _ in self.players()):
             # Nobody left to play with: the bots go too, and the table rests.
-            self.seats = [None if isinstance(o, Bot) else o for o in self.seats]
+            self.seats = [None if isinstance(o, RoomBot) else o for o in self.seats]
             for each in range(self.seat_count):
                 self._settle_blinds(each)
         self.room.table_emptied(self)
@@ -260,7 +260,7 @@ class HoldemTable(SharedTable):
             return
         for seat, occupant in enumerate(self.seats):
             if occupant is None:
-                bot = Bot(next(self._bot_names), self.options.starting_stack,
+                bot = RoomBot(next(self._bot_names), self.options.starting_stack,
                           next(self._personalities))
                 self._seat(seat, bot)
 
@@ -351,7 +351,7 @@ class HoldemTable(SharedTable):
         occupant = self.seats[actor]
         loop = asyncio.get_running_loop()
         number = self.hand_number
-        if isinstance(occupant, Bot):
+        if isinstance(occupant, RoomBot):
             loop.call_soon(self._bot_turn, number, actor)
             return
         assert occupant is not None
@@ -373,7 +373,7 @@ class HoldemTable(SharedTable):
     def _bot_turn(self, number: int, actor: int) -> None:
         hand = self._current(number, actor)
         occupant = self.seats[actor]
-        if hand is None or not isinstance(occupant, Bot):
+        if hand is None or not isinstance(occupant, RoomBot):
             return
         self._apply(decide(hand.view(actor), self.rng, occupant.personality))
 
@@ -384,7 +384,7 @@ class HoldemTable(SharedTable):
             return
         occupant = self.seats[actor]
         checks = hand.can_check()
-        if expired and isinstance(occupant, Player):
+        if expired and isinstance(occupant, SeatedPlayer):
             self.expired(actor, occupant, "checks" if checks else "folds")
         self._apply(Action.check() if checks else Action.fold())
 
@@ -413,7 +413,7 @@ class HoldemTable(SharedTable):
 
     def act_for_absent(self, seat: int) -> None:
         hand = self.hand
-        if hand is not None and hand.actor == seat and isinstance(self.seats[seat], Player):
+        if hand is not None and hand.actor == seat and isinstance(self.seats[seat], SeatedPlayer):
             self.clock.stop()
             asyncio.get_running_loop().call_soon(self._auto, self.hand_number, seat, False)
 
@@ -429,7 +429,7 @@ class HoldemTable(SharedTable):
                 name = self.dealt_name(seat, player, self.started)
                 result = SettledResult(**row_fields(holdem_row(hand, seat, name)))
                 self.room.deliver(
-                    player, HandSettled(self.id, Game.HOLDEM, self.hand_number, result))
+                    player, SeatSettled(self.id, Game.HOLDEM, self.hand_number, result))
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and self.dealt_in(seat):
                 occupant.stack = hand.stacks[seat]
@@ -448,10 +448,10 @@ class HoldemTable(SharedTable):
     def _clear_seats(self) -> None:
         """Those out of chips and those leaving stand up (a player out of chips watches)."""
         for seat, occupant in enumerate(self.seats):
-            if isinstance(occupant, Bot) and occupant.stack == 0:
+            if isinstance(occupant, RoomBot) and occupant.stack == 0:
                 self.seats[seat] = None
                 self.notice(f"{occupant.name} is out of chips.")
-            elif isinstance(occupant, Player) and (occupant.stack == 0 or occupant.leaving):
+            elif isinstance(occupant, SeatedPlayer) and (occupant.stack == 0 or occupant.leaving):
                 if occupant.stack == 0:
                     self.notice(f"{occupant.name} is out of chips: sit down again to buy in.")
                 else:
@@ -466,7 +466,7 @@ class HoldemTable(SharedTable):
         """Players who took a bot's seat during the hand sit down in it now."""
         for seat, player in list(self.pending.items()):
             del self.pending[seat]
-            if isinstance(self.seats[seat], Player) or player.conn is None:
+            if isinstance(self.seats[seat], SeatedPlayer) or player.conn is None:
                 continue
             self.watchers.discard(player.conn)
             self._seat(seat, player)

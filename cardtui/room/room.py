@@ -45,7 +45,7 @@ from cardtui.room.config import (
 )
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
-from cardtui.room.shared import Player, Refused, SharedTable
+from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
     Bet,
@@ -57,7 +57,6 @@ from cardtui.wire.protocol import (
     Error,
     ErrorCode,
     GetLobby,
-    HandSettled,
     Hello,
     HoldemAction,
     Leave,
@@ -70,6 +69,7 @@ from cardtui.wire.protocol import (
     Renamed,
     Request,
     RoomClosing,
+    SeatSettled,
     SettledSeen,
     Sit,
     SitOut,
@@ -131,7 +131,7 @@ class Room:
         #: Each key holder's settled hands, by (table, hand), kept from the moment they
         #: settle until the game says its store has them (:class:`SettledSeen`): a game
         #: killed between the two gets them again on the profile's next connection.
-        self.unseen: dict[str, OrderedDict[tuple[str, int], HandSettled]] = {}
+        self.unseen: dict[str, OrderedDict[tuple[str, int], SeatSettled]] = {}
         self.stopped = False
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
@@ -217,14 +217,14 @@ class Room:
             if conn.greeted and not conn.tables:
                 conn.send(message)
 
-    def deliver(self, player: Player, message: Message) -> None:
+    def deliver(self, player: SeatedPlayer, message: Message) -> None:
         """Send to the line that plays this seat; keep it for their return when away.
 
-        A key holder's :class:`HandSettled` is kept even when sent, until acknowledged.
+        A key holder's :class:`SeatSettled` is kept even when sent, until acknowledged.
         """
         member = player.member
         kept = False
-        if isinstance(message, HandSettled) and not member.guest:
+        if isinstance(message, SeatSettled) and not member.guest:
             self._keep_unseen(member.profile, message)
             kept = True
         if player.conn is not None and not player.conn.closed:
@@ -232,7 +232,7 @@ class Room:
         elif not kept:
             self.undelivered.setdefault(member.profile, []).append(message)
 
-    def _keep_unseen(self, profile: str, settled: HandSettled) -> None:
+    def _keep_unseen(self, profile: str, settled: SeatSettled) -> None:
         unseen = self.unseen.setdefault(profile, OrderedDict())
         unseen[(settled.table, settled.hand)] = settled
         while len(unseen) > MAX_UNSEEN:
@@ -255,7 +255,7 @@ class Room:
 
     def member(self, profile: str, name: str) -> Member:
         """A key holder's member, the name cleaned as chat is (it reaches every screen)."""
-        return Member(profile, clean(name, NAME_LIMIT) or "Player")
+        return Member(profile, clean(name, NAME_LIMIT) or "SeatedPlayer")
 
     def guest(self, name: str | None = None) -> Member:
         """A new guest: a fresh profile (their seat ends when they leave), "Guest N"."""

@@ -1,6 +1,6 @@
 """What every shared table does alike: players, watchers, chat, dropped connections.
 
-A seated human is a :class:`Player`; the game tables (hold'em, blackjack)
+A seated human is a :class:`SeatedPlayer`; the game tables (hold'em, blackjack)
 add the cards. A player whose connection drops keeps the seat for the
 table's grace period while the action clock acts for them; reconnecting with
 the same profile puts them back (a guest's seat ends when they leave).
@@ -55,7 +55,7 @@ class TableHost(Protocol):
     def table_emptied(self, table: SharedTable) -> None:
         """Nobody sits or watches at ``table`` any more."""
 
-    def deliver(self, player: Player, message: Message) -> None:
+    def deliver(self, player: SeatedPlayer, message: Message) -> None:
         """Send ``message`` to the line playing ``player``'s seat, or keep it for their return."""
 
     def heard(self, member: Member) -> None:
@@ -67,7 +67,7 @@ class Refused(ValueError):
 
 
 @dataclass(eq=False)
-class Player:
+class SeatedPlayer:
     """A human in a seat."""
 
     member: Member
@@ -121,7 +121,7 @@ class SharedTable:
 
     # --- to implement ------------------------------------------------------------
 
-    def players(self) -> Iterator[tuple[int, Player]]:
+    def players(self) -> Iterator[tuple[int, SeatedPlayer]]:
         raise NotImplementedError
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
@@ -155,7 +155,7 @@ class SharedTable:
                 return seat
         return None
 
-    def player_at(self, seat: int) -> Player | None:
+    def player_at(self, seat: int) -> SeatedPlayer | None:
         return next((p for s, p in self.players() if s == seat), None)
 
     def viewers(self) -> Iterator[tuple[Connection, int | None]]:
@@ -183,7 +183,7 @@ class SharedTable:
         self.broadcast(TableSeats(self.id, self.seat_infos()))
         self.room.lobby_changed(self)
 
-    def player_of(self, conn: Connection) -> tuple[int, Player]:
+    def player_of(self, conn: Connection) -> tuple[int, SeatedPlayer]:
         """The seat ``conn`` plays. A key's seat is played from its latest connection:
         another game of the same key (a terminal left open) may not move it."""
         seat = self.seat_of(conn.member.profile)
@@ -227,7 +227,7 @@ class SharedTable:
         self._leave_seat(seat, player)
         conn.tables.discard(self.id)
 
-    def _leave_seat(self, seat: int, player: Player) -> None:
+    def _leave_seat(self, seat: int, player: SeatedPlayer) -> None:
         if self.in_play and self.dealt_in(seat):
             player.leaving = True
             self.notice(f"{player.name} is leaving after this hand.")
@@ -300,12 +300,12 @@ class SharedTable:
             self.notice(f"{old} is now {member.name}.")
             self.send_seats()
 
-    def holders(self) -> Iterator[Player]:
+    def holders(self) -> Iterator[SeatedPlayer]:
         """Every player with a seat here (hold'em adds those waiting for a bot's seat)."""
         for _, player in self.players():
             yield player
 
-    def dealt_name(self, seat: int, player: Player, dealt: HandStarted | None) -> str:
+    def dealt_name(self, seat: int, player: SeatedPlayer, dealt: HandStarted | None) -> str:
         """The name a settled hand (round) records for ``seat``: the one it was dealt with.
 
         A player may rename mid-hand; their screen shows the new name at once,
@@ -336,7 +336,7 @@ class SharedTable:
             self.send_seats()
         self.room.lobby_changed(self)
 
-    def _grace_over(self, player: Player) -> None:
+    def _grace_over(self, player: SeatedPlayer) -> None:
         player.grace = None
         seat = next((s for s, p in self.players() if p is player), None)
         if seat is not None and player.away:
@@ -371,7 +371,7 @@ class SharedTable:
         self.players_changed()
         return True
 
-    def expired(self, seat: int, player: Player, move: str) -> None:
+    def expired(self, seat: int, player: SeatedPlayer, move: str) -> None:
         """The clock acted for ``player`` (``move``: "folds", "stands"...): two in a row
         and they sit out.
 

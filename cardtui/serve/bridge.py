@@ -23,7 +23,7 @@ import asyncssh
 from cardtui.serve.child import PtyChild
 from cardtui.serve.identity import Identity
 from cardtui.serve.keystrokes import Keystrokes
-from cardtui.serve.launch import Game, Launch, spawn_game
+from cardtui.serve.launch import Launch, StartedGame, spawn_game
 from cardtui.serve.limits import Limits
 from cardtui.serve.terminal import DEFAULT_SIZE, ClientTerminal, ModeTracker, clamp_size
 from cardtui.serve.watch import (
@@ -261,7 +261,7 @@ class BridgeSession(asyncssh.SSHServerSession[bytes]):
             child.close()
         return self._game_over(game, returncode)
 
-    def _game_over(self, game: Game, returncode: int) -> int:
+    def _game_over(self, game: StartedGame, returncode: int) -> int:
         """Log how the game ended; return the exit status for the client."""
         ending = describe_exit(returncode)
         if self._keys is not None and (self._keys.dropped or self._keys.cut):

@@ -153,7 +153,7 @@ class Launch:
 
 
 @dataclass(frozen=True)
-class Game:
+class StartedGame:
     """A started game and its crash report, to tell afterwards whether it failed."""
 
     child: PtyChild
@@ -175,7 +175,7 @@ async def spawn_game(
     *,
     pass_fds: tuple[int, ...] = (),
     room_fd: int | None = None,
-) -> Game:
+) -> StartedGame:
     """Start ``identity``'s game in a new PTY the size of ``client``'s window.
 
     ``pass_fds`` are extra descriptors the game inherits; ``room_fd`` is its
@@ -215,7 +215,7 @@ async def spawn_game(
             )
     finally:
         os.close(report)
-    return Game(child, crash_log, size)
+    return StartedGame(child, crash_log, size)
 
 
 def _open_report(path: Path) -> int:

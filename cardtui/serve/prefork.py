@@ -63,7 +63,7 @@ _PR_SET_NAME = 15  # <linux/prctl.h>
 
 
 @dataclass(frozen=True)
-class Request:
+class ForkRequest:
     """One player's game, as the server asked for it."""
 
     number: int
@@ -75,7 +75,7 @@ class Request:
     nice: int
 
     @classmethod
-    def parse(cls, data: bytes) -> Request:
+    def parse(cls, data: bytes) -> ForkRequest:
         """Raises ``ValueError`` (or ``KeyError``/``TypeError``) for a malformed one."""
         fields = json.loads(data)
         return cls(
@@ -108,7 +108,7 @@ def main(argv: Sequence[str]) -> int:
     template = os.getpid()
     with contextlib.suppress(OSError):
         control.sendall(b'{"ready": true}')
-    request = Template(control).serve()
+    request = TemplateLoop(control).serve()
     if request is None:
         return 0
     return _become_game(request, template)
@@ -192,7 +192,7 @@ def _below(package: str) -> list[str]:
     return found
 
 
-class Template:
+class TemplateLoop:
     """The template's loop: fork on request, report every game's end."""
 
     def __init__(self, control: socket.socket) -> None:
@@ -203,7 +203,7 @@ class Template:
         os.set_blocking(self._woken, False)
         self._selector = selectors.DefaultSelector()
 
-    def serve(self) -> Request | None:
+    def serve(self) -> ForkRequest | None:
         """Run until the server closes the line (None); in a forked game, its request."""
         signal.set_wakeup_fd(self._wake, warn_on_full_buffer=False)
         signal.signal(signal.SIGCHLD, lambda signum, frame: None)
@@ -227,10 +227,10 @@ class Template:
                 if request is not None:  # we are the new game
                     return request
 
-    def _fork(self, data: bytes, fds: list[int], flags: int) -> Request | None:
+    def _fork(self, data: bytes, fds: list[int], flags: int) -> ForkRequest | None:
         """Start one game; in the game, return its request (the template returns None)."""
         try:
-            request = Request.parse(data)
+            request = ForkRequest.parse(data)
         except (ValueError, KeyError, TypeError) as error:
             _close(fds)
             self._send({"id": _number(data), "error": f"bad request: {error}"})
@@ -272,7 +272,7 @@ class Template:
         with contextlib.suppress(OSError):  # the server is gone: so will we be
             self._control.sendall(json.dumps(message).encode())
 
-    def _leave(self, request: Request, fds: list[int]) -> None:
+    def _leave(self, request: ForkRequest, fds: list[int]) -> None:
         """In the new game: drop everything of the template's, take the player's descriptors."""
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -328,7 +328,7 @@ def _max_fd() -> int:
     return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
-def _become_game(request: Request, template: int) -> int:
+def _become_game(request: ForkRequest, template: int) -> int:
     """The new game's life, from its request to its exit status."""
     os.chdir(request.cwd)
     os.environ.clear()

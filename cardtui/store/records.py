@@ -6,12 +6,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from cardtui.games import Game
-
-
-class Outcome(StrEnum):
-    WIN = "win"
-    LOSS = "loss"
-    PUSH = "push"
+from cardtui.games import Outcome as Outcome  # the store records it as the engines say it
 
 
 @dataclass(frozen=True)

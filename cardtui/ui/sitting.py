@@ -86,7 +86,7 @@ def hand_view(seats: Sequence[SeatState], begins: HandBegins | None = None) -> T
 
 
 @dataclass(frozen=True)
-class PlayedHand:
+class SeenHand:
     """One hand of the run as this player saw it: its start, its records, and (local
     tables) the engine's hand, which PHH export needs."""
 
@@ -108,7 +108,7 @@ class PlayedHand:
         return view
 
 
-class HandsPlayed(Sequence[PlayedHand]):
+class HandsPlayed(Sequence[SeenHand]):
     """The run's hold'em hands in the order they were played, numbered 1, 2, ... as added.
 
     Hands are numbered for the whole run, not per table: a new table deals its
@@ -116,22 +116,22 @@ class HandsPlayed(Sequence[PlayedHand]):
     """
 
     def __init__(self) -> None:
-        self._hands: list[PlayedHand] = []
+        self._hands: list[SeenHand] = []
 
     def add(self, seats: Sequence[SeatState], begins: HandBegins, records: Sequence[Record],
-            hand: Hand | None = None) -> PlayedHand:
-        played = PlayedHand(len(self._hands) + 1, tuple(seats), begins, tuple(records), hand)
+            hand: Hand | None = None) -> SeenHand:
+        played = SeenHand(len(self._hands) + 1, tuple(seats), begins, tuple(records), hand)
         self._hands.append(played)
         return played
 
     # (Read one hand at a time: no slices, which Sequence's signature also offers.)
-    def __getitem__(self, index: int) -> PlayedHand:  # type: ignore[override]
+    def __getitem__(self, index: int) -> SeenHand:  # type: ignore[override]
         return self._hands[index]
 
     def __len__(self) -> int:
         return len(self._hands)
 
-    def __iter__(self) -> Iterator[PlayedHand]:
+    def __iter__(self) -> Iterator[SeenHand]:
         return iter(self._hands)
 
 

@@ -46,7 +46,7 @@ from cardtui.holdem.actions import ActionKind
 from cardtui.holdem.legal import LegalActions
 from cardtui.wire.codec import DecodeError, from_json, to_json
 
-#: 2: the room re-sends a key holder's :class:`HandSettled` until the game says
+#: 2: the room re-sends a key holder's :class:`SeatSettled` until the game says
 #: :class:`SettledSeen` (its store committed the hand), and :class:`Welcome`
 #: names the room so the store can tell a re-sent hand from a new one. A
 #: version-1 game never acknowledges and never de-duplicates, so it would
@@ -334,7 +334,7 @@ class ComeBack(Request):
 @_message("settled_seen")
 @dataclass(frozen=True, slots=True)
 class SettledSeen(Request):
-    """The store committed this :class:`HandSettled` hand: the room stops keeping it.
+    """The store committed this :class:`SeatSettled` hand: the room stops keeping it.
 
     Sent only after the commit, so a game killed before it leaves the hand
     with the room, which sends it again on the profile's next connection. An
@@ -536,7 +536,7 @@ class HandVoided(Message):
 
 @_message("settled")
 @dataclass(frozen=True, slots=True)
-class HandSettled(Message):
+class SeatSettled(Message):
     """One of this player's hands (rounds) settled: the client writes it to its store."""
 
     table: str

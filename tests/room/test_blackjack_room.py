@@ -14,12 +14,12 @@ from cardtui.wire.protocol import (
     BetsOpen,
     BlackjackAction,
     Error,
-    HandSettled,
     HandStarted,
     HandVoided,
     Message,
     Notice,
     Records,
+    SeatSettled,
     Sit,
     TableSeats,
     TableSnapshot,
@@ -80,7 +80,7 @@ async def test_two_players_play_rounds_at_one_dealer(make_room) -> None:
         assert view.dealer[2:] == [] and not view.hole_hidden
         for client, net in ((ann, -20), (bob, -50)):
             settled = await client.wait_for(
-                lambda m, n=number: isinstance(m, HandSettled) and m.hand == n + 1,
+                lambda m, n=number: isinstance(m, SeatSettled) and m.hand == n + 1,
                 after=start[client])
             assert settled.result.net == net
             assert settled.result.decisions == 1  # the trainer counted the stand on 16 / 15

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtui.room.config import HoldemOptions
-from cardtui.room.holdem_table import Bot, HoldemTable
+from cardtui.room.holdem_table import HoldemTable, RoomBot
 from cardtui.tables.session import HandBegins, SeatsChanged
 from cardtui.wire.protocol import SeatStatus
 from tests.room.support import until
@@ -30,7 +30,7 @@ async def bob_leaves_mid_hand(make_room, between_hands: float) -> tuple[HoldemTa
 
 async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
     table, ann = await bob_leaves_mid_hand(make_room, between_hands=60)
-    await until(lambda: isinstance(table.seats[1], Bot))
+    await until(lambda: isinstance(table.seats[1], RoomBot))
     statuses = {info.seat: info.status for info in table.seat_infos()}
     # Not dealt in until the big blind reaches it: a screen drew the seat "out",
     # as if it had lost its chips, where a human there reads "waiting".
@@ -41,7 +41,7 @@ async def test_a_bot_seated_between_hands_is_waiting_not_out(make_room) -> None:
 async def test_a_seat_dealt_in_at_last_is_drawn_playing_from_the_hands_start(make_room) -> None:
     # Seen over SSH: "Kit (BB)" posted the big blind under the label "waiting".
     table, ann = await bob_leaves_mid_hand(make_room, between_hands=0.05)
-    await until(lambda: isinstance(table.seats[1], Bot) and 1 in table.waiting)
+    await until(lambda: isinstance(table.seats[1], RoomBot) and 1 in table.waiting)
     await until(lambda: table.hand is not None and table.dealt_in(1), timeout=30)
     number = table.hand_number
     await ann.wait_for(lambda e: isinstance(e, HandBegins) and e.number == number)

@@ -10,13 +10,12 @@ from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.holdem_table import Bot
+from cardtui.room.holdem_table import RoomBot
 from cardtui.wire.codec import decode_record
 from cardtui.wire.protocol import (
     MAX_MESSAGE_BYTES,
     ComeBack,
     Error,
-    HandSettled,
     HandStarted,
     HandVoided,
     Hello,
@@ -24,6 +23,7 @@ from cardtui.wire.protocol import (
     Message,
     Notice,
     Records,
+    SeatSettled,
     Sit,
     SitOut,
     TableSnapshot,
@@ -78,7 +78,7 @@ async def test_three_players_and_two_bots_play_to_showdown_each_seeing_only_thei
         await client.wait_for(hand_ended)
     hand = table.last_hand
     assert hand is not None
-    assert sum(isinstance(o, Bot) for o in table.seats) == 2
+    assert sum(isinstance(o, RoomBot) for o in table.seats) == 2
     assert len(hand.players) == 5
     shown = [r for m in players[0].of(Records) for r in m.records
              if r["type"] == "holdem.HandShown"]
@@ -94,7 +94,7 @@ async def test_three_players_and_two_bots_play_to_showdown_each_seeing_only_thei
             assert record.cards == expected
         assert_private(client.raw, hand.hole, mine)
     for client in players:
-        settled = await client.wait_for(lambda m: isinstance(m, HandSettled))
+        settled = await client.wait_for(lambda m: isinstance(m, SeatSettled))
         assert settled.result.player == client.member.name
         seat = seats[client]
         assert settled.result.net == hand.stacks[seat] - hand.starting_stacks[seat]
@@ -184,7 +184,7 @@ async def test_a_dropped_player_keeps_the_seat_the_clock_acts_and_reconnecting_r
     assert {s.seat: s.stack for s in snapshot.seats}[ann_seat] == stack
     assert not table.seats[ann_seat].away
     # The settled hand waited for her and reached her new process.
-    settled = await back.wait_for(lambda m: isinstance(m, HandSettled))
+    settled = await back.wait_for(lambda m: isinstance(m, SeatSettled))
     assert settled.hand == 1
 
 
@@ -396,12 +396,12 @@ async def test_a_human_takes_a_bots_seat_when_the_hand_in_play_ends(make_room) -
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(ann, "t1", 0)
     await ann.wait_for(lambda m: isinstance(m, HandStarted))
-    assert isinstance(table.seats[1], Bot)
+    assert isinstance(table.seats[1], RoomBot)
     start = len(bob.messages)
     bob.send(Sit("t1", 1, 1000))  # the bot is in the hand: Bob watches until it ends
     await bob.wait_for(lambda m: isinstance(m, TableSnapshot) and m.your_seat is None,
                        after=start)
-    assert table.pending[1].name == "Bob" and isinstance(table.seats[1], Bot)
+    assert table.pending[1].name == "Bob" and isinstance(table.seats[1], RoomBot)
     for client in (ann, bob):
         client.on_message = check_or_call("t1")
     legal = table.hand.legal_actions()

@@ -30,13 +30,13 @@ from cardtui.wire.protocol import (
     Error,
     ErrorCode,
     GetLobby,
-    HandSettled,
     HandStarted,
     LobbySnapshot,
     LobbyUpdate,
     Notice,
     Rename,
     Renamed,
+    SeatSettled,
     Sit,
     TableSeats,
     TableSnapshot,
@@ -209,7 +209,7 @@ async def test_a_rename_mid_hand_keeps_the_hand_and_the_chips(make_room) -> None
         if turn := [m for m in client.messages if m.TYPE == "your_turn_holdem"]:
             check_or_call("t1")(client, turn[-1])  # a prompt that came before the hook
     await bob.wait_for(hand_ended)
-    settled = [await c.wait_for(lambda m: isinstance(m, HandSettled)) for c in players]
+    settled = [await c.wait_for(lambda m: isinstance(m, SeatSettled)) for c in players]
     # Checked down from the big blind: the aces take the 30 chips, and none is lost.
     hand = table.last_hand
     assert hand is not None
@@ -244,7 +244,7 @@ async def test_a_rename_mid_round_at_blackjack_keeps_the_bet_and_the_bankroll(
     await bob.wait_for(lambda m: isinstance(m, TableSeats) and seat_name(m, 0) == "Annie",
                        after=mark)
     ann.send(BlackjackAction("t1", Move.STAND))
-    settled = await ann.wait_for(lambda m: isinstance(m, HandSettled))
+    settled = await ann.wait_for(lambda m: isinstance(m, SeatSettled))
     assert (settled.result.net, settled.result.player) == (-10, "Ann")
     await until(lambda: table.round is None)
     assert (table.seats[0].name, table.seats[0].stack) == ("Annie", 990)  # type: ignore[union-attr]

@@ -425,7 +425,7 @@ async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int
     from cardtui.room.shared import Player as Seat
     from cardtui.serve.launch import Launch
     from cardtui.serve.server import ServeConfig, start_server
-    from cardtui.wire.protocol import HandSettled, Message
+    from cardtui.wire.protocol import Message, SeatSettled
 
     meter = RoomMeter()
     meter.install()
@@ -435,7 +435,7 @@ async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int
     deliver = Room.deliver
 
     def recording(room: Room, player: Seat, message: Message) -> None:
-        if isinstance(message, HandSettled):
+        if isinstance(message, SeatSettled):
             settled.setdefault(player.name, []).append(message.result.net)
             results.setdefault(player.name, []).append(
                 (message.table, message.hand, message.result.net))

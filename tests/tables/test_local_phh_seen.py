@@ -22,7 +22,7 @@ from cardtui.holdem.setup import HoldemConfig, SeatConfig
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.session import Event, HandBegins, SeatsChanged, Seen, Settled, ToAct
 from cardtui.ui.holdem.history import export_hands
-from cardtui.ui.sitting import PlayedHand
+from cardtui.ui.sitting import SeenHand
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.tables.test_holdem_local import until
 
@@ -52,13 +52,13 @@ class Keyboard:
             else:
                 self.session.act(event.seat, Action.check() if hand.can_check() else Action.call())
 
-    def played(self) -> PlayedHand:
+    def played(self) -> SeenHand:
         """The hand as the table screen keeps it for the history."""
         begins = next(e for e in self.events if isinstance(e, HandBegins))
         seats = [e for e in self.events if isinstance(e, SeatsChanged)][-1].seats
         records: list[Record] = [r for e in self.events if isinstance(e, Seen)
                                  for r in e.records]  # type: ignore[misc]
-        return PlayedHand(1, seats, begins, tuple(records), self.session.hand)
+        return SeenHand(1, seats, begins, tuple(records), self.session.hand)
 
     def settled(self) -> Settled:
         (settled,) = [e for e in self.events if isinstance(e, Settled)]
@@ -84,7 +84,7 @@ def cards(hole: tuple[Card, ...] | None) -> str:
     return "".join(map(str, hole))
 
 
-def exported(played: PlayedHand, folder: Path) -> str:
+def exported(played: SeenHand, folder: Path) -> str:
     (path,) = export_hands([played], folder, "s")
     return path.read_text(encoding="utf-8")
 

@@ -2,7 +2,7 @@
 
 Each player here is a game process as ``cardtui serve`` runs it: a link to an
 in-process room and the profile's own store, which records every settled
-hand exactly as the table screen does (the session's ``HandSettled`` event,
+hand exactly as the table screen does (the session's ``SeatSettled`` event,
 with the kept chips it moves) or through the link when no screen shows the
 table. The room's stack for the seat is the truth the ledger is checked
 against: the balance after standing up is what was left off the table plus
@@ -32,7 +32,7 @@ from cardtui.store import BankrollKind, Outcome, SeatResult, Store
 from cardtui.tables.session import Event, ToAct
 from cardtui.tables.session import Settled as SettledEvent
 from cardtui.tables.shared_bankroll import RoomChips
-from cardtui.wire.protocol import HandSettled, Message
+from cardtui.wire.protocol import Message, SeatSettled
 from tests.room.support import until
 from tests.room.virtual_time import until_now_due
 
@@ -115,7 +115,7 @@ def watch_room(room: Room, profile: str) -> RoomWatch:
     deliver = room.deliver
 
     def counting(player: Any, message: Message) -> None:
-        if isinstance(message, HandSettled) and player.member.profile == profile:
+        if isinstance(message, SeatSettled) and player.member.profile == profile:
             seen.sent += 1
         deliver(player, message)
 

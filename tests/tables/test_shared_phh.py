@@ -17,10 +17,10 @@ from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.phh_read import read_phh
 from cardtui.holdem.stats_rows import table_rows
 from cardtui.room.config import HoldemOptions
-from cardtui.room.holdem_table import Bot
+from cardtui.room.holdem_table import RoomBot
 from cardtui.tables.session import HandBegins, Seen, Settled
 from cardtui.ui.holdem.history import export_hands
-from cardtui.ui.sitting import PlayedHand
+from cardtui.ui.sitting import SeenHand
 from cardtui.ui.widgets.holdem_advice import personalities
 from tests.holdem.holdem_random_play import replay_strictly
 from tests.room.support import until
@@ -30,7 +30,7 @@ from tests.tables.test_holdem_remote import check_or_call
 HOLES = ["AsKs", "QhJh", "9c8c", "7s6s", "5h4h"]
 
 
-def played(player: Player, number: int = 1) -> PlayedHand:
+def played(player: Player, number: int = 1) -> SeenHand:
     """The player's first whole hand as the table screen keeps it for the history."""
     begins = next(e for e in player.of(HandBegins))
     records: list[object] = []
@@ -38,7 +38,7 @@ def played(player: Player, number: int = 1) -> PlayedHand:
         records.extend(event.records)
         if any(isinstance(r, HandEnded) for r in event.records):
             break
-    return PlayedHand(number, begins.seats, begins, tuple(records))  # type: ignore[arg-type]
+    return SeenHand(number, begins.seats, begins, tuple(records))  # type: ignore[arg-type]
 
 
 async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
@@ -86,7 +86,7 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         # With each room bot's personality (the room sends them with the seats).
         (settled,) = player.of(Settled)
         assert settled.hand_history is not None
-        kinds = [o.personality.value if isinstance(o := table.seats[s], Bot) else ""
+        kinds = [o.personality.value if isinstance(o := table.seats[s], RoomBot) else ""
                  for s in seats]
         assert tomllib.loads(settled.hand_history)["_personalities"] == kinds
         line = "_personalities = [" + ", ".join(f'"{k}"' for k in kinds) + "]\n"
@@ -98,7 +98,7 @@ async def test_each_player_exports_the_shared_hand_as_they_saw_it(make_room,
         assert len(bots) == 2 and [row.label for row in rows[1:3]] == bots
         # The advice (o) reads the room's bots with their personalities' ranges too.
         assert personalities(player.session) == {
-            s: o.personality for s, o in enumerate(table.seats) if isinstance(o, Bot)}
+            s: o.personality for s, o in enumerate(table.seats) if isinstance(o, RoomBot)}
 
 
 async def test_each_player_exports_the_shared_hand_as_pokerstars_dealt_to_them(

@@ -17,7 +17,7 @@ from textual.widgets._footer import FooterKey
 from cardtui.blackjack.records import Action, ActionTaken, TurnStarted
 from cardtui.tables.session import HandBegins, SeatsChanged, Seen
 from cardtui.ui.blackjack.screen import BlackjackScreen
-from cardtui.ui.widgets.blackjack_table import SeatInfo, SeatPanel
+from cardtui.ui.widgets.blackjack_table import SeatHeader, SeatPanel
 from tests.support.scripted_blackjack import ScriptedBlackjackSession
 from tests.ui.test_table_layouts import layouts_asked, settle
 from tests.ui.test_table_renders import SIX, SIX_DEALT
@@ -44,7 +44,7 @@ async def test_a_new_bankroll_repaints_the_panel_without_laying_out_the_screen(
         panel = screen.query_one("#seat-0", SeatPanel)
         info = panel.info
         with layouts_asked() as asked:
-            relaid = panel.show(SeatInfo(info.name, info.bot, info.bankroll + 10, info.bet),
+            relaid = panel.show(SeatHeader(info.name, info.bot, info.bankroll + 10, info.bet),
                                 panel.view, panel.acting_hand)
         assert not relaid and panel not in asked
         assert f"{info.bankroll + 10:,} chips" in str(panel.border_subtitle)

@@ -40,7 +40,7 @@ from cardtui.tables import session as seam
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
 from cardtui.ui.blackjack import aids
 from cardtui.ui.blackjack import wording as words
-from cardtui.ui.blackjack.seat_info import SeatInfo
+from cardtui.ui.blackjack.seat_info import SeatHeader
 from cardtui.ui.blackjack.wording import ACTIONS, MOVES, NOTE_STYLES
 from cardtui.ui.blackjack_seen import ShoeTracker
 from cardtui.ui.sitting import Tally
@@ -441,17 +441,17 @@ class TablePresenter:
 
     # -- what is shown ----------------------------------------------------------------------
 
-    def seat_info(self, index: int) -> SeatInfo:
+    def seat_info(self, index: int) -> SeatHeader:
         seat = self.seats[index]
         house = self.caps.house
         if house is None:
             # This player's own bet as they choose it; the others' as the room has them.
-            return SeatInfo(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
+            return SeatHeader(seat.name, seat.bot, seat.stack, self.bet if index == self.selected
                             else seat.bet, empty=seat.status == "empty",
                             status="" if seat.status in ("playing", "empty") else seat.status)
         table = house.table
         humans = len(self.session.viewer_seats)
-        return SeatInfo(seat.name, seat.bot, seat.stack, table.seats[index].bet,
+        return SeatHeader(seat.name, seat.bot, seat.stack, table.seats[index].bet,
                         selected=index == self.selected and humans > 1,
                         sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
 

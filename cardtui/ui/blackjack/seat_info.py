@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatHeader:
     """What the panel shows about a seat besides its hands."""
 
     name: str

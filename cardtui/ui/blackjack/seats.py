@@ -3,7 +3,7 @@
 The seats fill the rows left after the fixed lines (header, rules, dealer,
 message, counters, keys) at any terminal size. :class:`SeatRows` holds the
 panels; the screen tells it what each seat shows (the presenter's
-:class:`~cardtui.ui.blackjack.seat_info.SeatInfo`) and how much room there is.
+:class:`~cardtui.ui.blackjack.seat_info.SeatHeader`) and how much room there is.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 
 from cardtui.blackjack.view import SeatView
 from cardtui.ui.blackjack.aids import PANEL_LINES
-from cardtui.ui.blackjack.seat_info import SeatInfo
+from cardtui.ui.blackjack.seat_info import SeatHeader
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 
 SEATS_PER_ROW = 4
@@ -42,7 +42,7 @@ class SeatRows:
         """Whether a panel stands for each of ``seats`` seats (not while they are being built)."""
         return len(self.panels) == seats
 
-    async def build(self, infos: Callable[[], Sequence[SeatInfo]]) -> None:
+    async def build(self, infos: Callable[[], Sequence[SeatHeader]]) -> None:
         """Panels for the seats ``infos`` gives once it is this build's turn; one build at
         a time (two at once mounted both sets)."""
         async with self._building:
@@ -73,7 +73,7 @@ class SeatRows:
             panel.budget = max(per_row, 1)  # less the panel's border above
         self.relayout = True
 
-    def show(self, seats: Sequence[tuple[SeatInfo, SeatView | None, int | None]]) -> None:
+    def show(self, seats: Sequence[tuple[SeatHeader, SeatView | None, int | None]]) -> None:
         """Each seat's panel told what to show: (its info, its hands, the hand acting)."""
         changed, self.relayout = self.relayout, False
         for panel, (info, view, acting) in zip(self.panels, seats, strict=True):

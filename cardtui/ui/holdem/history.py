@@ -31,13 +31,13 @@ from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.sitting import PlayedHand
+from cardtui.ui.sitting import SeenHand
 from cardtui.ui.widgets.cards import cards_text
 from cardtui.ui.widgets.holdem_log import styled
 from cardtui.ui.widgets.plain_table import PlainTable
 
 
-def seen_by(played: PlayedHand) -> frozenset[int]:
+def seen_by(played: SeenHand) -> frozenset[int]:
     """The seats whose hole cards the player was shown in ``played``: the ones its replay shows.
 
     One person at a local table: theirs. Hot seat: nobody's (see
@@ -63,7 +63,7 @@ def tracker_number(session: str, number: int) -> int:
     return int(session, 16) * 100_000 + number
 
 
-def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str,
+def export_hands(hands: Sequence[SeenHand], directory: Path, session: str,
                  written_as: HistoryFormat = HistoryFormat.PHH, *,
                  when: datetime | None = None) -> list[Path]:
     """Write each finished hand as ``<session>-hand-<n>.phh`` (or ``.txt``); return the paths.
@@ -102,7 +102,7 @@ def export_hands(hands: Sequence[PlayedHand], directory: Path, session: str,
     return paths
 
 
-def _winners(played: PlayedHand) -> str:
+def _winners(played: SeenHand) -> str:
     names = played.view.seats
     awards = [r for r in played.records if isinstance(r, PotAwarded)]
     if not awards:
@@ -114,7 +114,7 @@ def _winners(played: PlayedHand) -> str:
     return ", ".join(f"{name} {chips:,}" for name, chips in won.items())
 
 
-def _blinds(played: PlayedHand) -> str:
+def _blinds(played: SeenHand) -> str:
     posted = {r.kind: r.amount for r in played.records
               if isinstance(r, BlindPosted) and not r.all_in}
     if played.hand is not None:
@@ -135,7 +135,7 @@ class HoldemHistoryScreen(Screen[None]):
     ]
     app = getters.app(CardtuiApp)
 
-    def __init__(self, hands: Sequence[PlayedHand]) -> None:
+    def __init__(self, hands: Sequence[SeenHand]) -> None:
         super().__init__()
         self.hands = list(hands)
         self._by_key = {str(played.number): played for played in self.hands}

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
-from cardtui.ui.blackjack.seat_info import SeatInfo, signed  # plain data: no Textual
+from cardtui.ui.blackjack.seat_info import SeatHeader, signed  # plain data: no Textual
 from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
 from cardtui.ui.widgets.cards import boxed_cards, cards_text
 
@@ -93,7 +93,7 @@ def pointer(ascii: bool) -> str:
 
 
 def render_seat(
-    info: SeatInfo, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
+    info: SeatHeader, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
     width: int, height: int,
 ) -> Text:
     """A seat's panel body: the bet line, then each hand as roomily as ``height`` allows.
@@ -169,14 +169,14 @@ class SeatPanel(Widget):
     the screen from the room it has), and never shorter than one boxed hand.
     """
 
-    def __init__(self, info: SeatInfo, *, ascii: bool, id: str | None = None) -> None:
+    def __init__(self, info: SeatHeader, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
         self.info = info
         self.view: SeatView | None = None
         self.acting_hand: int | None = None
         self.ascii = ascii
         self.budget = 5
-        self._shown: tuple[SeatInfo, object, int | None] | None = None
+        self._shown: tuple[SeatHeader, object, int | None] | None = None
         #: (width, budget, lines needed) when last shown: the height the layout has.
         self._lines: tuple[int, int, int] | None = None
         self._titles()
@@ -193,7 +193,7 @@ class SeatPanel(Widget):
             panel.needed_lines(width) for panel in row if isinstance(panel, SeatPanel)
         )
 
-    def show(self, info: SeatInfo, view: SeatView | None, acting_hand: int | None) -> bool:
+    def show(self, info: SeatHeader, view: SeatView | None, acting_hand: int | None) -> bool:
         """Show the seat; True when its row must be laid out again (it needs more or fewer lines).
 
         Most messages add a card or change a bet without changing a panel's
