@@ -420,9 +420,9 @@ def deal_at_most(hands: int) -> None:
 async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int = 0) -> None:
     from cardtui.room.blackjack_table import BlackjackTable
     from cardtui.room.config import BlackjackOptions, HoldemOptions, TableOptions
-    from cardtui.room.holdem_table import Bot, HoldemTable
+    from cardtui.room.holdem_table import HoldemTable, RoomBot
     from cardtui.room.room import Room
-    from cardtui.room.shared import Player as Seat
+    from cardtui.room.shared import SeatedPlayer as Seat
     from cardtui.serve.launch import Launch
     from cardtui.serve.server import ServeConfig, start_server
     from cardtui.wire.protocol import Message, SeatSettled
@@ -470,7 +470,7 @@ async def serve(root: Path, tables: int, seats: int, holdem: int = 0, hands: int
         "holdem": [{
             "id": table.id, "hands": table.hand_number, "in_hand": table.hand is not None,
             "voided": list(table.voided),
-            "bots": sum(isinstance(o, Bot) for o in table.seats),
+            "bots": sum(isinstance(o, RoomBot) for o in table.seats),
             "seats": [[p.name, p.stack] for _, p in table.players()],
         } for table in room.tables.values() if isinstance(table, HoldemTable)],
     }

@@ -21,7 +21,7 @@ from cardtui.holdem.actions import ActionKind
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection, Member
-from cardtui.room.holdem_table import Bot, HoldemTable
+from cardtui.room.holdem_table import HoldemTable, RoomBot
 from cardtui.serve.server import ServeConfig
 from cardtui.testing.ssh import TerminalClient, serving
 from cardtui.wire.protocol import (
@@ -164,7 +164,7 @@ async def test_three_players_and_two_bots_play_to_showdown_and_nobody_sees_a_hid
         assert hand is not None and len(hand.players) == 5
         seats = {p.name: s for s, p in table.players()}
         assert sorted(seats) == sorted(HUMANS)
-        bots = [s for s, o in enumerate(table.seats) if isinstance(o, Bot)]
+        bots = [s for s, o in enumerate(table.seats) if isinstance(o, RoomBot)]
         assert len(bots) == 2
         holes = dict(hand.hole)
         # Each screen shows its own hole cards.
