@@ -194,6 +194,11 @@ class Navigation(App[int]):
         are not read in order.
         """
         self._release_scheduled = False
+        if self.return_code is not None or not self.screen_stack:
+            # Quitting, or the screens are already gone: no screen will read them.
+            self._held_keys.clear()
+            self._in_flight = None
+            return
         self._release_checks += 1
         # A screen that never gets ready does not keep the keys for ever.
         waited_enough = self._release_checks >= MOUNT_WAIT_STEPS
@@ -218,7 +223,7 @@ class Navigation(App[int]):
 
     async def _top_screen_ready(self) -> None:
         for _ in range(MOUNT_WAIT_STEPS):
-            if self.screen.is_mounted:
+            if not self.screen_stack or self.screen.is_mounted:  # (no screen: quitting)
                 return
             await asyncio.sleep(MOUNT_WAIT_STEP)
 

@@ -270,6 +270,22 @@ async def test_a_key_on_its_way_back_from_a_screen_is_not_read_once_quitting(
     assert app.return_code == 0
 
 
+async def test_keys_held_for_a_screen_are_dropped_once_the_screens_are_gone(
+        make_app: MakeApp) -> None:
+    # The key fuzzer (seed 3, ctrl+q among keys held for a screen not ready yet): the
+    # held keys' next look came after the quit had taken the screens down and asked
+    # for the screen: ScreenStackError, "cardtui stopped after an unexpected error".
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app._held_keys.append(events.Key("d", "d"))  # noqa: SLF001 - as a key held back
+        app.exit()
+    assert not app.screen_stack
+    await app._release_held()  # noqa: SLF001 - the held keys' next look, now
+    assert app._held_keys == []  # noqa: SLF001
+    assert app.return_code == 0
+
+
 @pytest.mark.parametrize("player_name", ["[b]Al[/b]", "[/b]x", "[red"])
 async def test_a_name_with_brackets_is_shown_as_typed(make_app: MakeApp, player_name: str) -> None:
     # Names were read as markup: "[b]Al[/b]" welcomed "Al", "[/b]x" stopped the menu.
