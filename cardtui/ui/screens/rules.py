@@ -7,7 +7,9 @@ from importlib.resources import files
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Footer, Header
+
+from cardtui.ui.widgets.key_scroll import KeyMarkdown
 
 
 def rules_markdown() -> str:
@@ -17,11 +19,12 @@ def rules_markdown() -> str:
 class RulesScreen(Screen[None]):
     CSS_PATH = "rules.tcss"
     BINDINGS = [Binding("escape", "app.back", "Back")]
-    # Textual focuses it when the screen becomes active; an on_mount query
-    # crashed when the screen was left before it mounted (key fuzzer, seed 2).
+    # Textual focuses it when the screen becomes active, so the arrows, PageDown
+    # and Space scroll at once; an on_mount query crashed when the screen was
+    # left before it mounted (key fuzzer, seed 2).
     AUTO_FOCUS = "#rules"
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield MarkdownViewer(rules_markdown(), show_table_of_contents=False, id="rules")
+        yield KeyMarkdown(rules_markdown(), show_table_of_contents=False, id="rules")
         yield Footer()

@@ -4,17 +4,18 @@ Three tabs: **Scores** (the kept chips per game, each game's tables, hold'em
 tournaments' places apart from cash play, the drills), **Hold'em stats** (you
 and each bot personality, from the kept cash hands' histories) and **Charts**
 (each game's chips over time, and this session's blackjack result round by
-round; plain tables in ASCII mode). ``1``/``2``/``3``
-pick a tab; ``x`` resets the recorded results (chips are not results: they stay).
+round; plain tables in ASCII mode). ``1``/``2``/``3`` or Left/Right
+pick a tab; the tab's page has the keys as soon as it shows (arrows,
+PageUp/PageDown, Space, Home/End scroll it); ``x`` resets the recorded
+results (chips are not results: they stay).
 """
 
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual import getters
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
@@ -26,6 +27,7 @@ from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.widgets.bankroll_table import ChipsTable, read_bankrolls
 from cardtui.ui.widgets.blackjack_drills import DrillScores
 from cardtui.ui.widgets.chart_chips import ChipsChart, RoundsChart
+from cardtui.ui.widgets.key_scroll import KeyScroll
 from cardtui.ui.widgets.plain_table import PlainTable
 from cardtui.ui.widgets.stats_table import HoldemStats
 
@@ -41,13 +43,18 @@ class ScoreboardScreen(Screen[None]):
         Binding("1", "tab(0)", "Scores", show=False),
         Binding("2", "tab(1)", "Stats", show=False),
         Binding("3", "tab(2)", "Charts", show=False),
+        # Reached when the page does not scroll sideways (it never does): the next tab.
+        Binding("left", "step_tab(-1)", "Previous tab", show=False),
+        Binding("right", "step_tab(1)", "Next tab", show=False),
     ]
+    # The first tab's page, not the tab strip: the keys scroll it at once (issue 26).
+    AUTO_FOCUS = "#scores"
 
     def compose(self) -> ComposeResult:
         ascii_only = self.app.settings.ascii_cards
         yield Header()
         with TabbedContent(id="scoreboard-tabs"):
-            with TabPane("Scores", id="tab-scores"), VerticalScroll(id="scores"):
+            with TabPane("Scores", id="tab-scores"), KeyScroll(id="scores"):
                 yield Static("Your chips", classes="title")
                 yield ChipsTable(id="chips", cursor_type="none", zebra_stripes=True,
                                  classes="scores")
@@ -67,9 +74,9 @@ class ScoreboardScreen(Screen[None]):
                                      zebra_stripes=True, classes="scores")
                     yield Static("", id=f"tournaments-{scope}-empty", classes="empty")
                 yield DrillScores(id="drills")
-            with TabPane("Hold'em stats", id="tab-stats"), VerticalScroll():
+            with TabPane("Hold'em stats", id="tab-stats"), KeyScroll(id="stats"):
                 yield HoldemStats(id="holdem-stats")
-            with TabPane("Charts", id="tab-charts"), VerticalScroll(id="charts"):
+            with TabPane("Charts", id="tab-charts"), KeyScroll(id="charts"):
                 for game in Game:
                     yield ChipsChart(f"{game.shown} — your chips over time",
                                      "No results with your kept chips yet.",
@@ -87,6 +94,15 @@ class ScoreboardScreen(Screen[None]):
 
     def action_tab(self, index: int) -> None:
         self.query_one(TabbedContent).active = TABS[index]
+
+    def action_step_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        self.action_tab((TABS.index(tabs.active) + step) % len(TABS))
+
+    @on(TabbedContent.TabActivated)
+    def _page_takes_keys(self, event: TabbedContent.TabActivated) -> None:
+        # Whichever way a tab was picked (key, click), its page scrolls from the keyboard.
+        event.pane.query_one(KeyScroll).focus()
 
     def refresh_scores(self) -> None:
         store = self.app.store
