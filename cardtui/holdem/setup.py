@@ -114,8 +114,11 @@ class HoldemConfig:
 
     def make_table(self, rng: random.Random, button: int | None = None) -> Table:
         players = [Player(s.name, self.stack, s.personality) for s in self.seats]
+        # A cash table keeps its seats filled: a bot that busts is replaced by a new
+        # one buying in for the same stack (the house's chips, Table.house_chips).
         return Table(players, mode=self.mode, blinds=self.schedule(),
-                     hands_per_level=self.hands_per_level, rng=rng, button=button)
+                     hands_per_level=self.hands_per_level, rng=rng, button=button,
+                     refill_bots=self.stack if self.mode is Mode.CASH else 0)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -34,6 +34,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from cardtui.cards import Deck
 from cardtui.holdem.actions import Action
@@ -120,7 +121,22 @@ class TournamentWon:
     name: str
 
 
-TableEvent = PlayerBusted | LevelRaised | TournamentWon
+@dataclass(frozen=True, slots=True)
+class BotSeated:
+    """Cash game: a new bot took the seat of one that busted (its buy-in is the house's)."""
+
+    seat: int
+    name: str
+    personality: Personality
+    stack: int
+
+
+TableEvent = PlayerBusted | LevelRaised | TournamentWon | BotSeated
+
+#: Names for the bots that take a busted bot's seat at a cash table (as the room names its bots).
+BOT_NAMES = ("Rocky", "Max", "Sharky", "Dot", "Vera", "Kit", "Lou", "Ned", "Ida", "Bo")
+#: The version of :meth:`Table.snapshot`'s data (a newer one is not read).
+SNAPSHOT_VERSION = 1
 
 
 class Table:
@@ -134,7 +150,11 @@ class Table:
         seat_count: int | None = None,
         rng: random.Random | None = None,
         button: int | None = None,
+        refill_bots: int = 0,
     ) -> None:
+        """``refill_bots`` (a cash game): a bot that busts is replaced between hands by a
+        new bot with this many chips, paid by the house (:attr:`house_chips`); 0: the
+        seat stays empty."""
         count = seat_count if seat_count is not None else len(players)
         if not 2 <= len(players) <= count <= 10:
             raise ValueError(f"a table seats 2 to 10 players, not {len(players)}")
@@ -161,6 +181,12 @@ class Table:
         self._first_button = button if button is not None else self.rng.randrange(len(players))
         #: Tournament results, best first once finished: (place, name).
         self.places: list[tuple[int, str]] = []
+        if refill_bots < 0:
+            raise ValueError("a new bot's buy-in cannot be negative")
+        self.refill_bots = refill_bots if mode is Mode.CASH else 0
+        #: Chips the house brought to the table for the bots that replaced busted ones:
+        #: the table's chips are the entrants' buy-ins, the rebuys and these.
+        self.house_chips = 0
         #: The last hand dealt and each seat's bot personality then ("" for a person
         #: or an empty seat): its history names them even after a busted bot has left.
         self._dealt_personalities: tuple[Hand, tuple[str, ...]] | None = None
@@ -315,6 +341,8 @@ class Table:
             elif seat.is_bot:
                 events.append(PlayerBusted(seat_index, seat.name, None, False))
                 self.seats[seat_index] = None
+                if self.refill_bots:
+                    events.append(self._seat_new_bot(seat_index))
             else:
                 events.append(PlayerBusted(seat_index, seat.name, None, True))
         if self.mode is Mode.TOURNAMENT and remaining == 1:
@@ -362,6 +390,20 @@ class Table:
         self.seats[seat_index] = Seat(player.name, player.stack, player.personality)
         self.entrants += (player,)
 
+    def _seat_new_bot(self, seat_index: int) -> BotSeated:
+        """A new bot (a name nobody at this table has had, a personality) for a busted one."""
+        taken = {p.name for p in self.entrants} | {s.name for s in self.seats if s is not None}
+        name = next((n for n in BOT_NAMES if n not in taken), None)
+        round_ = 2
+        while name is None:
+            name = next((f"{n} {round_}" for n in BOT_NAMES if f"{n} {round_}" not in taken),
+                        None)
+            round_ += 1
+        personality = self.rng.choice(tuple(Personality))
+        self.sit_down(seat_index, Player(name, self.refill_bots, personality))
+        self.house_chips += self.refill_bots
+        return BotSeated(seat_index, name, personality, self.refill_bots)
+
     def leave(self, seat_index: int) -> None:
         """A player stands up (between hands)."""
         if self.hand is not None and not self.hand.is_over:
@@ -401,6 +443,91 @@ class Table:
         return [seat.personality.value if seat is not None and seat.personality is not None
                 and index < len(names) and seat.name == names[index] else ""
                 for index, seat in enumerate(self.seats)]
+
+    # --- saved between hands (a tournament left and resumed) ------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table between hands as plain JSON data; :meth:`restore` makes it again.
+
+        Between hands only: a hand in play is not part of it (a table restored
+        from the last snapshot has that hand voided, every bet back where it
+        was when it was dealt).
+        """
+        if self.hand is not None:
+            raise ValueError("a table is saved between hands")
+
+        def player(name: str, stack: int, personality: Personality | None) -> dict[str, Any]:
+            return {"name": name, "stack": stack,
+                    "bot": personality.value if personality is not None else None}
+
+        positions = self.positions
+        return {
+            "version": SNAPSHOT_VERSION,
+            "mode": self.mode.value,
+            "schedule": [[b.small, b.big, b.ante, b.big_blind_ante] for b in self.schedule],
+            "hands_per_level": self.hands_per_level,
+            "seats": [player(s.name, s.stack, s.personality) if s is not None else None
+                      for s in self.seats],
+            "entrants": [player(p.name, p.stack, p.personality) for p in self.entrants],
+            "hand_number": self.hand_number,
+            "positions": ([positions.button, positions.small_blind, positions.big_blind]
+                          if positions is not None else None),
+            "first_button": self._first_button,
+            "places": [[place, name] for place, name in self.places],
+            "refill_bots": self.refill_bots,
+            "house_chips": self.house_chips,
+        }
+
+    @classmethod
+    def restore(cls, data: Any, rng: random.Random | None = None) -> Table:
+        """The table :meth:`snapshot` saved; ValueError for anything else (a damaged save)."""
+        try:
+            return cls._restore(data, rng)
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"not a saved table: {error!r}") from None
+
+    @classmethod
+    def _restore(cls, data: Any, rng: random.Random | None) -> Table:
+        if not isinstance(data, dict) or data.get("version") != SNAPSHOT_VERSION:
+            raise ValueError("not a saved table of this version")
+
+        def number(value: Any, least: int = 0) -> int:
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(f"not a count: {value!r}")
+            return value
+
+        def player(item: Any) -> Player:
+            name, bot = item["name"], item["bot"]
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"not a name: {name!r}")
+            return Player(name, number(item["stack"]),
+                          Personality(bot) if bot is not None else None)
+
+        seats = [player(item) if item is not None else None for item in data["seats"]]
+        seated = [p for p in seats if p is not None and p.stack > 0]
+        schedule = [BlindLevel(number(small), number(big, 1), number(ante), bool(bba))
+                    for small, big, ante, bba in data["schedule"]]
+        table = cls(seated, mode=Mode(data["mode"]), blinds=schedule,
+                    hands_per_level=number(data["hands_per_level"], 1),
+                    seat_count=len(seats), rng=rng, button=0,
+                    refill_bots=number(data["refill_bots"]))
+        table.seats = [Seat(p.name, p.stack, p.personality) if p is not None else None
+                       for p in seats]
+        table.entrants = tuple(player(item) for item in data["entrants"])
+        table.hand_number = number(data["hand_number"])
+        positions = data["positions"]
+        if positions is not None:
+            button, small, big = (number(p) for p in positions)
+            if max(button, small, big) >= len(seats):
+                raise ValueError("positions off the table")
+            table.positions = Positions(button, small, big)
+        first = number(data["first_button"])
+        if first >= len(seats):
+            raise ValueError("the first button is off the table")
+        table._first_button = first
+        table.places = [(number(place, 1), str(name)) for place, name in data["places"]]
+        table.house_chips = number(data["house_chips"])
+        return table
 
     def _require_hand(self) -> Hand:
         if self.hand is None:

@@ -47,6 +47,7 @@ from cardtui.store.schema import (
     HAND_HISTORIES_SINCE,
     MIGRATIONS,
     PROFILE_BANKROLL_SINCE,
+    SAVED_TABLES_SINCE,
     SCHEMA_VERSION,
     SHARED_HANDS_SINCE,
     TOURNAMENT_ROUNDS_SINCE,
@@ -273,6 +274,26 @@ class Database:
                 "VALUES (?, ?, ?, ?, ?)",
                 (session_id, player, place, entrants, played_at),
             )
+
+    def save_table(self, key: str, state: str | None, saved_at: float) -> None:
+        """Keep a table in play under ``key`` (replacing what was kept); None forgets it."""
+        with self._transaction() as db:
+            if state is None:
+                db.execute("DELETE FROM saved_tables WHERE key = ?", (key,))
+                return
+            db.execute(
+                "INSERT INTO saved_tables (key, state, saved_at) VALUES (?, ?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET state = excluded.state, "
+                "saved_at = excluded.saved_at",
+                (key, state, saved_at),
+            )
+
+    def saved_table(self, key: str) -> str | None:
+        """The table kept under ``key``, or None."""
+        if self.version < SAVED_TABLES_SINCE:
+            return None
+        rows = self._query("SELECT state FROM saved_tables WHERE key = ?", [key])
+        return str(rows[0][0]) if rows else None
 
     def record_drill(
         self, player: str, kind: str, asked: int, correct: int, session_id: str,

@@ -62,6 +62,7 @@ from cardtui.store.pending import (
     ResetWrite,
     Retry,
     RoundWrite,
+    SavedTableWrite,
     TournamentWrite,
 )
 from cardtui.store.problems import Problem, StoreError
@@ -533,6 +534,22 @@ class Store:
     ) -> None:
         self._submit(TournamentWrite(player, place, entrants, session_id, self.clock.wall()))
 
+    def save_table(self, key: str, state: str | None) -> None:
+        """Keep a table in play between hands under ``key`` (a tournament left or killed
+        resumes from it); ``None`` forgets it (the tournament is over, or replaced).
+
+        Written like a round: at once when it can be, else it waits in order.
+        """
+        self._submit(SavedTableWrite(key, state, self.clock.wall()))
+
+    def saved_table(self, key: str) -> str | None:
+        """The table last kept under ``key`` (one still waiting to be written counts)."""
+        with self._queue_lock:
+            waiting = [w for w in self._queue if isinstance(w, SavedTableWrite) and w.key == key]
+        if waiting:
+            return waiting[-1].state
+        return self._read(lambda db: db.saved_table(key), None)
+
     def record_drill(
         self, player: str, kind: str, asked: int, correct: int, session_id: str = ""
     ) -> None:
@@ -824,9 +841,11 @@ def _what(writes: Sequence[PendingWrite]) -> str:
     places = sum(isinstance(w, TournamentWrite) for w in writes)
     drills = sum(isinstance(w, DrillWrite) for w in writes)
     chips = sum(isinstance(w, BankrollWrite) for w in writes)
-    resets = len(writes) - rounds - places - drills - chips
+    tables = sum(isinstance(w, SavedTableWrite) for w in writes)
+    resets = len(writes) - rounds - places - drills - chips - tables
     parts = [_count(rounds, "settled round") if rounds else "",
              _count(places, "tournament place") if places else "",
+             "the tournament in play" if tables else "",
              _count(drills, "drill score") if drills else "",
              _count(chips, "bankroll change") if chips else "",
              "a scoreboard reset" if resets else ""]

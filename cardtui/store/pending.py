@@ -106,6 +106,22 @@ class TournamentWrite:
 
 
 @dataclass(frozen=True)
+class SavedTableWrite:
+    """A table in play kept between hands (a tournament), or forgotten (``state`` None)."""
+
+    key: str
+    state: str | None
+    saved_at: float
+
+    def apply(self, db: Database) -> None:
+        db.save_table(self.key, self.state, self.saved_at)
+
+    def describe(self, *, utc: bool = False) -> str:
+        done = "saved" if self.state is not None else "finished"
+        return f"the tournament in play, {done} at {_clock(self.saved_at, utc)}"
+
+
+@dataclass(frozen=True)
 class DrillWrite:
     player: str
     kind: str

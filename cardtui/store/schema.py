@@ -194,6 +194,22 @@ def _migrate_8(db: sqlite3.Connection) -> None:
         db, "ALTER TABLE rounds ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0")
 
 
+def _migrate_9(db: sqlite3.Connection) -> None:
+    # A local tournament between hands (the table's JSON snapshot), so that
+    # leaving it, or a killed game, resumes it rather than starting a new one.
+    # One row per key (the tournament's owner); dropped once it is finished.
+    _run_statements(
+        db,
+        """
+        CREATE TABLE saved_tables (
+            key TEXT PRIMARY KEY,
+            state TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        )
+        """,
+    )
+
+
 def _run_statements(db: sqlite3.Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
@@ -205,7 +221,7 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
-    _migrate_8)
+    _migrate_8, _migrate_9)
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The first schema version with the ``tournaments`` table.
 TOURNAMENTS_SINCE = 2
@@ -221,3 +237,5 @@ PROFILE_BANKROLL_SINCE = 6
 SHARED_HANDS_SINCE = 7
 #: The first schema version that tells a tournament's rounds from cash ones.
 TOURNAMENT_ROUNDS_SINCE = 8
+#: The first schema version that keeps a tournament in play (``saved_tables``).
+SAVED_TABLES_SINCE = 9

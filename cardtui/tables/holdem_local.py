@@ -22,6 +22,15 @@ and passes the keyboard; everything else happens here:
   :class:`Settled` rows of the human seats; the table's own events (a bust, a
   blind level, a tournament won) become :class:`Note` lines, and a human's
   finishing place in a tournament goes to ``placed`` (the screen's store).
+- **A tournament is kept between hands** (:meth:`keep_tournament`): after
+  every hand its table goes to the store, so leaving it (or a killed game)
+  and coming back resumes it, with the same stacks, level and hand count; a
+  hand in play when the game was killed never reached the store and is
+  voided (every bet back where it was dealt). Once no person has chips the
+  bots play the rest out at once (:func:`~cardtui.holdem.tournament.play_out`)
+  and ``finished`` gets the results, as it does when a person wins.
+- **A cash table keeps its seats filled**: a bot that busts is replaced by a
+  new bot (the table's ``refill_bots``; its chips are the house's).
 - **The profile's kept chips** in a cash game (:meth:`keep_chips`, see
   :mod:`cardtui.tables.bankroll`): the profile's own seat buys in from its
   balance when a screen joins, its hands name it as ``bankroll_player``, a
@@ -55,8 +64,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Awaitable, Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from cardtui.cards import Deck
 from cardtui.clock import SYSTEM_CLOCK
@@ -66,7 +77,17 @@ from cardtui.holdem.actions import Action, HoleCardsDealt, Record
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
-from cardtui.holdem.table import LevelRaised, Mode, PlayerBusted, Table, TableEvent, TournamentWon
+from cardtui.holdem.table import (
+    BotSeated,
+    LevelRaised,
+    Mode,
+    PlayerBusted,
+    Table,
+    TableEvent,
+    TournamentWon,
+)
+from cardtui.holdem.tournament import Results, play_out, results
+from cardtui.store import Store
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.listening import EventLine
@@ -88,6 +109,26 @@ from cardtui.tables.session import (
 Think = Callable[[], float]
 #: A human's finishing place in a tournament: (name, place, entrants).
 Placed = Callable[[str, int, int], None]
+#: A finished tournament's results, for the screen (once the last hand has been shown).
+Finished = Callable[[Results], None]
+
+
+@dataclass(frozen=True)
+class KeptTournament:
+    """Where a tournament in play is kept between hands: the store, under its owner's key.
+
+    ``save(text)`` keeps it (``None``: forget it), ``load()`` reads the last one kept.
+    """
+
+    save: Callable[[str | None], None]
+    load: Callable[[], str | None]
+
+
+def kept_in(store: Store, owner: str) -> KeptTournament:
+    """The local hold'em tournament of ``owner`` (the profile's name) in ``store``."""
+    key = f"holdem-tournament:{owner}"
+    return KeptTournament(save=lambda text: store.save_table(key, text),
+                          load=lambda: store.saved_table(key))
 
 
 def human_places(events: Iterable[TableEvent], humans: Iterable[str]) -> list[tuple[str, int]]:
@@ -137,6 +178,8 @@ def table_note(event: TableEvent) -> Note:
             return Note(f"{name} wins the tournament!", "win")
         case LevelRaised(blinds=blinds):
             return Note(f"Blinds go up to {blinds}.", "level")
+        case BotSeated(name=name, personality=personality, stack=stack):
+            return Note(f"{name} ({personality.label}) takes the empty seat with {stack:,}.")
     raise ValueError(f"not a table event: {event!r}")
 
 
@@ -175,6 +218,13 @@ class HoldemLocalSession:
         self._bots: asyncio.Task[None] | None = None
         #: The profile's seat and kept chips (a cash game; None: table-only chips).
         self.chips: SeatChips | None = None
+        #: Where the tournament in play is kept between hands (None: not kept).
+        self.kept: KeptTournament | None = None
+        #: Told the results when a tournament with a person in it is over.
+        self.finished: Finished | None = None
+        #: The last finished tournament's results (until the next table).
+        self.results: Results | None = None
+        self._announcing: asyncio.Task[None] | None = None
 
     # --- the seam -----------------------------------------------------------------------
 
@@ -229,6 +279,56 @@ class HoldemLocalSession:
             seats = self.setup.seats
             self.chips = SeatChips.find(bankroll, [s.name for s in seats],
                                         [s.is_bot for s in seats])
+
+    def keep_tournament(self, kept: KeptTournament) -> bool:
+        """Keep this tournament between hands in ``kept``; resume the one kept there.
+
+        Called before a screen attaches. Returns whether a kept tournament was
+        resumed: the table, its setup, stacks, level, button and hand count
+        are the kept ones (a hand in play when it was left or killed was not
+        kept: voided). A cash table keeps nothing and leaves a kept
+        tournament alone for the next time a tournament is opened.
+        """
+        self.kept = kept
+        if self.table.mode is not Mode.TOURNAMENT or self.in_hand:
+            return False
+        resumed = self._resume(kept.load())
+        if resumed is None:
+            return False
+        setup, table = resumed
+        self.setup, self.table = setup, table
+        self.hand = None
+        self.table_events = []
+        level = table.level_index_for(table.hand_number) + 1
+        self._say(Note(f"Tournament resumed: level {level}, {len(table.in_play)} players left"
+                       f" after {table.hand_number:,} hands.", "level"))
+        return True
+
+    def _resume(self, text: str | None) -> tuple[HoldemConfig, Table] | None:
+        """The setup and table kept in ``text``; None when there is none or it is unreadable."""
+        if not text:
+            return None
+        try:
+            data = json.loads(text)
+            setup = HoldemConfig.from_json(data["setup"], default_name="",
+                                           name_problem=lambda name: None if name else "no name")
+            table = Table.restore(data["table"], random.Random(self.rng.getrandbits(64)))
+        except (ValueError, KeyError, TypeError):
+            return None  # a damaged save starts a new tournament rather than failing
+        if (setup.mode is not Mode.TOURNAMENT or table.mode is not Mode.TOURNAMENT
+                or table.is_finished or len(setup.seats) != len(table.seats)):
+            return None
+        return setup, table
+
+    def _keep(self) -> None:
+        """After a hand: the tournament as it stands goes to the store (gone once over)."""
+        if self.kept is None or self.table.mode is not Mode.TOURNAMENT:
+            return
+        if self.table.is_finished:
+            self.kept.save(None)
+            return
+        self.kept.save(json.dumps({"setup": self.setup.to_json(),
+                                   "table": self.table.snapshot()}))
 
     def _sit_down_profile(self) -> None:
         chips = self.chips
@@ -334,6 +434,10 @@ class HoldemLocalSession:
         bankroll = self.chips.bankroll if self.chips is not None else None
         self._stand_up_profile()
         self.chips = None
+        if self.kept is not None and self.table.mode is Mode.TOURNAMENT:
+            # A new table replaces the tournament: it is not resumed later.
+            self.kept.save(None)
+        self.results = None
         self.setup = setup
         self.table = setup.make_table(random.Random(self.rng.getrandbits(64)), button)
         self.hand = None
@@ -513,12 +617,56 @@ class HoldemLocalSession:
         events = self.table.finish_hand()
         self.table_events.extend(events)
         entrants = len(self.table.entrants)
-        for name, place in human_places(events, (names[i] for i in self.humans)):
+        human_names = [names[i] for i in self.humans]
+        for name, place in human_places(events, human_names):
             if self.placed is not None:
                 self.placed(name, place, entrants)
         for event in events:
             self._emit(table_note(event))
+        played_out = self._play_out()
+        self._keep()
         self._emit(SeatsChanged(self.seats()))
+        if self.table.mode is Mode.TOURNAMENT and self.table.is_finished:
+            self.results = results(self.table, human_names, played_out)
+            self._announce(self.results)
+
+    def _play_out(self) -> int:
+        """No person has chips left in a tournament: the bots finish it now, engine only.
+
+        Returns how many hands that took (0 when there was nothing to play out).
+        """
+        table = self.table
+        if table.mode is not Mode.TOURNAMENT or table.is_finished:
+            return 0
+        if any((seat := table.seats[i]) is not None and seat.stack > 0 for i in self.humans):
+            return 0
+        before = table.hand_number
+        events = play_out(table)
+        self.table_events.extend(events)
+        winner = next((e for e in events if isinstance(e, TournamentWon)), None)
+        played = table.hand_number - before
+        if winner is not None:
+            self._emit(Note(f"The bots play the rest out at once ({played:,} hands): "
+                            f"{winner.name} wins the tournament.", "win"))
+        return played
+
+    def _announce(self, finished: Results) -> None:
+        """Hand the results to ``finished`` once the screen has shown the last hand."""
+        if self.finished is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.finished(finished)
+            return
+
+        async def announce() -> None:
+            if self.shown is not None:
+                await self.shown()
+            if self.finished is not None and self.results is finished:
+                self.finished(finished)
+
+        self._announcing = loop.create_task(announce())
 
     # --- what this viewer may see --------------------------------------------------------
 
