@@ -49,6 +49,7 @@ from cardtui.ui.widgets.holdem_log import TableLog, styled
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
+from cardtui.ui.widgets.tournament_info import TournamentInfoBar
 
 #: The table's keys (each also a button, see :data:`~cardtui.ui.holdem.wording.BUTTONS`).
 #: The replayer has them too (Textual merges a subclass's bindings after its base's,
@@ -270,6 +271,7 @@ class TableFelt(Screen[None]):
                     yield from self._seat_panels(right)
             with Horizontal(id="bottom-row", classes="seat-row"):
                 yield from self._seat_panels(bottom)
+        yield TournamentInfoBar(id="tournament-info")  # shown at a local tournament only
         yield TableLog(ascii=self.ascii, id="log")
         yield AdvicePanel(random.Random(self.app.rng.getrandbits(64)), id="advice")
         yield Static("", id="prompt")
@@ -356,6 +358,8 @@ class TableFelt(Screen[None]):
             bet=presenter.bet_text(), highlight=view.winning_cards, note=presenter.hand_note(),
         )
         self.query_one("#log", TableLog).show(view.log, presenter.said)
+        dealer = self.caps.dealer
+        self.query_one(TournamentInfoBar).show_table(dealer.table if dealer is not None else None)
         prompt = self.query_one("#prompt", Static)
         update_quietly(prompt, words.with_notes(presenter.notes, self._prompt(),
                                                 prompt.content_size.width))

@@ -33,12 +33,13 @@ from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Table
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemSession
-from cardtui.tables.holdem_local import HoldemLocalSession
+from cardtui.tables.holdem_local import HoldemLocalSession, kept_in
 from cardtui.ui.holdem import wording as words
 from cardtui.ui.holdem.felt import TableFelt
 from cardtui.ui.holdem.history import HoldemHistoryScreen
 from cardtui.ui.holdem.pace import THINK_PAUSE
 from cardtui.ui.holdem.raise_box import RaiseScreen
+from cardtui.ui.holdem.results import show_results
 from cardtui.ui.holdem.setup import HoldemSetupScreen, saved_setup
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.table_chat import ChatDialog
@@ -58,6 +59,9 @@ class HoldemScreen(TableFelt):
         session.placed = lambda name, place, entrants: self.app.store.record_tournament(
             name, place, entrants, session_id=self.app.session_id)
         session.shown = self._shown
+        # A tournament left (or killed) between hands resumes; its results go on top.
+        session.keep_tournament(kept_in(self.app.store, settings.player_name))
+        session.finished = lambda results: show_results(self, results, ascii=self.ascii)
         session.keep_chips(TableBankroll(self.app.store, Game.HOLDEM, settings.player_name,
                                          self.app.session_id))
         return session

@@ -1,0 +1,149 @@
+"""A finished tournament's results: places 1..N with names and prizes, yours highlighted.
+
+Shown over the table when a tournament with a person in it ends: the person
+won it, or every person was out and the bots played the rest out at once
+(:meth:`~cardtui.tables.holdem_local.HoldemLocalSession.keep_tournament`).
+The rows and the payout rule are :mod:`cardtui.holdem.tournament`'s; this
+module only words and draws them. Your row is marked by a word and a
+pointer as well as by colour (a light theme, a monochrome terminal).
+"""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from cardtui.holdem.tournament import Results, place_text, share_text
+
+
+def results_title(results: Results) -> str:
+    """The headline: your place (one person), or who won (hot seat, or nobody you know).
+
+    >>> from cardtui.holdem.tournament import Standing
+    >>> rows = (Standing(1, "Max", 65.0, False), Standing(2, "Ann", 35.0, True),
+    ...         Standing(3, "Bo", 0.0, False))
+    >>> results_title(Results(rows, 3, 40))
+    'You finished 2nd of 3: 35% of the prize pool.'
+    >>> results_title(Results(rows[:1] + (Standing(2, "Ann", 0.0, True),), 6, 40))
+    'You finished 2nd of 6.'
+    """
+    people = [row for row in results.standings if row.human]
+    if len(people) == 1:
+        you = people[0]
+        if you.place == 1:
+            return f"You win the tournament! 1st of {results.entrants}."
+        prize = f": {share_text(you.share)} of the prize pool" if you.share else ""
+        return f"You finished {place_text(you.place)} of {results.entrants}{prize}."
+    winners = [row.name for row in results.standings if row.place == 1]
+    return f"Tournament over: {' and '.join(winners) or 'nobody'} wins."
+
+
+def results_table(results: Results, *, ascii: bool = False) -> RichTable:
+    """Place, player and prize for everyone, best first; a person's row highlighted."""
+    table = RichTable(show_edge=False, header_style="bold", expand=False, pad_edge=False,
+                      box=None)
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    table.add_column("Prize", justify="right")
+    table.add_column("")
+    people = sum(row.human for row in results.standings)
+    marker = f"{'<-' if ascii else '◀'} {'you' if people == 1 else 'player'}"
+    for row in results.standings:
+        mark = marker if row.human else ""
+        # Text, not markup: names are shown as typed.
+        table.add_row(place_text(row.place), Text(row.name), share_text(row.share), mark,
+                      style="bold reverse" if row.human else "")
+    return table
+
+
+def results_notes(results: Results) -> str:
+    """The payout rule, and how the end was played when the bots finished it alone."""
+    lines = [results.payout_rule() + " of the prize pool (tournament chips are not money)."]
+    if results.played_out:
+        plural = "" if results.played_out == 1 else "s"
+        lines.append(f"With no person left, the bots played the last {results.played_out:,}"
+                     f" hand{plural} at once. {results.hands:,} hands in all.")
+    else:
+        lines.append(f"{results.hands:,} hands in all.")
+    return "\n".join(lines)
+
+
+def show_results(table: Screen[None], results: Results, *, ascii: bool = False) -> None:
+    """Put the results over ``table`` (unless the player has left it meanwhile)."""
+    app = table.app
+    if table.is_attached and table in app.screen_stack:
+        app.push_screen(TournamentResultsScreen(results, ascii=ascii))
+
+
+class TournamentResultsScreen(ModalScreen[None]):
+    """The results over the table; Enter or Escape goes back to it (`d` deals a new one)."""
+
+    DEFAULT_CSS = """
+    TournamentResultsScreen {
+        align: center middle;
+    }
+    TournamentResultsScreen #results-box {
+        width: auto;
+        min-width: 50;
+        max-width: 90%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 2;
+    }
+    TournamentResultsScreen.ascii #results-box {
+        border: ascii $accent;
+    }
+    TournamentResultsScreen #results-title {
+        text-style: bold;
+        width: auto;
+        margin-bottom: 1;
+    }
+    TournamentResultsScreen #results-rows {
+        height: auto;
+        max-height: 14;
+        width: auto;
+    }
+    TournamentResultsScreen #results-notes {
+        color: $text-muted;
+        width: auto;
+        max-width: 76;
+        margin-top: 1;
+    }
+    TournamentResultsScreen #results-back {
+        margin-top: 1;
+    }
+    """
+    BINDINGS = [Binding("enter,escape", "back", "Back to the table")]
+
+    def __init__(self, results: Results, *, ascii: bool = False) -> None:
+        super().__init__()
+        self.results = results
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="results-box"):
+            yield Static(Text(results_title(self.results)), id="results-title")
+            with VerticalScroll(id="results-rows"):
+                yield Static(results_table(self.results, ascii=self.ascii), id="results-table")
+            yield Static(Text(results_notes(self.results)), id="results-notes")
+            yield Button("Back to the table (Enter)", variant="primary", compact=True,
+                         id="results-back")
+
+    def on_mount(self) -> None:
+        self.set_class(self.ascii, "ascii")
+        box = self.query_one("#results-box")
+        box.border_title = "Tournament results"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,63 @@
+"""A tournament table's info line: the level, the blinds, the hands to the next level, the
+players left and the average stack.
+
+The words are :func:`~cardtui.holdem.tournament.info_line`'s (plain Python,
+tested without Textual); this widget only draws them, the short form when
+the line would not fit, and hides itself at a cash table or a shared one
+(whose engine is not here).
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widgets import Static
+
+from cardtui.holdem.table import Table
+from cardtui.holdem.tournament import TournamentInfo, info_line, tournament_info
+from cardtui.ui.widgets.quiet_update import update_quietly
+
+
+def info_text(info: TournamentInfo, width: int) -> Text:
+    """The line for a ``width``-cell row: the long words when they fit, else the short.
+
+    >>> from cardtui.holdem.table import BlindLevel
+    >>> info = TournamentInfo(2, BlindLevel(10, 20), 3, BlindLevel(15, 30), 5, 6, 1200, 17)
+    >>> info_text(info, 80).plain
+    'Level 2 · Blinds 10/20 · next level in 3 hands · 5/6 left · avg 1,200'
+    >>> info_text(info, 50).plain
+    'Lv 2 · 10/20 · next in 3 · 5/6 left · avg 1,200'
+    """
+    line = info_line(info)
+    if cell_len(line) > width:
+        line = info_line(info, short=True)
+    text = Text(line)
+    text.stylize("bold", 0, line.index(" · "))
+    return text
+
+
+class TournamentInfoBar(Static):
+    """One line under the felt at a local tournament table; nothing elsewhere."""
+
+    DEFAULT_CSS = """
+    TournamentInfoBar {
+        height: 1;
+        width: 100%;
+        padding: 0 1;
+        color: $text-muted;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__("", id=id)
+        self.display = False
+
+    def show_table(self, table: Table | None) -> None:
+        """Draw ``table``'s tournament info (hidden when it is not a tournament)."""
+        info = tournament_info(table) if table is not None else None
+        self.display = info is not None
+        if info is None:
+            return
+        width = self.content_size.width or (self.app.size.width - 2)
+        update_quietly(self, info_text(info, width))
