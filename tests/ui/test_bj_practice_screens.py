@@ -191,6 +191,9 @@ async def test_a_count_run_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, CountDrillScreen)
+        # It waits for the player (issue 26): nothing is dealt and no clock runs yet.
+        assert screen.shown == 0 and screen.phase == "ready" and screen._timer is None
+        await pilot.press("space")
         assert screen.shown == 1 and screen.phase == "showing"
         await pilot.press(*["space"] * 6)
         assert screen.phase == "asking"
@@ -217,6 +220,7 @@ async def test_cards_come_up_at_the_pace() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, CountDrillScreen)
+        await pilot.press("enter")  # ready
         for _ in range(100):
             if screen.phase == "asking":
                 break
@@ -229,5 +233,5 @@ async def test_keys_typed_while_cards_show_are_not_an_answer() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, CountDrillScreen)
-        await pilot.press("3", "enter")
+        await pilot.press("space", "3", "enter")
         assert screen.phase == "showing" and screen.answers == []

@@ -52,9 +52,10 @@ def test_drill_summary(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_count_drill_showing_a_card(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = Host(lambda: CountDrillScreen(random.Random(3), cards=8, seconds_per_card=600))
-    assert snap_compare(app, press=["space", "space"], terminal_size=(80, 24))
+    assert snap_compare(app, press=["space", "space", "space"],
+                        terminal_size=(80, 24))
 
 
 def test_count_drill_verdict(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = Host(lambda: CountDrillScreen(random.Random(3), cards=14, seconds_per_card=600))
-    assert snap_compare(app, press=[*["space"] * 14, "1", "enter"], terminal_size=(80, 24))
+    assert snap_compare(app, press=[*["space"] * 15, "1", "enter"], terminal_size=(80, 24))

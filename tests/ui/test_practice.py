@@ -89,6 +89,7 @@ async def test_the_count_drill_at_the_chosen_speed_is_stored(make_app: MakeApp) 
         await choose(pilot, "count-fast")
         drill = app.screen
         assert isinstance(drill, CountDrillScreen) and drill.seconds_per_card == 0.6
+        await pilot.press("space")  # ready
         for _ in drill.question.cards:
             await pilot.press("space")
         drill.query_one(Input).value = str(drill.question.running_count)

@@ -1,6 +1,8 @@
 """The count drill: cards come up one at a time at a set pace, then "what is the count?".
 
-Space shows the next card at once (practising at one's own pace). After the
+It waits until the player is ready: Space or Enter deals the first card (the
+clock starts then, not while the player is still reading the screen). Space
+shows the next card at once (practising at one's own pace). After the
 last card the player types the Hi-Lo running count and Enter; the verdict
 comes with every card and its tag, to see where a count went astray. ``n``
 deals a new run; Escape leaves, dismissing with the answers given
@@ -53,13 +55,17 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
     CSS_PATH = "count_drill.tcss"
     AUTO_FOCUS = None  # the answer box takes the keys only when the count is asked for
     BINDINGS = [
+        # One key, two meanings: check_action leaves only the one that fits the phase.
+        Binding("space", "begin", "Start"),
+        Binding("enter", "begin", "Start", show=False),
         Binding("space", "next_card", "Next card"),
         Binding("n", "new_run", "New run"),
         Binding("escape", "leave", "Leave"),
     ]
 
-    #: "showing" cards, "asking" for the count, or "told" the verdict.
-    phase: reactive[str] = reactive("showing", init=False)
+    #: "ready" (waiting for the player to start), "showing" cards, "asking" for
+    #: the count, or "told" the verdict.
+    phase: reactive[str] = reactive("ready", init=False)
     #: How many of the run's cards have come up.
     shown: reactive[int] = reactive(0, init=False)
 
@@ -85,7 +91,11 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._start()
+        self._show()
+
+    def action_begin(self) -> None:
+        if self.phase == "ready":
+            self._start()
 
     def _start(self) -> None:
         self.phase = "showing"
@@ -124,7 +134,12 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         told = self.phase == "told"
         self.query_one("#review", Static).update(
             review(self.question, ascii=self.ascii) if told else "")
-        if self.phase == "asking":
+        if self.phase == "ready":
+            verdict.update(Text.assemble(
+                f"{total} cards will come up one at a time, {pace}. Keep the running"
+                " count in your head (2-6: +1, 7-9: 0, 10-A: -1).\n\n",
+                ("Press Space or Enter when you are ready.", "bold")))
+        elif self.phase == "asking":
             verdict.update("What is the running count? Type it and press Enter.")
         elif told:
             verdict.update(self._verdict())
@@ -142,6 +157,8 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
                     .replace("+0", "0"), style="bold red")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "begin":
+            return self.phase == "ready"
         if action == "next_card":
             return self.phase == "showing"
         if action == "new_run":
