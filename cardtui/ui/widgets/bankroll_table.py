@@ -29,14 +29,26 @@ class BankrollSource(Protocol):
 _SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
 
 
-def chips_line(bankrolls: list[Bankroll]) -> str:
-    """The menu's one line: each game's chips, with the house's rebuys when there were any.
+def chips_line(bankrolls: list[Bankroll], width: int | None = None) -> str:
+    """The menu's line: each game's chips, with the house's rebuys when there were any.
+
+    Wider than ``width`` cells, it breaks between games, never inside one
+    (a terminal's wrap cut "1,234,567,890" from its game at 80 columns).
 
     >>> chips_line([Bankroll(Game.BLACKJACK, 1_050, 0, 2, 2_000),
     ...             Bankroll(Game.HOLDEM, 700, 300)])
     "Chips: Blackjack 1,050 (2 rebuys) · Hold'em 1,000"
     >>> chips_line([Bankroll(Game.HOLDEM, known=False)])  # the file could not be read
     "Chips: Hold'em not readable yet"
+    >>> print(chips_line([Bankroll(Game.BLACKJACK, 1_234_567_890, 0, 12, 12_000),
+    ...                   Bankroll(Game.HOLDEM, 1_234_567_890)], width=44))
+    Chips: Blackjack 1,234,567,890 (12 rebuys)
+    Hold'em 1,234,567,890
+    >>> print(chips_line([Bankroll(Game.BLACKJACK, 1_234_567_890, 0, 1_234, 1_234_000),
+    ...                   Bankroll(Game.HOLDEM, 1_234_567_890)], width=44))
+    Chips:
+    Blackjack 1,234,567,890 (1,234 rebuys)
+    Hold'em 1,234,567,890
     """
     parts = []
     for roll in bankrolls:
@@ -45,9 +57,16 @@ def chips_line(bankrolls: list[Bankroll]) -> str:
             continue
         part = f"{_SHORT[roll.game]} {roll.balance + roll.at_table:,}"
         if roll.rebuys:
-            part += f" ({roll.rebuys} rebuy{'' if roll.rebuys == 1 else 's'})"
+            part += f" ({roll.rebuys:,} rebuy{'' if roll.rebuys == 1 else 's'})"
         parts.append(part)
-    return "Chips: " + " · ".join(parts)
+    lines = ["Chips:"]
+    for part in parts:
+        joined = f"{lines[-1]}{' ' if lines[-1] == 'Chips:' else ' · '}{part}"
+        if width is not None and cell_len(joined) > width:
+            lines.append(part)
+        else:
+            lines[-1] = joined
+    return "\n".join(lines)
 
 
 def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
@@ -77,8 +96,11 @@ class BankrollLine(Static):
     """The menu's line of kept chips; it reads them again whenever its screen is on top."""
 
     DEFAULT_CSS = """
-    BankrollLine { width: 100%; content-align: center middle; color: $text-muted; }
+    BankrollLine { width: 100%; content-align: center middle; text-align: center;
+                   color: $text-muted; }
     """
+
+    _bankrolls: list[Bankroll] = []
 
     @property
     def cardtui(self) -> AppServices:
@@ -94,9 +116,17 @@ class BankrollLine(Static):
         if screen is self.screen:
             self.show_chips()
 
+    def on_resize(self) -> None:
+        self._show()  # the chips read last, laid out again: no trip to the store
+
     def show_chips(self) -> None:
-        app = self.cardtui
-        self.update(chips_line(read_bankrolls(app.store)))
+        self._bankrolls = read_bankrolls(self.cardtui.store)
+        self._show()
+
+    def _show(self) -> None:
+        # Not laid out yet (width 0): one line, broken again once the width is known.
+        width = self.content_size.width or None
+        self.update(chips_line(self._bankrolls, width))
 
 
 class ChipsTable(DataTable[str]):
