@@ -37,6 +37,7 @@ from cardtui.wire.protocol import (
     SeatSettled,
     SettledResult,
     TableInfo,
+    TablePaused,
     TableSnapshot,
     Turn,
     YourTurnBlackjack,
@@ -85,6 +86,8 @@ class BlackjackTable(SharedTable):
         #: The seat line carrying bets not yet told, and when the last one went.
         self._seats_due: Timer | None = None
         self._seats_sent = float("-inf")
+        #: Seconds the betting clock had left when the host paused the table.
+        self._betting_held: float | None = None
 
     # --- what the table shows ------------------------------------------------------
 
@@ -118,7 +121,7 @@ class BlackjackTable(SharedTable):
             seats=self.seat_count, players=tuple(p.name if p else None for p in self.seats),
             hand_running=self.round is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
-            rules=self.rules.to_json(),
+            rules=self.rules.to_json(), paused_by=self.paused_by, closing=self.closing,
         )
 
     def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
@@ -129,7 +132,9 @@ class BlackjackTable(SharedTable):
         records = encode_blackjack(self.round.records) if self.round is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), seat, self.started, records,
                                 self.turn, tuple(self.chat_log), ref=ref))
-        if self.betting:
+        if self.paused_by:
+            conn.send(TablePaused(self.id, self.paused_by))
+        elif self.betting:
             conn.send(self._bets_open())
         elif seat is not None and self.round is not None and self.round.seat_to_act == seat:
             self._send_your_turn(seat)
@@ -224,6 +229,8 @@ class BlackjackTable(SharedTable):
 
     def _open_betting(self) -> None:
         self._next_round = None
+        if self.paused_by:
+            return  # the host's resume opens it
         if self.closed or not self._may_bet():
             self.betting = False
             return
@@ -234,6 +241,7 @@ class BlackjackTable(SharedTable):
     def bet(self, conn: Connection, amount: int) -> None:
         _, player = self.player_of(conn)
         assert isinstance(player, BlackjackPlayer)
+        self.check_playing()
         if not self.betting:
             raise Refused("bets are placed between rounds")
         if not self.rules.min_bet <= amount <= self.rules.max_bet:
@@ -264,7 +272,7 @@ class BlackjackTable(SharedTable):
         if self._betting_timer is not None:
             self._betting_timer.cancel()
             self._betting_timer = None
-        if not self.betting or self.round is not None or self.closed:
+        if not self.betting or self.round is not None or self.closed or self.paused_by:
             return
         bets = [p.bet if p is not None and p.bet <= p.stack else 0 for p in self.seats]
         self.betting = False
@@ -305,9 +313,13 @@ class BlackjackTable(SharedTable):
         message = Records(self.id, self.round_number, encode_blackjack(records))
         self.broadcast(message)
 
-    def _prompt(self) -> None:
+    def _prompt(self, seconds: float | None = None) -> None:
+        """The seat to act acts: the room for an absent one, else its player on the clock
+        (``seconds``: what a paused clock had left; None: a full turn)."""
         rnd = self.round
         assert rnd is not None
+        if self.paused_by:
+            return  # the host's resume prompts again
         if rnd.phase is Phase.SETTLED:
             self._finish()
             return
@@ -318,8 +330,9 @@ class BlackjackTable(SharedTable):
         if player is None or player.acts_alone:
             asyncio.get_running_loop().call_soon(self._auto, number, seat, False)
             return
-        deadline = self.clock.start(self.action_clock, lambda: self._auto(number, seat, True))
-        self.turn = Turn(self.id, seat, deadline, self.action_clock)
+        clock = self.action_clock if seconds is None else seconds
+        deadline = self.clock.start(clock, lambda: self._auto(number, seat, True))
+        self.turn = Turn(self.id, seat, deadline, clock)
         self.broadcast(self.turn)
         self._send_your_turn(seat)
 
@@ -335,6 +348,8 @@ class BlackjackTable(SharedTable):
         rnd = self.round
         if rnd is None or self.round_number != number or rnd.seat_to_act != seat:
             return
+        if self.paused_by:
+            return  # the host's resume prompts this seat again
         player = self.seats[seat]
         insurance = rnd.phase is Phase.INSURANCE
         if expired and player is not None:
@@ -365,6 +380,7 @@ class BlackjackTable(SharedTable):
             raise Refused("no round is being played")
         seat, player = self.player_of(conn)
         assert isinstance(player, BlackjackPlayer)
+        self.check_playing()
         if rnd.seat_to_act != seat:
             raise Refused("it is not your turn")
         problem = rnd.problem(action)
@@ -411,6 +427,38 @@ class BlackjackTable(SharedTable):
         self.send_seats()
         delay = self.options.between_rounds
         self._next_round = self.room.clock.call_later(delay, self._open_betting)
+        self.hand_over()
+
+    # --- the host's controls ------------------------------------------------------------
+
+    def hold(self) -> None:
+        if self._next_round is not None:
+            self._next_round.cancel()
+            self._next_round = None
+        if self._betting_timer is not None:
+            assert self.betting_clock is not None
+            self._betting_held = max(0.0, self.betting_clock - self.room.clock.wall())
+            self._betting_timer.cancel()
+            self._betting_timer = None
+            self.betting_clock = None
+        if self.clock.running:
+            self.hold_clock()
+            self.turn = None
+
+    def release(self) -> None:
+        if self.round is not None:
+            self._prompt(self.held_clock())
+            return
+        self.held_seconds = None
+        if not self.betting:
+            self.players_changed()
+            return
+        held, self._betting_held = self._betting_held, None
+        if held is not None:
+            self._betting_timer = self.room.clock.call_later(held, self._deal)
+            self.betting_clock = self.room.clock.wall() + held
+        self.broadcast(self._bets_open())
+        self._maybe_close_betting()
 
     def void(self, reason: str) -> None:
         """Stop the round in progress: bankrolls change only at settlement, so every bet is back."""

@@ -39,6 +39,9 @@ class Member:
     profile: str
     name: str
     guest: bool = False
+    #: One of the room's hosts: the server found the player's key among the host
+    #: keys (never a guest). The room checks this on every host request.
+    host: bool = False
 
 
 _ids = itertools.count(1)

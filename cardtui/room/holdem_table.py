@@ -14,6 +14,7 @@ player who sits out mid-hand is checked or folded for at once.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import random
@@ -29,7 +30,7 @@ from cardtui.holdem.bots import Personality, decide
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
 from cardtui.room.blinds import DealPlan, plan_deal
-from cardtui.room.config import HoldemOptions
+from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_holdem
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
@@ -43,6 +44,7 @@ from cardtui.wire.protocol import (
     SeatStatus,
     SettledResult,
     TableInfo,
+    TablePaused,
     TableSnapshot,
     Turn,
     YourTurnHoldem,
@@ -51,6 +53,11 @@ from cardtui.wire.protocol import (
 log = logging.getLogger("cardtui.room")
 
 BOT_NAMES = ("Rocky", "Max", "Sharky", "Dot", "Vera", "Kit", "Lou", "Ned", "Ida", "Bo")
+
+
+def _option_values(options: HoldemOptions) -> dict[str, Any]:
+    """``options`` as the values :func:`holdem_options` checks (every field)."""
+    return {field.name: getattr(options, field.name) for field in dataclasses.fields(options)}
 
 
 @dataclass(eq=False)
@@ -88,6 +95,8 @@ class HoldemTable(SharedTable):
         self.next_deck: Deck | None = None
         #: Numbers of the hands voided when the room stopped.
         self.voided: list[int] = []
+        #: The options with the blinds the host set, from the next hand dealt.
+        self.next_options: HoldemOptions | None = None
         self._next_hand: Timer | None = None
         self._bot_names = itertools.cycle(BOT_NAMES)
         self._personalities = itertools.cycle(list(Personality))
@@ -142,6 +151,7 @@ class HoldemTable(SharedTable):
             hand_running=self.hand is not None, buy_in_min=low, buy_in_max=high,
             action_clock=self.action_clock, watchers=len(self.watchers),
             bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, RoomBot)),
+            paused_by=self.paused_by, closing=self.closing,
         )
 
     def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:
@@ -151,6 +161,8 @@ class HoldemTable(SharedTable):
         records = encode_holdem(self.hand.records, viewer) if self.hand is not None else ()
         conn.send(TableSnapshot(self.info(), self.seat_infos(), viewer, self.started, records,
                                 self.turn, tuple(self.chat_log), ref=ref))
+        if self.paused_by:
+            conn.send(TablePaused(self.id, self.paused_by))
         hand = self.hand
         if hand is not None and viewer is not None and hand.actor == viewer and self.clock.running:
             assert self.clock.deadline is not None
@@ -249,6 +261,11 @@ class HoldemTable(SharedTable):
                 del self.pending[seat]
         super().leave(conn)
 
+    def drop_pending(self, profile: str) -> None:
+        for seat, player in list(self.pending.items()):
+            if player.member.profile == profile:
+                del self.pending[seat]
+
     def disconnected(self, conn: Connection) -> None:
         for seat, player in list(self.pending.items()):
             if player.conn is conn:
@@ -283,8 +300,10 @@ class HoldemTable(SharedTable):
 
     def _deal(self) -> None:
         self._next_hand = None
-        if self.hand is not None or self.closed or not self._someone_plays():
+        if self.hand is not None or self.closed or self.paused_by or not self._someone_plays():
             return
+        if self.next_options is not None:
+            self.options, self.next_options = self.next_options, None
         plan = self._plan()
         if plan is None:
             return
@@ -340,9 +359,13 @@ class HoldemTable(SharedTable):
                 encoded[viewer] = encode_holdem(records, viewer)
             conn.send(Records(self.id, self.hand_number, encoded[viewer]))
 
-    def _prompt(self) -> None:
+    def _prompt(self, seconds: float | None = None) -> None:
+        """Whoever acts now acts: a bot, the room for an absent seat, or a human on the
+        clock (``seconds``: what a paused clock had left; None: a full turn)."""
         hand = self.hand
         assert hand is not None
+        if self.paused_by:
+            return  # the host's resume prompts again
         if hand.is_over:
             self._finish()
             return
@@ -358,8 +381,9 @@ class HoldemTable(SharedTable):
         if occupant.acts_alone:
             loop.call_soon(self._auto, number, actor, False)
             return
-        deadline = self.clock.start(self.action_clock, lambda: self._auto(number, actor, True))
-        self.turn = Turn(self.id, actor, deadline, self.action_clock)
+        clock = self.action_clock if seconds is None else seconds
+        deadline = self.clock.start(clock, lambda: self._auto(number, actor, True))
+        self.turn = Turn(self.id, actor, deadline, clock)
         self.broadcast(self.turn)
         if occupant.conn is not None:
             occupant.conn.send(YourTurnHoldem(self.id, actor, deadline, hand.legal_actions()))
@@ -373,15 +397,15 @@ class HoldemTable(SharedTable):
     def _bot_turn(self, number: int, actor: int) -> None:
         hand = self._current(number, actor)
         occupant = self.seats[actor]
-        if hand is None or not isinstance(occupant, RoomBot):
+        if hand is None or not isinstance(occupant, RoomBot) or self.paused_by:
             return
         self._apply(decide(hand.view(actor), self.rng, occupant.personality))
 
     def _auto(self, number: int, actor: int, expired: bool) -> None:
         """Check if possible, else fold: the clock ran out, or the player is not playing."""
         hand = self._current(number, actor)
-        if hand is None:
-            return
+        if hand is None or self.paused_by:
+            return  # paused: the host's resume prompts this seat again
         occupant = self.seats[actor]
         checks = hand.can_check()
         if expired and isinstance(occupant, SeatedPlayer):
@@ -400,6 +424,7 @@ class HoldemTable(SharedTable):
         if hand is None:
             raise Refused("no hand is being played")
         seat, player = self.player_of(conn)
+        self.check_playing()
         if hand.actor != seat:
             raise Refused("it is not your turn")
         if not hand.legal_actions().allows(action):
@@ -438,6 +463,39 @@ class HoldemTable(SharedTable):
         self.started = None
         self._between_hands()
         self._schedule_hand(self.options.between_hands)
+        self.hand_over()
+
+    # --- the host's controls ------------------------------------------------------------
+
+    def hold(self) -> None:
+        if self._next_hand is not None:
+            self._next_hand.cancel()
+            self._next_hand = None
+        if self.clock.running:
+            self.hold_clock()
+            self.turn = None
+
+    def release(self) -> None:
+        if self.hand is not None:
+            self._prompt(self.held_clock())
+        else:
+            self.held_seconds = None
+            self.players_changed()
+
+    def set_blinds(self, small: int, big: int) -> HoldemOptions:
+        """The blinds from the next hand (the hand in play keeps its own); the options
+        they make, or Refused saying why they make none."""
+        try:
+            options = holdem_options(**{**_option_values(self.options),
+                                        "small_blind": small, "big_blind": big})
+        except ConfigError as error:
+            raise Refused(str(error)) from None
+        if self.hand is None and self._next_hand is None:
+            self.options = options
+        else:
+            self.next_options = options
+        self.room.lobby_changed(self)
+        return options
 
     def _between_hands(self) -> None:
         self._clear_seats()

@@ -45,9 +45,12 @@ from cardtui.room.config import (
 )
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.host_desk import BANNED, HostDesk
+from cardtui.room.presence import Presence
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
+    Announce,
     Bet,
     BlackjackAction,
     Chat,
@@ -59,7 +62,14 @@ from cardtui.wire.protocol import (
     GetLobby,
     Hello,
     HoldemAction,
+    HostBlinds,
+    HostClose,
+    HostKick,
+    HostPause,
+    HostRequest,
+    HostResume,
     Leave,
+    LobbyChat,
     LobbySnapshot,
     LobbyUpdate,
     Message,
@@ -141,6 +151,10 @@ class Room:
         #: The lobby line each table last had sent, and tables whose change waits.
         self._lobby_sent: dict[str, TableInfo] = {}
         self._lobby_due: dict[str, Timer] = {}
+        #: Who is here and where, and the lobby's chat.
+        self.presence = Presence(self, LOBBY_INTERVAL)
+        #: The host's controls, the ban list and the ledger of host actions.
+        self.desk = HostDesk(self)
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
 
@@ -170,6 +184,7 @@ class Room:
         the interval ends, as the table is then; a line equal to the last one
         (a bet changes the seats, not the lobby) is not sent at all.
         """
+        self.presence.changed()  # who sits or watches there may have changed too
         if table.id not in self.tables or table.id in self._lobby_due:
             return
         sent = self._lobby_sent.get(table.id)
@@ -207,6 +222,48 @@ class Room:
                 self._lobby(TableClosed(table.id))
 
         asyncio.get_running_loop().call_soon(close)
+
+    def remove_table(self, table: SharedTable, reason: str) -> None:
+        """Close ``table`` now (the host's word): the hand in play voided with every bet
+        back, every seat let go, every screen there told (:class:`TableClosed`).
+
+        A seat's chips go back to its player's balance: their game does it on
+        hearing the table closed, or (away, or killed) on its next greeting,
+        when the room no longer seats them there.
+        """
+        if self.tables.get(table.id) is not table:
+            return
+        table.closed = True
+        table.void(reason)
+        there = [conn for conn, _ in table.viewers()]
+        for player in table.holders():
+            if player.grace is not None:
+                player.grace.cancel()
+                player.grace = None
+        del self.tables[table.id]
+        self._creators.pop(table.id, None)
+        self._lobby_sent.pop(table.id, None)
+        due = self._lobby_due.pop(table.id, None)
+        if due is not None:
+            due.cancel()
+        closed = TableClosed(table.id)
+        for conn in there:
+            conn.tables.discard(table.id)
+            if conn.tables:
+                conn.send(closed)  # (the others are in the lobby now: told below)
+        self._lobby(closed)
+        self.presence.changed()
+
+    def lobby_lines(self) -> list[Connection]:
+        """Every greeted line whose player is in the lobby (at no table)."""
+        return [conn for conn in self.connections if conn.greeted and not conn.tables]
+
+    def shared_tables(self) -> list[SharedTable]:
+        return list(self.tables.values())
+
+    def table(self, table_id: str) -> HoldemTable | BlackjackTable:
+        """The table ``table_id``; Refused when there is none."""
+        return self._table(table_id)
 
     def _lobby(self, message: Message) -> None:
         """To every line whose player is in the lobby: sitting or watching, they see a table.
@@ -277,10 +334,12 @@ class Room:
         if conn.member.guest:
             self._renames.pop(conn.member.profile, None)  # a guest never comes back
             self._requests.pop(conn.member.profile, None)
+            self.presence.forget(conn.member.profile)
         if self.stopped:
             return
         for table in list(self.tables.values()):
             table.disconnected(conn)
+        self.presence.changed()
 
     def _on_line(self, conn: Connection, line: bytes | TooLong) -> None:
         if isinstance(line, TooLong):
@@ -373,6 +432,14 @@ class Room:
 
     def _rename_request(self, conn: Connection, message: Rename, ref: int | None) -> None:
         self._rename(conn, message.name, ref)
+        self.presence.changed()
+
+    def _lobby_chat(self, conn: Connection, message: LobbyChat, ref: int | None) -> None:
+        self.presence.chat(conn, message.text)
+
+    def _host_request(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
+        self.desk.handle(conn, message, ref)
+        self.presence.changed()
 
     def heard(self, member: Member) -> None:
         """A request of ``member``'s that every player at a table hears: refused when
@@ -389,6 +456,11 @@ class Room:
                             ref=hello.ref))
             conn.close()
             return
+        if conn.member.profile in self.desk.banned:
+            log.info("%r: banned by the host; refused", conn)
+            conn.send(Error(ErrorCode.BANNED, BANNED, ref=hello.ref))
+            conn.close()
+            return
         conn.greeted = True
         distinct = self._distinct_name(conn.member)
         if distinct != conn.member.name:
@@ -402,7 +474,7 @@ class Room:
         member = conn.member
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
         conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id,
-                          ref=hello.ref))
+                          host=member.host, ref=hello.ref))
         conn.send(self.lobby())
         for message in self.undelivered.pop(member.profile, []):
             conn.send(message)
@@ -412,6 +484,7 @@ class Room:
             conn.send(settled)
         for table_id in seated:
             self.tables[table_id].reconnected(conn)
+        self.presence.changed()
 
     def _rename(self, conn: Connection, wanted: str, ref: int | None = None) -> None:
         """The player saved a new name in Settings: every seat, lobby line and screen shows it.
@@ -469,8 +542,12 @@ class Room:
         raise AssertionError("unreachable: the numbers never run out")
 
     def lobby(self, ref: int | None = None) -> LobbySnapshot:
-        """Every table's lobby line; ``ref``: the request this answers (None: unprompted)."""
-        return LobbySnapshot(tuple(t.info() for t in self.tables.values()), ref=ref)
+        """Every table's lobby line, who is here, the lobby's chat and the host's last
+        announcement; ``ref``: the request this answers (None: unprompted)."""
+        by, said = self.desk.announcement or ("", "")
+        return LobbySnapshot(tuple(t.info() for t in self.tables.values()),
+                             online=self.presence.online(), chat=tuple(self.presence.chat_log),
+                             announcement=said, announced_by=by, ref=ref)
 
     def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
         table = self.tables.get(table_id)
@@ -528,6 +605,7 @@ class Room:
         for due in self._lobby_due.values():
             due.cancel()
         self._lobby_due.clear()
+        self.presence.stop()
         closing = "The room is closing" if reason is None else f"The room is closing ({reason})"
         told = list(self.connections)
         # Said once to every line, first: from now on no screen may promise a next
@@ -590,4 +668,11 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     ComeBack: Room._come_back,
     SettledSeen: Room._settled_seen,
     Rename: Room._rename_request,
+    LobbyChat: Room._lobby_chat,
+    HostPause: Room._host_request,
+    HostResume: Room._host_request,
+    HostClose: Room._host_request,
+    HostKick: Room._host_request,
+    HostBlinds: Room._host_request,
+    Announce: Room._host_request,
 }

@@ -23,11 +23,13 @@ from cardtui.wire.protocol import (
     ChatEntry,
     ChatLine,
     HandStarted,
+    Kicked,
     Message,
     Notice,
     SeatInfo,
     SeatStatus,
     TableInfo,
+    TablePaused,
     TableSeats,
 )
 
@@ -60,6 +62,9 @@ class TableHost(Protocol):
 
     def heard(self, member: Member) -> None:
         """``member`` made a request every player at a table hears (refused when too many)."""
+
+    def remove_table(self, table: SharedTable, reason: str) -> None:
+        """Close ``table`` now: its hand in play voided, every seat and screen let go."""
 
 
 class Refused(ValueError):
@@ -118,6 +123,12 @@ class SharedTable:
         self._rates: dict[str, RateLimit] = {}
         self.clock = ActionClock(room.clock)
         self.closed = False
+        #: The name of the host who paused the table ("": it plays).
+        self.paused_by = ""
+        #: The host closed the table and its hand in play is played out first.
+        self.closing = False
+        #: Seconds the action clock had left when the host paused it.
+        self.held_seconds: float | None = None
 
     # --- to implement ------------------------------------------------------------
 
@@ -146,6 +157,118 @@ class SharedTable:
     @property
     def in_play(self) -> bool:
         raise NotImplementedError
+
+    def hold(self) -> None:
+        """The host paused the table: stop every clock and timer, remembering what was left."""
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """The host resumed the table: the clocks run on from where they stopped."""
+        raise NotImplementedError
+
+    # --- the host's controls -------------------------------------------------------
+
+    def check_playing(self) -> None:
+        """Refused while the host has the table paused: nobody acts or bets."""
+        if self.paused_by:
+            raise Refused(f"the table is paused by the host ({self.paused_by})")
+
+    def hold_clock(self) -> None:
+        """Stop the action clock, keeping the seconds it had left for :meth:`release`."""
+        deadline = self.clock.deadline
+        if deadline is not None:
+            self.held_seconds = max(0.0, deadline - self.room.clock.wall())
+        self.clock.stop()
+
+    def held_clock(self) -> float | None:
+        """The seconds the paused clock had left, once (None: a new turn's full clock)."""
+        seconds, self.held_seconds = self.held_seconds, None
+        return seconds
+
+    def pause(self, by: str) -> None:
+        """The host ``by`` stops the table: the clock stops, no hand is dealt, nobody acts."""
+        if self.closed:
+            raise Refused("this table is closing")
+        if self.paused_by:
+            raise Refused(f"the table is already paused by {self.paused_by}")
+        self.paused_by = by
+        self.hold()
+        self.broadcast(TablePaused(self.id, by))
+        self.room.lobby_changed(self)
+
+    def resume(self) -> None:
+        """The table plays again, its clock from where it stopped."""
+        if not self.paused_by:
+            raise Refused("the table is not paused")
+        self.paused_by = ""
+        self.broadcast(TablePaused(self.id, ""))
+        self.release()
+        self.room.lobby_changed(self)
+
+    def close_by_host(self, by: str, *, void: bool) -> bool:
+        """The host ``by`` closes the table: the hand in play voided (``void``) or played
+        out first. True when the table is gone now, False when it goes after the hand."""
+        if self.closing:
+            raise Refused("this table is already closing")
+        if not void and self.in_play:
+            self.closing = True
+            self.closed = True  # nobody sits down, no hand after this one
+            if self.paused_by:
+                self.paused_by = ""
+                self.broadcast(TablePaused(self.id, ""))
+                self.release()
+            self.notice(f"The host ({by}) closes the table after this {self.game.hand_word}.")
+            self.room.lobby_changed(self)
+            return False
+        self.room.remove_table(self, f"The host ({by}) closed the table: the "
+                                     f"{self.game.hand_word} in play is void and every bet "
+                                     "went back to its stack.")
+        return True
+
+    def hand_over(self) -> None:
+        """A hand (round) settled: a table the host is closing goes now."""
+        if self.closing:
+            self.room.remove_table(self, "closed by the host")
+
+    def kick(self, profile: str, by: str, *, banned: bool) -> bool:
+        """Stand ``profile`` up here and stop their screens watching; whether they were here.
+
+        A seat dealt into the hand in play is folded (or stood) for and stands
+        up as the hand ends, which settles as any hand does; the chips the seat
+        had go back to the player's balance (their game does it on
+        :class:`Kicked`, and the room's kept results reach their store).
+        """
+        found = False
+        for seat, player in list(self.players()):
+            if player.member.profile != profile:
+                continue
+            found = True
+            chips = player.stack
+            conn = player.conn
+            if self.in_play and self.dealt_in(seat):
+                player.leaving = True
+                player.sitting_out = True
+                self.act_for_absent(seat)
+            else:
+                self.stand_up(seat)
+            if conn is not None:
+                conn.tables.discard(self.id)
+                conn.send(Kicked(self.id, by, chips, banned))
+            self.notice(f"The host ({by}) removed {player.name} from the table.")
+            self.send_seats()
+        for conn in list(self.watchers):
+            if conn.member.profile == profile:
+                found = True
+                self.watchers.discard(conn)
+                conn.tables.discard(self.id)
+                conn.send(Kicked(self.id, by, 0, banned))
+        self.drop_pending(profile)
+        if found:
+            self.room.lobby_changed(self)
+        return found
+
+    def drop_pending(self, profile: str) -> None:
+        """Hold'em: forget a seat ``profile`` was to take from the next hand."""
 
     # --- who is here --------------------------------------------------------------
 

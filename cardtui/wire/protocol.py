@@ -84,6 +84,10 @@ class ErrorCode(StrEnum):
     NO_TABLE = "no_table"
     REFUSED = "refused"  # not allowed now: an illegal action, a full seat, a bad amount
     RATE_LIMITED = "rate_limited"
+    #: A host's request from a line whose key is not one of the room's hosts.
+    NOT_HOST = "not_host"
+    #: The host banned this profile: the room refuses its greeting and closes the line.
+    BANNED = "banned"
 
 
 class ProtocolError(ValueError):
@@ -183,6 +187,36 @@ class TableInfo:
     bots: tuple[int, ...] = ()
     #: Blackjack: the rule set as :meth:`cardtui.blackjack.rules.Rules.to_json` writes it.
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: The name of the host who paused the table ("" while it plays).
+    paused_by: str = ""
+    #: The host closed the table: no hand is dealt here again (the one in play
+    #: is played out first when the host chose so).
+    closing: bool = False
+
+
+class Where(StrEnum):
+    LOBBY = "lobby"
+    SEATED = "seated"
+    WATCHING = "watching"
+
+
+@dataclass(frozen=True, slots=True)
+class OnlinePlayer:
+    """One line of the lobby's list of who is here (data: the screen words it)."""
+
+    name: str
+    #: Tables where this player holds a seat, and where they watch (ids).
+    seated: tuple[str, ...] = ()
+    watching: tuple[str, ...] = ()
+    host: bool = False
+    #: Disconnected: their seat is kept for the grace period.
+    away: bool = False
+
+    @property
+    def where(self) -> Where:
+        if self.seated:
+            return Where.SEATED
+        return Where.WATCHING if self.watching else Where.LOBBY
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +391,80 @@ class Rename(Request):
     name: str
 
 
+@_message("lobby_chat")
+@dataclass(frozen=True, slots=True)
+class LobbyChat(Request):
+    """A line said in the lobby: every player in the lobby reads it."""
+
+    text: str
+
+
+# --- a host's requests: the room checks the sender's key for every one ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class HostRequest(Request):
+    """A request only a host may make (:attr:`Welcome.host`).
+
+    The room looks at the member the server bound to the line (never at
+    anything the game says) before it does anything: a non-host gets an
+    :class:`Error` with :attr:`ErrorCode.NOT_HOST` and nothing changes.
+    """
+
+
+@_message("host_pause")
+@dataclass(frozen=True, slots=True)
+class HostPause(HostRequest):
+    """Stop the table: the action clock stops, no hand is dealt, nobody acts."""
+
+    table: str
+
+
+@_message("host_resume")
+@dataclass(frozen=True, slots=True)
+class HostResume(HostRequest):
+    """Start a paused table again: the clock runs on from where it stopped."""
+
+    table: str
+
+
+@_message("host_close")
+@dataclass(frozen=True, slots=True)
+class HostClose(HostRequest):
+    """Close the table: ``void`` the hand in play (every bet back), or play it out first."""
+
+    table: str
+    void: bool
+
+
+@_message("host_kick")
+@dataclass(frozen=True, slots=True)
+class HostKick(HostRequest):
+    """Stand ``name`` up from every table (their chips go back to their balance);
+    ``ban``: and refuse them for the rest of the room's life."""
+
+    name: str
+    ban: bool = False
+
+
+@_message("host_blinds")
+@dataclass(frozen=True, slots=True)
+class HostBlinds(HostRequest):
+    """A hold'em table's blinds from its next hand."""
+
+    table: str
+    small_blind: int
+    big_blind: int
+
+
+@_message("announce")
+@dataclass(frozen=True, slots=True)
+class Announce(HostRequest):
+    """A line every screen in the room shows (the lobby and every table)."""
+
+    text: str
+
+
 # --- the room tells -------------------------------------------------------------
 
 
@@ -373,6 +481,8 @@ class Welcome(Reply):
     #: number it names a shared hand for good (table ids and hand numbers start
     #: again when the room does).
     room: str = ""
+    #: This player's key is one of the room's hosts: the host's controls answer them.
+    host: bool = False
 
 
 @_message("renamed")
@@ -395,6 +505,13 @@ class Error(Reply):
 @dataclass(frozen=True, slots=True)
 class LobbySnapshot(Reply):
     tables: tuple[TableInfo, ...]
+    #: Who is in the room and where.
+    online: tuple[OnlinePlayer, ...] = ()
+    #: The lobby's chat so far (the last lines).
+    chat: tuple[ChatEntry, ...] = ()
+    #: The host's last announcement, and who made it ("": none yet).
+    announcement: str = ""
+    announced_by: str = ""
 
 
 @_message("lobby_update")
@@ -505,6 +622,52 @@ class ChatLine(Message):
     table: str
     name: str
     text: str
+
+
+@_message("online")
+@dataclass(frozen=True, slots=True)
+class Online(Message):
+    """Who is in the room now and where (to every player in the lobby)."""
+
+    players: tuple[OnlinePlayer, ...]
+
+
+@_message("lobby_chat_line")
+@dataclass(frozen=True, slots=True)
+class LobbyChatLine(Message):
+    name: str
+    text: str
+
+
+@_message("announcement")
+@dataclass(frozen=True, slots=True)
+class Announcement(Message):
+    """The host ``name`` says ``text`` to the whole room (every line, lobby and tables)."""
+
+    name: str
+    text: str
+
+
+@_message("table_paused")
+@dataclass(frozen=True, slots=True)
+class TablePaused(Message):
+    """The table stopped (``by``: the host's name) or plays again (``by`` "")."""
+
+    table: str
+    by: str
+
+
+@_message("kicked")
+@dataclass(frozen=True, slots=True)
+class Kicked(Message):
+    """The host ``by`` stood this player up at ``table``: the seat's chips (``chips``,
+    as the room stood them up; a hand in play settles as usual) go back to the
+    player's balance. ``banned``: the room will not take them back."""
+
+    table: str
+    by: str
+    chips: int = 0
+    banned: bool = False
 
 
 @_message("notice")

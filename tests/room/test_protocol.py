@@ -17,6 +17,7 @@ from cardtui.wire.protocol import (
     ErrorCode,
     LineSplitter,
     ProtocolError,
+    OnlinePlayer,
     SeatInfo,
     SettledResult,
     TableInfo,
@@ -42,6 +43,7 @@ def sample(hint: str, rng: random.Random) -> object:
         "tuple[TableInfo, ...]": (),
         "tuple[SeatInfo, ...]": (SeatInfo(0, "Ann", 990),),
         "tuple[ChatEntry, ...]": (),
+        "tuple[OnlinePlayer, ...]": (OnlinePlayer("Ann", seated=("t1",), away=True),),
         "HandStarted | None": None,
         "Turn | None": None,
     }

@@ -1,0 +1,198 @@
+"""The host's controls: what a host's key may ask of the room, and its log.
+
+A host is a player whose SSH key is one of the room's host keys (the server
+decides, when it binds the line: :attr:`Member.host`). The room looks at
+that, never at anything the game says, before every host request: a
+non-host's request is answered with an error (:attr:`ErrorCode.NOT_HOST`),
+logged, and changes nothing.
+
+Every host action is kept in :attr:`HostDesk.actions` (a ledger of who did
+what, when, where) and written to the room's log and the host's terminal.
+A ban lasts the room's life: the room has no store of its own to keep it in.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtui.clock import Clock
+from cardtui.room.blackjack_table import BlackjackTable
+from cardtui.room.chat import MAX_CHAT, clean
+from cardtui.room.connection import Connection
+from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.shared import Refused
+from cardtui.wire.protocol import (
+    Announce,
+    Announcement,
+    Error,
+    ErrorCode,
+    HostBlinds,
+    HostClose,
+    HostKick,
+    HostPause,
+    HostRequest,
+    HostResume,
+    Notice,
+)
+
+log = logging.getLogger("cardtui.room")
+
+#: What a refused non-host is told.
+NOT_HOST = "only the room's hosts may do that"
+#: What a banned player's game is told as the room closes its line.
+BANNED = "the host has banned you from this room"
+
+
+class DeskRoom(Protocol):
+    """What the desk needs of the room (:class:`cardtui.room.room.Room` is one; named
+    here so this module does not import the room, which imports it)."""
+
+    clock: Clock
+    connections: set[Connection]
+    tables: dict[str, HoldemTable | BlackjackTable]
+
+    def table(self, table_id: str) -> HoldemTable | BlackjackTable:
+        """The table ``table_id``; Refused when there is none."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostAction:
+    """One line of the host's ledger."""
+
+    #: Wall-clock time of the action.
+    at: float
+    #: The host's name as the room showed it, and their profile (the key's).
+    host: str
+    profile: str
+    #: "pause", "resume", "close", "kick", "ban", "blinds", "announce".
+    action: str
+    table: str | None
+    #: What was done, in a few words ("void", "5/10 -> 10/20", the player's name).
+    detail: str = ""
+
+    def line(self) -> str:
+        where = f" at table {self.table}" if self.table else ""
+        detail = f": {self.detail}" if self.detail else ""
+        return f"host {self.host}: {self.action}{where}{detail}"
+
+
+class HostDesk:
+    """The room's host controls, its ban list and its ledger of host actions."""
+
+    def __init__(self, room: DeskRoom) -> None:
+        self.room = room
+        self.actions: list[HostAction] = []
+        #: Profiles the host banned: refused at the greeting for the room's life.
+        self.banned: set[str] = set()
+        #: The last announcement: (the host's name, the text).
+        self.announcement: tuple[str, str] | None = None
+        #: Where each host action is written besides the room's log (the host's terminal).
+        self.report: Callable[[str], None] | None = None
+
+    def handle(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
+        """Check the sender's key, then do what ``message`` asks; the answer names ``ref``."""
+        table = getattr(message, "table", None)
+        if not conn.member.host:
+            log.warning("%r (not a host) sent %s: refused", conn, message.TYPE)
+            conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, table, ref=ref))
+            return
+        action, detail, said = _ACTIONS[type(message)](self, conn, message)
+        self._record(conn, action, table, detail)
+        conn.send(Notice(table, said, ref=ref))
+
+    def _record(self, conn: Connection, action: str, table: str | None, detail: str) -> None:
+        entry = HostAction(self.room.clock.wall(), conn.member.name, conn.member.profile,
+                           action, table, detail)
+        self.actions.append(entry)
+        log.info("%s", entry.line())
+        if self.report is not None:
+            self.report(entry.line())
+
+    # --- one method per host request: (action, detail, the answer's words) ------------
+
+    def _pause(self, conn: Connection, message: HostPause) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        table.pause(conn.member.name)
+        return "pause", "", f"{table.name} is paused."
+
+    def _resume(self, conn: Connection, message: HostResume) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        table.resume()
+        return "resume", "", f"{table.name} plays again."
+
+    def _close(self, conn: Connection, message: HostClose) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        gone = table.close_by_host(conn.member.name, void=message.void)
+        word = table.game.hand_word
+        said = f"{table.name} is closed." if gone else f"{table.name} closes after this {word}."
+        return "close", f"{word} void" if message.void else f"{word} played out", said
+
+    def _kick(self, conn: Connection, message: HostKick) -> tuple[str, str, str]:
+        profile, name = self._profile_named(message.name)
+        if profile == conn.member.profile:
+            raise Refused("you cannot remove yourself")
+        kicked = [table for table in list(self.room.tables.values())
+                  if table.kick(profile, conn.member.name, banned=message.ban)]
+        if not message.ban:
+            if not kicked:
+                raise Refused(f"{name} is not at a table")
+            return "kick", name, f"{name} is removed from {_listed(t.name for t in kicked)}."
+        self.banned.add(profile)
+        for each in list(self.room.connections):
+            if each.member.profile == profile:
+                each.send(Error(ErrorCode.BANNED, BANNED))
+                each.close()
+        return "ban", name, f"{name} is banned from the room."
+
+    def _profile_named(self, name: str) -> tuple[str, str]:
+        """The profile going by ``name`` in the room (a line, or a seat kept while away)."""
+        wanted = name.casefold()
+        for conn in self.room.connections:
+            if conn.greeted and conn.member.name.casefold() == wanted:
+                return conn.member.profile, conn.member.name
+        for table in self.room.tables.values():
+            for player in table.holders():
+                if player.name.casefold() == wanted:
+                    return player.member.profile, player.name
+        raise Refused(f"nobody here is called {clean(name, 40)}")
+
+    def _blinds(self, conn: Connection, message: HostBlinds) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        if not isinstance(table, HoldemTable):
+            raise Refused("blackjack has no blinds")
+        before = table.options.stakes
+        options = table.set_blinds(message.small_blind, message.big_blind)
+        table.notice(f"The host ({conn.member.name}) sets the blinds to {options.stakes} "
+                     "from the next hand.")
+        return "blinds", f"{before} -> {options.stakes}", \
+            f"{table.name}: blinds {options.stakes} from the next hand."
+
+    def _announce(self, conn: Connection, message: Announce) -> tuple[str, str, str]:
+        text = clean(message.text, MAX_CHAT)
+        if not text:
+            raise Refused("nothing to announce: the line was empty once cleaned")
+        self.announcement = (conn.member.name, text)
+        said = Announcement(conn.member.name, text)
+        for each in self.room.connections:
+            if each.greeted:
+                each.send(said)
+        return "announce", text, "Announced."
+
+
+def _listed(names: Iterator[str]) -> str:
+    shown = list(names)
+    return ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
+
+
+#: What the desk does with each host request (:meth:`HostDesk.handle`).
+_ACTIONS: dict[type[HostRequest], Callable[[HostDesk, Connection, Any], tuple[str, str, str]]] = {
+    HostPause: HostDesk._pause,
+    HostResume: HostDesk._resume,
+    HostClose: HostDesk._close,
+    HostKick: HostDesk._kick,
+    HostBlinds: HostDesk._blinds,
+    Announce: HostDesk._announce,
+}

@@ -1,0 +1,162 @@
+"""Who is in the room and where, and the lobby's chat.
+
+The lobby lists every player in the room: in the lobby, seated at a table,
+watching one, or away (disconnected, their seat kept for the grace period).
+The room sends the list as data (:class:`~cardtui.wire.protocol.Online`) to
+every line in the lobby when it changes, at most every
+:data:`~cardtui.room.room.LOBBY_INTERVAL` seconds, as it does the tables'
+lines; the screen words it.
+
+The lobby's chat is the tables' chat in the lobby: each line cleaned and
+rate-limited as a table's (:mod:`cardtui.room.chat`), the last lines kept
+for whoever comes into the lobby next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
+
+from cardtui.clock import Clock, Timer
+from cardtui.room.chat import RateLimit, clean
+from cardtui.room.connection import Connection
+from cardtui.room.shared import CHAT_HISTORY, Refused, SharedTable
+from cardtui.wire.protocol import ChatEntry, LobbyChatLine, Message, Online, OnlinePlayer
+
+
+class Lobby(Protocol):
+    """What presence needs of the room (:class:`cardtui.room.room.Room` is one)."""
+
+    clock: Clock
+    connections: set[Connection]
+
+    def lobby_lines(self) -> Iterable[Connection]:
+        """Every greeted line whose player is in the lobby."""
+
+    def shared_tables(self) -> Iterable[SharedTable]:
+        """Every table of the room."""
+
+
+class Presence:
+    """The room's list of who is here, sent when it changes; and the lobby's chat."""
+
+    def __init__(self, room: Lobby, interval: float) -> None:
+        self.room = room
+        self.interval = interval
+        self.chat_log: deque[ChatEntry] = deque(maxlen=CHAT_HISTORY)
+        self._rates: dict[str, RateLimit] = {}
+        self._sent: tuple[OnlinePlayer, ...] | None = None
+        self._due: Timer | None = None
+        self._soon = False
+
+    def online(self) -> tuple[OnlinePlayer, ...]:
+        """Every player in the room, by name: where they are, whether they are away."""
+        places: dict[str, _Place] = {}
+        for conn in self.room.connections:
+            if conn.greeted and not conn.closed:
+                place = places.setdefault(conn.member.profile, _Place(conn.member.name))
+                place.name, place.here = conn.member.name, True
+                place.host = place.host or conn.member.host
+        for table in self.room.shared_tables():
+            for _, player in table.players():
+                place = places.setdefault(player.member.profile, _Place(player.name))
+                place.seated.append(table.id)
+            for conn in table.watchers:
+                if not conn.closed and conn.member.profile in places \
+                        and table.id not in places[conn.member.profile].seated:
+                    places[conn.member.profile].watching.append(table.id)
+        return tuple(sorted((place.shown() for place in places.values()),
+                            key=lambda p: (p.name.casefold(), p.name)))
+
+    def changed(self) -> None:
+        """Who is where may have changed: looked at once the room has finished the event."""
+        if self._soon:
+            return
+        self._soon = True
+        asyncio.get_running_loop().call_soon(self._look)
+
+    def _look(self) -> None:
+        self._soon = False
+        if self._due is not None:
+            return  # the list goes when the interval ends, as it is then
+        now = self.online()
+        if now == self._sent:
+            return
+        self._sent = now
+        self._send(Online(now))
+        self._due = self.room.clock.call_later(self.interval, self._due_now)
+
+    def _due_now(self) -> None:
+        self._due = None
+        self._look()
+
+    def stop(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+
+    def _send(self, message: Message) -> None:
+        for conn in self.room.lobby_lines():
+            conn.send(message)
+
+    def chat(self, conn: Connection, text: str) -> None:
+        """``conn``'s player says ``text`` in the lobby: every player there reads it."""
+        line = clean(text)
+        if not line:
+            raise Refused("nothing to say: the line was empty once cleaned")
+        rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.clock))
+        if not rate.allow():
+            raise Refused("slow down: too many chat lines")
+        entry = ChatEntry(conn.member.name, line)
+        self.chat_log.append(entry)
+        said = LobbyChatLine(entry.name, entry.text)
+        told = set(self.room.lobby_lines())
+        for each in told:
+            each.send(said)
+        if conn not in told:
+            conn.send(said)  # said from a second screen at a table: the sayer reads it too
+
+    def forget(self, profile: str) -> None:
+        self._rates.pop(profile, None)
+
+
+class _Place:
+    """One player's places while the list is made."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.here = False
+        self.host = False
+        self.seated: list[str] = []
+        self.watching: list[str] = []
+
+    def shown(self) -> OnlinePlayer:
+        return OnlinePlayer(self.name, tuple(self.seated), tuple(self.watching), self.host,
+                            away=not self.here)
+
+
+def where_words(player: OnlinePlayer, table_names: Callable[[str], str]) -> str:
+    """Where ``player`` is, in words (``table_names``: a table's name from its id).
+
+    >>> names = {"t1": "Main"}.get
+    >>> where_words(OnlinePlayer("Ann"), names)
+    'in the lobby'
+    >>> where_words(OnlinePlayer("Bo", seated=("t1",), away=True), names)
+    'away from Main'
+    >>> where_words(OnlinePlayer("Cy", seated=("t1",), watching=("t2",)), names)
+    'seated at Main, watching a table'
+    """
+    def named(ids: Iterable[str]) -> Iterator[str]:
+        for table_id in ids:
+            yield table_names(table_id) or "a table"
+
+    if player.away:
+        return "away from " + ", ".join(named(player.seated)) if player.seated else "away"
+    parts = []
+    if player.seated:
+        parts.append("seated at " + ", ".join(named(player.seated)))
+    if player.watching:
+        parts.append("watching " + ", ".join(named(player.watching)))
+    return ", ".join(parts) or "in the lobby"
