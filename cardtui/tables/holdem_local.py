@@ -105,8 +105,9 @@ from cardtui.tables.session import (
     ToAct,
 )
 
-#: How long a bot lingers over a decision, in seconds (the animation speed's think pause).
-Think = Callable[[], float]
+#: How long a bot lingers over a decision, in seconds: given the hand (before the move)
+#: and the bot's move, so the pause can fit the decision (the screen's pace and speed).
+Think = Callable[[Hand, Action], float]
 #: A human's finishing place in a tournament: (name, place, entrants).
 Placed = Callable[[str, int, int], None]
 #: A finished tournament's results, for the screen (once the last hand has been shown).
@@ -193,7 +194,7 @@ class HoldemLocalSession:
         #: The time the bots' thinking pauses take (virtual in tests).
         self.time = clock
         self.rng = rng
-        self._think: Think = think if callable(think) else (lambda: float(think))
+        self._think: Think = think if callable(think) else (lambda _hand, _move: float(think))
         self.table: Table = setup.make_table(rng, button)
         self.hand: Hand | None = None
         #: Stacks the next hand's deck (tests and demos); used once.
@@ -582,12 +583,15 @@ class HoldemLocalSession:
             if self.shown is not None:
                 await self.shown()
             self._hurry.clear()
-            pause = self._think()
-            self._thinking = SeatClock(seat, self.time.monotonic() + pause)
-            self._emit(self._thinking)
             started = self.time.monotonic()
             # Monte Carlo equity takes a moment: off the event loop, so keys still work.
             action = await asyncio.to_thread(self.decide)
+            if self.hand is not hand or hand.is_over:
+                return  # folded out (leaving) while this bot decided
+            # The pause fits the decision taken (a fold to the blinds is quick).
+            pause = self._think(hand, action)
+            self._thinking = SeatClock(seat, started + pause)
+            self._emit(self._thinking)
             left = pause - (self.time.monotonic() - started)
             if left > 0:
                 with contextlib.suppress(TimeoutError):
