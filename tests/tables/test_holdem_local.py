@@ -129,7 +129,7 @@ async def test_hot_seat_delivers_a_players_hole_cards_only_when_they_take_the_ke
 async def test_bots_decide_off_the_event_loop_with_a_think_pause_any_key_cuts_short() -> None:
     virtual = FakeClock()
     session = HoldemLocalSession(line_up("Ann", bots=2), random.Random(5), button=1,
-                                 think=lambda: 60.0, clock=virtual)
+                                 think=lambda *_: 60.0, clock=virtual)
     threads: list[int] = []
 
     def decide() -> Action:
@@ -203,7 +203,7 @@ async def test_a_screen_attaching_mid_hand_is_shown_the_hand_so_far_filtered() -
 async def test_folding_out_plays_the_hand_to_the_end_and_settles_it_once() -> None:
     virtual = FakeClock()
     session = HoldemLocalSession(line_up("Ann", bots=2), random.Random(6), button=1,
-                                 think=lambda: 60.0, clock=virtual)
+                                 think=lambda *_: 60.0, clock=virtual)
     screen = Screen(session, play=False)
     session.deal()
     await until(lambda: bool(screen.of(SeatClock)))  # a bot is thinking

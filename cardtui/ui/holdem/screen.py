@@ -37,7 +37,7 @@ from cardtui.tables.holdem_local import HoldemLocalSession, kept_in
 from cardtui.ui.holdem import wording as words
 from cardtui.ui.holdem.felt import TableFelt
 from cardtui.ui.holdem.history import HoldemHistoryScreen
-from cardtui.ui.holdem.pace import THINK_PAUSE
+from cardtui.ui.holdem.pace import bot_pause
 from cardtui.ui.holdem.raise_box import RaiseScreen
 from cardtui.ui.holdem.results import show_results
 from cardtui.ui.holdem.setup import HoldemSetupScreen, saved_setup
@@ -55,7 +55,7 @@ class HoldemScreen(TableFelt):
         settings = self.app.settings
         session = HoldemLocalSession(
             setup or saved_setup(settings), random.Random(self.app.rng.getrandbits(64)),
-            think=lambda: settings.delay(THINK_PAUSE))
+            think=lambda hand, move: settings.delay(bot_pause(hand, move)))
         session.placed = lambda name, place, entrants: self.app.store.record_tournament(
             name, place, entrants, session_id=self.app.session_id)
         session.shown = self._shown
