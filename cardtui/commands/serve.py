@@ -89,6 +89,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: DATA_DIR/ssh_host_ed25519_key)",
     )
     parser.add_argument(
+        "--room-host",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a public key whose player runs the room (pause, close, kick, ban, blinds, "
+        "announcements); repeatable; also every key in host_keys beside authorized_keys",
+    )
+    parser.add_argument(
         "--max-sessions",
         "--max-players",
         dest="max_sessions",
@@ -197,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,
+        room_host_keys=tuple(args.room_host),
         tables=tables,
     )
     console = Console(highlight=False, log_path=False)
@@ -343,6 +353,8 @@ def _announce(console: Console, config: ServeConfig, running: RunningServer) -> 
         console.print(
             f"Players' keys: {config.authorized_keys_file} (re-read on every login)", markup=False
         )
+    console.print(f"Hosts' keys: {config.host_keys_file}"
+                  + "".join(f", {path}" for path in config.room_host_keys), markup=False)
     console.print(f"Profiles: {config.root / 'profiles'}", markup=False, style="dim")
     if config.tables:
         names = ", ".join(table.name for table in config.tables)

@@ -10,6 +10,7 @@ shows it; the room cleans it as it cleans chat.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import socket
@@ -47,19 +48,31 @@ class RoomHost:
     """The shared tables of one server, and the socket pairs that reach them."""
 
     def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 hosts: Callable[[], frozenset[str]] | None = None) -> None:
         self.room = Room(list(tables), rng=rng)
+        #: The SSH key fingerprints of the room's hosts (asked at each game's start,
+        #: so a key added to the file runs the room from its next game).
+        self.hosts = hosts
+        # Every host action is written on the host's terminal too.
+        self.room.desk.report = log
         #: Hands (and blackjack rounds) voided by stopping the room.
         self.voided = 0
         #: The server's log (the host's terminal): each voided hand gets a line there.
         self.log = log
 
     def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
-        """Who a game process plays as: a key's profile and its name, or a new guest."""
+        """Who a game process plays as: a key's profile and its name, or a new guest.
+
+        A key among the hosts' runs the room (a guest never does: no key, no host).
+        """
         if fingerprint is None:
             return self.room.guest()
         name = load_settings(locations.settings_path(profile_dir)).settings.player_name
-        return self.room.member(profile_key(fingerprint), name)
+        member = self.room.member(profile_key(fingerprint), name)
+        if self.hosts is not None and fingerprint in self.hosts():
+            member = dataclasses.replace(member, host=True)
+        return member
 
     async def line_for(self, fingerprint: str | None, profile_dir: Path) -> socket.socket:
         """The game's end of a socket pair whose other end the room serves as this player."""

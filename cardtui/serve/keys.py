@@ -8,6 +8,7 @@ can read it out to players comparing it with their first-connection prompt.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -16,6 +17,9 @@ from cardtui.untrusted import read_text
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
+#: The keys of the players who run the room (the host's controls), beside
+#: ``authorized_keys``: the same format, any of its keys.
+HOST_KEYS_NAME = "host_keys"
 
 # OpenSSH's sshd refuses a private host key others can read; so do we, by
 # creating it 0600 in one step rather than chmod-ing after the write.
@@ -92,3 +96,43 @@ def _after_options(text: str) -> str:
         elif char.isspace() and not quoted:
             return text[index:].lstrip()
     return ""
+
+
+class HostKeys:
+    """The fingerprints of the room's hosts: every key in ``files``, read again when one changes.
+
+    A file that does not exist lists nobody (a room needs no host). A file
+    that cannot be read, or holds a line that is no key, raises on the first
+    read (the server says so at start and does not open); later, a broken
+    edit is reported to ``log`` and the previous list kept, as for the
+    players' keys.
+    """
+
+    def __init__(self, files: tuple[Path, ...]) -> None:
+        self.files = files
+        self._stamps: tuple[tuple[int, int] | None, ...] | None = None
+        self._keys: frozenset[str] = frozenset()
+
+    def fingerprints(self, log: Callable[[str], None] | None = None) -> frozenset[str]:
+        try:
+            stamps = tuple(_stamp(path) for path in self.files)
+            if stamps != self._stamps:
+                found: set[str] = set()
+                for path, stamp in zip(self.files, stamps, strict=True):
+                    if stamp is not None:
+                        found |= read_authorized_fingerprints(path)
+                self._keys, self._stamps = frozenset(found), stamps
+        except (OSError, ValueError) as error:
+            if self._stamps is None or log is None:
+                raise
+            log(f"kept the previous host keys: {error}")
+        return self._keys
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When ``path`` last changed, and its size (None: there is no such file)."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_mtime_ns, stat.st_size

@@ -32,6 +32,8 @@ from cardtui.serve.identity import GuestHouse
 from cardtui.serve.keys import (
     AUTHORIZED_KEYS_NAME,
     HOST_KEY_NAME,
+    HOST_KEYS_NAME,
+    HostKeys,
     fingerprint,
     load_or_create_host_key,
     read_authorized_fingerprints,
@@ -64,6 +66,9 @@ class ServeConfig:
     launch: Launch = field(default_factory=Launch)
     host_key_path: Path | None = None
     authorized_keys_path: Path | None = None
+    #: Public key files of players who run the room, besides ``host_keys`` beside
+    #: ``authorized_keys`` (``--room-host``).
+    room_host_keys: tuple[Path, ...] = ()
     #: The room's shared tables (``cardtui serve`` always opens some); None: no
     #: room, every player plays alone.
     tables: tuple[TableOptions, ...] | None = None
@@ -75,6 +80,11 @@ class ServeConfig:
     @property
     def authorized_keys_file(self) -> Path:
         return self.authorized_keys_path or self.root / AUTHORIZED_KEYS_NAME
+
+    @property
+    def host_keys_file(self) -> Path:
+        """The hosts' keys: beside the players' keys, wherever those are."""
+        return self.authorized_keys_file.parent / HOST_KEYS_NAME
 
 
 class Floor:
@@ -94,8 +104,13 @@ class Floor:
         self._authorized_stamp: tuple[int, int] | None = None
         if not config.open:
             self.reload_authorized_keys()
+        #: The keys whose holders run the room (read again at each game's start).
+        self.host_keys = HostKeys((config.host_keys_file, *config.room_host_keys))
+        self.host_keys.fingerprints()  # a broken file stops the start, said in one line
         #: The shared tables, run on this process's event loop.
-        self.shared = RoomHost(config.tables, log=log) if config.tables is not None else None
+        self.shared = RoomHost(config.tables, log=log,
+                               hosts=lambda: self.host_keys.fingerprints(log)) \
+            if config.tables is not None else None
 
     def reload_authorized_keys(self) -> None:
         """Read ``authorized_keys`` again if it changed, so players can be added mid-game.
