@@ -205,6 +205,9 @@ def run(args: argparse.Namespace) -> int:
     table = Table(
         players, mode=mode, blinds=blinds if mode is Mode.CASH else schedule,
         hands_per_level=HANDS_PER_LEVEL, rng=random.Random(seed),
+        # A cash game keeps its seats filled, as at the app's tables: a bot that
+        # busts is replaced by a new one (the house's chips).
+        refill_bots=options.stack if mode is Mode.CASH else 0,
     )
     console = Console()
     console.print(
@@ -281,6 +284,10 @@ def report(table: Table, summary: MatchSummary, mode: Mode) -> RichTable:
     title = f"{summary.hands} hands, {summary.showdowns} showdowns"
     if summary.biggest_pot:
         title += f", biggest pot {summary.biggest_pot} (hand {summary.biggest_pot_hand})"
+    replaced = table.house_chips // table.refill_bots if table.refill_bots else 0
+    if replaced:
+        title += (f", {replaced} busted {'bot' if replaced == 1 else 'bots'} replaced"
+                  f" ({table.house_chips:,} chips from the house)")
     if summary.stopped:
         title += f" ({summary.stopped})"
     result = RichTable(title=title, header_style="bold")

@@ -301,8 +301,9 @@ class HoldemLocalSession:
         self.hand = None
         self.table_events = []
         level = table.level_index_for(table.hand_number) + 1
+        hands = f"{table.hand_number:,} hand{'' if table.hand_number == 1 else 's'}"
         self._say(Note(f"Tournament resumed: level {level}, {len(table.in_play)} players left"
-                       f" after {table.hand_number:,} hands.", "level"))
+                       f" after {hands}.", "level"))
         return True
 
     def _resume(self, text: str | None) -> tuple[HoldemConfig, Table] | None:
@@ -661,12 +662,15 @@ class HoldemLocalSession:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            loop = None
+        if loop is None or self.shown is None:  # nothing is being shown: now
             self.finished(finished)
             return
 
+        shown = self.shown
+
         async def announce() -> None:
-            if self.shown is not None:
-                await self.shown()
+            await shown()
             if self.finished is not None and self.results is finished:
                 self.finished(finished)
 

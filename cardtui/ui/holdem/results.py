@@ -14,7 +14,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
@@ -88,9 +88,8 @@ class TournamentResultsScreen(ModalScreen[None]):
         align: center middle;
     }
     TournamentResultsScreen #results-box {
-        width: auto;
-        min-width: 50;
-        max-width: 90%;
+        width: 72;
+        max-width: 100%;
         height: auto;
         max-height: 100%;
         border: thick $accent;
@@ -102,18 +101,13 @@ class TournamentResultsScreen(ModalScreen[None]):
     }
     TournamentResultsScreen #results-title {
         text-style: bold;
-        width: auto;
         margin-bottom: 1;
     }
-    TournamentResultsScreen #results-rows {
+    TournamentResultsScreen #results-table {
         height: auto;
-        max-height: 14;
-        width: auto;
     }
     TournamentResultsScreen #results-notes {
         color: $text-muted;
-        width: auto;
-        max-width: 76;
         margin-top: 1;
     }
     TournamentResultsScreen #results-back {
@@ -130,8 +124,7 @@ class TournamentResultsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="results-box"):
             yield Static(Text(results_title(self.results)), id="results-title")
-            with VerticalScroll(id="results-rows"):
-                yield Static(results_table(self.results, ascii=self.ascii), id="results-table")
+            yield Static(results_table(self.results, ascii=self.ascii), id="results-table")
             yield Static(Text(results_notes(self.results)), id="results-notes")
             yield Button("Back to the table (Enter)", variant="primary", compact=True,
                          id="results-back")
