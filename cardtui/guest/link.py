@@ -49,14 +49,22 @@ from cardtui.store.records import room_table
 from cardtui.tables.session import Settled as SettledEvent
 from cardtui.tables.shared_bankroll import RoomChips, returned_note
 from cardtui.wire.protocol import (
+    Announcement,
+    ChatEntry,
     CreateBlackjack,
     CreateHoldem,
     Error,
     GetLobby,
+    HostRequest,
+    Kicked,
+    LobbyChat,
+    LobbyChatLine,
     LobbySnapshot,
     LobbyUpdate,
     Message,
     Notice,
+    Online,
+    OnlinePlayer,
     Rename,
     Renamed,
     Reply,
@@ -76,6 +84,8 @@ log = logging.getLogger("cardtui.guest.link")
 
 #: Seconds to wait for the room to answer a request from the lobby.
 ANSWER_TIMEOUT = 10.0
+#: Lines of the lobby's chat kept (the room sends its last lines on joining).
+LOBBY_CHAT = 30
 
 R = TypeVar("R", bound=Reply)
 Q = TypeVar("Q", bound=Request)
@@ -121,6 +131,12 @@ class RoomLink:
         self._stop_hearing: Callable[[], None] | None = None
         #: Notices for the player said before anyone listened (see :meth:`listen`).
         self._untold: list[str] = []
+        #: Who is in the room and where, as the room last said.
+        self.online: tuple[OnlinePlayer, ...] = ()
+        #: The lobby's chat, oldest first.
+        self.lobby_chat: list[ChatEntry] = []
+        #: The host's last announcement: (the host's name, the text); None: none yet.
+        self.announcement: tuple[str, str] | None = None
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
@@ -166,6 +182,11 @@ class RoomLink:
     @property
     def name(self) -> str:
         return self.welcome.name if self.welcome is not None else ""
+
+    @property
+    def is_host(self) -> bool:
+        """Whether the room said this player's key runs the room (its controls answer)."""
+        return self.welcome is not None and self.welcome.host
 
     async def close(self) -> None:
         if self._stop_hearing is not None:
@@ -240,7 +261,43 @@ class RoomLink:
 
     def _lobby_snapshot(self, message: LobbySnapshot) -> bool:
         self.tables = {t.id: t for t in message.tables}
+        self.online = message.online
+        self.lobby_chat = list(message.chat)[-LOBBY_CHAT:]
+        if message.announcement:
+            self.announcement = (message.announced_by, message.announcement)
         self._tell(None)
+        return True
+
+    def _online(self, message: Online) -> bool:
+        self.online = message.players
+        self._tell(None)
+        return True
+
+    def _lobby_chat_line(self, message: LobbyChatLine) -> bool:
+        self.lobby_chat = [*self.lobby_chat, ChatEntry(message.name, message.text)][-LOBBY_CHAT:]
+        self._tell(None)
+        return True
+
+    def _announcement(self, message: Announcement) -> bool:
+        """The host said something to the whole room: the lobby and every table show it."""
+        self.announcement = (message.name, message.text)
+        for each in list(self.sessions.values()):
+            each.receive(message)
+        self._tell(None)
+        return True
+
+    def _kicked(self, message: Kicked) -> bool:
+        """The host stood this player up at a table: its session lets the seat go (the
+        chips go back to the balance) and the lobby says so."""
+        session = self.sessions.get(message.table)
+        if session is not None:
+            session.receive(message)
+        info = self.tables.get(message.table)
+        where = info.name if info is not None else "a table"
+        if message.banned:
+            self._tell(f"The host ({message.by}) banned you from the room.")
+        else:
+            self._tell(f"The host ({message.by}) removed you from {where}.")
         return True
 
     def _lobby_update(self, message: LobbyUpdate) -> bool:
@@ -351,6 +408,19 @@ class RoomLink:
             log.warning("a settled %s hand had nowhere to go", game.value)
 
     # --- asking ---------------------------------------------------------------------------
+
+    def lobby_say(self, text: str) -> None:
+        """Say ``text`` in the lobby's chat (a refusal comes back as the room's words)."""
+        line = text.strip()
+        if not line:
+            raise ValueError("nothing to say")
+        self.send(LobbyChat(line))
+
+    async def host(self, request: HostRequest) -> str:
+        """Ask a host's request of the room; its answer in words, or RoomRefused saying
+        why not (the room checks the key: a non-host is refused whatever it sends)."""
+        notice = await self._ask(request, Notice)
+        return notice.text
 
     def rename(self, name: str) -> None:
         """Ask the room to show ``name`` from now (the player saved it in Settings).
@@ -505,4 +575,8 @@ _ROOM_NEWS: dict[type[Message], Callable[[RoomLink, Any], bool]] = {
     TableClosed: RoomLink._table_closed,
     RoomClosing: RoomLink._room_closing,
     Renamed: RoomLink._renamed,
+    Online: RoomLink._online,
+    LobbyChatLine: RoomLink._lobby_chat_line,
+    Announcement: RoomLink._announcement,
+    Kicked: RoomLink._kicked,
 }

@@ -43,6 +43,7 @@ from cardtui.tables.session import (
 )
 from cardtui.wire.codec import DecodeError, decode_record
 from cardtui.wire.protocol import (
+    Announcement,
     Chat,
     ChatEntry,
     ChatLine,
@@ -50,6 +51,7 @@ from cardtui.wire.protocol import (
     Error,
     HandStarted,
     HandVoided,
+    Kicked,
     Leave,
     Message,
     Notice,
@@ -59,7 +61,9 @@ from cardtui.wire.protocol import (
     SeatInfo,
     SeatSettled,
     SitOut,
+    TableClosed,
     TableInfo,
+    TablePaused,
     TableSeats,
     TableSnapshot,
     Turn,
@@ -153,6 +157,11 @@ class RemoteSession:
         #: A hand (round) has begun and not yet ended.
         self.in_hand = False
         self.left = False
+        #: The room let this table go for this player: the host closed the table or
+        #: removed them. Nothing more comes from it; leaving tells the room nothing.
+        self.gone = False
+        #: The host who paused the table ("": it plays).
+        self.paused_by = info.paused_by
         #: This seat plays the profile's kept chips: leaving returns them.
         self.kept_chips = False
         #: The buy-in the kept chips made for this seat (None: none, or table-only chips).
@@ -176,8 +185,9 @@ class RemoteSession:
 
     @property
     def room_closing(self) -> bool:
-        """The room said it is stopping: no hand (round) will be dealt here again."""
-        return self.link is not None and self.link.closing
+        """No hand (round) will be dealt here again: the room said it is stopping, or the
+        host closed the table or removed this player from it."""
+        return self.gone or (self.link is not None and self.link.closing)
 
     #: One player per terminal: never a shared keyboard.
     hot_seat = False
@@ -259,7 +269,7 @@ class RemoteSession:
         """
         if self.left:
             return
-        if not self.link.closed:
+        if not self.link.closed and not self.gone:
             self._send(Leave(self.table_id))
         self.left = True
         self.to_act = None
@@ -319,8 +329,43 @@ class RemoteSession:
                 yield from self._stop_clock()  # nobody is to act in a void hand
                 yield SeatsChanged(self.every_seat(stacks))
                 yield Voided(reason)
+            case TablePaused(by=by):
+                yield from self._paused(by)
+            case Announcement(name=name, text=text):
+                yield Note(f"The host ({name}) announces: {text}", "warning")
+            case Kicked(by=by, banned=banned):
+                did = "banned you from the room" if banned else "removed you from this table"
+                yield from self._let_go(f"The host ({by}) {did}")
+            case TableClosed():
+                yield from self._let_go("This table has closed")
             case _:
                 yield from self.translate_game(message)
+
+    def _paused(self, by: str) -> Iterator[Event]:
+        """The host paused the table (``by``) or resumed it (""): no clock runs meanwhile,
+        and nobody is asked to act (the room prompts again on resuming)."""
+        was, self.paused_by = self.paused_by, by
+        if by:
+            yield from self._stop_clock()
+            self.to_act = None
+            yield Note(f"The table is paused by the host ({by}).", "warning")
+        elif was:
+            yield Note("The host resumed the table.")
+
+    def _let_go(self, text: str) -> Iterator[Event]:
+        """The room holds no seat or screen here for this player any more (``text`` says
+        why, without a full stop): the seat's chips go back to the balance now (once),
+        and no clock runs for us."""
+        if self.gone:
+            return
+        self.gone = True
+        yield from self._stop_clock()
+        self.to_act = None
+        seated = self.your_seat is not None
+        self.link.stood_up(self)
+        self.kept_chips = False  # (returned: leaving later must not return them again)
+        yield Note(f"{text}: your chips here went back to your balance." if seated and
+                   self.link.keeps_chips else f"{text}.", "warning")
 
     def _records(self, message: Records) -> Iterator[Event]:
         """What happened next in the hand in play (records of another hand are dropped)."""

@@ -1,0 +1,131 @@
+"""The host's controls as the games see them: a game's link to the room, the profile's store.
+
+A kicked or closed-out key holder's chips come back to their balance: the
+balance after equals the start plus every recorded result (conservation,
+with the room's own stack as the check). A non-host's link asking a host's
+request is refused, and the lobby's list, chat and announcements reach the
+links and the table sessions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtui.clock import FakeClock
+from cardtui.guest.client import RoomClient
+from cardtui.guest.link import RoomLink, RoomRefused
+from cardtui.room.config import HoldemOptions
+from cardtui.room.connection import Member
+from cardtui.room.room import LOBBY_INTERVAL, Room, room_pair
+from cardtui.tables.session import Note, SeatClock, ToAct
+from cardtui.wire.protocol import (
+    Announce,
+    HostClose,
+    HostKick,
+    HostPause,
+    HostResume,
+    OnlinePlayer,
+)
+from tests.room.support import until
+from tests.room.virtual_time import until_now_due
+from tests.tables.test_shared_bankroll import KeyHolder, store_of, watch_room
+
+
+async def host_link(room: Room) -> RoomLink:
+    client = await RoomClient.open(await room_pair(room, Member("key-Host", "Host", host=True)))
+    link = RoomLink(client)
+    await link.start()
+    return link
+
+
+async def test_a_kicked_key_holders_chips_come_back_to_the_balance(
+        make_room, tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, between_hands=60))
+    seen = watch_room(room, "key-Ann")
+    table = room.tables["t1"]
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
+    session = await ann.sit("t1", 600)
+    await until(lambda: len(ann.settled) == 1 and table.hand is None)
+    host = await host_link(room)
+    assert host.is_host and ann.link is not None and not ann.link.is_host
+    said = await host.host(HostKick("Ann"))
+    assert "Ann" in said
+    await until(lambda: session.gone)
+    assert ann.chips() == (400 + seen.stood_up_with[0], {})
+    assert ann.chips()[0] == 1_000 + ann.results()
+    assert session.room_closing and not session.kept_chips
+    session.leave()  # the screen goes: nothing is sent, nothing returned twice
+    assert ann.chips()[0] == 1_000 + ann.results()
+    await host.close()
+
+
+async def test_a_table_closed_mid_hand_voids_it_and_the_chips_come_back(
+        make_room, tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, between_hands=60,
+                                   action_clock=30), clock=clock)
+    table = room.tables["t1"]
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann"), plays=False).connect(room)
+    bob = await KeyHolder("Bob", store_of(tmp_path, "Bob"), plays=False).connect(room)
+    ann_session = await ann.sit("t1", 600)
+    await bob.sit("t1", 500)
+    await until_now_due(clock, lambda: table.hand is not None)
+    host = await host_link(room)
+    await host.host(HostClose("t1", void=True))
+    await until(lambda: ann_session.gone and bob.session is not None and bob.session.gone)
+    for player in (ann, bob):
+        assert player.chips() == (1_000, {})  # the hand was void: nothing won, nothing lost
+        assert player.results() == 0
+    assert "t1" not in room.tables
+    await host.close()
+
+
+async def test_a_non_hosts_link_is_refused_every_host_request(make_room, tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, between_hands=60))
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
+    assert ann.link is not None
+    for request in (HostPause("t1"), HostClose("t1", void=True), HostKick("Ann"),
+                    Announce("hi")):
+        with pytest.raises(RoomRefused, match="only the room's hosts"):
+            await ann.link.host(request)
+    assert room.desk.actions == [] and not room.tables["t1"].paused_by
+
+
+async def test_the_links_hear_who_is_here_the_lobby_chat_and_the_announcement(
+        make_room, tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, action_clock=30),
+                     clock=clock)
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann"), plays=False).connect(room)
+    bob = await KeyHolder("Bob", store_of(tmp_path, "Bob"), plays=False).connect(room)
+    assert ann.link is not None and bob.link is not None
+    ann.link.lobby_say("  shall we start?  ")
+    await until(lambda: bool(bob.link and bob.link.lobby_chat))
+    assert [(e.name, e.text) for e in bob.link.lobby_chat] == [("Ann", "shall we start?")]
+    with pytest.raises(ValueError):
+        bob.link.lobby_say("   ")
+    host = await host_link(room)
+    await clock.run(LOBBY_INTERVAL)
+    await until(lambda: bool(ann.link and OnlinePlayer("Host", host=True) in ann.link.online))
+    # At a table, the session shows the announcement and the pause as notes.
+    session = await ann.sit("t1", 600)
+    await bob.sit("t1", 500)
+    await until_now_due(clock, lambda: room.tables["t1"].in_play)
+    events: list[object] = []
+    session.detach()
+    session.attach(events.append)
+    await host.host(Announce("last orders at midnight"))
+    await until(lambda: any(isinstance(e, Note) and "midnight" in e.text for e in events))
+    assert ann.link.announcement == ("Host", "last orders at midnight")
+    await host.host(HostPause("t1"))
+    await until(lambda: session.paused_by == "Host")
+    assert session.to_act is None and session.clock is None
+    assert any(isinstance(e, SeatClock) and e.deadline is None for e in events)
+    await host.host(HostResume("t1"))
+    await until(lambda: session.paused_by == "" and any(
+        isinstance(e, Note) and "resumed" in e.text for e in events))
+    await until(lambda: session.clock is not None)
+    assert not any(isinstance(e, ToAct) and e.seat != session.your_seat for e in events)
+    await host.close()
