@@ -228,7 +228,8 @@ async def test_a_seat_the_room_plays_for_says_so(make_app: MakeApp) -> None:
         await app.push_screen(screen)
         await pilot.pause()
         assert panel(screen, 2).border_subtitle == "sitting out"  # not just "folded"
-        assert panel(screen, 1).border_subtitle == ""
+        # Robo plays: only who sits there, a bot whose personality the room did not say.
+        assert panel(screen, 1).border_subtitle == "bot"
 
 
 async def test_a_shared_table_draws_the_players_own_seat_at_the_bottom(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import events, getters
@@ -32,6 +32,7 @@ from textual.widgets import Header, Static
 
 from cardtui.games import Game
 from cardtui.holdem.actions import Record
+from cardtui.holdem.bots import Personality
 from cardtui.holdem.view import LineKind, TableView
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
@@ -349,10 +350,12 @@ class TableFelt(Screen[None]):
         # While a new table's panels are being mounted, some seats have none yet:
         # they are drawn once mounted. Any other error in a redraw is a bug and rises.
         panels = {panel.id: panel for panel in self.query(HoldemSeat)}
+        bots = personalities(self.session)
         for index, seat in enumerate(view.seats):
             panel = panels.get(f"seat-{index}")
             if panel is not None:
-                panel.show(seat if seat.name else None, self.seat_look(index), roomy=roomy)
+                panel.show(seat if seat.name else None, self.seat_look(index, bots),
+                           roomy=roomy)
         self.query_one("#board", HoldemBoard).show(
             view.board, street=presenter.street_label(), pots=pots_text(view, ascii=self.ascii),
             bet=presenter.bet_text(), highlight=view.winning_cards, note=presenter.hand_note(),
@@ -365,17 +368,21 @@ class TableFelt(Screen[None]):
                                                 prompt.content_size.width))
         self.query_one(AdvicePanel).consider(advice_spot(
             view, presenter.turn, viewer=presenter.viewer,
-            viewer_seats=self.session.viewer_seats, bots=personalities(self.session)))
+            viewer_seats=self.session.viewer_seats, bots=bots))
         self.query_one(ActionBar).show_legal(lambda action: self.check_action(action, ()))
         self.refresh_bindings()
 
-    def seat_look(self, index: int) -> SeatLook:
-        """How seat ``index`` is drawn now: markers, status, and whether its cards are face up."""
+    def seat_look(self, index: int, bots: Mapping[int, Personality] | None = None) -> SeatLook:
+        """How seat ``index`` is drawn now: markers, status, who sits there (``bots``: the
+        bots' personalities by seat), and whether its cards are face up."""
         presenter = self.presenter
         seat = presenter.view.seats[index]
+        bots = personalities(self.session) if bots is None else bots
+        kind = bots.get(index)
         return SeatLook(
             markers=words.seat_markers(presenter.view, index),
             status=presenter.seat_status(index),
+            kind=words.seat_kind(seat.is_bot or kind is not None, kind),
             face_up=presenter.face_up(index),
             acting=presenter.acting(index),
             winner=seat.won > 0,

@@ -186,7 +186,7 @@ def seat_status(view: TableView, index: int, *, thinking: int | None,
     """
     seat = view.seats[index]
     if view.positions is None:
-        return "bot" if seat.is_bot else ""
+        return ""  # between hands: the seat's kind (a bot's personality) says enough
     if not seat.in_hand:
         return "out"
     clock = f" {seconds} s" if seconds is not None else ""
@@ -203,6 +203,18 @@ def seat_status(view: TableView, index: int, *, thinking: int | None,
     if seat.all_in:
         return "all-in"
     return ""
+
+
+def seat_kind(is_bot: bool, personality: str | None) -> str:
+    """Who sits in a seat, as its frame says it: a bot's personality ("Rock", "Maniac"),
+    "bot" when the table did not say which, nothing for a person.
+
+    >>> seat_kind(True, "rock"), seat_kind(True, None), seat_kind(False, None)
+    ('Rock', 'bot', '')
+    """
+    if not is_bot:
+        return ""
+    return personality.capitalize() if personality else "bot"
 
 
 def blinds_text(blinds: BlindLevel, level: int | None) -> Text:

@@ -23,6 +23,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from cardtui.cards import Card
 from cardtui.holdem.view import LineKind, LogLine
 from cardtui.ui.widgets.cards import cards_text
 from cardtui.ui.widgets.quiet_update import shown_value
@@ -38,12 +39,27 @@ STYLES = {
 }
 
 
+def high_first(cards: Sequence[Card | None]) -> tuple[Card | None, ...]:
+    """Hole cards as players read them, the higher rank first ("A♠ 8♣", never "8♣ A♠");
+    cards not all known keep the order dealt (an unknown card has no rank to sort by).
+
+    >>> from cardtui.cards import parse_cards
+    >>> [str(c) for c in high_first(parse_cards("8cAs"))], high_first([None, None])
+    (['As', '8c'], (None, None))
+    """
+    if any(card is None for card in cards):
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda card: card.rank if card else 0, reverse=True))
+
+
 def styled(line: LogLine, *, ascii: bool) -> Text:
-    """``line`` as drawn: its words in its kind's style, its cards as cards."""
+    """``line`` as drawn: its words in its kind's style, its cards as cards (a hand shown,
+    high card first; the board in the order it came)."""
     text = Text(line.text, style=STYLES[line.kind])
     if line.cards:
         text.append(" ")
-        text.append_text(cards_text(line.cards, ascii=ascii))
+        cards = high_first(line.cards) if line.kind is LineKind.SHOWN else line.cards
+        text.append_text(cards_text(cards, ascii=ascii))
     text.append(line.tail)
     return text
 

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from cardtui.cards import Card
 from cardtui.holdem.view import SeatView
 from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text
+from cardtui.ui.widgets.holdem_log import high_first
 from cardtui.ui.widgets.quiet_update import update_quietly
 
 #: Seats per side for each table size: (top, right, bottom, left).
@@ -60,6 +61,8 @@ class SeatLook:
     markers: str = ""
     #: "to act", "thinking…", "folded", "all-in", "out", "wins 340".
     status: str = ""
+    #: Who sits there: a bot's personality ("Rock"), "bot", or "" for a person.
+    kind: str = ""
     face_up: bool = False
     acting: bool = False
     winner: bool = False
@@ -84,7 +87,8 @@ class HoldemSeat(Static):
             return
         # A frame's title has its width less six cells (corners, dashes, spaces).
         room = self.outer_size.width - 6 if self.outer_size.width else None
-        self._titles(seat_title(seat.name, look.markers, room), look.status)
+        self._titles(seat_title(seat.name, look.markers, room),
+                     seat_subtitle(look.kind, look.status, room, ascii=self.ascii))
         update_quietly(self, self._content(seat, look, roomy=roomy))
 
     def _titles(self, title: str, subtitle: str) -> None:
@@ -104,18 +108,20 @@ class HoldemSeat(Static):
             # Words too long for the panel end in an ellipsis, never silently cut.
             action.truncate(self.content_size.width, overflow="ellipsis")
         show_cards = bool(seat.hole) and (look.face_up or not seat.folded)
-        hidden = () if look.face_up else range(len(seat.hole))
+        hole = high_first(seat.hole)
+        # All face up or all face down: sorting moves no hidden card into sight.
+        hidden = () if look.face_up else range(len(hole))
         if roomy:
             lines = [Text.assemble("Stack ", stack), action]
             if show_cards:
-                winning = [i for i, c in enumerate(seat.hole) if c in look.highlight]
-                lines.append(boxed_cards(seat.hole, ascii=self.ascii, face_down=hidden,
+                winning = [i for i, c in enumerate(hole) if c in look.highlight]
+                lines.append(boxed_cards(hole, ascii=self.ascii, face_down=hidden,
                                          highlight=winning))
             return Text("\n").join(lines)
         first = stack.copy()
         if show_cards:
             first.append("  ")
-            first.append_text(_inline(seat.hole, ascii=self.ascii, face_down=hidden,
+            first.append_text(_inline(hole, ascii=self.ascii, face_down=hidden,
                                       highlight=look.highlight))
         return Text("\n").join([first, action])
 
@@ -140,6 +146,21 @@ def seat_title(name: str, markers: str, room: int | None) -> str:
             return title
     keep = max(room - len(markers) - 2, 1)
     return f"{name[:keep]}… {markers}"
+
+
+def seat_subtitle(kind: str, status: str, room: int | None, *, ascii: bool = False) -> str:
+    """The words under a seat's frame: its kind and its status, fitted to ``room`` cells
+    by dropping the kind (what the seat is doing matters more now).
+
+    >>> seat_subtitle("Rock", "folded", 20), seat_subtitle("Maniac", "thinking…", 14)
+    ('Rock · folded', 'thinking…')
+    >>> seat_subtitle("Shark", "", 14), seat_subtitle("Rock", "all-in", 20, ascii=True)
+    ('Shark', 'Rock - all-in')
+    """
+    both = (" - " if ascii else " · ").join(part for part in (kind, status) if part)
+    if room is None or len(both) <= room or not status:
+        return both
+    return status
 
 
 def _inline(cards: Sequence[Card | None], *, ascii: bool, face_down: Collection[int],

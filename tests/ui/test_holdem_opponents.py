@@ -1,0 +1,50 @@
+"""The opponents at the hold'em table: each bot's personality at its seat, hole cards
+high card first wherever they are drawn, and the HUD line (issue 26)."""
+
+from __future__ import annotations
+
+from cardtui.holdem.actions import Action
+from cardtui.holdem.bots import Personality
+from cardtui.holdem.setup import HoldemConfig, SeatConfig
+from cardtui.ui.widgets.holdem_table import HoldemSeat
+from tests.support.holdem_demo import open_table, settle
+
+LINE_UP = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.ROCK),
+                              SeatConfig("Bot 2", Personality.MANIAC)))
+
+
+def subtitle(screen: object, seat: int) -> str:
+    return str(screen.query_one(f"#seat-{seat}", HoldemSeat).border_subtitle)  # type: ignore[attr-defined]
+
+
+async def test_each_bot_says_its_personality_at_its_seat(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, LINE_UP, button=2, holes=["8cAs", "Kd2h", "7h7s"],
+                                  moves=[Action.fold()])
+        await settle(pilot)
+        assert [subtitle(screen, s) for s in range(3)] == ["", "Rock", "Maniac"]
+        await pilot.press("d")
+        await settle(pilot)
+        # Bot 2 (first to act three-handed: the button) folds; its kind stays with the status.
+        assert subtitle(screen, 2) == "Maniac · folded"
+
+
+async def test_hole_cards_are_drawn_high_card_first(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Dealt from the button's left: Bot 1 (small blind), Bot 2 (big blind), then Ann.
+        screen = await open_table(pilot, LINE_UP, button=0, holes=["2hKd", "7h7s", "8cAs"],
+                                  board="Ad 3d 9h Jc 5s", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        panel = screen.query_one("#seat-0", HoldemSeat)
+        assert "A♠ 8♣" in str(panel.render())
+        for _ in range(4):  # check or call it down to the showdown
+            await pilot.press("c")
+            await settle(pilot)
+        log = "\n".join(line.plain for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert "A♠ 8♣" in log and "8♣ A♠" not in log
+        # An opponent's hand turned up at the showdown too (dealt 2♥ K♦), in the log and seat.
+        assert "Bot 1 shows K♦ 2♥" in log
+        assert "K♦ 2♥" in str(screen.query_one("#seat-1", HoldemSeat).render())
