@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.hand import stacked_deck
 from cardtui.holdem.setup import HoldemConfig, SeatConfig
+from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 from tests.support.holdem_demo import open_table, settle
 
@@ -48,3 +50,40 @@ async def test_hole_cards_are_drawn_high_card_first(make_app) -> None:  # type: 
         # An opponent's hand turned up at the showdown too (dealt 2♥ K♦), in the log and seat.
         assert "Bot 1 shows K♦ 2♥" in log
         assert "K♦ 2♥" in str(screen.query_one("#seat-1", HoldemSeat).render())
+
+
+async def test_the_history_list_shows_your_cards_and_your_net(make_app) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import DataTable
+
+    from cardtui.ui.holdem.history import HoldemHistoryScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Ann (the button, first to act three-handed) is dealt 8♣ A♠ and folds: she loses nothing.
+        screen = await open_table(pilot, LINE_UP, button=0, holes=["2hKd", "7h7s", "8cAs"],
+                                  board="Ad 3d 9h Jc 5s", moves=[])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        # The next hand (Ann in the big blind) is checked down: her A♠ 8♣ pairs the ace and wins.
+        session = screen.session
+        assert isinstance(session, HoldemLocalSession)
+        session.next_deck = stacked_deck(["7h7s", "8cAs", "2hKd"], board="Ad 3d 9h Jc 5s")
+        await pilot.press("d")
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("c")
+            await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HoldemHistoryScreen)
+        table = history.query_one(DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Hand", "Blinds", "You", "Board", "Pot", "Net", "Won by"]
+        rows = [[str(getattr(cell, "plain", cell)) for cell in table.get_row_at(i)]
+                for i in range(table.row_count)]
+        you, net = labels.index("You"), labels.index("Net")
+        assert (rows[0][you], rows[0][net]) == ("A♠ 8♣", "0")
+        assert rows[1][you] == "A♠ 8♣" and rows[1][net] == "+20"

@@ -24,7 +24,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtui.holdem.actions import BlindKind, BlindPosted, HoleCardsDealt, PotAwarded
+from cardtui.holdem.actions import BlindKind, BlindPosted, HandEnded, HoleCardsDealt, PotAwarded
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.history_formats import HistoryFormat
 from cardtui.holdem.phh import to_phh
@@ -33,7 +33,7 @@ from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.sitting import SeenHand
 from cardtui.ui.widgets.cards import cards_text
-from cardtui.ui.widgets.holdem_log import styled
+from cardtui.ui.widgets.holdem_log import high_first, styled
 from cardtui.ui.widgets.plain_table import PlainTable
 
 
@@ -114,6 +114,45 @@ def _winners(played: SeenHand) -> str:
     return ", ".join(f"{name} {chips:,}" for name, chips in won.items())
 
 
+def your_seat(played: SeenHand) -> int | None:
+    """The seat that was yours in ``played``: the one whose hole cards you were shown
+    (None at a hot-seat table, where the history shows nobody's, or when only watching)."""
+    seen = seen_by(played)
+    return next(iter(seen)) if len(seen) == 1 else None
+
+
+def your_net(played: SeenHand, seat: int) -> int | None:
+    """What ``seat`` won (lost: negative) over the hand; None while it is not over."""
+    ended = [r for r in played.records if isinstance(r, HandEnded)]
+    start = next((s.stack for s in played.begins.seats if s.seat == seat), None)
+    if not ended or start is None or seat >= len(ended[-1].stacks):
+        return None
+    end = ended[-1].stacks[seat]
+    return None if end is None else end - start
+
+
+def net_text(net: int | None) -> Text:
+    """A result as a row shows it: ``+120`` green, ``−40`` red, ``0`` plain, ``—`` unknown.
+
+    >>> [net_text(n).plain for n in (1200, -40, 0, None)]
+    ['+1,200', '−40', '0', '—']
+    """
+    if net is None:
+        return Text("—", style="dim")
+    if net > 0:
+        return Text(f"+{net:,}", style="green")
+    if net < 0:
+        return Text(f"−{-net:,}", style="red")  # a true minus sign, as the scoreboard writes
+    return Text("0")
+
+
+def _your_cards(played: SeenHand, seat: int | None, *, ascii: bool) -> Text:
+    dealt = [r for r in played.records if isinstance(r, HoleCardsDealt) and r.seat == seat]
+    if seat is None or not dealt or None in dealt[-1].cards:
+        return Text("—", style="dim")
+    return cards_text(high_first(dealt[-1].cards), ascii=ascii)
+
+
 def _blinds(played: SeenHand) -> str:
     posted = {r.kind: r.amount for r in played.records
               if isinstance(r, BlindPosted) and not r.all_in}
@@ -151,14 +190,16 @@ class HoldemHistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         ascii = self.app.settings.ascii_cards
         table = self.query_one("#hands", DataTable)
-        table.add_columns("Hand", "Blinds", "Board", "Pot", "Won by")
+        table.add_columns("Hand", "Blinds", "You", "Board", "Pot", "Net", "Won by")
         for played in self.hands:
             board = played.view.board
             pot = sum(r.amount for r in played.records if isinstance(r, PotAwarded))
+            seat = your_seat(played)
             table.add_row(
-                str(played.number), _blinds(played),
+                str(played.number), _blinds(played), _your_cards(played, seat, ascii=ascii),
                 cards_text(board, ascii=ascii) if board else Text("—", style="dim"),
-                f"{pot:,}", _winners(played), key=str(played.number),
+                f"{pot:,}", net_text(None if seat is None else your_net(played, seat)),
+                _winners(played), key=str(played.number),
             )  # fmt: skip
         if not self.hands:
             self.query_one("#hand-log", Static).update("No hands played yet this session.")
