@@ -43,12 +43,17 @@ async def test_bad_values_are_refused_with_a_message(make_app) -> None:  # type:
         screen.query_one("#name-1", Input).value = "Player"  # the same name twice
         await pilot.press("ctrl+s")
         assert app.screen is screen
-        assert "different name" in str(screen.query_one("#setup-error", Static).render())
+        # Marked where it is wrong (issue 26), the reason under the field.
+        assert screen.query_one("#name-1", Input).has_class("-problem")
+        assert "different name" in str(screen.query_one("#note-name-1", Static).render())
+        assert app.focused is screen.query_one("#name-1")  # Save took the cursor there
         screen.query_one("#name-1", Input).value = "Rocky"
         screen.query_one("#big-blind", Input).value = "2"  # below the small blind
         await pilot.press("ctrl+s")
         assert app.screen is screen
-        assert "big blind" in str(screen.query_one("#setup-error", Static).render())
+        assert "big blind" in str(screen.query_one("#note-big-blind", Static).render())
+        assert screen.query_one("#big-blind", Input).has_class("-problem")
+        assert not screen.query_one("#name-1", Input).has_class("-problem")
         assert app.settings.holdem == {}
 
 
@@ -62,7 +67,7 @@ async def test_a_stack_of_one_big_blind_is_refused_inline(make_app) -> None:  # 
         screen.query_one("#stack", Input).value = "10"  # the big blind is 10
         await pilot.press("ctrl+s")
         assert app.screen is screen
-        error = str(screen.query_one("#setup-error", Static).render())
+        error = str(screen.query_one("#note-stack", Static).render())
         assert "at least 10 big blinds (100 chips)" in error
         assert app.settings.holdem == {}
         screen.query_one("#stack", Input).value = "100"

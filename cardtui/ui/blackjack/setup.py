@@ -19,7 +19,8 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
 from cardtui.names import NAME_MAX, name_problem
 from cardtui.ui.app import CardtuiApp
-from cardtui.ui.screens.setup_form import SetupForm, save_buttons
+from cardtui.ui.screens.setup_form import FORM_CSS, SetupForm, save_buttons
+from cardtui.ui.widgets.form_fields import FieldNote, ShapeCheckbox, mark
 
 _DECKS = [(f"{n} deck{'s' if n > 1 else ''}", n) for n in (1, 2, 4, 6, 8)]
 _PENETRATION = [(f"{p}%", p) for p in (50, 60, 65, 70, 75, 80, 85, 90)]
@@ -40,14 +41,14 @@ _SWITCHES = (
 
 class BlackjackSetupScreen(SetupForm):
     app = getters.app(CardtuiApp)
-    CSS_PATH = "setup.tcss"
+    CSS_PATH = ["setup.tcss", FORM_CSS]
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         setup = TableSetup.from_json(settings.blackjack, default_name=settings.player_name)
         rules = setup.rules
         yield Header()
-        with VerticalScroll(id="setup-form"):
+        with VerticalScroll(id="setup-form", classes="form"):
             yield Static("House rules", classes="section")
             yield from _row("Shoe", Select(_DECKS, value=rules.decks, allow_blank=False,
                                            compact=True, id="decks"))
@@ -63,8 +64,8 @@ class BlackjackSetupScreen(SetupForm):
             yield from _row("Split", Select(_SPLIT, value=rules.max_hands, allow_blank=False,
                                             compact=True, id="max-hands"))
             for field_name, label in _SWITCHES:
-                yield Checkbox(label, getattr(rules, field_name),
-                               id=field_name.replace("_", "-"))
+                yield ShapeCheckbox(label, getattr(rules, field_name),
+                                    id=field_name.replace("_", "-"))
             with Horizontal(classes="row"):
                 yield Label("Table limits", classes="label")
                 yield Input(str(rules.min_bet), type="integer", compact=True, id="min-bet",
@@ -72,7 +73,7 @@ class BlackjackSetupScreen(SetupForm):
                 yield Label(" to ", classes="to")
                 yield Input(str(rules.max_bet), type="integer", compact=True, id="max-bet",
                             classes="number")
-            yield Static("", id="rules-error", classes="warning")
+            yield FieldNote(id="rules-error")
             yield Static("Seats", classes="section")
             yield from _row("Seats at the table", Select(
                 [(str(n), n) for n in range(1, MAX_SEATS + 1)], value=len(setup.seats),
@@ -92,8 +93,8 @@ class BlackjackSetupScreen(SetupForm):
                                 id=f"bankroll-{index}", classes="number")
                 yield Static("", id=f"seat-warning-{index}", classes="warning")
             yield Static("Trainer", classes="section")
-            yield Checkbox("Count my moves that differ from basic strategy", setup.trainer,
-                           id="trainer")
+            yield ShapeCheckbox("Count my moves that differ from basic strategy", setup.trainer,
+                                id="trainer")
             yield from save_buttons()
         yield Footer()
 
@@ -114,6 +115,8 @@ class BlackjackSetupScreen(SetupForm):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith(("name-", "bankroll-")):
             self._check_seat(int(event.input.id.rsplit("-", 1)[1]))
+        elif event.input.id in ("min-bet", "max-bet"):
+            self._check_limits()
 
     def _seat_count(self) -> int:
         return int(self._choice("seat-count"))
@@ -134,12 +137,15 @@ class BlackjackSetupScreen(SetupForm):
 
     def _check_seat(self, index: int) -> str | None:
         """Show (and return) what is wrong with a seat, in red under its row."""
-        name = self.query_one(f"#name-{index}", Input).value
-        problem = name_problem(name)
-        if problem is None:
-            bankroll = self.query_one(f"#bankroll-{index}", Input).value
-            if not bankroll.isdigit() or int(bankroll) <= 0:
-                problem = "A bankroll is a whole number of chips above 0."
+        name = self.query_one(f"#name-{index}", Input)
+        problem = name_problem(name.value)
+        mark(name, problem)
+        bankroll = self.query_one(f"#bankroll-{index}", Input)
+        money = None
+        if not bankroll.value.isdigit() or int(bankroll.value) <= 0:
+            money = "A bankroll is a whole number of chips above 0."
+        mark(bankroll, money)
+        problem = problem or money
         warning = self.query_one(f"#seat-warning-{index}", Static)
         warning.update(f"⚠ Seat {index + 1}: {problem}" if problem else "")
         warning.set_class(problem is not None, "shown")
@@ -169,17 +175,26 @@ class BlackjackSetupScreen(SetupForm):
             **switches,
         )
 
-    def collect(self) -> TableSetup | None:
-        """The setup on screen, or ``None`` after showing what must be fixed."""
-        error = self.query_one("#rules-error", Static)
+    def _check_limits(self) -> Rules | None:
+        """The rules on screen, or None with the table limits marked and the reason under them."""
         try:
             rules = self._rules()
         except ValueError as problem:
-            error.update(f"⚠ {str(problem).capitalize()}.")
-            error.add_class("shown")
+            said = str(problem)
+            reason: str | None = f"{said[:1].upper()}{said[1:]}."
+        else:
+            reason = None
+        # Every other rule is a choice from a list: only the limits can be wrong.
+        for field_id in ("min-bet", "max-bet"):
+            mark(self.query_one(f"#{field_id}"), reason)
+        self.query_one("#rules-error", FieldNote).say(reason)
+        return None if reason else rules
+
+    def collect(self) -> TableSetup | None:
+        """The setup on screen, or ``None`` after showing what must be fixed."""
+        rules = self._check_limits()
+        if rules is None:
             return None
-        error.update("")
-        error.remove_class("shown")
         count = self._seat_count()
         if any([self._check_seat(i) for i in range(count)]):
             return None

@@ -3,23 +3,26 @@ starting stack, blinds, and cash game or tournament (blinds rising every N hands
 and whether `a` asks before a big all-in (``Settings.confirm_all_in``).
 
 Saved in ``app.settings.holdem`` (see :class:`HoldemConfig`) when the player
-presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
+presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel
+(which asks first when something was edited: :class:`SetupForm`). A field
+that is wrong is marked as it is typed, its reason right under it.
 """
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Input, Label, Select, Static
 
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.setup import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.settings import NAME_MAX, Settings, validate_name
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.setup_form import FORM_CSS, SetupForm, save_buttons
+from cardtui.ui.widgets.form_fields import FieldNote, mark, shown
 
 #: Seat kinds: a human, or a bot of one personality.
 HUMAN = "human"
@@ -39,13 +42,9 @@ _NUMBERS = (
 )
 
 
-class HoldemSetupScreen(Screen[bool]):
-    CSS_PATH = "setup.tcss"
+class HoldemSetupScreen(SetupForm):
+    CSS_PATH = ["setup.tcss", FORM_CSS]
     SUB_TITLE = "Hold'em table setup"
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
-    ]
     app = getters.app(CardtuiApp)
 
     def compose(self) -> ComposeResult:
@@ -54,55 +53,61 @@ class HoldemSetupScreen(Screen[bool]):
         values = {"stack": config.stack, "small-blind": config.small_blind,
                   "big-blind": config.big_blind, "hands-per-level": config.hands_per_level}
         yield Header()
-        with VerticalScroll(id="setup-form"):
+        with VerticalScroll(id="setup-form", classes="form"):
             yield Static("Game", classes="section")
             with Horizontal(classes="row"):
                 yield Label("Format", classes="label")
                 yield Select(_MODES, value=config.mode, allow_blank=False, compact=True,
                              id="mode")
             for field_id, label in _NUMBERS:
-                with Horizontal(classes="row", id=f"row-{field_id}"):
-                    yield Label(label, classes="label")
-                    yield Input(str(values[field_id]), type="integer", compact=True,
-                                id=field_id, classes="number")
+                # The row and the reason under it come and go together (blinds rising: tournaments).
+                with Vertical(classes="field", id=f"row-{field_id}"):
+                    with Horizontal(classes="row"):
+                        yield Label(label, classes="label")
+                        yield Input(str(values[field_id]), type="integer", compact=True,
+                                    id=field_id, classes="number")
+                    yield FieldNote(id=f"note-{field_id}")
             yield Static("Seats", classes="section")
             with Horizontal(classes="row"):
                 yield Label("Players at the table", classes="label")
                 yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                              value=len(config.seats), allow_blank=False, compact=True,
                              id="seat-count")
+            yield FieldNote(id="note-seat-count")
             seats = list(config.seats) + [
                 SeatConfig(f"Bot {n}", Personality.SHARK)
                 for n in range(len(config.seats), MAX_SEATS)
             ]
             for index, seat in enumerate(seats):
-                with Horizontal(classes="row seat-row", id=f"seat-row-{index}"):
-                    yield Label(f"Seat {index + 1}", classes="label")
-                    yield Input(seat.name, max_length=NAME_MAX, placeholder="name",
-                                compact=True, id=f"name-{index}", classes="name")
-                    kind = seat.personality.value if seat.personality else HUMAN
-                    yield Select(_KINDS, value=kind, allow_blank=False, compact=True,
-                                 id=f"kind-{index}", classes="kind")
+                with Vertical(classes="field", id=f"seat-row-{index}"):
+                    with Horizontal(classes="row seat-row"):
+                        yield Label(f"Seat {index + 1}", classes="label")
+                        yield Input(seat.name, max_length=NAME_MAX, placeholder="name",
+                                    compact=True, id=f"name-{index}", classes="name")
+                        kind = seat.personality.value if seat.personality else HUMAN
+                        yield Select(_KINDS, value=kind, allow_blank=False, compact=True,
+                                     id=f"kind-{index}", classes="kind")
+                    yield FieldNote(id=f"note-name-{index}")
             yield Static("At the table", classes="section")
             with Horizontal(classes="row"):
                 yield Label("Ask before an all-in", classes="label")
                 yield Select(_ASK_ALL_IN, value=settings.confirm_all_in, allow_blank=False,
                              compact=True, id="confirm-all-in")
             yield Static("", id="setup-error", classes="warning")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel (esc)", id="cancel")
+            yield from save_buttons()
         yield Footer()
 
     def on_mount(self) -> None:
-        for widget in self.query(Input):
-            # A blinking cursor would make headless snapshots depend on timing.
-            widget.cursor_blink = not self.app.is_headless
         self._show_rows()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("seat-count", "mode"):
             self._show_rows()
+            self.collect()  # a seat shown again may clash with another's name
+
+    def on_input_changed(self) -> None:
+        # Checked as typed: the mark and its reason follow the field being fixed.
+        self.collect()
 
     def _seat_count(self) -> int:
         return int(self.query_one("#seat-count", Select).value)  # type: ignore[arg-type]
@@ -115,54 +120,82 @@ class HoldemSetupScreen(Screen[bool]):
         self.query_one("#row-hands-per-level").display = tournament
 
     def collect(self) -> HoldemConfig | None:
-        """The setup on screen, or ``None`` after showing what must be fixed."""
+        """The setup on screen, or ``None`` after marking what must be fixed."""
+        problems: dict[str, str] = {}
         numbers = {}
-        for field_id, label in _NUMBERS:
+        for field_id, _ in _NUMBERS:
             text = self.query_one(f"#{field_id}", Input).value
-            if not text.isdigit():
-                self._problem(f"{label}: enter a whole number of chips.")
-                return None
-            numbers[field_id.replace("-", "_")] = int(text)
+            if text.isdigit():
+                numbers[field_id.replace("-", "_")] = int(text)
+            else:
+                problems[field_id] = "Enter a whole number of chips." if field_id != (
+                    "hands-per-level") else "Enter a whole number of hands."
         seats = []
         for index in range(self._seat_count()):
             name = self.query_one(f"#name-{index}", Input).value.strip()
             kind = self.query_one(f"#kind-{index}", Select).value
             personality = None if kind == HUMAN else Personality(str(kind))
             seats.append(SeatConfig(name, personality))
-        mode = Mode(str(self.query_one("#mode", Select).value))
-        config = HoldemConfig(seats=tuple(seats), mode=mode, **numbers)
-        problems = config.problems(validate_name)
-        if problems:
-            self._problem(" ".join(problems))
-            return None
-        self._problem("")
-        return config
+        config = None
+        if not problems:
+            mode = Mode(str(self.query_one("#mode", Select).value))
+            config = HoldemConfig(seats=tuple(seats), mode=mode, **numbers)
+            for problem in config.problems(validate_name):
+                for field_id, reason in problem_fields(problem, [s.name for s in seats]):
+                    problems.setdefault(field_id, reason)
+        self._mark(problems)
+        return None if problems else config
 
-    def _problem(self, message: str) -> None:
+    def _mark(self, problems: dict[str, str]) -> None:
+        """Each wrong field tinted with its reason under it; what no shown field explains, below."""
+        elsewhere = []
+        for note in self.query(FieldNote):
+            field_id = (note.id or "").removeprefix("note-")
+            problem = problems.get(field_id)
+            field = self.query_one(f"#{field_id}")
+            mark(field, problem)
+            note.say(problem)
+            if problem is not None and not shown(field):
+                elsewhere.append(problem)  # a hidden row's field: said where it is seen
+        elsewhere += [p for f, p in problems.items() if not self.query(f"#note-{f}")]
         error = self.query_one("#setup-error", Static)
-        error.update(f"⚠ {message}" if message else "")
-        error.set_class(bool(message), "shown")
-        return None
+        error.update(Text(f"⚠ {' '.join(elsewhere)}") if elsewhere else "")
+        error.set_class(bool(elsewhere), "shown")
 
-    def action_save(self) -> None:
+    def save(self) -> bool:
         config = self.collect()
         if config is None:
-            self.notify("Fix the marked fields first.", severity="warning")
-            return
+            return False
         settings = self.app.settings
         settings.holdem = config.to_json()
         settings.confirm_all_in = self.query_one("#confirm-all-in", Select).value is True
         self.app.save_settings()
-        self.dismiss(True)
+        return True
 
-    def action_cancel(self) -> None:
-        self.dismiss(False)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        elif event.button.id == "cancel":
-            self.action_cancel()
+def problem_fields(problem: str, names: list[str]) -> list[tuple[str, str]]:
+    """Which fields one of :meth:`HoldemConfig.problems` is about, each with its reason.
+
+    The engine says what is wrong; the form shows it at the field it is about.
+
+    >>> problem_fields("Seat 2: Enter a name of 1 to 12 characters.", ["Ann", ""])
+    [('name-1', 'Enter a name of 1 to 12 characters.')]
+    >>> problem_fields("Every seat needs a different name.", ["Ann", "Bob", "Ann"])
+    [('name-2', 'Another seat is called Ann: every seat needs a different name.')]
+    >>> problem_fields("The big blind is at least 1 and not below the small blind.", [])
+    [('big-blind', 'The big blind is at least 1 and not below the small blind.')]
+    """
+    seat, _, reason = problem.partition(": ")
+    if seat.startswith("Seat ") and seat[5:].isdigit():
+        return [(f"name-{int(seat[5:]) - 1}", reason)]
+    if "different name" in problem:
+        return [(f"name-{i}", f"Another seat is called {name}: every seat needs a different name.")
+                for i, name in enumerate(names) if name in names[:i]]
+    for words, field_id in (("big blind is", "big-blind"), ("starting stack", "stack"),
+                            ("Blinds rise", "hands-per-level"), ("table seats", "seat-count")):
+        if words in problem:
+            return [(field_id, problem)]
+    return [("form", problem)]  # said under the form
 
 
 def saved_setup(settings: Settings) -> HoldemConfig:

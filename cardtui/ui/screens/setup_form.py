@@ -1,25 +1,55 @@
-"""What both table setup screens share: Save and Cancel, by key or button, and the inputs' cursor.
+"""What the setup forms share: Save and Cancel, the marks on wrong fields, the question on leaving.
 
-A setup screen builds its form, ends it with :func:`save_buttons`, and
-implements :meth:`SetupForm.save`: the settings it returns are stored and the
-screen dismisses with ``True``; ``None`` (a field needs fixing) keeps it open
-with one warning. Cancel dismisses with ``False``.
+A setup screen builds its form (in a container of class ``form``), ends it
+with :func:`save_buttons`, and implements :meth:`SetupForm.save`: the
+settings it returns are stored and the screen dismisses with ``True``;
+``False`` (a field needs fixing: it is marked, its reason under it) keeps it
+open and takes the cursor to the first marked field. Cancel (Escape)
+dismisses with ``False`` at once when nothing was edited, and asks before
+throwing edits away when something was.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input
+
+from cardtui.ui.screens.confirm import ConfirmScreen
+from cardtui.ui.widgets.form_fields import PROBLEM, form_values, shown
+
+#: The forms' shared look (the focused row, a wrong field): add to a form screen's CSS_PATH.
+FORM_CSS = str(Path(__file__).with_name("form.tcss"))
 
 
 def save_buttons() -> ComposeResult:
     with Horizontal(id="setup-buttons"):
         yield Button("Save (ctrl+s)", variant="primary", id="save")
         yield Button("Cancel (esc)", id="cancel")
+
+
+def ask_to_discard(screen: Screen[Any], leave: Callable[[], object],
+                   what: str = "your changes") -> None:
+    """Ask whether to throw ``what`` away; ``leave`` runs only on yes (``y``; ``n``/Escape stay)."""
+    def answered(discard: bool | None) -> None:
+        if discard:
+            leave()
+
+    screen.app.push_screen(ConfirmScreen(f"Discard {what}? They are not saved.",
+                                         yes="Discard", no="Keep editing"), answered)
+
+
+def first_problem(screen: Screen[Any]) -> Widget | None:
+    """The first field marked wrong that the player can see, to take the cursor to it."""
+    return next((w for w in screen.query(f".{PROBLEM}") if w.focusable and shown(w)), None)
 
 
 class SetupForm(Screen[bool]):
@@ -29,6 +59,10 @@ class SetupForm(Screen[bool]):
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel"),
     ]
+    # The first choice of the form, not its scrolling column, has the keys on opening.
+    AUTO_FOCUS = "#setup-form Select"
+    #: What the form said when it opened (None until mounted): Escape asks only after edits.
+    _found: dict[str, object] | None = None
 
     def save(self) -> bool:
         """Store the form in the settings; False when a field needs fixing (it is marked)."""
@@ -38,15 +72,26 @@ class SetupForm(Screen[bool]):
         for widget in self.query(Input):
             # A blinking cursor would make headless snapshots depend on timing.
             widget.cursor_blink = not self.app.is_headless
+        self._found = form_values(self)
+
+    def edited(self) -> bool:
+        """Whether any field differs from what the form showed on opening."""
+        return self._found is not None and form_values(self) != self._found
 
     def action_save(self) -> None:
         if self.save():
             self.dismiss(True)
-        else:
-            self.notify("Fix the marked fields first.", severity="warning")
+            return
+        self.notify("Fix the marked fields first.", severity="warning")
+        field = first_problem(self)
+        if field is not None:
+            field.focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
+        if self.edited():
+            ask_to_discard(self, lambda: self.dismiss(False))
+        else:
+            self.dismiss(False)
 
     @on(Button.Pressed, "#save")
     def _save_pressed(self) -> None:
