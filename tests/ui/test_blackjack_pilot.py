@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
+from cardtui.blackjack.round import Phase
 from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack import pace as blackjack_pace
@@ -57,8 +58,9 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         await pilot.press("d")
         assert screen.presenter.view.hole_hidden
         assert message(app) == "Player: Hit or stand?"
-        assert legal_keys(screen) == {"hit", "stand", "double", "hint"}
-        assert set(screen.query_one(ActionBar).shown) == {"hit", "stand", "double", "hint"}
+        assert legal_keys(screen) == {"deal", "hit", "stand", "double", "hint"}
+        assert set(screen.query_one(ActionBar).shown) == {
+            "deal", "hit", "stand", "double", "hint"}
         await pilot.press("s")  # 16 against 9 + 7, dealer draws K: bust
         await pilot.pause()
         assert not screen.presenter.view.hole_hidden
@@ -74,23 +76,23 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_deal_is_not_offered_during_a_round(make_app: MakeApp) -> None:
-    # Issue 26: "Deal d" was the first button of a round and d forfeited it after a
-    # question; mid-round d is neither shown nor does anything.
+async def test_deal_during_a_round_asks_then_forfeits(make_app: MakeApp) -> None:
     app = table_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         screen.table.shoe.stack(["Th", "9c", "6d", "7s"])
-        await pilot.press("d")
-        await pilot.pause()
-        assert screen.table.in_round
-        assert "deal" not in screen.query_one(ActionBar).shown
-        assert not screen.check_action("deal", ())
-        await pilot.press("d")
-        await pilot.pause()
+        await pilot.press("d", "d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
         assert app.screen is screen and screen.table.in_round
-        assert app.store.round_count() == 0
-        assert screen.table.round.stacks == [1000]
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert app.screen is screen
+        totals = app.store.totals(Game.BLACKJACK)[0]
+        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -10)
+        # A new round is dealt from 990 chips.
+        assert screen.table.round.phase is not Phase.DEALING
+        assert screen.table.round.stacks == [990]
 
 
 async def test_insurance_prompt_and_keys(make_app: MakeApp) -> None:
