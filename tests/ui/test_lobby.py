@@ -224,10 +224,14 @@ class ScriptedLink:
     """A room that answers nothing: the lobby's list is whatever the test puts in it."""
 
     name = "Ann"
+    is_host = False
 
     def __init__(self) -> None:
         self.tables: dict[str, TableInfo] = {}
         self.listeners: list = []
+        self.online: tuple = ()
+        self.lobby_chat: list = []
+        self.announcement = None
 
     def listen(self, listener) -> None:  # type: ignore[no-untyped-def]
         self.listeners.append(listener)

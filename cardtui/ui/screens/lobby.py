@@ -29,17 +29,32 @@ from cardtui.tables.session import Settled
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
+from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, KickDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 from cardtui.ui.screens.lobby_rows import (
     COLUMNS,
+    chat_lines,
     describe_rules,
     free_seats,
+    here_line,
     players_width,
     table_row,
 )
+from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.textual_fixes.served import HeldFirstFrame
 from cardtui.ui.widgets.table_footer import TableFooter
-from cardtui.wire.protocol import CreateBlackjack, CreateHoldem, TableInfo
+from cardtui.wire.protocol import (
+    Announce,
+    CreateBlackjack,
+    CreateHoldem,
+    HostBlinds,
+    HostClose,
+    HostKick,
+    HostPause,
+    HostRequest,
+    HostResume,
+    TableInfo,
+)
 
 #: The table screen that shows each game's session: (module, class).
 TABLE_SCREENS: dict[Game, tuple[str, str]] = {
@@ -96,8 +111,20 @@ class LobbyScreen(HeldFirstFrame):
         Binding("enter", "sit", "Sit down", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
+        Binding("m", "chat", "Chat"),
         Binding("escape", "app.back", "Back"),
+        # The host's controls: shown and answered only for a host's key (check_action);
+        # the room checks the key again, whatever a game sends.
+        Binding("p", "pause", "Pause/resume"),
+        Binding("x", "close_table", "Close table"),
+        Binding("k", "kick", "Remove player"),
+        Binding("b", "blinds", "Blinds"),
+        Binding("a", "announce", "Announce"),
     ]
+    #: The actions only a host is offered.
+    HOST_ACTIONS = frozenset({"pause", "close_table", "kick", "blinds", "announce"})
+    #: Lines of the lobby's chat shown under the tables.
+    CHAT_SHOWN = 2
     app = getters.app(CardtuiApp)
 
     class Changed(Message):
@@ -137,10 +164,13 @@ class LobbyScreen(HeldFirstFrame):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="lobby-title")
+        yield Static("", id="lobby-announcement")
         table: DataTable[str | Text] = DataTable(id="tables", cursor_type="row",
                                                  zebra_stripes=True)
         yield table
         yield Static("", id="lobby-detail")
+        yield Static("", id="lobby-here")
+        yield Static("", id="lobby-chat")
         yield Static("", id="lobby-note")
         # Where a served player lands: Textual's footer restyles every key twice
         # each time it is built (twice before a new game's lobby settles).
@@ -212,6 +242,7 @@ class LobbyScreen(HeldFirstFrame):
         self._joined()
 
     def _joined(self) -> None:
+        self.refresh_bindings()  # the host's keys, now the room has said who this is
         self.link.listen(self._room_said)
         self._refill()
         self._back_in_seat()
@@ -267,6 +298,25 @@ class LobbyScreen(HeldFirstFrame):
         elif str(self.query_one("#lobby-note", Static).render()) == NO_TABLES:
             self.say("")
         self._detail()
+        self._people()
+
+    def _people(self) -> None:
+        """Who is here and where, the lobby's last chat lines, the host's announcement."""
+        width = max(20, (self.size.width or self.app.size.width) - 2)
+        link = self.link
+        self.query_one("#lobby-here", Static).update(
+            here_line(link.online, self._table_name, width))
+        self.query_one("#lobby-chat", Static).update(
+            chat_lines(link.lobby_chat, self.CHAT_SHOWN, width))
+        announced = self.query_one("#lobby-announcement", Static)
+        if link.announcement is not None:
+            by, text = link.announcement
+            announced.update(Text(f"The host ({by}) announces: {text}"))
+        announced.display = link.announcement is not None
+
+    def _table_name(self, table_id: str) -> str | None:
+        info = self.link.tables.get(table_id)
+        return info.name if info is not None else None
 
     def on_resize(self, event: events.Resize) -> None:
         # The Players column takes the room the others leave (issue 24: cut at
@@ -347,6 +397,94 @@ class LobbyScreen(HeldFirstFrame):
         if note is not None:
             self.app.notify(note)
         open_table(self.app, session)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's keys are offered (and answered) only when the room said this key
+        hosts: another player's footer does not show them."""
+        if action in self.HOST_ACTIONS:
+            return self._link is not None and self._link.is_host
+        return True
+
+    def action_chat(self) -> None:
+        if self._link is None:
+            return
+        said = [Text.assemble((e.name, "bold"), f": {e.text}") for e in self.link.lobby_chat[-5:]]
+        self.app.push_screen(ChatDialog(said, prompt="Say to the lobby (Enter sends, Escape "
+                                                     "closes):"), self._say)
+
+    def _say(self, line: str | None) -> None:
+        if line is None or self._link is None:
+            return
+        try:
+            self.link.lobby_say(line)
+        except ValueError as error:  # the room has closed
+            self.say(str(error), error=True)
+
+    # --- the host's controls --------------------------------------------------------
+
+    def action_pause(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        request = HostResume(info.id) if info.paused_by else HostPause(info.id)
+        self._host(request)
+
+    def action_close_table(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        word = "hand" if info.game is Game.HOLDEM else "round"
+
+        def close(void: bool | None) -> None:
+            if void is not None:
+                self._host(HostClose(info.id, void=void))
+
+        self.app.push_screen(CloseTableDialog(info.name, word), close)
+
+    def action_kick(self) -> None:
+        names = [p.name for p in self.link.online if p.name != self.link.name]
+        if not names:
+            self.say("Nobody else is here.")
+            return
+
+        def kick(chosen: tuple[str, bool] | None) -> None:
+            if chosen is not None:
+                self._host(HostKick(chosen[0], ban=chosen[1]))
+
+        self.app.push_screen(KickDialog(names), kick)
+
+    def action_blinds(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        if info.game is not Game.HOLDEM:
+            self.say(f"{info.name} is a blackjack table: it has no blinds.", error=True)
+            return
+
+        def blinds(chosen: tuple[int, int] | None) -> None:
+            if chosen is not None:
+                self._host(HostBlinds(info.id, *chosen))
+
+        self.app.push_screen(BlindsDialog(info.name, info.stakes), blinds)
+
+    def action_announce(self) -> None:
+        def announce(line: str | None) -> None:
+            if line is not None:
+                self._host(Announce(line))
+
+        self.app.push_screen(ChatDialog(prompt="Announce to the whole room (Enter sends, "
+                                               "Escape closes):"), announce)
+
+    @work(group="lobby-host")
+    async def _host(self, request: HostRequest) -> None:
+        """Send a host's request; the room's answer (or refusal) in the note."""
+        try:
+            said = await self.link.host(request)
+        except RoomRefused as refusal:
+            self.say(f"Not done: {refusal}", error=True)
+            return
+        self.say(said)
+        self._refill()
 
     def action_new_table(self) -> None:
         if self._link is None:

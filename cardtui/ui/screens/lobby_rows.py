@@ -6,11 +6,13 @@ running app.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rich.text import Text
 
 from cardtui.blackjack.rules import Rules
 from cardtui.games import Game
-from cardtui.wire.protocol import TableInfo
+from cardtui.wire.protocol import ChatEntry, OnlinePlayer, TableInfo
 
 COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
 #: The Players column at 80 columns; wider terminals give it the rest of the line.
@@ -75,5 +77,68 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
     if info.watchers:
         seats += f" +{info.watchers}"
     hand = "playing" if info.hand_running else "idle"
+    if info.closing:
+        hand = "closing"
+    elif info.paused_by:
+        hand = "paused"
     # The name is as a player typed it (anyone may open a table): text, never markup.
     return game, Text(_cut(info.name, 14)), Text(_cut(info.stakes, 11)), seats, names, hand
+
+
+def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
+    """Where ``player`` is, in a few words (``table_name``: a table's name by its id).
+
+    >>> names = {"t1": "Friday", "t2": "Pit"}.get
+    >>> where(OnlinePlayer("Ann"), names)
+    'lobby'
+    >>> where(OnlinePlayer("Bo", seated=("t1",), watching=("t2",)), names)
+    'Friday, watching Pit'
+    >>> where(OnlinePlayer("Cy", seated=("t1", "t9"), away=True), names)
+    'away from Friday, a table'
+    """
+    seated = ", ".join(table_name(t) or "a table" for t in player.seated)
+    watching = ", ".join(table_name(t) or "a table" for t in player.watching)
+    if player.away:
+        return f"away from {seated}" if seated else "away"
+    parts = [seated] if seated else []
+    if watching:
+        parts.append(f"watching {watching}")
+    return ", ".join(parts) or "lobby"
+
+
+def here_line(online: Sequence[OnlinePlayer], table_name: Callable[[str], str | None],
+              width: int) -> Text:
+    """Who is in the room and where, on one line cut at ``width``: hosts marked, those
+    away dimmed.
+
+    >>> here_line([OnlinePlayer("Ann", host=True), OnlinePlayer("Bo", seated=("t1",))],
+    ...           {"t1": "Friday"}.get, 80).plain
+    'Here (2): Ann (host, lobby) · Bo (Friday)'
+    """
+    line = Text(f"Here ({len(online)}): ", style="bold")
+    for index, player in enumerate(online):
+        if index:
+            line.append(" · ")
+        place = where(player, table_name)
+        shown = f"{player.name} (host, {place})" if player.host else f"{player.name} ({place})"
+        line.append(shown, style="dim" if player.away else "")  # a name: text, never markup
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def chat_lines(chat: Sequence[ChatEntry], lines: int, width: int) -> Text:
+    """The last ``lines`` lines of the lobby's chat, each cut at ``width``.
+
+    >>> chat_lines([ChatEntry("Ann", "hi"), ChatEntry("Bo", "hello there")], 1, 12).plain
+    'Bo: hello t…'
+    """
+    out = Text()
+    for entry in list(chat)[-lines:]:
+        if out:
+            out.append("\n")
+        said = Text()
+        said.append(entry.name, style="bold")
+        said.append(f": {entry.text}")
+        said.truncate(width, overflow="ellipsis")
+        out.append_text(said)
+    return out

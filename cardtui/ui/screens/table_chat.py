@@ -29,16 +29,19 @@ class ChatDialog(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, said: Sequence[Text] = ()) -> None:
+    def __init__(self, said: Sequence[Text] = (), *,
+                 prompt: str = "Say to the table (Enter sends, Escape closes):") -> None:
         super().__init__()
         #: The last lines said at the table, for a table with no log of them (blackjack).
         self.said = tuple(said)
+        #: What the box asks for (the lobby's chat and the host's announcement reuse it).
+        self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             if self.said:
                 yield Static(Text("\n").join(self.said), id="chat-said")
-            yield Static("Say to the table (Enter sends, Escape closes):")
+            yield Static(self.prompt)
             yield Input(max_length=CHAT_LENGTH, id="chat-line")
 
     def on_mount(self) -> None:

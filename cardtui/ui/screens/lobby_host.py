@@ -1,0 +1,136 @@
+"""The host's dialogs in the lobby: close a table, remove a player, set the blinds.
+
+Each dialog only asks; the lobby sends the host's request, and the room
+checks the key and answers (its refusal is shown in the lobby's note).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+#: The box every host dialog sits in, low over the lobby.
+BOX_CSS = """
+NAME { align: center bottom; }
+NAME #host-box { width: 100%; height: auto; border: round $warning; padding: 0 1; }
+NAME #host-error { color: $error; }
+"""
+
+
+class CloseTableDialog(ModalScreen[bool | None]):
+    """Close a table: ``v`` voids the hand in play (True), ``p`` plays it out (False)."""
+
+    DEFAULT_CSS = BOX_CSS.replace("NAME", "CloseTableDialog")
+    BINDINGS = [
+        Binding("v", "close(True)", "Void the hand"),
+        Binding("p", "close(False)", "Play it out"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, table: str, word: str) -> None:
+        super().__init__()
+        self.table = table
+        self.word = word
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="host-box"):
+            yield Static(Text(f"Close {self.table}?"))  # a table's name: text, never markup
+            yield Static(f"v: now, the {self.word} in play void (every bet back) · "
+                         f"p: after the {self.word} in play · Escape: keep it open")
+
+    def action_close(self, void: bool) -> None:
+        self.dismiss(void)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class KickDialog(ModalScreen[tuple[str, bool] | None]):
+    """Pick a player: Enter removes them from every table (``k`` too), ``b`` bans them."""
+
+    DEFAULT_CSS = BOX_CSS.replace("NAME", "KickDialog") + \
+        "KickDialog #host-people { height: auto; max-height: 8; }"
+    BINDINGS = [
+        Binding("k", "kick(False)", "Remove"),
+        Binding("b", "kick(True)", "Ban"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__()
+        self.names = tuple(names)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="host-box"):
+            yield Static("Remove whom? Enter or k: from every table (chips back to their "
+                         "balance) · b: ban from the room · Escape: nobody")
+            yield OptionList(*(Option(Text(name), id=str(i))
+                               for i, name in enumerate(self.names)), id="host-people")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_kick(False)
+
+    def action_kick(self, ban: bool) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is None or not self.names:
+            return
+        self.dismiss((self.names[index], ban))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def parse_blinds(text: str) -> tuple[int, int] | None:
+    """``"10/20"`` as (10, 20); None for anything else.
+
+    >>> parse_blinds(" 10 / 20 "), parse_blinds("20"), parse_blinds("a/b")
+    ((10, 20), None, None)
+    """
+    small, slash, big = text.partition("/")
+    if not slash or not small.strip().isdigit() or not big.strip().isdigit():
+        return None
+    return int(small), int(big)
+
+
+class BlindsDialog(ModalScreen[tuple[int, int] | None]):
+    """The blinds of a hold'em table from its next hand, typed "small/big"."""
+
+    DEFAULT_CSS = BOX_CSS.replace("NAME", "BlindsDialog")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, table: str, now: str) -> None:
+        super().__init__()
+        self.table = table
+        self.now = now
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="host-box"):
+            yield Static(Text(f"Blinds at {self.table} from the next hand (now {self.now}), "
+                              "as small/big; Enter sets, Escape closes:"))
+            yield Input(value=self.now, max_length=25, id="host-blinds")
+            yield Static("", id="host-error")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        blinds = parse_blinds(event.value)
+        if blinds is None:
+            self.query_one("#host-error", Static).update("Type them as small/big, e.g. 10/20.")
+            return
+        self.dismiss(blinds)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
