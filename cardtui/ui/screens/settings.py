@@ -13,6 +13,8 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardtui.settings import THEMES, AnimationSpeed, CardStyle, validate_name
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens.setup_form import FORM_CSS, ask_to_discard
+from cardtui.ui.widgets.form_fields import mark
 
 _CARD_STYLES = [("Unicode  A♠ 10♥", CardStyle.UNICODE), ("ASCII  AS 10H", CardStyle.ASCII)]
 _SPEEDS = [(speed.value.capitalize(), speed) for speed in AnimationSpeed]
@@ -28,8 +30,8 @@ _GAME_SETUPS = (
 
 class SettingsScreen(Screen[None]):
     app = getters.app(CardtuiApp)
-    CSS_PATH = "settings.tcss"
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    CSS_PATH = ["settings.tcss", FORM_CSS]
+    BINDINGS = [Binding("escape", "leave", "Back")]
     #: The name as this visit found it (None until mounted): the room hears of a change
     #: once, when the player is done with it (Enter, or leaving), not at every key typed.
     _room_name: str | None = None
@@ -37,7 +39,7 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         yield Header()
-        with VerticalScroll(id="settings-form"):
+        with VerticalScroll(id="settings-form", classes="form"):
             yield Static("Settings are saved as you change them.", id="settings-hint")
             with Horizontal(classes="row"):
                 yield Label("Player name", classes="label")
@@ -70,8 +72,11 @@ class SettingsScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         error = validate_name(event.value)
         message = self.query_one("#name-error", Static)
+        mark(event.input, error)
         if error:
-            message.update(f"✗ {error} Not saved.")
+            # One line at 80 columns under the field (the longest reason is 51 cells); the
+            # tint and the ✗ say it is not taken, and leaving asks before dropping it.
+            message.update(f"✗ {error}")
             message.add_class("error")
             return
         message.update("")
@@ -79,6 +84,16 @@ class SettingsScreen(Screen[None]):
         if event.value != self.app.settings.player_name:
             self.app.settings.player_name = event.value
             self.app.save_settings()
+
+    async def action_leave(self) -> None:
+        """Back, asking first when the name field holds a name that could not be saved."""
+        typed = self.query_one("#name", Input).value
+        if typed == self.app.settings.player_name:
+            await self.app.action_back()
+        else:
+            ask_to_discard(self, lambda: self.call_later(self.app.action_back),
+                           f"The name you typed is not saved: {validate_name(typed)} "
+                           f"Leave with the name {self.app.settings.player_name}?")
 
     def on_input_submitted(self) -> None:
         self._tell_room()

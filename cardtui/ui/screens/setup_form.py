@@ -37,14 +37,13 @@ def save_buttons() -> ComposeResult:
 
 
 def ask_to_discard(screen: Screen[Any], leave: Callable[[], object],
-                   what: str = "your changes") -> None:
-    """Ask whether to throw ``what`` away; ``leave`` runs only on yes (``y``; ``n``/Escape stay)."""
+                   question: str = "Discard your changes? They are not saved.") -> None:
+    """Ask whether to throw edits away; ``leave`` runs only on yes (``y``; ``n``/Escape stay)."""
     def answered(discard: bool | None) -> None:
         if discard:
             leave()
 
-    screen.app.push_screen(ConfirmScreen(f"Discard {what}? They are not saved.",
-                                         yes="Discard", no="Keep editing"), answered)
+    screen.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep editing"), answered)
 
 
 def first_problem(screen: Screen[Any]) -> Widget | None:
