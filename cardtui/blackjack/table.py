@@ -57,6 +57,15 @@ class SeatSetup:
         object.__setattr__(self, "kind", SeatKind(self.kind))
 
 
+@dataclass(frozen=True, slots=True)
+class BetLowered:
+    """A seat's bet came down to its stack after a round (``before`` -> ``after``)."""
+
+    seat: int
+    before: int
+    after: int
+
+
 @dataclass
 class Seat:
     name: str
@@ -84,6 +93,8 @@ class Table:
     round: Round | None = field(init=False, default=None)
     house: int = field(init=False, default=0)  # the dealer's rack, from zero
     last_settlement: RoundSettled | None = field(init=False, default=None)
+    #: The bets the last settlement lowered to their seats' stacks (the table says so).
+    bets_lowered: tuple[BetLowered, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.setups) <= MAX_SEATS:
@@ -236,6 +247,25 @@ class Table:
         assert self.round is not None
         return self._after(self.round.forfeit())
 
+    def play_out(self) -> list[Record]:
+        """The human seats leave mid-round: their hands stand and the round plays to its end.
+
+        What an online casino does with an abandoned hand: every decision still
+        owed by a human seat is the one that risks nothing more (stand, or
+        decline insurance and even money); bots play theirs; the dealer
+        finishes and the round settles as any other, counted as played. The
+        stands are not the players' decisions: the trainer does not count them.
+        """
+        if not self.in_round:
+            raise ValueError("there is no round in progress to play out")
+        assert self.round is not None
+        out: list[Record] = []
+        while self.in_round and self.human_to_act:
+            insurance = self.round.phase is Phase.INSURANCE
+            out = self._after(out + self.round.act(
+                Action.DECLINE_INSURANCE if insurance else Action.STAND))
+        return out
+
     def advice(self) -> Advice | None:
         """Basic strategy for the decision awaited now (the hint key, bots, the trainer)."""
         rnd = self.round
@@ -266,4 +296,18 @@ class Table:
             for result in self.last_settlement.seats:
                 self.seats[result.seat].bankroll += result.net
             self.house += self.last_settlement.house_net
+            self.bets_lowered = self._lower_short_bets()
         return out
+
+    def _lower_short_bets(self) -> tuple[BetLowered, ...]:
+        """A human seat whose stack fell below its bet bets its stack next round.
+
+        It still covers the table minimum (below it, it rebuys): the deal goes
+        on instead of stopping on "Ann has 60 chips for a bet of 490".
+        """
+        lowered = []
+        for index, seat in enumerate(self.seats):
+            if not seat.is_bot and self.rules.min_bet <= seat.bankroll < seat.bet:
+                before = seat.bet
+                lowered.append(BetLowered(index, before, self.set_bet(index, seat.bankroll)))
+        return tuple(lowered)

@@ -11,7 +11,7 @@ field              a local table               a shared table (the room)
 =================  ==========================  ==========================
 ``rules``          its setup's rules           the lobby entry's rules
 ``house``          the engine table: deals     None: the room deals
-                   on ``d``, forfeits
+                   on ``d``, plays out
 ``change_bet``     ``+``/``-`` move the        None
                    table's bet at once
 ``place_bet``      None                        the bet kept on screen is
@@ -44,8 +44,8 @@ from cardtui.tables.capabilities import Capabilities
 class HouseTable(Protocol):
     """A table played in this process: its engine table is read for what is shown.
 
-    It deals when the player says so and forfeits a round in play (leaving,
-    or dealing again, with the player's yes).
+    It deals when the player says so and plays a round in play out when the
+    players leave (their hands stand, as an online casino completes them).
     """
 
     @property
@@ -60,7 +60,9 @@ class HouseTable(Protocol):
 
     def deal(self) -> None: ...
 
-    def forfeit(self) -> None: ...
+    def play_out(self) -> None:
+        """The players leave mid-round: their hands stand and the round settles as played."""
+        ...
 
 
 class ChangesBets(Protocol):

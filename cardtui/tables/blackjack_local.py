@@ -235,6 +235,11 @@ class BlackjackLocalSession:
         """The round in play is lost as it stands: settled (and recorded) at once."""
         self._after(self.table.forfeit())
 
+    def play_out(self) -> None:
+        """The players leave mid-round: their hands stand, the dealer finishes, the round
+        settles and is recorded as any other (:meth:`Table.play_out`)."""
+        self._after(self.table.play_out())
+
     def advice(self) -> Advice | None:
         """Basic strategy for the decision awaited now (the hint key and the trainer)."""
         return self.table.advice() if self.table.human_to_act else None
@@ -263,6 +268,10 @@ class BlackjackLocalSession:
             player = chips.bankroll_player(rows) if chips is not None else None
             self._send(Settled(rows, player,
                                bankroll_place=chips.bankroll_place if chips is not None else ""))
+            for lowered in self.table.bets_lowered:
+                name = self.table.seats[lowered.seat].name
+                self._send(Note(f"{name}'s bet is lowered to {lowered.after:,} "
+                                f"(the stack; it was {lowered.before:,}).", "warning"))
             self._send(SeatsChanged(self.seat_states()))
         self._prompt()
 

@@ -1,8 +1,9 @@
 """Leaving the blackjack table, and coming back (issue 9, items 4, 5, 7, 13, 14, 20, 21, 24).
 
-Every way out of a round in play asks and records a forfeit; a reveal left
-behind never draws on a screen that is gone; the table and its counters are
-the same when the player comes back.
+Every way out of a round in play plays it out (the hands stand, the dealer
+finishes, the round is recorded as played; issue 26, no question and no
+forfeit); a reveal left behind never draws on a screen that is gone; the table
+and its counters are the same when the player comes back.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack import pace as blackjack_pace
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.blackjack.setup import BlackjackSetupScreen
-from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.screens.scoreboard import ScoreboardScreen
 from cardtui.ui.widgets.blackjack_table import DealerPanel, SeatPanel
@@ -100,58 +100,71 @@ async def test_escape_mid_reveal_of_a_settled_round_leaves_at_once(
         assert app.session.blackjack_tally.wins == 1
 
 
-# -- item 7: every way out of a round in play asks, and records the forfeit -------------
+# -- item 7, issue 26: every way out of a round in play plays it out and records it ---------
 
 
-async def test_escape_mid_round_asks_and_records_a_forfeit(make_app: MakeApp) -> None:
+def rounds(app: CardtuiApp) -> tuple[int, int, int, int]:
+    """(rounds, wins, losses, net) in the store."""
+    totals = app.store.totals(Game.BLACKJACK)
+    if not totals:
+        return (0, 0, 0, 0)
+    return (totals[0].rounds, totals[0].wins, totals[0].losses, totals[0].net)
+
+
+#: Nineteen against the dealer's six and ten: standing wins when the dealer draws a king.
+PLAYED_OUT = ["Th", "6c", "9d", "Ts", "Ks"]
+
+
+async def test_escape_mid_round_stands_and_records_the_round(make_app: MakeApp) -> None:
     app = table_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        screen.table.shoe.stack(WAITING)
+        screen.table.shoe.stack(PLAYED_OUT)
         await pilot.press("d")
         assert screen.table.in_round
         await pilot.press("escape")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # keep playing
-        assert app.screen is screen and screen.table.in_round
-        assert losses(app) == (0, 0, 0)
-        await pilot.press("escape", "y")
         await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert losses(app) == (1, 1, -10)
+        assert isinstance(app.screen, MenuScreen)  # no question on the way
+        assert rounds(app) == (1, 1, 0, 10)
+        assert app.session.blackjack_tally.wins == 1
+        assert not screen.table.last_settlement.forfeited
 
 
-async def test_palette_navigation_mid_round_asks_and_records_a_forfeit(
+async def test_palette_navigation_mid_round_plays_the_round_out(
     make_app: MakeApp, long_pauses: None
 ) -> None:
     app = table_app(make_app, animation="slow")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        screen.table.shoe.stack(WAITING)
-        await pilot.press("d")  # still dealing: the reveal plays behind the question
+        screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d")  # still dealing: the reveal plays on
         await open_from_palette(pilot, "Scoreboard")
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "forfeited" in str(app.screen.query_one("#question", Static).render())
-        await pilot.press("y")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, ScoreboardScreen)
-        assert losses(app) == (1, 1, -10)
-        assert app.session.blackjack_tally.losses == 1
+        assert rounds(app) == (1, 1, 0, 10)
+        assert app.session.blackjack_tally.wins == 1
 
 
-async def test_quitting_mid_round_asks_and_records_a_forfeit(make_app: MakeApp) -> None:
+async def test_quitting_mid_round_plays_the_round_out(make_app: MakeApp) -> None:
     app = table_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.screen.table.shoe.stack(WAITING)
+        app.screen.table.shoe.stack(WAITING + ["5s"])  # 19 against 6, 7, 5: the dealer's 18
         await pilot.press("d", "ctrl+q")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        assert app.is_running
-        await pilot.press("ctrl+q", "y")
         await pilot.pause()
     assert app.return_code == 0
-    assert losses(app) == (1, 1, -10)
+    assert rounds(app) == (1, 1, 0, 10)
+
+
+async def test_leaving_mid_round_tells_how_the_round_ended(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.shoe.stack(WAITING + ["Ks"])
+        await pilot.press("d", "escape")
+        await pilot.pause()
+        told = [n.message for n in app._notifications]
+        assert told == ["You left mid-round: your hands stood and the round was settled "
+                        "(Player +10)."]
 
 
 async def test_leaving_between_rounds_is_free(make_app: MakeApp) -> None:
@@ -165,16 +178,16 @@ async def test_leaving_between_rounds_is_free(make_app: MakeApp) -> None:
         assert app.store.round_count() == 1
 
 
-# -- item 5: a forfeit that leaves nobody able to bet does not deal ---------------------
+# -- item 5: a round that leaves nobody able to bet does not deal ------------------------
 
 
-async def test_a_forfeit_that_breaks_every_seat_does_not_deal(make_app: MakeApp) -> None:
+async def test_a_round_that_breaks_every_seat_does_not_deal(make_app: MakeApp) -> None:
     setup = {"seats": [{"name": "Ann", "kind": "human", "bankroll": 10}]}
     app = table_app(make_app, setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        screen.table.shoe.stack(WAITING)
-        await pilot.press("d", "d", "y")
+        screen.table.shoe.stack(["Th", "6c", "6d", "Ks", "Kd"])  # 16 against 6 + ?
+        await pilot.press("d", "h")  # ... a king: bust
         await pilot.pause()
         assert app.screen is screen
         assert not screen.table.in_round and screen.table.seats[0].bankroll == 0
@@ -278,12 +291,12 @@ async def test_the_palettes_blackjack_at_the_blackjack_table_keeps_the_table_pla
         assert isinstance(screen, BlackjackScreen) and screen is not old
         assert "out of chips" not in message(app)
         assert screen.table.seats[0].bankroll == 1010
-        screen.table.shoe.stack(WAITING)
+        screen.table.shoe.stack(WAITING + ["Ks"])
         await pilot.press("d")
         await pilot.pause()
         assert screen.table.in_round
         assert "Hit or stand" in message(app)
-        await pilot.press("d", "y")  # deal now: the round in play is forfeited
+        await pilot.press("h")  # 19 and a king: bust
         await pilot.pause()
     assert losses(app) == (2, 1, 0)
 
@@ -313,16 +326,6 @@ async def test_setup_labels_name_rules_not_documents(make_app: MakeApp) -> None:
         await pilot.press("t")
         label = str(app.screen.query_one("#dealer-wins-ties").label)
         assert label == "Dealer wins ties"
-
-
-async def test_the_question_shows_over_the_dimmed_table(make_app: MakeApp) -> None:
-    app = table_app(make_app)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.screen.table.shoe.stack(WAITING)
-        await pilot.press("d", "escape")
-        dialog = app.screen
-        assert isinstance(dialog, ConfirmScreen)
-        assert 0 < dialog.styles.background.a < 1
 
 
 async def test_a_long_list_of_house_rules_wraps_instead_of_being_cut(make_app: MakeApp) -> None:

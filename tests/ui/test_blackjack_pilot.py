@@ -10,7 +10,6 @@ import pytest
 from textual.widgets import Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
-from cardtui.blackjack.round import Phase
 from cardtui.games import Game
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack import pace as blackjack_pace
@@ -58,9 +57,8 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         await pilot.press("d")
         assert screen.presenter.view.hole_hidden
         assert message(app) == "Player: Hit or stand?"
-        assert legal_keys(screen) == {"deal", "hit", "stand", "double", "hint"}
-        assert set(screen.query_one(ActionBar).shown) == {
-            "deal", "hit", "stand", "double", "hint"}
+        assert legal_keys(screen) == {"hit", "stand", "double", "hint"}
+        assert set(screen.query_one(ActionBar).shown) == {"hit", "stand", "double", "hint"}
         await pilot.press("s")  # 16 against 9 + 7, dealer draws K: bust
         await pilot.pause()
         assert not screen.presenter.view.hole_hidden
@@ -76,23 +74,23 @@ async def test_a_whole_round_by_keys_is_recorded(make_app: MakeApp) -> None:
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_deal_during_a_round_asks_then_forfeits(make_app: MakeApp) -> None:
+async def test_deal_is_not_offered_during_a_round(make_app: MakeApp) -> None:
+    # Issue 26: "Deal d" was the first button of a round and d forfeited it after a
+    # question; mid-round d is neither shown nor does anything.
     app = table_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         screen.table.shoe.stack(["Th", "9c", "6d", "7s"])
-        await pilot.press("d", "d")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        assert app.screen is screen and screen.table.in_round
-        await pilot.press("d", "y")
+        await pilot.press("d")
         await pilot.pause()
-        assert app.screen is screen
-        totals = app.store.totals(Game.BLACKJACK)[0]
-        assert (totals.rounds, totals.losses, totals.net) == (1, 1, -10)
-        # A new round is dealt from 990 chips.
-        assert screen.table.round.phase is not Phase.DEALING
-        assert screen.table.round.stacks == [990]
+        assert screen.table.in_round
+        assert "deal" not in screen.query_one(ActionBar).shown
+        assert not screen.check_action("deal", ())
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen is screen and screen.table.in_round
+        assert app.store.round_count() == 0
+        assert screen.table.round.stacks == [1000]
 
 
 async def test_insurance_prompt_and_keys(make_app: MakeApp) -> None:
@@ -102,7 +100,7 @@ async def test_insurance_prompt_and_keys(make_app: MakeApp) -> None:
         screen.table.shoe.stack(["Th", "Ac", "9d", "Ks"])
         await pilot.press("d")
         assert message(app) == "Player: Insurance?  i insures, n declines."
-        assert legal_keys(screen) == {"deal", "insure", "no_insurance", "hint"}
+        assert legal_keys(screen) == {"insure", "no_insurance", "hint"}
         await pilot.press("i")
         await pilot.pause()
         assert not screen.table.in_round  # the dealer had it: insurance paid
@@ -302,8 +300,8 @@ async def test_trainer_names_declining_insurance_as_a_verb(make_app: MakeApp) ->
 
 async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender(
         make_app: MakeApp) -> None:
-    # Seven moves (a pair with late surrender): the last button showed "Hi" and
-    # the keys line "esc" without "Menu".
+    # Six moves and the hint (a pair with late surrender; Deal no longer shows
+    # mid-round): the last button showed "Hi" and the keys line "esc" without "Menu".
     app = table_app(make_app, {"rules": {"late_surrender": True}})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -312,7 +310,7 @@ async def test_every_key_and_button_fits_at_80_columns_with_a_pair_and_surrender
         await pilot.pause()
         assert legal_keys(screen) >= {"split", "surrender", "hint"}
         bar = screen.query_one(ActionBar)
-        assert len(bar.shown) == 7
+        assert len(bar.shown) == 6
         assert all(bar.region.x + bar.button_region(b).right <= 80 for b in bar.shown)
         footer = screen.query_one(TableFooter)
         assert "Menu" in [k.description for k in footer.shown]

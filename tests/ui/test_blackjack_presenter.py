@@ -98,9 +98,10 @@ def test_a_local_round_from_the_bet_to_the_result() -> None:
     assert not presenter.deal()  # (the session's events redraw)
     assert presenter.view is not None and presenter.view.turn == (0, 0)
     assert presenter.moves() == {Action.HIT, Action.STAND, Action.DOUBLE}
-    assert {"hit", "stand", "double", "hint", "deal"} <= presenter.legal_keys()
-    assert "setup" not in presenter.legal_keys()
-    assert presenter.deal_forfeits and presenter.round_at_stake()
+    assert {"hit", "stand", "double", "hint"} <= presenter.legal_keys()
+    # Mid-round d deals nothing (it once forfeited the round): not offered, and a no-op.
+    assert not presenter.legal_keys() & {"setup", "deal"}
+    assert presenter.round_at_stake() and not presenter.deal() and session.table.in_round
     assert presenter.message().plain == "Ann: Hit or stand?"
     assert presenter.dealer()[1]  # the hole card is down
     presenter.move(Action.STAND)
@@ -118,13 +119,14 @@ def test_the_trainer_remarks_on_a_move_off_basic_strategy() -> None:
     presenter.deal()
     assert presenter.hint()
     assert presenter.note is not None and presenter.note.plain.startswith("Hint: Stand")
+    presenter.move(Action.STAND)
     session.table.shoe.stack(["Th", "2c", "2d", "9s", "Ks"])
-    presenter.forfeit_and_deal()  # (the round in play is given up, a new one dealt)
+    presenter.deal()
     assert presenter.move(Action.STAND)  # 12 against a 2: basic strategy hits
     assert presenter.note is not None
     assert presenter.note.plain == "Trainer: Ann, basic strategy would hit (hard 12 against a 2)."
-    # (The forfeited round had no move: one decision, off basic strategy.)
-    assert "Trainer: 1/1 off basic strategy" in presenter.counters().plain
+    # (The first round's stand followed the hint: two decisions, one off basic strategy.)
+    assert "Trainer: 1/2 off basic strategy" in presenter.counters().plain
 
 
 def test_hot_seat_picks_the_seat_its_keys_change() -> None:
@@ -137,16 +139,36 @@ def test_hot_seat_picks_the_seat_its_keys_change() -> None:
     assert [s.bet for s in session.table.seats] == [10, 30]
 
 
-def test_leaving_mid_round_forfeits_a_local_round() -> None:
-    session = local_table(SeatSetup("Ann"))
+def test_leaving_mid_round_plays_a_local_round_out() -> None:
+    # Issue 26: leaving stands the hands still to play, the dealer finishes and the
+    # round settles as played (it was forfeited after a yes/no question).
+    session = local_table(SeatSetup("Ann"), SeatSetup("Bot", SeatKind.BOT), trainer=True)
     presenter, _, settled = present(session)
-    session.table.shoe.stack(["Th", "5c", "9d", "9s"])
+    session.table.shoe.stack(["Th", "5c", "9d", "9s", "6h", "7s", "Kd", "Ks"])
     presenter.deal()
     assert presenter.round_at_stake()
-    question, yes = presenter.leave_question()
-    assert "forfeited" in question and yes == "Forfeit and leave"
-    presenter.leave_mid_round()
+    told = presenter.leave_mid_round()
     assert not session.table.in_round and len(settled) == 1
+    # Ann's 19 stood; the bot doubled its 11 to 21; the dealer's 16 drew a king and bust.
+    assert [row.net for row in settled[0].rows] == [10, 20]
+    assert not session.table.last_settlement.forfeited
+    assert told == "You left mid-round: your hands stood and the round was settled (Ann +10)."
+    assert "Trainer: 0/0" in presenter.counters().plain  # the stand was not Ann's decision
+
+
+def test_leaving_during_insurance_declines_it_and_stands() -> None:
+    session = local_table(SeatSetup("Ann"), SeatSetup("Bob"))
+    presenter, _, settled = present(session)
+    session.table.shoe.stack(["Th", "9c", "As", "8d", "7h", "6s", "Ks"])
+    presenter.deal()
+    assert Action.INSURE in presenter.moves()
+    presenter.leave_mid_round()
+    result = session.table.last_settlement
+    assert result is not None and not session.table.in_round
+    # Both declined; Ann's 18 and Bob's 16 stood against the dealer's soft 17.
+    assert [(s.insured, s.outcome.value) for s in result.seats] == [
+        (False, "win"), (False, "loss")]
+    assert len(settled) == 1
 
 
 SEATS = (SeatState(0, "Ann", 990), SeatState(1, "Robo", 480, bot=True))
@@ -203,9 +225,7 @@ def test_a_shared_round_is_at_stake_only_with_this_players_bet_in_it() -> None:
     assert not presenter.round_at_stake()  # the room has no round in play
     session.in_hand = True
     assert presenter.round_at_stake()
-    question, yes = presenter.leave_question()
-    assert "dealer stands for your hand" in question and yes == "Stand and leave"
-    presenter.leave_mid_round()
+    assert "dealer stands for your hand" in presenter.leave_mid_round()
     assert session.asked == ["leave"]
     watcher = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],
                                        viewer_seats=())

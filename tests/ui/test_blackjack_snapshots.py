@@ -96,12 +96,6 @@ def test_setup_screen(snap_compare, make_app) -> None:  # type: ignore[no-untype
     assert snap_compare(table_app(make_app), run_before=run_before, terminal_size=(80, 24))
 
 
-def test_leave_question_over_the_dimmed_table(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
-    app = table_app(make_app)
-    assert snap_compare(app, run_before=play(["Th", "6c", "9d", "7s"], ["d", "escape"]),
-                        terminal_size=(80, 24))
-
-
 @pytest.mark.parametrize("size", SIZES, ids=size_ids)
 def test_count_panel_at_a_decision(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
     app = table_app(make_app)

@@ -40,7 +40,7 @@ from cardtui.tables import session as seam
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
 from cardtui.ui.blackjack import aids
 from cardtui.ui.blackjack import wording as words
-from cardtui.ui.blackjack.seat_info import SeatHeader
+from cardtui.ui.blackjack.seat_info import SeatHeader, signed
 from cardtui.ui.blackjack.wording import ACTIONS, MOVES, NOTE_STYLES
 from cardtui.ui.blackjack_seen import ShoeTracker
 from cardtui.ui.sitting import Tally
@@ -265,11 +265,11 @@ class TablePresenter:
         return self.caps.chat is not None
 
     def _deal_legal(self) -> bool:
-        """A table played here deals (or asks to forfeit the round in play); a shared
-        table's ``d`` places the bet while the window is open."""
+        """A table played here deals between rounds (never mid-round: ``d`` there once
+        forfeited the round); a shared table's ``d`` places the bet while the window is open."""
         house = self.caps.house
         if house is not None:
-            return house.table.in_round or house.table.deal_problem() is None
+            return house.table.deal_problem() is None
         return self.caps.place_bet is not None and self.window is not None
 
     def _select_seat_legal(self) -> bool:
@@ -321,32 +321,16 @@ class TablePresenter:
             return True
         return False
 
-    @property
-    def deal_forfeits(self) -> bool:
-        """``d`` now would forfeit the round in play (the screen asks first)."""
-        house = self.caps.house
-        return house is not None and house.table.in_round
-
     def deal(self) -> bool:
         """``d``: a table played here deals; a shared table's bet chosen here is placed."""
         house = self.caps.house
         if house is None:
             return self.place_bet()
+        if house.table.in_round:
+            return False  # (the key is not offered mid-round; a stray one does nothing)
         self.reveal.flush()
         house.deal()
         return False
-
-    def forfeit_and_deal(self) -> None:
-        """The player said yes to forfeiting the round in play before a new deal."""
-        house = self.caps.house
-        if house is None or not house.table.in_round:
-            return
-        house.forfeit()
-        # A forfeit can leave nobody able to cover a bet: then the prompt says
-        # what helps instead of dealing (issue 9, item 5).
-        if house.table.can_deal:
-            self.reveal.flush()
-            house.deal()
 
     def place_bet(self) -> bool:
         places = self.caps.place_bet
@@ -418,26 +402,33 @@ class TablePresenter:
         return (self.in_round() and view is not None and view.settlement is None
                 and any(seat in view.seats for seat in self.session.viewer_seats))
 
-    def leave_question(self) -> tuple[str, str]:
-        """What leaving mid-round asks, and its yes."""
-        if self.caps.house is not None:
-            return ("Leave the table? The round in play is forfeited and counts as a loss.",
-                    "Forfeit and leave")
-        return ("Leave the table? The dealer stands for your hand and the round still counts.",
-                "Stand and leave")
-
     def leave_now(self) -> None:
         """Going with no round at stake: a shared table's seat is given back."""
         if self.caps.leave is not None:
             self.caps.leave.leave()
 
-    def leave_mid_round(self) -> None:
-        """Going with the player's yes: the round is forfeited here, or played on by the room."""
+    def leave_mid_round(self) -> str:
+        """Going mid-round, with no question: the round is played out, never forfeited.
+
+        A table played here stands every hand still to play (as an online
+        casino completes an abandoned hand), the dealer finishes, and the
+        round settles and is recorded as any other; a shared table's room
+        does the same for the seat once it stands up. Returns what to tell
+        the player as they go.
+        """
         house = self.caps.house
         if house is not None and house.table.in_round:
-            house.forfeit()
-        elif self.caps.leave is not None:
+            house.play_out()
+            settlement = house.table.last_settlement
+            viewers = self.session.viewer_seats
+            nets = [(self.seats[r.seat].name, r.net) for r in (
+                settlement.seats if settlement is not None else ()) if r.seat in viewers]
+            said = ", ".join(f"{name} {signed(net)}" for name, net in nets)
+            return "You left mid-round: your hands stood and the round was settled" + (
+                f" ({said})." if said else ".")
+        if self.caps.leave is not None:
             self.caps.leave.leave()  # the room plays the round on and settles it
+        return "You left mid-round: the dealer stands for your hand and the round still counts."
 
     # -- what is shown ----------------------------------------------------------------------
 

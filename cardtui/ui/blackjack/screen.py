@@ -14,8 +14,8 @@ presenter, whose :class:`Seen` records the screen's reveal (the shared
 :class:`~cardtui.ui.record_player.RecordPlayer`) applies one at a time, with
 pauses when animations are on -> the panels redraw. A :class:`Settled` round
 goes to the store the moment it arrives, before its reveal has been shown;
-seat changes wait for the reveal. Leaving mid-round asks first
-(:meth:`BlackjackScreen.request_leave`).
+seat changes wait for the reveal. Leaving mid-round plays the round out
+(:meth:`BlackjackScreen.request_leave`): never a forfeit, never a question.
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ from cardtui.ui.blackjack.presenter import BlackjackSession, Step, TablePresente
 from cardtui.ui.blackjack.seats import SeatRows
 from cardtui.ui.blackjack.wording import BUTTONS, MOVES
 from cardtui.ui.record_player import RecordPlayer, on_screen
-from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.sitting import Tally
@@ -77,7 +76,6 @@ class BlackjackScreen(Screen[None]):
         self.session: BlackjackSession = session or self._sit_down()
         self.presenter = self._present(self.session)
         self.rows = SeatRows(ascii_cards=self.app.settings.ascii_cards)
-        self._leave: Callable[[], object] | None = None  # the way out the player is asked about
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         #: A redraw is on its way (:meth:`_sync_soon`).
         self._sync_pending = False
@@ -313,18 +311,8 @@ class BlackjackScreen(Screen[None]):
         self._move("no_insurance")
 
     def action_deal(self) -> None:
-        if self.presenter.deal_forfeits:
-            self.app.push_screen(
-                ConfirmScreen("Deal now? The round in play is forfeited and counts as a loss.",
-                              yes="Forfeit", no="Keep playing"),
-                self._forfeit_answered,
-            )
-        elif self.presenter.deal():
+        if self.presenter.deal():
             self._sync()
-
-    def _forfeit_answered(self, forfeit: bool | None) -> None:
-        if forfeit:
-            self.presenter.forfeit_and_deal()
 
     def action_bet_up(self) -> None:
         if self.presenter.change_bet(1):
@@ -371,29 +359,19 @@ class BlackjackScreen(Screen[None]):
     # -- leaving -------------------------------------------------------------------------
 
     def request_leave(self, leave: Callable[[], object]) -> None:
-        """The app asks before any way out: a round in play is forfeited, with the player's yes.
+        """The app asks before any way out: leaving is never a forfeit, so it never asks back.
 
-        At a shared table the room stands for the player's hand and settles the
-        round as it plays out: asked too, as hold'em asks before folding.
+        A round in play is played out (the hands still to play stand, the
+        dealer finishes, the round settles and is recorded), here or by the
+        room at a shared table; the player is told how it ended.
         """
         presenter = self.presenter
         if not presenter.round_at_stake():
             presenter.leave_now()
             leave()
             return
-        asking = self._leave is not None
-        self._leave = leave
-        if asking:
-            return
-        question, yes = presenter.leave_question()
-        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Keep playing"),
-                             self._leave_answered)
-
-    def _leave_answered(self, forfeit: bool | None) -> None:
-        leave, self._leave = self._leave, None
-        if not forfeit or leave is None:
-            return
-        self.presenter.leave_mid_round()
+        told = presenter.leave_mid_round()
+        self.app.notify(told, title="Blackjack")
         leave()
 
     # -- a new table -------------------------------------------------------------------
