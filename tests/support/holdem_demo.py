@@ -154,7 +154,7 @@ async def pass_to(pilot: Pilot[int]) -> None:
 
 
 async def raise_error(pilot: Pilot[int]) -> None:
-    """The raise entry after a too-small amount: the message gives the legal range."""
+    """The bet bar after a too-small amount: the message gives the minimum."""
     await preflop(pilot)
     await pilot.press("r", "4", "0", "enter")
     await pilot.pause()

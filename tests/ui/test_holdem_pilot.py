@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from cardtui.cards import Card
 from cardtui.games import Game
@@ -16,14 +15,15 @@ from cardtui.holdem.table import Mode
 from cardtui.locations import hand_history_dir
 from cardtui.settings import validate_name
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.holdem.bet_bar import BetBar
 from cardtui.ui.holdem.history import HoldemHistoryScreen
 from cardtui.ui.holdem.pass_screen import PassScreen
-from cardtui.ui.holdem.raise_box import RaiseScreen
 from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.menu import MenuScreen
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat
+from cardtui.ui.widgets.table_footer import TableFooter
 from tests.support.holdem_demo import open_table, settle
 
 SHARK = Personality.SHARK
@@ -119,20 +119,27 @@ async def test_raise_with_the_amount_entry(make_app) -> None:  # type: ignore[no
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("r")
-        entry = app.screen
-        assert isinstance(entry, RaiseScreen)
+        # The bet bar takes the buttons' row on the table itself: no dialog on top.
+        bar = screen.query_one(BetBar)
+        assert app.screen is screen and bar.is_open and bar.has_focus
+        entry = bar.sizer
+        assert entry is not None
         assert (entry.legal.min_raise_to, entry.legal.max_raise_to) == (20, 1000)
-        error = entry.query_one("#raise-error", Static)
         await pilot.press("1", "5", "enter")  # too small
-        assert app.screen is entry
-        assert "from 20 to 1,000" in shown(error) and error.display
+        assert bar.is_open and entry.error == "The minimum raise is to 20."
+        assert "The minimum raise is to 20." in str(bar.render())
         await pilot.press("2", "0", "0", "0", "enter")  # too large
-        assert app.screen is entry and "2,000 is not allowed" in shown(error)
+        assert bar.is_open and entry.error == "The maximum raise is to 1,000: all your chips."
+        await pilot.press("f", "c")  # table keys do nothing while the bar is open
+        assert bar.is_open and screen.waiting_for == 0
         await pilot.press("p")  # pot: call 5, then raise by the pot of 20
-        assert entry.text == "30" and not error.display
-        await pilot.press("up", "up", "down")  # one big blind up
+        assert entry.text == "30" and not entry.error
+        await pilot.press("right", "right", "left")  # one big blind up
         assert entry.text == "40"
-        await pilot.press("escape")  # cancel: nothing happens
+        await pilot.press("pageup")  # ten big blinds
+        assert entry.text == "140"
+        await pilot.press("escape")  # closed: nothing happens, the buttons are back
+        assert not bar.is_open and screen.query_one(ActionBar).display
         assert app.screen is screen and screen.waiting_for == 0
         await pilot.press("r", "4", "5", "enter")
         await settle(pilot)
@@ -405,19 +412,20 @@ async def test_mid_hand_the_prompt_never_offers_the_next_deal(make_app) -> None:
         assert "deals" not in screen._prompt().plain  # noqa: SLF001
 
 
-async def test_the_raise_box_names_its_presets_in_ascii_and_the_keys_line_fits(
+async def test_the_bet_bar_names_its_presets_in_ascii_and_the_keys_line_fits(
         make_app) -> None:  # type: ignore[no-untyped-def]
     # --ascii showed "h ? pot   t ? pot" (no ½ or ¾ in ASCII) in the box and the keys
     # line, which also repeated the presets the box lists, filling all 80 columns.
     app = make_app(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"], moves=[])
+        screen = await open_table(pilot, HEADS_UP, button=0, holes=["7c2d", "AsAh"], moves=[])
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("r")
-        entry = app.screen
-        assert isinstance(entry, RaiseScreen)
-        presets = shown(entry.query_one("#raise-presets", Static))
-        assert presets.startswith("h 1/2 pot ") and " t 3/4 pot " in presets and presets.isascii()
-        keys = [k.description for k in entry.query(FooterKey) if k.display]
-        assert keys == ["+1 BB", "−1 BB", "Confirm", "Cancel"]
+        bar = screen.query_one(BetBar)
+        amount, presets, *_ = str(bar.render()).splitlines()
+        assert presets.startswith("m min 20  h 1/2 pot ") and " t 3/4 pot " in presets
+        assert presets.isascii() and amount.isascii() and "O" in amount
+        await pilot.pause()
+        keys = [k.description for k in screen.query_one(TableFooter).shown if not k.palette]
+        assert keys == ["+1 BB", "−1 BB", "More", "Less", "Bet it", "Close"]

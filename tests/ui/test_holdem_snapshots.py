@@ -41,10 +41,6 @@ def test_pass_to_screen(snap_compare, make_app) -> None:  # type: ignore[no-unty
     assert snap_compare(make_app(), run_before=holdem_demo.pass_to)
 
 
-def test_raise_entry_with_an_error(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(make_app(), run_before=holdem_demo.raise_error)
-
-
 def test_setup_screen(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(), run_before=_open_setup, terminal_size=(80, 40))
 

@@ -18,7 +18,6 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.holdem.history import HoldemHistoryScreen
 from cardtui.ui.holdem.pass_screen import PassScreen
-from cardtui.ui.holdem.raise_box import RaiseScreen
 from cardtui.ui.holdem.replay_list import ReplayListScreen, first_screen
 from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -84,10 +83,10 @@ async def test_holdem_seats_dialogs_and_history_show_names_as_typed(make_app: Ma
         acting = screen.view.seats[screen.turn.seat].name
         await pilot.press("r")
         await pilot.pause()
-        raise_box = app.screen
-        assert isinstance(raise_box, RaiseScreen)
-        box = raise_box.query_one("#raise-box")
-        assert str(box.render_str(box.border_title or "")).startswith(f"{acting}: ")
+        # The bet bar sits in the buttons' row, under the prompt that names the player.
+        assert screen.query_one("#bet-bar").has_focus
+        prompt = str(screen.query_one("#prompt", Static).render())
+        assert prompt.startswith(f"{acting}, your turn")
         await pilot.press("escape", "a")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)  # all-in with 100 big blinds asks

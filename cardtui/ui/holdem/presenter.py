@@ -35,6 +35,7 @@ from cardtui.holdem.table import Mode
 from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
+from cardtui.ui.holdem import advance as ahead
 from cardtui.ui.holdem import moves
 from cardtui.ui.holdem import wording as words
 from cardtui.ui.holdem.pace import SLIDE_FRAMES
@@ -53,15 +54,24 @@ def _nothing() -> None:
     """No screen listens for changes (a test of the presenter alone)."""
 
 
+def _now(call: Callable[[], None]) -> None:
+    """No screen to run it later: a test of the presenter alone runs it at once."""
+    call()
+
+
 class HoldemPresenter:
     """One hold'em table as one screen shows it, and what its player's keys do."""
 
     def __init__(self, session: HoldemSession, caps: HoldemCapabilities, *,
-                 clock: Clock = SYSTEM_CLOCK, changed: Callable[[], None] = _nothing) -> None:
+                 clock: Clock = SYSTEM_CLOCK, changed: Callable[[], None] = _nothing,
+                 later: Callable[[Callable[[], None]], object] = _now) -> None:
         self.session = session
         self.caps = caps
         self._time = clock
         self.changed = changed
+        #: Runs a call once the step being shown is done (the screen: ``call_later``), so
+        #: an advance action's move never lands inside the step that brought the turn.
+        self.later = later
         self.seats: tuple[seam.SeatState, ...] = ()
         self.view = TableView([])
         #: The hand in play as delivered (its start and records): what the history keeps.
@@ -75,6 +85,8 @@ class HoldemPresenter:
         self._clock: seam.SeatClock | None = None
         self._keyboard: int | None = None
         self._notes: list[Text] = []
+        #: The move ticked ahead of this player's turn (see :mod:`.advance`).
+        self._advance: ahead.Chosen | None = None
 
     # -- the state the screen redraws on --------------------------------------------
 
@@ -181,6 +193,7 @@ class HoldemPresenter:
             case seam.HandBegins():
                 self.view = hand_view(self.seats, step)
                 self.turn = self.clock = self.keyboard = None
+                self._advance = None
                 self.notes = []
                 # Chat is shown once, where it was said: the last hand's lines go with
                 # its log (they came back at the top of every new hand, as if just said).
@@ -189,6 +202,7 @@ class HoldemPresenter:
                 return self._seated(seats)
             case seam.ToAct():
                 self.turn = step
+                self._advance_due(step)
             case seam.SeatClock(deadline=deadline):
                 self.clock = step if deadline is not None else None
             case seam.Note(text=text, kind="chat"):
@@ -207,6 +221,7 @@ class HoldemPresenter:
                     # for the player who just took the keyboard, whose turn it still is.)
                     self.turn = None
                 self.view.apply(step)
+                self._advance_check()
         return False
 
     def _seated(self, seats: tuple[seam.SeatState, ...]) -> bool:
@@ -240,6 +255,8 @@ class HoldemPresenter:
             return False
         if action in moves.MOVES:
             return moves.may(action, self.legal())
+        if action.startswith("pre_"):
+            return action in self.advance_offered()
         caps = self.caps
         between = caps.dealer is not None and not self.in_hand and self.thinking is None
         if action in ("deal", "setup"):
@@ -342,6 +359,72 @@ class HoldemPresenter:
             chat.chat(line)
         except ValueError as refused:
             self.notes = [_refusal(refused)]
+
+    # -- advance actions ---------------------------------------------------------------------
+
+    @property
+    def advance(self) -> ahead.Chosen | None:
+        """The move ticked ahead of this player's turn, or None."""
+        return self._advance
+
+    def _ahead_seat(self) -> int | None:
+        """The seat advance actions are for: the one player at this screen, not at their
+        turn (hot seat: none, the keyboard passes round)."""
+        if self.hot_seat or self.turn is not None:
+            return None
+        seat = self.viewer
+        return seat if ahead.may_choose(self.view, seat) else None
+
+    def advance_offered(self) -> dict[str, str]:
+        """The advance actions offered now, by screen action, with their words."""
+        seat = self._ahead_seat()
+        if seat is None:
+            return {}
+        owed = ahead.owed(self.view, seat)
+        return {ahead.ACTIONS[kind]: ahead.label(kind, owed) for kind in ahead.offered(owed)}
+
+    def preselect(self, kind: ahead.Advance) -> None:
+        """Tick ``kind`` (or untick it when ticked) for this player's next turn."""
+        seat = self._ahead_seat()
+        if seat is None:
+            return
+        self._advance = ahead.choose(self._advance, kind, owed=ahead.owed(self.view, seat))
+        self.changed()
+
+    def _advance_check(self) -> None:
+        """Something happened at the table: a choice that no longer holds is cancelled
+        (a bet cancels "check", a new price "call N"), said in a note."""
+        chosen = self._advance
+        if chosen is None:
+            return
+        seat = self.viewer
+        if not ahead.may_choose(self.view, seat):
+            self._advance = None  # folded, all-in or the hand is over: nothing ahead
+            self.changed()
+            return
+        assert seat is not None
+        if not ahead.stands(chosen, owed=ahead.owed(self.view, seat)):
+            self._advance = None
+            self.notes = [*self.notes, Text(
+                f"{ahead.label(chosen.kind, chosen.amount)} unticked: the bet changed.",
+                style="yellow")]
+
+    def _advance_due(self, turn: seam.ToAct) -> None:
+        """This player's turn came with a move ticked: it is played (once the step is done)."""
+        chosen = self._advance
+        legal = turn.legal
+        if chosen is None or self.hot_seat or turn.seat != self.viewer or not isinstance(
+                legal, LegalActions):
+            return
+        action = ahead.action_for(chosen, legal)
+        if ahead.once(chosen) or action is None:
+            self._advance = None
+        if action is not None:
+            self.later(lambda: self._play_ahead(turn, action))
+
+    def _play_ahead(self, turn: seam.ToAct, action: Action) -> None:
+        if self.turn is turn:  # still this decision (not one ended meanwhile)
+            self.move(action)
 
     # -- hot seat and leaving ----------------------------------------------------------------
 

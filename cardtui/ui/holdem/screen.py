@@ -23,8 +23,13 @@ history). What the table can do (deal, rebuy, chat...) is its session's
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
 
 from cardtui.games import Game
 from cardtui.holdem.actions import Action
@@ -35,21 +40,58 @@ from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemSession
 from cardtui.tables.holdem_local import HoldemLocalSession, kept_in
 from cardtui.ui.holdem import wording as words
-from cardtui.ui.holdem.felt import TableFelt
+from cardtui.ui.holdem.advance import ACTIONS as AHEAD
+from cardtui.ui.holdem.advance import Advance
+from cardtui.ui.holdem.bet_bar import BetBar
+from cardtui.ui.holdem.bet_sizing import BetSizer
+from cardtui.ui.holdem.felt import TABLE_BINDINGS, TableFelt
 from cardtui.ui.holdem.history import HoldemHistoryScreen
 from cardtui.ui.holdem.pace import bot_pause
-from cardtui.ui.holdem.raise_box import RaiseScreen
+from cardtui.ui.holdem.presenter import HoldemPresenter
 from cardtui.ui.holdem.results import show_results
 from cardtui.ui.holdem.setup import HoldemSetupScreen, saved_setup
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.table_chat import ChatDialog
+from cardtui.ui.widgets.action_bar import ActionBar, ButtonSpec
+
+#: Advance actions: the same keys as the moves (f, c), and shifted for the sticky ones,
+#: live while it is not this player's turn (the moves are live at it).
+AHEAD_BINDINGS: list[BindingType] = [
+    Binding("f", AHEAD[Advance.CHECK_FOLD], "Check/fold"),
+    Binding("c", AHEAD[Advance.CHECK], "Check"),
+    Binding("c", AHEAD[Advance.CALL], "Call"),
+    Binding("C", AHEAD[Advance.CALL_ANY], "Call any"),
+    Binding("F", AHEAD[Advance.FOLD_ANY], "Fold to any bet"),
+]
+#: Their buttons, first on the row while shown; labels from the presenter (amount, tick).
+AHEAD_BUTTONS: tuple[ButtonSpec, ...] = tuple(
+    (f"btn-{action.replace('_', '-')}", action, action) for action in AHEAD.values())
+AHEAD_KEYS = {Advance.CHECK_FOLD: "f", Advance.CHECK: "c", Advance.CALL: "c",
+              Advance.CALL_ANY: "C", Advance.FOLD_ANY: "F"}
 
 
 class HoldemScreen(TableFelt):
     """The table a player plays at: its keys (the felt's BINDINGS) act through the presenter."""
 
+    BINDINGS = [*TABLE_BINDINGS, *AHEAD_BINDINGS]
+
     def __init__(self, session: HoldemSession | None = None) -> None:
         super().__init__(session if session is not None else self._sit_down())
+
+    def present(self) -> HoldemPresenter:
+        # An advance action's move is played once the step that brought the turn is done.
+        return HoldemPresenter(self.session, self.caps, changed=self._changed,
+                               later=lambda call: self.call_later(call))
+
+    def compose(self) -> ComposeResult:
+        # The bet bar docks where the buttons are (it takes their row while open).
+        widgets: Iterable[Widget] = super().compose()
+        for widget in widgets:
+            yield widget
+            if isinstance(widget, ActionBar):
+                widget.add(AHEAD_BUTTONS, first=True)
+                widget.relabel = self._ahead_label
+                yield BetBar(ascii=self.ascii, id="bet-bar")
 
     def _sit_down(self, setup: HoldemConfig | None = None) -> HoldemLocalSession:
         settings = self.app.settings
@@ -84,7 +126,70 @@ class HoldemScreen(TableFelt):
     # -- which keys are live -------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._bet_bar_open():
+            return False  # the bar has the keys until Enter or Escape
         return self.presenter.allows(action, animating=self.animating)
+
+    def _bet_bar_open(self) -> bool:
+        bars = self.query(BetBar)
+        return bool(bars) and bars.first().is_open
+
+    def _sync(self) -> None:
+        super()._sync()
+        if not self._drawn():
+            return
+        bars = self.query(BetBar)
+        if bars and bars.first().is_open and self.presenter.legal() is None:
+            self._close_bet_bar()  # the turn ended meanwhile (a shared table's clock)
+
+    # -- a key pressed as a reveal ends does what it says --------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # The felt's own handler (after this one) skips the reveal or a bot's pause; the
+        # key then does what it says once what was being shown has landed: "f" folds if
+        # the turn came, or ticks check/fold ahead of it (it only skipped, before).
+        skipping = self.animating or (self.thinking is not None and self.caps.deals_here)
+        if event.key == "escape" or not skipping:
+            return
+        actions = [binding.action for binding in self._bindings.key_to_bindings.get(event.key, [])]
+        if actions:
+            self.run_worker(self._after_skip(actions), group="after-skip", exclusive=True)
+
+    async def _after_skip(self, actions: list[str]) -> None:
+        await self.player.idle()
+        for action in actions:
+            if self.check_action(action, ()):
+                await self.run_action(action)
+                return
+
+    # -- advance actions -----------------------------------------------------------------
+
+    def _ahead_label(self, button_id: str) -> str | None:
+        """An advance action's button: its words now (the price to call), ticked or not."""
+        action = next((a for b, _, a in AHEAD_BUTTONS if b == button_id), None)
+        if action is None:
+            return None
+        kind = next(k for k, a in AHEAD.items() if a == action)
+        words_now = self.presenter.advance_offered().get(action, "")
+        chosen = self.presenter.advance
+        ticked = chosen is not None and chosen.kind is kind
+        mark = ("[x] " if self.ascii else "✓ ") if ticked else ""
+        return f"{mark}{words_now} {AHEAD_KEYS[kind]}"
+
+    def action_pre_check_fold(self) -> None:
+        self.presenter.preselect(Advance.CHECK_FOLD)
+
+    def action_pre_check(self) -> None:
+        self.presenter.preselect(Advance.CHECK)
+
+    def action_pre_call(self) -> None:
+        self.presenter.preselect(Advance.CALL)
+
+    def action_pre_call_any(self) -> None:
+        self.presenter.preselect(Advance.CALL_ANY)
+
+    def action_pre_fold_any(self) -> None:
+        self.presenter.preselect(Advance.FOLD_ANY)
 
     # -- the moves of a hand -------------------------------------------------------------
 
@@ -116,19 +221,31 @@ class HoldemScreen(TableFelt):
         self._ask_amount()
 
     def _ask_amount(self) -> None:
+        """The bet bar takes the buttons' row: nothing of the table is covered."""
         presenter = self.presenter
-        legal, turn = presenter.legal(), presenter.turn
-        if legal is None or turn is None:
+        legal = presenter.legal()
+        if legal is None:
             return
         view = presenter.view
-        screen = RaiseScreen(view.seats[turn.seat].name, legal, pot=view.pot_total,
-                             current_bet=view.current_bet, big_blind=presenter.big_blind(),
-                             ascii=self.ascii)
-        self.app.push_screen(screen, self._amount_chosen)
+        sizer = BetSizer(legal, pot=view.pot_total, current_bet=view.current_bet,
+                         big_blind=presenter.big_blind())
+        self.query_one(ActionBar).display = False
+        self.query_one(BetBar).open(sizer)
+        self.refresh_bindings()
 
-    def _amount_chosen(self, amount: int | None) -> None:
-        if amount is not None:
-            self.presenter.move(Action.raise_to(amount))
+    def _close_bet_bar(self) -> None:
+        self.query_one(BetBar).close()
+        self.query_one(ActionBar).display = True
+        self.refresh_bindings()
+
+    def on_bet_bar_chosen(self, message: BetBar.Chosen) -> None:
+        message.stop()
+        self._close_bet_bar()
+        self.presenter.move(Action.raise_to(message.amount))
+
+    def on_bet_bar_closed(self, message: BetBar.Closed) -> None:
+        message.stop()
+        self._close_bet_bar()
 
     # -- between hands -------------------------------------------------------------------
 

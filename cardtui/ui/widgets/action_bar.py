@@ -108,12 +108,25 @@ class ActionBar(Widget):
         super().__init__(id=id)
         self.buttons = tuple(buttons)
         self._specs = {button_id: (label, action) for button_id, label, action in self.buttons}
+        #: A button's words now, when they change with the table (None: its own label).
+        self.relabel: Callable[[str], str | None] = lambda button_id: None
+        self._labels: dict[str, str] = {}
         self._shown: tuple[str, ...] = ()
         #: (button id, first cell, end cell) in content coordinates, for the buttons shown.
         self._spans: tuple[tuple[str, int, int], ...] = ()
         self._mouse_x: int | None = None  # content x of the mouse while it is over the row
         self._hover: str | None = None
         self._pressed: str | None = None
+
+    def add(self, buttons: Sequence[ButtonSpec], *, first: bool = False) -> None:
+        """More buttons for the row (a screen's own), before or after the others."""
+        added = tuple(buttons)
+        self.buttons = added + self.buttons if first else self.buttons + added
+        self._specs.update({button_id: (label, action) for button_id, label, action in added})
+
+    def label(self, button_id: str) -> str:
+        """Button ``button_id``'s words as drawn now."""
+        return self._labels.get(button_id) or self._specs[button_id][0]
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -134,8 +147,10 @@ class ActionBar(Widget):
     def show_legal(self, is_legal: Callable[[str], object]) -> None:
         """Show exactly the buttons whose action ``is_legal`` allows now."""
         shown = tuple(button_id for button_id, _, action in self.buttons if is_legal(action))
-        if shown != self._shown:  # the hold'em table asks on every redraw
-            self._shown = shown
+        labels = {button_id: label for button_id in shown
+                  if (label := self.relabel(button_id)) is not None}
+        if shown != self._shown or labels != self._labels:  # asked on every redraw
+            self._shown, self._labels = shown, labels
             self._place()
 
     def on_resize(self) -> None:
@@ -148,7 +163,7 @@ class ActionBar(Widget):
         a blackjack pair with late surrender shows seven buttons, and the last
         one was cut ("Hi" for "Hint ?").
         """
-        widths = [cell_len(self._specs[button_id][0]) + 2 * BUTTON_PAD for button_id in self._shown]
+        widths = [cell_len(self.label(button_id)) + 2 * BUTTON_PAD for button_id in self._shown]
         room = self.content_size.width
         gap = BUTTON_GAP
         if room and sum(widths) + gap * (len(widths) - 1) > room:
@@ -156,6 +171,8 @@ class ActionBar(Widget):
         spans: list[tuple[str, int, int]] = []
         x = 0
         for button_id, width in zip(self._shown, widths, strict=True):
+            if room and x + width > room:
+                break  # the last buttons do not fit whole: left off (their keys still work)
             spans.append((button_id, x, x + width))
             x += width + gap
         self._spans = tuple(spans)
@@ -242,7 +259,7 @@ class ActionBar(Widget):
         label_style = look.rich_style
         background = look.background  # None only where the stylesheet gives the part none
         pad_style = Style(bgcolor=background.rich_color if background is not None else None)
-        label = self._specs[button_id][0]
+        label = self.label(button_id)
         segments = [
             Segment(" " * (BUTTON_PAD - 1), pad_style),
             Segment(f" {label} ", label_style),
