@@ -11,7 +11,7 @@ from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
 from cardtui.ui.screens.lobby import LobbyScreen
-from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, KickDialog
+from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, HostMenu, KickDialog
 from cardtui.ui.screens.table_chat import ChatDialog
 from tests.room.conftest import make_room
 from tests.room.support import until
@@ -49,7 +49,12 @@ async def test_the_host_pauses_sets_blinds_announces_and_closes_from_the_lobby(
         await app.push_screen(screen)
         await pilot.pause()
         assert offered(screen) >= LobbyScreen.HOST_ACTIONS
-        # p pauses the highlighted table (p again resumes it).
+        # h lists the host's controls; p there (or in the lobby) pauses the highlighted
+        # table, and p again resumes it.
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HostMenu))
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option_at_index(0).prompt) == "p  Pause Friday"
         await pilot.press("p")
         await until(lambda: room.tables["t1"].paused_by == "Hana")
         await until(lambda: "paused" in text(screen, "#lobby-note"))

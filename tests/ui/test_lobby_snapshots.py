@@ -31,7 +31,10 @@ def test_lobby(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
         # the ones the picture shows (Dee watching Friday night, its hand dealt).
         await until(lambda: ann.link.tables["t3"].players[4] == "Cy"
                     and ann.link.tables["t1"].watchers == 1
-                    and ann.link.tables["t1"].hand_running)
+                    and ann.link.tables["t1"].hand_running
+                    # ... and who is where (the list follows at most twice a second).
+                    and [p.watching for p in ann.link.online] == [(), (), (), ("t1",)]
+                    and ann.link.online[2].seated == ("t2", "t3"))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

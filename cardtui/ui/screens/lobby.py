@@ -29,7 +29,7 @@ from cardtui.tables.session import Settled
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
-from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, KickDialog
+from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, HostMenu, KickDialog
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 from cardtui.ui.screens.lobby_rows import (
     COLUMNS,
@@ -115,14 +115,17 @@ class LobbyScreen(HeldFirstFrame):
         Binding("escape", "app.back", "Back"),
         # The host's controls: shown and answered only for a host's key (check_action);
         # the room checks the key again, whatever a game sends.
-        Binding("p", "pause", "Pause/resume"),
-        Binding("x", "close_table", "Close table"),
-        Binding("k", "kick", "Remove player"),
-        Binding("b", "blinds", "Blinds"),
-        Binding("a", "announce", "Announce"),
+        # One key in the footer (h: the host's menu, which lists the others).
+        Binding("h", "host_menu", "Host"),
+        Binding("p", "pause", "Pause/resume", show=False),
+        Binding("x", "close_table", "Close table", show=False),
+        Binding("k", "kick", "Remove player", show=False),
+        Binding("b", "blinds", "Blinds", show=False),
+        Binding("a", "announce", "Announce", show=False),
     ]
     #: The actions only a host is offered.
-    HOST_ACTIONS = frozenset({"pause", "close_table", "kick", "blinds", "announce"})
+    HOST_ACTIONS = frozenset({"host_menu", "pause", "close_table", "kick", "blinds",
+                              "announce"})
     #: Lines of the lobby's chat shown under the tables.
     CHAT_SHOWN = 2
     app = getters.app(CardtuiApp)
@@ -306,8 +309,9 @@ class LobbyScreen(HeldFirstFrame):
         link = self.link
         self.query_one("#lobby-here", Static).update(
             here_line(link.online, self._table_name, width))
-        self.query_one("#lobby-chat", Static).update(
-            chat_lines(link.lobby_chat, self.CHAT_SHOWN, width))
+        chat = self.query_one("#lobby-chat", Static)
+        chat.update(chat_lines(link.lobby_chat, self.CHAT_SHOWN, width))
+        chat.display = bool(link.lobby_chat)
         announced = self.query_one("#lobby-announcement", Static)
         if link.announcement is not None:
             by, text = link.announcement
@@ -421,6 +425,17 @@ class LobbyScreen(HeldFirstFrame):
             self.say(str(error), error=True)
 
     # --- the host's controls --------------------------------------------------------
+
+    def action_host_menu(self) -> None:
+        info = self.selected()
+
+        def chosen(action: str | None) -> None:
+            if action is not None and action in self.HOST_ACTIONS:
+                run: Callable[[], None] = getattr(self, f"action_{action}")
+                run()
+
+        self.app.push_screen(HostMenu(info.name if info is not None else None,
+                                      paused=bool(info and info.paused_by)), chosen)
 
     def action_pause(self) -> None:
         info = self.selected()

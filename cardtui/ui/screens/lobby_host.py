@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -22,6 +23,54 @@ NAME { align: center bottom; }
 NAME #host-box { width: 100%; height: auto; border: round $warning; padding: 0 1; }
 NAME #host-error { color: $error; }
 """
+
+
+class HostMenu(ModalScreen[str | None]):
+    """The host's controls, each with its key: dismissed with the lobby action chosen."""
+
+    DEFAULT_CSS = BOX_CSS.replace("NAME", "HostMenu") + "HostMenu #host-menu { height: auto; }"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, table: str | None, *, paused: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.paused = paused
+
+    def items(self) -> list[tuple[str, str]]:
+        """(lobby action, what it says) for each control there is now."""
+        table = self.table
+        items = []
+        if table is not None:
+            items += [("pause", f"p  {'Resume' if self.paused else 'Pause'} {table}"),
+                      ("close_table", f"x  Close {table}"),
+                      ("blinds", f"b  Blinds at {table} from its next hand")]
+        items += [("kick", "k  Remove or ban a player"),
+                  ("announce", "a  Announce to the whole room")]
+        return items
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="host-box"):
+            yield Static("Host (Enter picks, Escape closes):")
+            yield OptionList(*(Option(Text(said), id=action) for action, said in self.items()),
+                             id="host-menu")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def on_key(self, event: events.Key) -> None:
+        # The lobby's own keys work here too: the menu is a reminder, not a detour.
+        keys = {"p": "pause", "x": "close_table", "b": "blinds", "k": "kick", "a": "announce"}
+        action = keys.get(event.key)
+        if action is not None and any(a == action for a, _ in self.items()):
+            event.stop()
+            self.dismiss(action)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class CloseTableDialog(ModalScreen[bool | None]):

@@ -115,7 +115,7 @@ def here_line(online: Sequence[OnlinePlayer], table_name: Callable[[str], str | 
     ...           {"t1": "Friday"}.get, 80).plain
     'Here (2): Ann (host, lobby) · Bo (Friday)'
     """
-    line = Text(f"Here ({len(online)}): ", style="bold")
+    line = Text.assemble((f"Here ({len(online)}): ", "bold"))
     for index, player in enumerate(online):
         if index:
             line.append(" · ")
