@@ -132,8 +132,9 @@ async def test_n_opens_a_table_after_checking_the_form(make_app, make_room) -> N
         dialog.query_one("#seats", Input).value = "12"
         await pilot.press("enter")
         assert app.screen is dialog
-        assert str(dialog.query_one("#new-error", Static).render()) == (
-            "✗ seats must be 2 to 10, not 12")
+        assert str(dialog.query_one("#note-seats", Static).render()) == (
+            "✗ seats must be 2 to 10, not 12")  # under the row it is about (issue 26)
+        assert dialog.query_one("#seats", Input).has_class("-problem")
         dialog.query_one("#seats", Input).value = "9"
         dialog.query_one("#name", Input).value = "Late game"
         dialog.query_one("#name", Input).focus()

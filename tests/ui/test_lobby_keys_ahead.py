@@ -137,6 +137,7 @@ async def test_the_new_table_form_sets_the_clock_the_least_buy_in_and_the_grace(
     from textual.widgets import Input, Select
 
     from cardtui.ui.screens.lobby_new_table import NewTableDialog
+    from cardtui.ui.widgets.form_fields import FieldNote
     from tests.tables.support import join
 
     room = make_room(HoldemOptions(name="Friday", seats=3))
@@ -157,7 +158,11 @@ async def test_the_new_table_form_sets_the_clock_the_least_buy_in_and_the_grace(
                 dialog.query_one(f"#{field.replace('_', '-')}", Input).value = text
 
         def error() -> str:
-            return str(dialog.query_one("#new-error", Static).render())
+            # Said under the row of the field it is about (issue 26), the field marked.
+            notes = [str(n.render()) for n in dialog.query(FieldNote) if n.has_class("-shown")]
+            assert len(notes) == 1
+            assert dialog.query_one(".-problem") is app.focused
+            return notes[0]
 
         fill(action_clock="0")
         await pilot.press("enter")

@@ -2,22 +2,29 @@
 with the action clock, the grace a dropped player's seat is kept and the least buy-in.
 
 The form is checked with the same rules the room applies to a tables file
-(:mod:`cardtui.room.config`), so a mistake is shown under the form before
-anything is sent; the room checks again and may still refuse (too many tables).
+(:mod:`cardtui.room.config`), so a mistake is shown at its field, the reason
+right under the row, before anything is sent; the room checks again and may
+still refuse (too many tables). Escape after an edit asks before dropping it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, Rules
 from cardtui.games import Game
 from cardtui.room.config import ConfigError, table_problem
+from cardtui.ui.screens.setup_form import FORM_CSS, ask_to_discard
+from cardtui.ui.widgets.form_fields import FieldNote, ShapeCheckbox, form_values, mark
 from cardtui.wire.protocol import CreateBlackjack, CreateHoldem
 
 #: The blackjack rule sets a player may open a table with: (label, rules).
@@ -31,6 +38,8 @@ RULE_SETS: dict[str, tuple[str, Rules]] = {
 }
 
 HOLDEM_FIELDS = ("small-blind", "big-blind", "stack")
+
+_N = TypeVar("_N", int, float)
 
 
 def whole_number(text: str, what: str) -> int:
@@ -65,6 +74,39 @@ FIELD_WORDS = {
 }
 
 
+#: Each field by the tables file's key its value goes to (the room's messages name the key).
+FIELD_OF_KEY = {
+    "name": "name", "seats": "seats", "small_blind": "small-blind", "big_blind": "big-blind",
+    "starting_stack": "stack", "bots_fill": "bots", "rules": "rules",
+    "action_clock": "action-clock", "grace": "grace", "buy_in_min": "buy-in-min",
+}
+
+#: The row (and the reason line under it) each field is on.
+ROW_OF_FIELD = {"game": "game", "name": "name", "seats": "seats", "small-blind": "blinds",
+                "big-blind": "blinds", "stack": "stack", "bots": "stack", "rules": "rules",
+                "action-clock": "clock", "grace": "clock", "buy-in-min": "buy-in"}
+
+
+class FieldProblem(ConfigError):
+    """A value of the form the table cannot have, and which field it is in."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(problem)
+        self.field = field
+
+
+def field_of(problem: str) -> str:
+    """The form's field a room's problem is about: the first key it names.
+
+    >>> field_of("big_blind must be at least small_blind (10), not 5")
+    'big-blind'
+    >>> field_of("at most 8 tables")  # about no field: said under the game
+    'game'
+    """
+    found = [(problem.find(key), field) for key, field in FIELD_OF_KEY.items() if key in problem]
+    return min(found)[1] if found else "game"
+
+
 def in_words(problem: str) -> str:
     """A problem with a table's values, in the form's words.
 
@@ -76,7 +118,7 @@ def in_words(problem: str) -> str:
     return problem
 
 
-class SpaceCheckbox(Checkbox):
+class SpaceCheckbox(ShapeCheckbox):
     """A box that Space ticks; Enter is left to the form (it opens the table, as the hint says)."""
 
     BINDINGS = [Binding("enter", "screen.open_table", "Open", show=False)]
@@ -85,35 +127,44 @@ class SpaceCheckbox(Checkbox):
 class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     """Enter opens the table; Escape goes back to the lobby."""
 
-    CSS_PATH = "lobby_new_table.tcss"
+    #: What the form said when it opened (None until mounted): Escape asks only after edits.
+    _found: dict[str, object] | None = None
+
+    CSS_PATH = ["lobby_new_table.tcss", FORM_CSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("enter", "open_table", "Open", show=False)]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="new-box"):
+        with Vertical(id="new-box", classes="form"):
             yield Static("[b]Open a table[/b]", id="new-title")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
                 yield Select([("Texas Hold'em", Game.HOLDEM), ("Blackjack", Game.BLACKJACK)],
                              value=Game.HOLDEM, allow_blank=False, id="game", compact=True)
+            yield FieldNote(id="note-game")
             with Horizontal(classes="row"):
                 yield Label("Name", classes="label")
                 yield Input("My table", max_length=24, id="name", compact=True)
+            yield FieldNote(id="note-name")
             with Horizontal(classes="row"):
                 yield Label("Seats", classes="label")
                 yield Input("6", restrict=r"[0-9]*", max_length=2, id="seats", compact=True)
+            yield FieldNote(id="note-seats")
             with Horizontal(classes="row holdem"):
                 yield Label("Blinds", classes="label")
                 yield Input("5", restrict=r"[0-9,]*", max_length=12, id="small-blind", compact=True)
                 yield Input("10", restrict=r"[0-9,]*", max_length=12, id="big-blind", compact=True)
+            yield FieldNote(id="note-blinds", classes="holdem")
             with Horizontal(classes="row holdem"):
                 yield Label("Stack", classes="label")
                 yield Input("1000", restrict=r"[0-9,]*", max_length=15, id="stack", compact=True)
                 yield SpaceCheckbox("Bots fill seats", True, id="bots", compact=True)
+            yield FieldNote(id="note-stack", classes="holdem")
             with Horizontal(classes="row blackjack"):
                 yield Label("Rules", classes="label")
                 yield Select([(label, key) for key, (label, _) in RULE_SETS.items()],
                              value="s17", allow_blank=False, id="rules", compact=True)
+            yield FieldNote(id="note-rules", classes="blackjack")
             # Left empty, each is the room's default (as a tables file leaving it out); the
             # grace is how long a dropped player's seat is kept.
             with Horizontal(classes="row"):
@@ -123,11 +174,12 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
                 yield Label("Grace", classes="label")
                 yield Input("", placeholder="default (s)", restrict=r"[0-9.]*", max_length=9,
                             id="grace", compact=True)
+            yield FieldNote(id="note-clock")
             with Horizontal(classes="row"):
                 yield Label("Buy-in", classes="label")
                 yield Input("", placeholder="least: default", restrict=r"[0-9,]*",
                             max_length=15, id="buy-in-min", compact=True)
-            yield Static("", id="new-error")
+            yield FieldNote(id="note-buy-in")
             yield Static("Enter opens the table · Escape cancels", id="new-hint")
 
     def on_mount(self) -> None:
@@ -135,6 +187,7 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
             field.cursor_blink = not self.app.is_headless
         self._show_game(Game.HOLDEM)
         self.query_one("#name", Input).focus()
+        self._found = form_values(self)
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -157,26 +210,32 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
         def value(field: str) -> str:
             return self.query_one(f"#{field}", Input).value
 
+        def number(field: str, what: str, read: Callable[[str, str], _N]) -> _N:
+            try:
+                return read(value(field), what)
+            except ConfigError as error:
+                raise FieldProblem(field, str(error)) from None
+
         def check(values: dict[str, object]) -> None:
             # The room's own check of a table's values (it checks again on arrival).
             problem = table_problem(game.value, values)
             if problem is not None:
-                raise ConfigError(in_words(problem))
+                raise FieldProblem(field_of(problem), in_words(problem))
 
         game = Game(str(self.query_one("#game", Select).value))
         name = value("name").strip()
-        seats = whole_number(value("seats"), "seats")
-        clock = seconds(value("action-clock"), "the action clock") if value(
+        seats = number("seats", "seats", whole_number)
+        clock = number("action-clock", "the action clock", seconds) if value(
             "action-clock").strip() else None
-        grace = seconds(value("grace"), "the grace") if value("grace").strip() else None
-        least = whole_number(value("buy-in-min"), "the minimum buy-in") if value(
+        grace = number("grace", "the grace", seconds) if value("grace").strip() else None
+        least = number("buy-in-min", "the minimum buy-in", whole_number) if value(
             "buy-in-min").strip() else None
         chosen = {key: number for key, number in (
             ("action_clock", clock), ("grace", grace), ("buy_in_min", least)) if number is not None}
         if game is Game.HOLDEM:
-            small, big = whole_number(value("small-blind"), "the small blind"), whole_number(
-                value("big-blind"), "the big blind")
-            stack = whole_number(value("stack"), "the stack")
+            small = number("small-blind", "the small blind", whole_number)
+            big = number("big-blind", "the big blind", whole_number)
+            stack = number("stack", "the stack", whole_number)
             bots = self.query_one("#bots", Checkbox).value
             check({"name": name, "seats": seats, "small_blind": small, "big_blind": big,
                    "starting_stack": stack, "bots_fill": bots, **chosen})
@@ -198,14 +257,27 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     def _submit(self) -> None:
         try:
             request = self.request()
-        except ConfigError as error:
-            self._show(str(error))
+        except FieldProblem as problem:
+            self._show(problem)
             return
         self.dismiss(request)
 
-    def _show(self, problem: str | None) -> None:
-        error = self.query_one("#new-error", Static)
-        error.update(f"✗ {problem}" if problem else "")
+    def _show(self, problem: FieldProblem | None) -> None:
+        """Mark the field ``problem`` is about, its reason under its row (None: clear them)."""
+        for marked in self.query(".-problem"):
+            mark(marked, None)
+        for note in self.query(FieldNote):
+            note.say(None)
+        if problem is None:
+            return
+        field: Widget = self.query_one(f"#{problem.field}")
+        mark(field, str(problem))
+        self.query_one(f"#note-{ROW_OF_FIELD[problem.field]}", FieldNote).say(str(problem))
+        field.focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self._found is not None and form_values(self) != self._found:
+            ask_to_discard(self, lambda: self.dismiss(None),
+                           "Discard this table? It is not open yet.")
+        else:
+            self.dismiss(None)
