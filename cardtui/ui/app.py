@@ -39,7 +39,7 @@ from cardtui.store import PendingWrite, Store, unsaved_report
 from cardtui.ui import textual_fixes  # noqa: F401  (the fixes every game needs)
 from cardtui.ui.ascii_screen import ascii_key
 from cardtui.ui.navigation import SCREENS_BY_DESTINATION, Navigation
-from cardtui.ui.palette import Palette
+from cardtui.ui.palette import Palette, destination_help
 from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
 from cardtui.ui.sitting import Session
@@ -244,7 +244,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
             if destination == "tables" and self.room is None:
                 continue
             yield SystemCommand(
-                label, f"Open {label} (key {key} on the menu)",
+                label, destination_help(destination, key),
                 lambda d=destination: self.action_open(d),
             )
         yield from (

@@ -10,6 +10,10 @@ palette that is no longer in the screen stack therefore ignores its input.
 
 (Paging a list that has no size yet is guarded for every option list in
 :mod:`cardtui.ui.textual_fixes`.)
+
+Each menu destination is a command too, its help saying what is there
+(:func:`destination_help`), not "Open" and its own title again ("Quit: Open
+Quit", issue 26).
 """
 
 from __future__ import annotations
@@ -20,6 +24,28 @@ from textual.message import Message
 from textual.widgets import Button, Input, OptionList
 
 from cardtui.ui.record_player import on_screen
+
+#: What each menu destination offers, as the palette's help line under its title
+#: (one line in the palette at 80 columns, with the key).
+DESTINATION_HELP = {
+    "tables": "The room's tables: sit down, watch, or open one",
+    "blackjack": "Sit down at the blackjack table",
+    "holdem": "Sit down at the Texas Hold'em table",
+    "practice": "Blackjack drills and the strategy chart",
+    "scoreboard": "Your chips, scores, hold'em statistics and charts",
+    "settings": "Your name, cards, animations, theme, table setups",
+    "rules": "The rules cardtui plays by, and every key",
+    "quit": "Leave cardtui",
+}
+
+
+def destination_help(destination: str, key: str) -> str:
+    """The palette's help for a menu destination, with its key on the menu.
+
+    >>> destination_help("quit", "q")
+    'Leave cardtui · key q on the menu'
+    """
+    return f"{DESTINATION_HELP[destination]} · key {key} on the menu"
 
 
 class Palette(CommandPalette):
