@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cardtui.ui.screens.setup_form import FORM_CSS
+from cardtui.ui.widgets.form_fields import mark
 from cardtui.wire.protocol import TableInfo
 
 
@@ -55,7 +57,7 @@ def balance_line(balance: int, low: int) -> str:
 class BuyInDialog(ModalScreen[int | None]):
     """Enter takes a seat with the chips typed; Escape goes back to the lobby."""
 
-    CSS_PATH = "lobby_buy_in.tcss"
+    CSS_PATH = ["lobby_buy_in.tcss", FORM_CSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, info: TableInfo, balance: int | None = None) -> None:
@@ -67,7 +69,7 @@ class BuyInDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         info, balance = self.info, self.balance
         offered = info.buy_in_max
-        with Vertical(id="buy-in-box"):
+        with Vertical(id="buy-in-box", classes="form"):
             yield Static(f"Sit down at [b]{escape(info.name)}[/b] ({escape(info.stakes)})",
                          id="buy-in-title")
             if balance is not None:
@@ -105,6 +107,7 @@ class BuyInDialog(ModalScreen[int | None]):
         error = self.query_one("#buy-in-error", Static)
         error.update(f"✗ {problem}" if problem else "")
         error.set_class(problem is not None, "error")
+        mark(self.query_one("#buy-in", Input), problem)  # the reason is the line under it
 
     def action_cancel(self) -> None:
         self.dismiss(None)
