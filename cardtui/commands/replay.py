@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +32,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardtui.holdem.phh_read import PhhError, Replay
+    from cardtui.holdem.phh_read import PhhError, Replay, hand_files
+    from cardtui.ui.holdem.replay_list import LOAD_ON_SCREEN
 
     try:
+        path = args.file.expanduser()
+        if path.is_dir() and args.hand is None:
+            files = hand_files(path)
+            if len(files) >= LOAD_ON_SCREEN:
+                # A large folder is read on screen, under a progress bar (the
+                # Pluribus hands' 10,000 files took 14 s on a blank terminal).
+                return _run_app(args, [], files=files, root=path)
         hands = read_hands(args.file)
     except PhhError as error:
         print(f"cardtui replay: error: {error}", file=sys.stderr)
@@ -61,7 +70,8 @@ def read_hands(path: Path) -> list[Replay | Unreadable]:
         raise PhhError(f"cannot read {path}: {error.strerror}") from None
 
 
-def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
+def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable], *,
+             files: Sequence[Path] = (), root: Path | None = None) -> int:
     try:
         args.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -71,8 +81,9 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
     from cardtui.untrusted import clean
 
     # The path is drawn as the list's title: a file name can hold escapes too.
-    app = replay_app(hands, clean(str(args.file)), args.hand, data_dir=args.data_dir,
-                     seed=args.seed, ascii=args.ascii, animation=args.animation)
+    app = replay_app(hands, clean(str(args.file)), args.hand, files=files, root=root,
+                     data_dir=args.data_dir, seed=args.seed, ascii=args.ascii,
+                     animation=args.animation)
     from cardtui.ui.ascii_screen import only_ascii  # Textual loads only when a screen is wanted
 
     with only_ascii(args.ascii):  # a terminal without UTF-8 gets no byte it cannot show
@@ -80,11 +91,13 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable]) -> int:
     return app.return_code or 0
 
 
-def replay_app(hands: list[Replay | Unreadable], source: str, open_hand: int | None,
+def replay_app(hands: list[Replay | Unreadable], source: str, open_hand: int | None, *,
+               files: Sequence[Path] = (), root: Path | None = None,
                **options: Any) -> CardtuiApp:
-    """The card room opened on the replay (Escape goes on to the menu)."""
+    """The card room opened on the replay (Escape goes on to the menu); with ``files``
+    (of the folder ``root``), on the list that reads them."""
     from cardtui.ui.app import CardtuiApp
-    from cardtui.ui.holdem.replay_list import first_screen
+    from cardtui.ui.holdem.replay_list import ReplayListScreen, first_screen
 
     # Textual reads CSS_PATH beside the module of the class: this one's is not the app's.
     styles = Path(inspect.getfile(CardtuiApp)).parent
@@ -96,6 +109,8 @@ def replay_app(hands: list[Replay | Unreadable], source: str, open_hand: int | N
         def on_mount(self) -> None:
             # Textual runs CardtuiApp.on_mount too (after this one): the
             # replay goes on top once the room is set up.
-            self.call_later(self.push_screen, first_screen(hands, source, open_hand))
+            first = (ReplayListScreen([], source, files=files, root=root) if files
+                     else first_screen(hands, source, open_hand))
+            self.call_later(self.push_screen, first)
 
     return ReplayApp(**options)

@@ -55,7 +55,8 @@ from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
-__all__ = ["PhhError", "Replay", "Unreadable", "read_path", "read_phh", "read_phhs"]
+__all__ = ["PhhError", "Replay", "Unreadable", "hand_files", "natural_key", "read_file",
+           "read_path", "read_phh", "read_phhs"]
 
 #: Decimal places a file's amounts may have (cents are 2; more is not money).
 MAX_DECIMALS = 6
@@ -146,10 +147,7 @@ class Unreadable:
 def read_path(path: Path) -> list[Replay | Unreadable]:
     """Every hand in a ``.phh`` or ``.phhs`` file, or in every such file under a folder."""
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
-        if not files:
-            raise PhhError(f"{clean(str(path))} holds no .phh or .phhs file")
-        return [hand for file in files for hand in _read_file(file, path)]
+        return [hand for file in hand_files(path) for hand in read_file(file, path)]
     try:
         text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:
@@ -159,7 +157,28 @@ def read_path(path: Path) -> list[Replay | Unreadable]:
     return _read_text(text, path.name)
 
 
-def _read_file(path: Path, root: Path) -> list[Replay | Unreadable]:
+def hand_files(folder: Path) -> list[Path]:
+    """The ``.phh`` and ``.phhs`` files under ``folder``, in hand-number order: numbers in
+    names compare as numbers (``2.phh`` before ``10.phh``, as the public datasets number
+    their hands); PhhError when there is none."""
+    files = sorted((p for p in folder.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file()),
+                   key=lambda p: natural_key(str(p.relative_to(folder))))
+    if not files:
+        raise PhhError(f"{clean(str(folder))} holds no .phh or .phhs file")
+    return files
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key reading each run of digits as a number.
+
+    >>> sorted(["10.phh", "2.phh", "1/3.phh", "b.phh"], key=natural_key)
+    ['1/3.phh', '2.phh', '10.phh', 'b.phh']
+    """
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", name) if part)
+
+
+def read_file(path: Path, root: Path) -> list[Replay | Unreadable]:
     """One file of a folder: whatever is wrong with it, it is one unreadable entry."""
     name = str(path.relative_to(root))
     try:
@@ -185,11 +204,14 @@ def read_phhs(text: str, *, source: str = "") -> list[Replay | Unreadable]:
     tables = [(key, value) for key, value in data.items() if isinstance(value, dict)]
     if not tables:
         raise PhhError("no hand in the file: neither PHH fields nor [hand] tables")
+    # One scale for the file: a hand in cents beside one in whole chips would
+    # otherwise be drawn in different units.
+    scale = max((_file_scale(hand) for _, hand in tables), default=1)
     out: list[Replay | Unreadable] = []
     for key, hand in tables:
         where = f"{source} [{key}]" if source else f"[{key}]"
         try:
-            out.append(_hand(hand, where))
+            out.append(_hand(hand, where, at_least=scale))
         except PhhError as error:
             out.append(Unreadable(where, str(error)))
     return out
@@ -244,7 +266,21 @@ class _Cards:
     dealt_known: dict[int, tuple[bool, bool]]
 
 
-def _hand(data: Mapping[str, Any], source: str) -> Replay:
+def _file_scale(data: Mapping[str, Any]) -> int:
+    """The scale a hand's own amounts need (1 when the hand is not readable: it is
+    reported by :func:`_hand`, and weighs nothing on its file's scale)."""
+    required = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
+    if data.get("variant") != "NT" or not all(field in data for field in required):
+        return 1
+    try:
+        actions = _actions(data["actions"])
+        return _scale(_numbers(data, actions, _player_count(data)))
+    except PhhError:
+        return 1
+
+
+def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
+    """One hand; ``at_least``: its file's scale (a power of ten), when larger than its own."""
     variant = data.get("variant")
     if variant != "NT":
         raise PhhError(f"variant {variant!r} is not no-limit Texas hold'em (NT)")
@@ -255,7 +291,7 @@ def _hand(data: Mapping[str, Any], source: str) -> Replay:
     count = _player_count(data)
     notes: list[str] = []
     numbers = _numbers(data, actions, count)
-    scale = _scale(numbers)
+    scale = max(_scale(numbers), at_least)
 
     def chips(value: Any, what: str) -> int:
         amount = _decimal(value, what) * scale

@@ -1,27 +1,47 @@
 """The hands of a many-hand PHH source, one row each: Enter replays the highlighted one.
 
-A hand cardtui cannot replay keeps its row, with its one-line reason in place
-of the players and the result, so a file's hands keep their numbers.
+A hand cardtui cannot replay keeps its row, marked "cannot replay" with its
+one-line reason, so a file's hands keep their numbers. Rows fit the screen
+(80 columns and up): the players are abbreviated, the result is kept; the
+highlighted hand's full line-up, result and notes are below the list.
+
+A large folder (:data:`LOAD_ON_SCREEN` files or more) is read on screen
+rather than before it: a worker thread reads its files in hand-number order
+and the rows arrive in batches under a progress bar, so the list is there at
+once and a hand already read can be replayed while the rest load.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
-from textual import getters
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.worker import get_current_worker
 
 from cardtui.holdem.actions import PotAwarded
-from cardtui.holdem.phh_read import Replay, Unreadable
+from cardtui.holdem.phh_read import Replay, Unreadable, read_file
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.widgets.plain_table import PlainTable
 
 Source = Sequence[Replay | Unreadable]
+
+#: A folder of at least this many files is read on screen, under a progress bar.
+LOAD_ON_SCREEN = 100
+#: Files read between two batches of rows (each batch is one hop to the screen's thread).
+BATCH_FILES = 200
+#: The columns' widths at 80 columns ("#", hand, players, blinds; the result takes the
+#: rest); a wider screen gives its extra cells to the players and the result.
+WIDTHS = (5, 14, 18, 11)
+#: Cells the table itself takes at 80 columns: a space each side of five columns,
+#: and the scrollbar.
+TABLE_CHROME = 12
 
 
 def first_screen(hands: Source, source: str, open_hand: int | None = None) -> Screen[None]:
@@ -42,9 +62,27 @@ def replay_screen(hands: Source, index: int) -> Screen[None]:
     return ReplayScreen(HoldemReplaySession(hand, number=index + 1))
 
 
-def players_text(replay: Replay) -> str:
-    names = [n for n, s in zip(replay.names, replay.starting_stacks, strict=True) if s is not None]
-    return f"{len(names)}: " + ", ".join(names)
+def players_text(replay: Replay, width: int | None = None) -> str:
+    """How many play, and who (see :func:`line_up`)."""
+    return line_up([n for n, s in zip(replay.names, replay.starting_stacks, strict=True)
+                    if s is not None], width)
+
+
+def line_up(names: Sequence[str], width: int | None = None) -> str:
+    """How many play, and as many of their names as fit ``width``, then how many more.
+
+    >>> names = ["MrBlue", "MrBlonde", "MrWhite", "MrPink", "MrBrown", "Pluribus"]
+    >>> line_up(names, 22), line_up(names, 9), line_up(names[:2])
+    ('6: MrBlue, MrBlonde +4', '6 players', '2: MrBlue, MrBlonde')
+    """
+    full = f"{len(names)}: " + ", ".join(names)
+    if width is None or len(full) <= width:
+        return full
+    for shown in range(len(names) - 1, 0, -1):
+        line = f"{len(names)}: " + ", ".join(names[:shown]) + f" +{len(names) - shown}"
+        if len(line) <= width:
+            return line
+    return f"{len(names)} players"
 
 
 def result_text(replay: Replay) -> str:
@@ -59,6 +97,40 @@ def result_text(replay: Replay) -> str:
     return ", ".join(f"{name} wins {chips:,}" for name, chips in won.items())
 
 
+def fitted(text: str | Text, width: int, style: str = "") -> Text:
+    """``text`` in at most ``width`` cells, an ellipsis saying when it was cut."""
+    cell = Text(text, style=style) if isinstance(text, str) else text.copy()
+    cell.truncate(width, overflow="ellipsis")
+    return cell
+
+
+def row_cells(number: int, hand: Replay | Unreadable, widths: Sequence[int]) -> list[Text]:
+    """One hand's row, each cell fitted to its column; a hand cardtui cannot replay
+    says so where the players would be, and why where the result would be."""
+    number_w, title_w, players_w, blinds_w, result_w = widths
+    cells = [fitted(f"{number:,}", number_w), fitted(hand.title, title_w)]
+    if isinstance(hand, Replay):
+        cells += [fitted(players_text(hand, players_w), players_w),
+                  fitted(f"{hand.small_blind:,}/{hand.big_blind:,}", blinds_w),
+                  fitted(result_text(hand), result_w)]
+    else:
+        cells += [fitted("cannot replay", players_w, "bold red"), Text(""),
+                  fitted(hand.reason, result_w, "red")]
+    return cells
+
+
+def column_widths(screen_width: int) -> tuple[int, ...]:
+    """The five columns' widths for a screen ``screen_width`` cells wide (80 at the least).
+
+    >>> column_widths(80), column_widths(120)
+    ((5, 14, 18, 11, 20), (5, 14, 38, 11, 40))
+    """
+    number_w, title_w, players_w, blinds_w = WIDTHS
+    result_w = 80 - TABLE_CHROME - sum(WIDTHS)
+    extra = max(screen_width - 80, 0)
+    return (number_w, title_w, players_w + extra // 2, blinds_w, result_w + extra - extra // 2)
+
+
 class ReplayListScreen(Screen[None]):
     CSS_PATH = "replay_list.tcss"
     SUB_TITLE = "Replay a hand"
@@ -68,45 +140,104 @@ class ReplayListScreen(Screen[None]):
     ]
     app = getters.app(CardtuiApp)
 
-    def __init__(self, hands: Source, source: str) -> None:
+    def __init__(self, hands: Source, source: str, *, files: Sequence[Path] = (),
+                 root: Path | None = None) -> None:
+        """``hands`` read already; or ``files`` (under the folder ``root``) to read on screen."""
         super().__init__()
-        self.hands = list(hands)
+        self.hands: list[Replay | Unreadable] = list(hands)
         self.source = source
+        self.files = list(files)
+        self.root = root
+        #: Files read so far (all of them when the hands came read).
+        self.files_read = 0 if self.files else len(self.hands)
+        self._widths = column_widths(80)
+
+    @property
+    def reading(self) -> bool:
+        return self.files_read < len(self.files)
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(self._heading(), id="source")
+        bar = ProgressBar(total=len(self.files) or None, show_eta=False, id="loading")
+        bar.display = self.reading
+        yield bar
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="hands")
         yield Static("", id="reason")
         yield Footer()
 
     def _heading(self) -> Text:
+        count = f"{len(self.hands):,} hand{'s' if len(self.hands) != 1 else ''}"
+        if self.reading:
+            return Text(f"{self.source}: reading {self.files_read:,} of {len(self.files):,} "
+                        f"files ({count} so far). Enter replays the highlighted hand.")
         readable = sum(isinstance(h, Replay) for h in self.hands)
-        count = f"{len(self.hands)} hand{'s' if len(self.hands) != 1 else ''}"
         unreadable = len(self.hands) - readable
-        tail = f", {unreadable} cannot be replayed" if unreadable else ""
+        if self.hands and not readable:
+            return Text(f"{self.source}: {count}, none can be replayed (the reason is below).",
+                        style="bold red")
+        tail = f", {unreadable:,} cannot be replayed" if unreadable else ""
         return Text(f"{self.source}: {count}{tail}. Enter replays the highlighted hand.")
 
     def on_mount(self) -> None:
+        self._widths = column_widths(self.app.size.width)
         table = self.query_one("#hands", DataTable)
-        table.add_columns("#", "Hand", "Players", "Blinds", "Result")
-        for number, hand in enumerate(self.hands, start=1):
-            if isinstance(hand, Replay):
-                table.add_row(str(number), hand.title, players_text(hand),
-                              f"{hand.small_blind:,}/{hand.big_blind:,}", result_text(hand),
-                              key=str(number))
-            else:
-                table.add_row(str(number), hand.title, Text(hand.reason, style="red"), "", "",
-                              key=str(number))
+        for label, width in zip(("#", "Hand", "Players", "Blinds", "Result"), self._widths,
+                                strict=True):
+            table.add_column(label, width=width)
+        self._add_rows(self.hands, start=1)
         table.focus()
+        if self.reading:
+            self._read_files()
+
+    def _add_rows(self, hands: Sequence[Replay | Unreadable], *, start: int) -> None:
+        table = self.query_one("#hands", DataTable)
+        for number, hand in enumerate(hands, start=start):
+            table.add_row(*row_cells(number, hand, self._widths), key=str(number))
+
+    @work(thread=True, exclusive=True, group="replay-list")
+    def _read_files(self) -> None:
+        """Read the folder's files in order, handing the screen a batch of rows at a time."""
+        worker = get_current_worker()
+        root = self.root or Path()
+        batch: list[Replay | Unreadable] = []
+        for done, path in enumerate(self.files, start=1):
+            if worker.is_cancelled:
+                return  # the screen was left: nobody waits for the rest
+            batch += read_file(path, root)
+            if done % BATCH_FILES == 0 or done == len(self.files):
+                if worker.is_cancelled:
+                    return
+                self.app.call_from_thread(self._arrived, batch, done)
+                batch = []
+
+    def _arrived(self, hands: Sequence[Replay | Unreadable], files_read: int) -> None:
+        """A batch read: its rows go under the others, the bar and the heading move on."""
+        start = len(self.hands) + 1
+        self.hands += hands
+        self.files_read = files_read
+        self._add_rows(hands, start=start)
+        bar = self.query_one("#loading", ProgressBar)
+        bar.update(progress=files_read)
+        bar.display = self.reading
+        self.query_one("#source", Static).update(self._heading())
+        table = self.query_one("#hands", DataTable)
+        if start == 1 and hands:
+            self._show_reason(table.cursor_row)  # the first row is highlighted already
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        hand = self._hand(event.cursor_row)
+        self._show_reason(event.cursor_row)
+
+    def _show_reason(self, row: int) -> None:
+        hand = self._hand(row)
         reason = self.query_one("#reason", Static)
         if isinstance(hand, Unreadable):
             reason.update(Text(f"Cannot replay this hand: {hand.reason}", style="bold red"))
-        elif hand is not None and hand.notes:
-            reason.update(Text("\n".join(hand.notes), style="dim"))
+        elif hand is not None:
+            # The row's cut words in full: who played, who won, and what the reader noted.
+            lines = [Text(players_text(hand)), Text(result_text(hand), style="bold")]
+            lines += [Text(note, style="dim") for note in hand.notes]
+            reason.update(Text("\n").join(lines))
         else:
             reason.update("")
 
