@@ -44,6 +44,7 @@ from cardtui.games import Game
 from cardtui.guest.blackjack import BlackjackRemoteSession
 from cardtui.guest.client import RoomClient
 from cardtui.guest.holdem import HoldemRemoteSession
+from cardtui.guest.host_commands import chat_text, host_command
 from cardtui.guest.shared_table import RemoteSession, seat_result
 from cardtui.store.records import room_table
 from cardtui.tables.session import Settled as SettledEvent
@@ -410,11 +411,21 @@ class RoomLink:
     # --- asking ---------------------------------------------------------------------------
 
     def lobby_say(self, text: str) -> None:
-        """Say ``text`` in the lobby's chat (a refusal comes back as the room's words)."""
+        """Say ``text`` in the lobby's chat (a refusal comes back as the room's words).
+
+        A line starting with ``/`` is a host's command (``/kick Bob``,
+        ``/announce ...``): the room checks the key and answers the lobby.
+        """
         line = text.strip()
         if not line:
             raise ValueError("nothing to say")
-        self.send(LobbyChat(line))
+        command = host_command(line, None)
+        if isinstance(command, str):
+            self._tell(command)
+        elif command is not None:
+            self.send(command)
+        else:
+            self.send(LobbyChat(chat_text(line)))
 
     async def host(self, request: HostRequest) -> str:
         """Ask a host's request of the room; its answer in words, or RoomRefused saying

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from cardtui.clock import SYSTEM_CLOCK
 from cardtui.clock import Clock as Time
 from cardtui.games import Game
+from cardtui.guest.host_commands import chat_text, host_command
 from cardtui.holdem.button import Positions
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
@@ -250,10 +251,24 @@ class RemoteSession:
     # --- what the player asks ----------------------------------------------------------
 
     def chat(self, text: str) -> None:
+        """Say ``text`` at the table; a line starting with ``/`` is a host's command
+        (:mod:`cardtui.guest.host_commands`): the room checks the key and answers here."""
         line = text.strip()
         if not line:
             raise ValueError("nothing to say")
-        self._send(Chat(self.table_id, line))
+        command = host_command(line, self.table_id)
+        if isinstance(command, str):
+            self._say_here(command)
+        elif command is not None:
+            self._send(command)
+        else:
+            self._send(Chat(self.table_id, chat_text(line)))
+
+    def _say_here(self, text: str) -> None:
+        """A line for this screen's log alone (a command's usage): nothing reaches the room."""
+        note = Note(text, "warning")
+        self._keep(note)
+        self._deliver(note)
 
     def sit_out(self) -> None:
         self._send(SitOut(self.table_id))

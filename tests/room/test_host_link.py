@@ -129,3 +129,47 @@ async def test_the_links_hear_who_is_here_the_lobby_chat_and_the_announcement(
     await until(lambda: session.clock is not None)
     assert not any(isinstance(e, ToAct) and e.seat != session.your_seat for e in events)
     await host.close()
+
+
+async def test_host_commands_typed_in_a_tables_chat_box(make_room, tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(HoldemOptions(seats=3, min_humans=2, bots_fill=False, action_clock=30),
+                     clock=clock)
+    table = room.tables["t1"]
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann"), plays=False).connect(room)
+    host = await host_link(room)
+    ann_session = await ann.sit("t1", 600)
+    host_session = await host.sit("t1", 500)
+    await until_now_due(clock, lambda: table.in_play)
+    heard: list[object] = []
+    host_session.attach(heard.append)
+    said: list[object] = []
+    ann_session.detach()
+    ann_session.attach(said.append)
+
+    def notes(events: list[object]) -> list[str]:
+        return [e.text for e in events if isinstance(e, Note)]
+
+    # A non-host's command reaches the room, which refuses it: nothing changes.
+    ann_session.chat("/pause")
+    await until(lambda: any("the room's hosts may do that" in n for n in notes(said)))
+    assert not table.paused_by and room.desk.actions == []
+    # The host's pauses the table; a command missing its word is said here, not sent.
+    host_session.chat("/pause")
+    await until(lambda: table.paused_by == "Host")
+    host_session.chat("/close")
+    assert any("/close void" in n for n in notes(heard)) and "t1" in room.tables
+    host_session.chat("/resume")
+    await until(lambda: not table.paused_by)
+    host_session.chat("/blinds 10/20")
+    await until(lambda: table.next_options is not None and table.next_options.big_blind == 20)
+    host_session.chat("//shrug")  # an escaped slash is chat
+    await until(lambda: any(n.endswith(": /shrug") for n in notes(said)))
+    host_session.chat("/close void")
+    await until(lambda: "t1" not in room.tables)
+    assert [a.action for a in room.desk.actions] == ["pause", "resume", "blinds", "close"]
+    # In the lobby: /announce from the host's lobby chat box.
+    host.lobby_say("/announce the bar is open")
+    await until(lambda: ann.link is not None
+                and ann.link.announcement == ("Host", "the bar is open"))
+    await host.close()

@@ -1,0 +1,93 @@
+"""The host's controls typed in a chat box: ``/pause``, ``/kick Bob``, ``/blinds 10/20``...
+
+At a table the host has the table's chat box (``m``) and no lobby: a line
+starting with ``/`` is a host's command there, as in the chat rooms people
+already know, and in the lobby's chat too. The game only turns the line into
+the request; the room checks the key (a non-host's command is refused with
+the room's own words, whatever it is) and answers in the table's log.
+
+>>> host_command("/pause", "t1")
+HostPause(ref=None, table='t1')
+>>> host_command("/close void", "t1")
+HostClose(ref=None, table='t1', void=True)
+>>> host_command("/ban  Bob 2", None)
+HostKick(ref=None, name='Bob 2', ban=True)
+>>> host_command("/blinds 10/20", "t1")
+HostBlinds(ref=None, table='t1', small_blind=10, big_blind=20)
+>>> host_command("hello /pause", "t1") is None, host_command("//pause", "t1")
+(True, None)
+>>> host_command("/pause", None)
+'/pause works at a table: in the lobby, use h.'
+"""
+
+from __future__ import annotations
+
+from cardtui.wire.protocol import (
+    Announce,
+    HostBlinds,
+    HostClose,
+    HostKick,
+    HostPause,
+    HostRequest,
+    HostResume,
+)
+
+#: What ``/help`` says (and an unknown command).
+HELP = ("Host commands: /pause, /resume, /close void (the hand in play void, every bet back), "
+        "/close play (after the hand in play), /kick NAME, /ban NAME, /blinds SMALL/BIG "
+        "(from the next hand), /announce TEXT. //text says a line starting with /.")
+
+#: Commands that act on the table the box belongs to.
+_AT_TABLE = ("/pause", "/resume", "/close", "/blinds")
+
+
+def host_command(line: str, table: str | None) -> HostRequest | str | None:
+    """The host's request ``line`` asks for at ``table`` (None: in the lobby).
+
+    None: the line is chat (it does not start with one ``/``); a string: what
+    to tell the player instead (a usage line, the help).
+    """
+    text = line.strip()
+    if not text.startswith("/") or text.startswith("//"):
+        return None
+    word, _, rest = text.partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word in _AT_TABLE and table is None:
+        return f"{word} works at a table: in the lobby, use h."
+    request = _request(word, rest, table)
+    return HELP if request is None else request
+
+
+def _request(word: str, rest: str, table: str | None) -> HostRequest | str | None:
+    """The request for one command (None: not a command; a string: its usage)."""
+    if word in ("/pause", "/resume"):
+        assert table is not None
+        return HostPause(table) if word == "/pause" else HostResume(table)
+    if word == "/close":
+        assert table is not None
+        if rest.lower() not in ("void", "play"):
+            return "Say /close void (the hand in play void) or /close play (after it)."
+        return HostClose(table, void=rest.lower() == "void")
+    if word in ("/kick", "/ban"):
+        if not rest:
+            return f"Say whom: {word} NAME."
+        return HostKick(rest, ban=word == "/ban")
+    if word == "/blinds":
+        assert table is not None
+        small, slash, big = rest.partition("/")
+        if not slash or not small.strip().isdigit() or not big.strip().isdigit():
+            return "Say the blinds as /blinds SMALL/BIG, e.g. /blinds 10/20."
+        return HostBlinds(table, int(small), int(big))
+    if word == "/announce":
+        return Announce(rest) if rest else "Say what: /announce TEXT."
+    return None
+
+
+def chat_text(line: str) -> str:
+    """The chat line a ``//``-escaped line says.
+
+    >>> chat_text("//shrug"), chat_text("hi")
+    ('/shrug', 'hi')
+    """
+    text = line.strip()
+    return text[1:] if text.startswith("//") else text
