@@ -208,11 +208,16 @@ class ReplayListScreen(Screen[None]):
             if done % BATCH_FILES == 0 or done == len(self.files):
                 if worker.is_cancelled:
                     return
-                self.app.call_from_thread(self._arrived, batch, done)
+                try:
+                    self.app.call_from_thread(self._arrived, batch, done)
+                except RuntimeError:
+                    return  # the app closed between the check and the hop: nothing to show
                 batch = []
 
     def _arrived(self, hands: Sequence[Replay | Unreadable], files_read: int) -> None:
         """A batch read: its rows go under the others, the bar and the heading move on."""
+        if not self.is_attached:
+            return  # left while the batch was on its way
         start = len(self.hands) + 1
         self.hands += hands
         self.files_read = files_read
