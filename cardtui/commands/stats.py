@@ -1,6 +1,7 @@
 """``cardtui stats``: hold'em statistics from the kept hand histories, as a Rich table.
 
-One row for you (the profile's player name, or ``--player``), one per bot
+One row for you (the profile's player name, or ``--player``: a name that
+played no kept hand is an error, exit status 2, one line), one per bot
 personality you played (all bots of one personality counted together), and
 one per other human (hot-seat players): the rows of
 :mod:`cardtui.holdem.stats_rows`, which the scoreboard shows too. Each
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +53,12 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         console.print(f"No hold'em hands kept yet in {path}.", highlight=False, soft_wrap=True)
         return 0
+    if args.player and not any(row.label == f"{you} (you)" for row in rows):
+        # A name asked for by hand that played no kept hand: said plainly, not a table
+        # without its "(you)" row that reads as if the name had been found.
+        print(f"cardtui stats: error: no kept hold'em hand has a player named {you!r} "
+              "(names match exactly)", file=sys.stderr)
+        return 2
     console.print(f"Hold'em statistics: {path}", style="dim", highlight=False, soft_wrap=True)
     console.print(rich_table(rows))
     if unreadable:

@@ -75,9 +75,21 @@ def test_you_and_each_bot_personality(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_player_option_picks_your_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _keep(tmp_path, [_first_hand()])
-    assert main(["stats", "--data-dir", str(tmp_path), "--player", "Zed"]) == 0
+    assert main(["stats", "--data-dir", str(tmp_path), "--player", "Bob"]) == 0
     out = capsys.readouterr().out
-    assert "(you)" not in out and "Ann " in out  # Ann is just another human here
+    assert "Bob (you)" in out and "Ann " in out  # Ann is just another human here
+
+
+def test_a_player_with_no_kept_hand_is_said_plainly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 26: "--player Nobody" printed the others' table, as if Nobody had been found.
+    _keep(tmp_path, [_first_hand()])
+    assert main(["stats", "--data-dir", str(tmp_path), "--player", "Nobody"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == ("cardtui stats: error: no kept hold'em hand has a player named 'Nobody' "
+                   "(names match exactly)\n")
 
 
 def test_a_missing_store_is_one_line_and_creates_nothing(
