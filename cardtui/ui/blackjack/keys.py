@@ -34,3 +34,16 @@ BINDINGS: list[BindingType] = [
     Binding("escape", "app.back", "Menu"),
 ]
 
+
+
+def action_of(key: str) -> str | None:
+    """The action a table key runs (``"plus"`` -> ``"bet_up"``), or None for any other key.
+
+    >>> action_of("h"), action_of("equals_sign"), action_of("right"), action_of("z")
+    ('hit', 'bet_up', 'select_seat(1)', None)
+    """
+    for binding in BINDINGS:
+        assert isinstance(binding, Binding)
+        if key in binding.key.split(","):
+            return binding.action
+    return None

@@ -278,12 +278,26 @@ class BlackjackScreen(Screen[None]):
         return self.presenter.legal(action)
 
     def on_key(self, event: events.Key) -> None:
-        # Any key skips the reveal to its end (and does nothing else); Escape
-        # still leaves (asking first if the round is in play).
+        """Any key skips the reveal to its end; a table key then does what it says.
+
+        (A key pressed as the cards landed only skipped: the player pressed
+        ``s`` again, or ``d`` twice.) Escape still leaves at once.
+        """
         if self.animating and event.key != "escape":
             self.player.skip()
             event.stop()
             event.prevent_default()
+            action = keys.action_of(event.key)
+            if action is not None:
+                self.run_worker(self._act_after_reveal(action), group="blackjack-key",
+                                exclusive=True, name="key after the reveal")
+
+    async def _act_after_reveal(self, action: str) -> None:
+        """Run ``action`` once the skipped reveal has landed, if it is legal then."""
+        await self.player.idle()
+        name, _, _ = action.partition("(")
+        if on_screen(self) and self.presenter.legal(name):
+            await self.run_action(action)
 
     def _move(self, key: str) -> None:
         if self.presenter.move(MOVES[key]):
