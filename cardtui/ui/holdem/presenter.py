@@ -474,6 +474,10 @@ class HoldemPresenter:
         away = next((s.status for s in self.seats if s.seat == index), "playing")
         if away in ("sitting out", "away", "waiting") and status in ("", "out", "folded"):
             status = away  # a shared table's seat the room plays for, or not dealt in yet
+        elif away == "away" and status.startswith("to act"):
+            # Disconnected on its turn: its clock runs for the room to act; the seat says
+            # "away" for as long as its player is gone, this turn too (issue 27).
+            status = "away" + status.removeprefix("to act")
         return status
 
     def face_up(self, index: int) -> bool:
