@@ -63,6 +63,14 @@ from cardtui.wire.codec import DecodeError, from_json, to_json
 #: A version-3 game at a version-2 room would wait for answers that never name
 #: their request and give up on every sit after the timeout; refused at the
 #: greeting instead, it says which versions met in one line.
+#:
+#: The host's requests (:class:`HostRequest`), the lobby's chat and who is
+#: here (:class:`Online`), and the fields added to :class:`Welcome`,
+#: :class:`LobbySnapshot` and :class:`TableInfo` (each with a default) did not
+#: move it either: a game that never sends them is never sent their answers,
+#: an added field is one an older game's reader skips, and the room sends the
+#: new unprompted messages (an announcement, a pause) as a table's news an
+#: older game logs and drops.
 PROTOCOL_VERSION = 3
 
 #: The longest line a client may send (bytes, newline excluded).

@@ -414,3 +414,46 @@ async def test_every_host_action_reaches_the_hosts_log(make_room, clock: FakeClo
     await ask(host, HostPause("t1", ref=1), 1)
     await ask(host, Announce("hello", ref=2), 2)
     assert written == ["host Host: pause at table t1", "host Host: announce: hello"]
+
+
+# --- the same at a blackjack table -----------------------------------------------------
+
+
+async def test_at_blackjack_a_kick_mid_round_stands_the_seat_and_a_void_close_returns_bets(
+        make_room, clock: FakeClock) -> None:
+    room = make_room(BlackjackOptions(seats=3, between_rounds=0, action_clock=30), clock=clock)
+    table = room.tables["t1"]
+    ann, bob, cy = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob", "Cy")]
+    host = await FakeClient.join(room, HOST)
+    for seat, client in enumerate((ann, bob, cy)):
+        await sit(client, "t1", seat, 300 + 100 * seat)
+    await pass_time_until(clock, lambda: bool(ann.of(BetsOpen)), ann, step=1)
+    table.shoe.stack(["Th", "9s", "8d", "6c", "7h", "5d", "Kc"])  # no insurance asked
+    for client in (ann, bob, cy):
+        client.send(Bet("t1", 20))
+    await until(lambda: table.round is not None)
+    # Bob is removed mid-round: the room stands for him, the round settles, he stands up.
+    await ask(host, HostKick("Bob", ref=1), 1)
+    kicked = await bob.wait_for(lambda m: isinstance(m, Kicked))
+    assert kicked.chips == 400
+    await pass_time_until(clock, lambda: table.round is None, ann, cy, step=30)
+    settled = await bob.wait_for(lambda m: isinstance(m, SeatSettled))
+    assert table.seats[1] is None
+    # Ann and Cy's next round: voided by the host's close, every bet back.
+    await pass_time_until(clock, lambda: len(ann.of(BetsOpen)) >= 2, ann, step=1)
+    stacks = {s: p.stack for s, p in table.players()}
+    ann.send(Bet("t1", 50))
+    cy.send(Bet("t1", 50))
+    await until(lambda: table.round is not None)
+    await ask(host, HostClose("t1", void=True, ref=2), 2)
+    voided = await ann.wait_for(lambda m: isinstance(m, HandVoided))
+    assert {s.seat: s.stack for s in voided.stacks} == stacks
+    await ann.wait_for(lambda m: isinstance(m, TableClosed))
+    # Conservation against the dealer: each seat's chips are its buy-in and its recorded
+    # results (the void round records none); Bob takes home his buy-in and his result.
+    for client, seat, buy_in in ((ann, 0, 300), (cy, 2, 500)):
+        nets = sum(m.result.net for m in client.of(SeatSettled))
+        assert stacks[seat] == buy_in + nets
+        assert {s.seat: s.stack for s in voided.stacks}[seat] == buy_in + nets
+    assert len(bob.of(SeatSettled)) == 1 and kicked.chips + settled.result.net >= 0
+    assert [a.action for a in room.desk.actions] == ["kick", "close"]
