@@ -60,9 +60,9 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.phh_read import Replay
 
-__all__ = ["PlayedHand", "PlayerFacts", "PlayerStats", "aggression_factor", "bb_per_100",
-           "hand_facts", "hands_played", "player_stats", "pfr", "three_bet", "vpip",
-           "went_to_showdown", "won_at_showdown"]
+__all__ = ["FactsBook", "PlayedHand", "PlayerFacts", "PlayerStats", "aggression_factor",
+           "bb_per_100", "hand_facts", "hands_played", "hud_line", "player_stats", "pfr",
+           "read_book", "three_bet", "vpip", "went_to_showdown", "won_at_showdown"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,3 +334,85 @@ def player_stats(hands: Iterable[PlayedHand]) -> dict[str, PlayerStats]:
         for name, facts in hand_facts(hand).items():
             by_name.setdefault(name, []).append(facts)
     return {name: PlayerStats.of(facts) for name, facts in by_name.items()}
+
+
+class FactsBook:
+    """Each player's facts by name, from hands added one at a time: what a HUD line reads.
+
+    A hand is counted once it is over; a line is made once per change (the
+    table redraws often, the book changes once a hand).
+
+    >>> from cardtui.holdem.hand import Hand, stacked_deck
+    >>> hand = Hand([100, 100, 100], button=0, small_blind=1, big_blind=2,
+    ...             names=["Ann", "Bob", "Cy"], deck=stacked_deck(["7h2c", "9d4s", "AcAs"]))
+    >>> _ = hand.raise_to(5), hand.fold(), hand.fold()  # Ann opens on the button, both fold
+    >>> book = FactsBook()
+    >>> book.add(PlayedHand.from_hand(hand))
+    >>> book.line("Ann"), book.line("Bob", long=True), book.line("Dee")
+    ('100/100 1h', 'VPIP 0 · PFR 0 · 1 hand', '')
+    """
+
+    def __init__(self) -> None:
+        self._facts: dict[str, list[PlayerFacts]] = {}
+        self._lines: dict[tuple[str, bool], str] = {}
+
+    def __len__(self) -> int:
+        """Players with at least one hand counted."""
+        return len(self._facts)
+
+    def add(self, hand: PlayedHand) -> None:
+        if not any(isinstance(r, HandEnded) for r in hand.records):
+            return  # an unfinished hand has nothing to count yet
+        for name, facts in hand_facts(hand).items():
+            self._facts.setdefault(name, []).append(facts)
+        self._lines.clear()
+
+    def merge(self, other: FactsBook) -> None:
+        """``other``'s hands counted too (a book read elsewhere, then joined)."""
+        for name, facts in other._facts.items():
+            self._facts.setdefault(name, []).extend(facts)
+        self._lines.clear()
+
+    def stats(self, name: str) -> PlayerStats | None:
+        facts = self._facts.get(name)
+        return PlayerStats.of(facts) if facts else None
+
+    def line(self, name: str, *, long: bool = False) -> str:
+        """``name``'s HUD line: VPIP/PFR and hands ("24/12 32h"; ``long``: in words),
+        or "" when no hand of theirs is counted."""
+        key = (name, long)
+        if key not in self._lines:
+            stats = self.stats(name)
+            self._lines[key] = "" if stats is None else hud_line(stats, long=long)
+        return self._lines[key]
+
+
+def hud_line(stats: PlayerStats, *, long: bool = False) -> str:
+    """A player's statistics as a HUD shows them at the seat: VPIP/PFR, then hands.
+
+    >>> stats = PlayerStats(32, 24.4, 12.0, None, None, None, None, None)
+    >>> hud_line(stats), hud_line(stats, long=True)
+    ('24/12 32h', 'VPIP 24 · PFR 12 · 32 hands')
+    """
+    def pct(value: float | None) -> str:
+        return "-" if value is None else f"{value:.0f}"
+
+    hands = f"{stats.hands:,}"
+    if long:
+        return (f"VPIP {pct(stats.vpip)} · PFR {pct(stats.pfr)} · "
+                f"{hands} hand{'s' if stats.hands != 1 else ''}")
+    return f"{pct(stats.vpip)}/{pct(stats.pfr)} {hands}h"
+
+
+def read_book(texts: Iterable[str]) -> FactsBook:
+    """A book of kept PHH histories (one that cannot be read is left out, as the
+    statistics table leaves it out)."""
+    from cardtui.holdem.phh_read import PhhError, read_phh
+
+    book = FactsBook()
+    for text in texts:
+        try:
+            book.add(PlayedHand.from_replay(read_phh(text)))
+        except PhhError:
+            continue
+    return book

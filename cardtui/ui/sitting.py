@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cardtui.blackjack.setup import TableSetup
     from cardtui.holdem.actions import Record
     from cardtui.holdem.hand import Hand
+    from cardtui.holdem.stats import FactsBook
     from cardtui.holdem.view import TableView
     from cardtui.tables.blackjack_local import BlackjackLocalSession
     from cardtui.tables.session import HandBegins, SeatState
@@ -147,6 +148,10 @@ class Session:
     #: The blackjack count panel is shown (``k``), and what its viewer has seen of the shoe.
     blackjack_count_panel: bool = False
     blackjack_seen: ShoeTracker | None = None
+    #: The hold'em HUD line is shown at each seat (``h``), and the kept hands it reads
+    #: (None until first read: reading them is paid only by a player who asks).
+    holdem_hud: bool = False
+    holdem_hud_book: FactsBook | None = None
 
     def blackjack_table(self, setup: TableSetup, rng: Callable[[], random.Random], *,
                         new_table: bool = False) -> BlackjackLocalSession:

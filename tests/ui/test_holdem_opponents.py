@@ -87,3 +87,34 @@ async def test_the_history_list_shows_your_cards_and_your_net(make_app) -> None:
         you, net = labels.index("You"), labels.index("Net")
         assert (rows[0][you], rows[0][net]) == ("A♠ 8♣", "0")
         assert rows[1][you] == "A♠ 8♣" and rows[1][net] == "+20"
+
+
+async def test_the_hud_shows_each_seats_hands_vpip_and_pfr_from_the_kept_hands(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Bot 2 (the button) raises, Ann folds her small blind, Bot 1 calls; then the HUD is asked.
+        screen = await open_table(pilot, LINE_UP, button=2, holes=["2hKd", "7h7s", "8cAs"],
+                                  moves=[Action.raise_to(30), Action.call()])
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        bot_2 = screen.query_one("#seat-2", HoldemSeat)
+        assert "1h" not in str(bot_2.render())  # off until asked for
+        await pilot.press("h")  # the hand just played is read from the kept histories
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "HUD on" in str(screen.query_one("#prompt").render())
+        assert "100/100 1h" in str(bot_2.render())
+        assert "0/0 1h" in str(screen.query_one("#seat-0", HoldemSeat).render())
+        # A hand played with the HUD on counts at once.
+        await pilot.press("d")
+        await settle(pilot)
+        while screen.presenter.legal() is not None:
+            await pilot.press("f")
+            await settle(pilot)
+        await settle(pilot)
+        assert "2h" in str(bot_2.render())
+        await pilot.press("h")
+        await pilot.pause()
+        assert "2h" not in str(bot_2.render()) and app.session.holdem_hud is False

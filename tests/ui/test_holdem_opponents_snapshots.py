@@ -63,3 +63,15 @@ def test_replay_list_reading_a_large_folder(snap_compare, make_app, tmp_path, si
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=half_read, terminal_size=size)
+
+
+async def _hud_after_a_showdown(pilot) -> None:  # type: ignore[no-untyped-def]
+    await holdem_demo.showdown(pilot)
+    await pilot.press("h")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_ids)
+def test_hud_at_each_seat(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(), run_before=_hud_after_a_showdown, terminal_size=size)

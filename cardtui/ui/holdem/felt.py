@@ -23,21 +23,24 @@ import random
 from collections.abc import Callable, Mapping
 
 from rich.text import Text
-from textual import events, getters
+from textual import events, getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
+from textual.worker import get_current_worker
 
 from cardtui.games import Game
 from cardtui.holdem.actions import Record
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.stats import FactsBook, read_book
 from cardtui.holdem.view import LineKind, TableView
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.holdem import wording as words
+from cardtui.ui.holdem.hud import hud_note, played_hand
 from cardtui.ui.holdem.pace import pause_for
 from cardtui.ui.holdem.pass_screen import PassScreen
 from cardtui.ui.holdem.presenter import HoldemPresenter, Shown
@@ -72,6 +75,8 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("y", "history", "History"),
     # Off until asked for; only ever about the cards of the player to act here.
     Binding("o", "advice", "Advice", show=False),
+    # Off until asked for: reading the kept hands is paid only by a player who wants it.
+    Binding("h", "hud", "HUD", show=False),
     Binding("m", "chat", "Chat"),
     # Through the app's navigation, which asks this screen first (request_leave).
     Binding("escape", "app.back", "Menu"),
@@ -123,6 +128,8 @@ class TableFelt(Screen[None]):
         #: The action clock's seconds when ``_tick`` last looked (it redraws on a change).
         self._ticked: int | None = None
         self._building = asyncio.Lock()
+        #: Hands settled while the kept ones are read for the HUD (joined once read).
+        self._hud_pending: FactsBook | None = None
         #: The seat panels as composed or last built (top, right, bottom, left).
         self.built: tuple[list[int], ...] = ()
         self._join()
@@ -247,6 +254,10 @@ class TableFelt(Screen[None]):
         presenter = self.presenter
         if presenter.begun is not None:
             self.history.add(presenter.seats, presenter.begun, presenter.records, presenter.hand)
+            book = self.app.session.holdem_hud_book
+            book = book if book is not None else self._hud_pending
+            if book is not None:
+                book.add(played_hand(self.history[-1]))
 
     def _linger(self, step: Shown) -> float:
         """Seconds to stay on ``step`` at the current animation speed."""
@@ -293,6 +304,7 @@ class TableFelt(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._set_roomy(event.size.width, event.size.height)
         self._sync()
+        self.call_after_refresh(self._sync)  # the cards' size fits the panels laid out anew
 
     def _set_roomy(self, width: int, height: int) -> None:
         self.set_class(width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1], "roomy")
@@ -334,6 +346,39 @@ class TableFelt(Screen[None]):
     def _drawn(self) -> bool:
         """Still on screen and not on its way out (at exit the stack keeps it, widgets gone)."""
         return not self._gone and on_screen(self)
+
+    def action_hud(self) -> None:
+        """h: the HUD line at each seat on or off (VPIP/PFR and hands from the kept hands)."""
+        session = self.app.session
+        session.holdem_hud = not session.holdem_hud
+        reading = session.holdem_hud and session.holdem_hud_book is None
+        if reading and self._hud_pending is None:
+            self._hud_pending = FactsBook()
+            # Read here (the store is this thread's); parsed in a worker thread.
+            kept = self.app.store.hand_histories()
+            self._read_hud([h.text for h in kept if h.format == "phh"])
+        self.notes = [hud_note(on=session.holdem_hud, reading=reading)]
+        self._sync()
+
+    @work(thread=True, exclusive=True, group="holdem-hud")
+    def _read_hud(self, texts: list[str]) -> None:
+        book = read_book(texts)
+        if get_current_worker().is_cancelled:
+            return  # the table was left: the next ``h`` reads them again
+        try:
+            self.app.call_from_thread(self._hud_read, book)
+        except RuntimeError:
+            return  # the app closed meanwhile
+
+    def _hud_read(self, book: FactsBook) -> None:
+        pending, self._hud_pending = self._hud_pending, None
+        if pending is not None:
+            book.merge(pending)
+        session = self.app.session
+        session.holdem_hud_book = book
+        if session.holdem_hud:
+            self.notes = [hud_note(on=True)]
+        self._sync()
 
     def action_advice(self) -> None:
         """o: the advice panel on or off (equity, pot odds, a suggestion on your turn)."""
@@ -379,10 +424,18 @@ class TableFelt(Screen[None]):
         seat = presenter.view.seats[index]
         bots = personalities(self.session) if bots is None else bots
         kind = bots.get(index)
+        session = self.app.session
+        book = session.holdem_hud_book if session.holdem_hud else None
+        hud: tuple[str, ...] = ()
+        if book is not None and seat.name and book.line(seat.name):
+            # Words where the panels are roomy, if they fit; figures alone otherwise.
+            short = book.line(seat.name)
+            hud = (book.line(seat.name, long=True), short) if self.has_class("roomy") else (short,)
         return SeatLook(
             markers=words.seat_markers(presenter.view, index),
             status=presenter.seat_status(index),
             kind=words.seat_kind(seat.is_bot or kind is not None, kind),
+            hud=hud,
             face_up=presenter.face_up(index),
             acting=presenter.acting(index),
             winner=seat.won > 0,

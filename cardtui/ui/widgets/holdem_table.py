@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from cardtui.cards import Card
 from cardtui.holdem.view import SeatView
-from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text
+from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text, face_for
 from cardtui.ui.widgets.holdem_log import high_first
 from cardtui.ui.widgets.quiet_update import update_quietly
 
@@ -63,6 +63,9 @@ class SeatLook:
     status: str = ""
     #: Who sits there: a bot's personality ("Rock"), "bot", or "" for a person.
     kind: str = ""
+    #: The seat's HUD line in the words that may fit, longest first ("VPIP 24 · PFR 12 ·
+    #: 32 hands", "24/12 32h"); none when the HUD is off or knows nobody here.
+    hud: tuple[str, ...] = ()
     face_up: bool = False
     acting: bool = False
     winner: bool = False
@@ -107,6 +110,11 @@ class HoldemSeat(Static):
         if self.content_size.width:
             # Words too long for the panel end in an ellipsis, never silently cut.
             action.truncate(self.content_size.width, overflow="ellipsis")
+        for hud in look.hud:  # the longest that fits beside the action
+            shown = beside(action, hud, self.content_size.width)
+            if shown is not action:
+                action = shown
+                break
         show_cards = bool(seat.hole) and (look.face_up or not seat.folded)
         hole = high_first(seat.hole)
         # All face up or all face down: sorting moves no hidden card into sight.
@@ -116,7 +124,8 @@ class HoldemSeat(Static):
             if show_cards:
                 winning = [i for i, c in enumerate(hole) if c in look.highlight]
                 lines.append(boxed_cards(hole, ascii=self.ascii, face_down=hidden,
-                                         highlight=winning))
+                                         highlight=winning,
+                                         face=face_for(self, len(hole), other_lines=2)))
             return Text("\n").join(lines)
         first = stack.copy()
         if show_cards:
@@ -161,6 +170,24 @@ def seat_subtitle(kind: str, status: str, room: int | None, *, ascii: bool = Fal
     if room is None or len(both) <= room or not status:
         return both
     return status
+
+
+def beside(left: Text, right: str, width: int) -> Text:
+    """``right`` (dim) at the right end of ``left``'s line when both fit ``width``, else
+    ``left`` itself: what the player is doing comes before their statistics.
+
+    >>> beside(Text("bet 10"), "24/12 32h", 18).plain
+    'bet 10   24/12 32h'
+    >>> beside(Text("thinking about it"), "24/12 32h", 18).plain
+    'thinking about it'
+    """
+    gap = width - left.cell_len - len(right) if width else 2
+    if gap < 1:
+        return left
+    line = left.copy()
+    line.append(" " * gap)
+    line.append(right, style="dim")
+    return line
 
 
 def _inline(cards: Sequence[Card | None], *, ascii: bool, face_down: Collection[int],
@@ -217,7 +244,8 @@ class HoldemBoard(Static):
              highlight: Collection[Card] = ()) -> None:
         if board:
             winning = [i for i, c in enumerate(board) if c in highlight]
-            cards = boxed_cards(board, ascii=self.ascii, highlight=winning)
+            cards = boxed_cards(board, ascii=self.ascii, highlight=winning,
+                                face=face_for(self, 5, other_lines=3))
         else:
             cards = Text(f"\n{street}\n", style="dim")
         width = self.content_size.width
