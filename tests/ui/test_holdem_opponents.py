@@ -118,3 +118,26 @@ async def test_the_hud_shows_each_seats_hands_vpip_and_pfr_from_the_kept_hands(m
         await pilot.press("h")
         await pilot.pause()
         assert "2h" not in str(bot_2.render()) and app.session.holdem_hud is False
+
+
+def test_a_shared_tables_hand_counts_for_the_hud_as_its_player_saw_it() -> None:
+    from cardtui.holdem.actions import HoleCardsDealt
+    from cardtui.holdem.hand import Hand
+    from cardtui.holdem.stats import FactsBook
+    from cardtui.tables.session import HandBegins, SeatState
+    from cardtui.ui.holdem.hud import played_hand
+    from cardtui.ui.sitting import SeenHand
+
+    names = ["Ann", "Bob", "Cy"]
+    hand = Hand([100, 100, 100], button=0, small_blind=1, big_blind=2, names=names,
+                deck=stacked_deck(["7h2c", "9d4s", "AcAs"]))
+    _ = hand.raise_to(5), hand.fold(), hand.fold()  # Ann opens on the button, both fold
+    seats = tuple(SeatState(i, name, 100) for i, name in enumerate(names))
+    # The room hides the others' cards: only Bob's are known to this player.
+    records = tuple(HoleCardsDealt(r.seat, (None, None)) if isinstance(r, HoleCardsDealt)
+                    and r.seat != 1 else r for r in hand.records)
+    seen = SeenHand(1, seats, HandBegins(1, seats, hand.positions), records)  # no engine hand
+    book = FactsBook()
+    book.add(played_hand(seen))
+    assert (book.line("Ann"), book.line("Bob"), book.line("Cy")) == ("100/100 1h", "0/0 1h",
+                                                                      "0/0 1h")
