@@ -36,7 +36,7 @@ faced a lone raise, so her 3-bet % is undefined (-).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 
 from cardtui.holdem.actions import (
@@ -404,13 +404,16 @@ def hud_line(stats: PlayerStats, *, long: bool = False) -> str:
     return f"{pct(stats.vpip)}/{pct(stats.pfr)} {hands}h"
 
 
-def read_book(texts: Iterable[str]) -> FactsBook:
+def read_book(texts: Iterable[str], *,
+              cancelled: Callable[[], bool] = lambda: False) -> FactsBook:
     """A book of kept PHH histories (one that cannot be read is left out, as the
-    statistics table leaves it out)."""
+    statistics table leaves it out); ``cancelled``: asked before each hand, stops early."""
     from cardtui.holdem.phh_read import PhhError, read_phh
 
     book = FactsBook()
     for text in texts:
+        if cancelled():
+            break
         try:
             book.add(PlayedHand.from_replay(read_phh(text)))
         except PhhError:

@@ -362,8 +362,9 @@ class TableFelt(Screen[None]):
 
     @work(thread=True, exclusive=True, group="holdem-hud")
     def _read_hud(self, texts: list[str]) -> None:
-        book = read_book(texts)
-        if get_current_worker().is_cancelled:
+        worker = get_current_worker()
+        book = read_book(texts, cancelled=lambda: worker.is_cancelled)
+        if worker.is_cancelled:
             return  # the table was left: the next ``h`` reads them again
         try:
             self.app.call_from_thread(self._hud_read, book)
