@@ -44,6 +44,7 @@ from cardtui.ui.screens.menu import DESTINATIONS, MenuScreen
 from cardtui.ui.screens.too_small import TooSmallScreen, too_small
 from cardtui.ui.sitting import Session
 from cardtui.ui.textual_fixes.hooks import CrashReport, SameSizeResize
+from cardtui.ui.widgets.cards import SIZE_CLASSES_ACROSS, SIZE_CLASSES_DOWN
 
 if TYPE_CHECKING:
     from cardtui.guest.joining import RoomDoor
@@ -56,6 +57,10 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     TITLE = "cardtui"
     # The menu is the default screen, whose own CSS_PATH Textual does not load.
     CSS_PATH = ["app.tcss", "screens/menu.tcss"]
+    # Every screen carries -wide/-wider and -tall/-taller from the sizes at which the
+    # cards grow (Textual sets them on resize): big terminals get bigger tables.
+    HORIZONTAL_BREAKPOINTS = SIZE_CLASSES_ACROSS
+    VERTICAL_BREAKPOINTS = SIZE_CLASSES_DOWN
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -52,6 +52,7 @@ from cardtui.ui.sitting import Tally
 from cardtui.ui.widgets.action_bar import ActionBar
 from cardtui.ui.widgets.blackjack_count import CountPanel
 from cardtui.ui.widgets.blackjack_table import DealerPanel
+from cardtui.ui.widgets.cards import SMALL, largest_face
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
 
@@ -213,7 +214,10 @@ class BlackjackScreen(Screen[None]):
         # The house rules take a second line when they do not fit in one (never cut).
         wrapped = len(Text(self.presenter.rules.describe()).wrap(self.app.console,
                                                                  max(width, 1)))
-        self.rows.set_budgets(height, seats=len(self.presenter.seats), rules_lines=wrapped,
+        # (A bigger dealer's box, in a big terminal, takes lines from the seats.)
+        dealer_more = largest_face(width, height).height - SMALL.height
+        self.rows.set_budgets(height - dealer_more, seats=len(self.presenter.seats),
+                              rules_lines=wrapped,
                               count_panel=self.presenter.count_shown())
 
     # -- what is shown -----------------------------------------------------------------

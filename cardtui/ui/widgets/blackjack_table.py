@@ -21,13 +21,12 @@ from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
 from cardtui.ui.blackjack.seat_info import SeatHeader, signed  # plain data: no Textual
 from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
-from cardtui.ui.widgets.cards import boxed_cards, cards_text
+from cardtui.ui.widgets.cards import SMALL, Face, boxed_cards, cards_text, face_to_fit, largest_face
 
 WIN_STYLE = "bold green"
 LOSE_STYLE = "bold red"
 PUSH_STYLE = "bold yellow"
 ACTING_STYLE = "bold reverse"
-CARD_WIDTH = 5  # boxed_cards draws each card five cells wide
 
 
 def hand_badges(hand: HandView) -> Text:
@@ -94,12 +93,13 @@ def pointer(ascii: bool) -> str:
 
 def render_seat(
     info: SeatHeader, view: SeatView | None, acting_hand: int | None, *, ascii: bool,
-    width: int, height: int,
+    width: int, height: int, limit: Face = SMALL,
 ) -> Text:
     """A seat's panel body: the bet line, then each hand as roomily as ``height`` allows.
 
-    Boxed cards take four lines a hand; inline cards two (cards, then value
-    and badges), or one when even that does not fit.
+    Boxed cards take four lines a hand (more for a face bigger than the small
+    one, up to ``limit``); inline cards two (cards, then value and badges), or
+    one when even that does not fit.
     """
     lines: list[Text] = []
     if view is None or not view.hands:
@@ -128,7 +128,9 @@ def render_seat(
         lines.append(head)
         hands = view.hands
         widest = max(len(h.cards) for h in hands)
-        boxed = 1 + 4 * len(hands) <= height and widest * CARD_WIDTH + 2 <= width
+        # Each hand: its cards and a line for its value (the face the same for all hands).
+        face = face_to_fit(widest, width - 2, (height - 1) // len(hands) - 1, limit=limit)
+        boxed = face is not None
         two_line = 1 + 2 * len(hands) <= height
         for index, hand in enumerate(hands):
             acting = index == acting_hand
@@ -137,7 +139,7 @@ def render_seat(
             if acting:
                 badges.stylize(ACTING_STYLE)
             if boxed:
-                box = boxed_cards(hand.cards, ascii=ascii)
+                box = boxed_cards(hand.cards, ascii=ascii, face=face or SMALL)
                 lines.extend(box.split("\n"))
                 lines.append(Text.assemble(marker, badges))
             elif two_line:
@@ -151,14 +153,16 @@ def render_seat(
 
 
 def render_dealer(
-    cards: list[Card], hole_hidden: bool, *, ascii: bool, width: int
+    cards: list[Card], hole_hidden: bool, *, ascii: bool, width: int, height: int = 3,
+    limit: Face = SMALL,
 ) -> Text:
     """The dealer's cards, the hole card face down until it is revealed."""
     if not cards:
         return Text("Place your bets", style="dim")
     face_down = {1} if hole_hidden and len(cards) > 1 else set()
-    if len(cards) * CARD_WIDTH <= width:
-        return boxed_cards(cards, ascii=ascii, face_down=face_down)
+    face = face_to_fit(len(cards), width, max(height, 3), limit=limit)
+    if face is not None:
+        return boxed_cards(cards, ascii=ascii, face_down=face_down, face=face)
     return cards_text(cards, ascii=ascii, face_down=face_down)
 
 
@@ -183,7 +187,7 @@ class SeatPanel(Widget):
 
     def needed_lines(self, width: int) -> int:
         body = render_seat(self.info, self.view, self.acting_hand, ascii=self.ascii,
-                           width=width, height=self.budget)
+                           width=width, height=self.budget, limit=largest_face(*self.app.size))
         return max(min(5, self.budget), min(len(body.split("\n")), self.budget))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -245,7 +249,7 @@ class SeatPanel(Widget):
     def render(self) -> CachedLines:
         return CachedLines(render_seat(
             self.info, self.view, self.acting_hand, ascii=self.ascii,
-            width=self.size.width, height=self.size.height,
+            width=self.size.width, height=self.size.height, limit=largest_face(*self.app.size),
         ), self.app.console, self.app.ansi_theme)
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
@@ -272,7 +276,8 @@ class DealerPanel(Widget):
 
     def render(self) -> CachedLines:
         return CachedLines(render_dealer(self.cards, self.hole_hidden, ascii=self.ascii,
-                                         width=self.size.width),
+                                         width=self.size.width, height=self.size.height,
+                                         limit=largest_face(*self.app.size)),
                            self.app.console, self.app.ansi_theme)
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
