@@ -33,11 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from cardtui.holdem.phh_read import PhhError, Replay, hand_files
-    from cardtui.ui.holdem.replay_list import LOAD_ON_SCREEN
 
     try:
         path = args.file.expanduser()
         if path.is_dir() and args.hand is None:
+            from cardtui.ui.holdem.replay_list import LOAD_ON_SCREEN
+
             files = hand_files(path)
             if len(files) >= LOAD_ON_SCREEN:
                 # A large folder is read on screen, under a progress bar (the
