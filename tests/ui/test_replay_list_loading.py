@@ -80,3 +80,22 @@ def test_a_file_has_one_scale_for_all_its_hands() -> None:
     assert isinstance(whole, Replay) and isinstance(cents, Replay)
     assert whole.scale == cents.scale == 10
     assert (whole.big_blind, cents.big_blind) == (20, 10)
+
+
+async def test_cardtui_replay_opens_a_large_folder_on_the_list_that_reads_it(
+        data_dir: Path, tmp_path: Path) -> None:
+    from cardtui.commands.replay import replay_app
+
+    folder = write_pluribus_folder(tmp_path / "hands", LOAD_ON_SCREEN, per_table=50)
+    app = replay_app([], "hands", None, files=hand_files(folder), root=folder,
+                     data_dir=data_dir, seed=7, animation="off")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#hands", DataTable).row_count == LOAD_ON_SCREEN
+        await pilot.press("enter")  # the first hand, at the table
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
