@@ -205,6 +205,10 @@ class HoldemPresenter:
                 self._advance_due(step)
             case seam.SeatClock(deadline=deadline):
                 self.clock = step if deadline is not None else None
+                if deadline is None and self.turn is not None and self.turn.seat == step.seat:
+                    # The decision's clock stopped with nobody acting: the host paused a
+                    # shared table (the room asks again on resuming), so no key is live.
+                    self.turn = None
             case seam.Note(text=text, kind="chat"):
                 self.said.append((len(self.view.log), words.note_text(text, "chat")))
             case seam.Note(text=text, kind=kind):
