@@ -74,6 +74,10 @@ class ChangesBets(Protocol):
 
     def change_bet(self, seat: int, steps: int) -> None: ...
 
+    def bet(self, seat: int, amount: int) -> None:
+        """Set the seat's bet to ``amount`` (a typed amount or a preset, checked already)."""
+        ...
+
 
 class PlacesBets(Protocol):
     """A bet chosen on screen is placed while the betting window is open (``d``)."""

@@ -175,9 +175,11 @@ def blackjack_app(make_app: Callable[..., CardtuiApp]) -> CardtuiApp:
     return app
 
 
-async def test_seven_buttons_close_their_gaps_at_80_columns_and_open_them_when_wider(
+async def test_seven_buttons_close_their_gaps_at_80_columns_and_six_keep_them(
         make_app: Callable[..., CardtuiApp]) -> None:
-    # A pair with late surrender: seven buttons; with the gaps the last one was cut ("Hi").
+    # A pair with late surrender: six buttons (Deal is not offered mid-round since
+    # issue 26) keep their gaps at 80 columns; seven closed them (with the gaps
+    # the last one was cut: "Hi").
     app = blackjack_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -185,10 +187,14 @@ async def test_seven_buttons_close_their_gaps_at_80_columns_and_open_them_when_w
         await pilot.press("d")
         await pilot.pause()
         bar = screen.query_one(ActionBar)
-        assert bar.shown == ("deal", "hit", "stand", "double", "split", "surrender", "hint")
+        six = ("hit", "stand", "double", "split", "surrender", "hint")
+        assert bar.shown == six
+        assert bar.button_region("stand").x == bar.button_region("hit").right + 1
+        assert row_text(app, bar).rstrip().endswith("Surrender u     Hint ?")
+        bar.show_legal({"deal", *six}.__contains__)
+        await pilot.pause()
         assert row_text(app, bar).rstrip().endswith("Surrender u    Hint ?")
         assert bar.button_region("stand").x == bar.button_region("hit").right  # no gap
         await pilot.resize_terminal(120, 24)
         await pilot.pause()
         assert bar.button_region("stand").x == bar.button_region("hit").right + 1
-        assert row_text(app, bar).rstrip().endswith("Surrender u     Hint ?")

@@ -92,7 +92,8 @@ def test_a_local_round_from_the_bet_to_the_result() -> None:
     keys = presenter.legal_keys()
     assert {"deal", "bet_up", "setup"} <= keys
     assert not keys & {"hit", "stand", "chat", "hint", "rebuy", "select_seat"}
-    assert presenter.prompt().plain == "Place your bets (+/-), then d deals."
+    assert presenter.prompt().plain == (
+        "Place your bets (+/-, type it, [ min, * double, ] max), then d deals.")
     assert presenter.change_bet(1) and session.table.seats[0].bet == 20
     session.table.shoe.stack(["Th", "9c", "9d", "9h", "Ks", "8c"])
     assert not presenter.deal()  # (the session's events redraw)
@@ -151,6 +152,7 @@ def test_leaving_mid_round_plays_a_local_round_out() -> None:
     assert not session.table.in_round and len(settled) == 1
     # Ann's 19 stood; the bot doubled its 11 to 21; the dealer's 16 drew a king and bust.
     assert [row.net for row in settled[0].rows] == [10, 20]
+    assert session.table.last_settlement is not None
     assert not session.table.last_settlement.forfeited
     assert told == "You left mid-round: your hands stood and the round was settled (Ann +10)."
     assert "Trainer: 0/0" in presenter.counters().plain  # the stand was not Ann's decision
@@ -187,7 +189,8 @@ def test_a_shared_table_places_the_bet_chosen_here() -> None:
     assert presenter.caps.house is None and presenter.bet == 10  # the window's minimum
     assert {"deal", "bet_up", "chat"} <= presenter.legal_keys()
     assert not presenter.legal("bet_down") and not presenter.legal("setup")
-    assert presenter.prompt().plain == "Your bet: 10 (+/-), then d places it."
+    assert presenter.prompt().plain == (
+        "Your bet: 10 (+/-, type it, [ min, * double, ] max), then d places it.")
     presenter.change_bet(1)
     presenter.change_bet(5)  # up to the window's maximum only
     assert presenter.bet == 30 and not presenter.legal("bet_up")

@@ -77,3 +77,55 @@ async def test_a_key_not_legal_after_the_reveal_only_skips(make_app: MakeApp,
         assert not screen.animating and screen.table.in_round
         assert screen.presenter.moves() == {Action.HIT, Action.STAND, Action.DOUBLE}
         assert message(app) == "Player: Hit or stand?"
+
+
+# -- quick bets from the keyboard -------------------------------------------------------------
+
+
+async def test_typing_an_amount_and_enter_sets_the_bet(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        await pilot.press("1", "2", "5")
+        assert message(app).startswith("Bet: 125_")
+        await pilot.press("escape")  # closes the entry, does not leave the table
+        assert app.screen is screen and screen.table.seats[0].bet == 10
+        await pilot.press("5", "enter")
+        assert "Not 5: the table minimum is 10." in message(app)
+        await pilot.press("backspace", "4", "0", "enter")
+        assert screen.table.seats[0].bet == 40 and message(app).startswith("Bet 40.")
+        await pilot.press("asterisk")
+        assert screen.table.seats[0].bet == 80
+        await pilot.press("right_square_bracket")
+        assert screen.table.seats[0].bet == 500
+        await pilot.press("left_square_bracket", "plus")
+        assert screen.table.seats[0].bet == 20
+
+
+async def test_enter_rebets_and_deals_after_a_round(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        screen.table.shoe.stack(["Th", "9c", "6d", "7s", "Ks"])
+        await pilot.press("3", "0", "d", "s")
+        await pilot.pause()
+        assert screen.table.seats[0].bankroll == 1030
+        await pilot.press("right_square_bracket")  # max, then thought better of it
+        screen.table.shoe.stack(["Th", "9c", "6d", "7s", "Ks"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.table.in_round and screen.table.round is not None
+        assert screen.table.round.bets == [30]
+
+
+async def test_the_seat_deciding_insurance_is_lit(make_app: MakeApp) -> None:
+    app = table_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.shoe.stack(["Th", "Ac", "9d", "Ks"])
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Insurance?" in message(app)
+        assert screen.query_one("#seat-0").has_class("acting")

@@ -21,6 +21,12 @@ BINDINGS: list[BindingType] = [
     Binding("n", "no_insurance", "No insurance"),
     Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
     Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
+    # Quick bets: not in the footer (full at 80 columns); buttons and the prompt name them.
+    # (Digits open a typed amount: the screen takes them, see BlackjackScreen.on_key.)
+    Binding("left_square_bracket", "bet_min", "Min", key_display="[", show=False),
+    Binding("asterisk", "bet_double", "Double bet", key_display="*", show=False),
+    Binding("right_square_bracket", "bet_max", "Max", key_display="]", show=False),
+    Binding("enter", "rebet", "Rebet and deal", key_display="⏎", show=False),
     Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
     Binding("right", "select_seat(1)", "Seat", show=False),
     Binding("r", "rebuy", "Rebuy"),

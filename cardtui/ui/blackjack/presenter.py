@@ -40,6 +40,7 @@ from cardtui.tables import session as seam
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
 from cardtui.ui.blackjack import aids
 from cardtui.ui.blackjack import wording as words
+from cardtui.ui.blackjack.betting import BetEntry, Preset, bet_problem, preset_amount, top_bet
 from cardtui.ui.blackjack.seat_info import SeatHeader, signed
 from cardtui.ui.blackjack.wording import ACTIONS, MOVES, NOTE_STYLES
 from cardtui.ui.blackjack_seen import ShoeTracker
@@ -58,6 +59,8 @@ BET_STEP = 10
 AIDS = ("chart", "count_panel")
 #: The bet keys, as steps of the table's bet step: legal only while they move the bet.
 BET_STEPS = {"bet_up": 1, "bet_down": -1}
+#: The preset keys' actions: legal while they would change the bet.
+PRESETS = {"bet_min": Preset.MIN, "bet_double": Preset.DOUBLE, "bet_max": Preset.MAX}
 
 
 class Reveal(Protocol):
@@ -123,6 +126,10 @@ class TablePresenter:
         self.running_clock: seam.SeatClock | None = None
         self.selected = 0
         self.bet = 0  # the bet chosen here for a shared table's next round
+        #: An amount being typed for the bet (None: no entry open).
+        self.entry: BetEntry | None = None
+        #: Each seat's bet in the last round dealt (or placed) here: what "rebet" bets again.
+        self.last_bets: dict[int, int] = {}
         #: A turn came to this player and its prompt has not (:meth:`on_event`).
         self.prompt_due = False
         self._replaying = False
@@ -177,8 +184,8 @@ class TablePresenter:
                 self.running_clock = event if deadline is not None else None
             case seam.ToAct() as turn:
                 self.turn, self.prompt_due = turn, False
-                if isinstance(turn.legal, seam.BetWindow) and not self.bet:
-                    self.bet = turn.legal.min_bet
+                if isinstance(turn.legal, seam.BetWindow):
+                    self._bet_for_window(turn.seat, turn.legal)
             case seam.Settled():
                 self._record(event)
             case seam.Note(text=text):
@@ -188,6 +195,19 @@ class TablePresenter:
             case seam.Voided(reason=reason):
                 self.view, self.turn, self.note = None, None, Text(reason, style="yellow")
         return waits
+
+    def _bet_for_window(self, seat: int, window: seam.BetWindow) -> None:
+        """A shared table's window opens: the bet chosen here, lowered to the stack if it fell
+        below it (with a notice), so that ``d`` places a bet the seat can cover."""
+        if self.caps.place_bet is None:
+            return
+        if not self.bet:
+            self.bet = window.min_bet
+        stack = next((s.stack for s in self.seats if s.seat == seat), None)
+        if stack is not None and window.min_bet <= stack < self.bet:
+            self.note = Text(f"Your bet is lowered to {stack:,} (the stack; it was "
+                             f"{self.bet:,}).", style="yellow")
+            self.bet = stack
 
     def _hold_for_prompt(self, records: Sequence[object]) -> bool:
         """Whether a turn coming to this player at a table played elsewhere waits for its prompt."""
@@ -252,6 +272,9 @@ class TablePresenter:
         steps = BET_STEPS.get(action)
         if steps is not None:
             return self._bet_legal(steps)
+        preset = PRESETS.get(action)
+        if preset is not None:
+            return self.betting_open() and self._preset_bet(preset) != self.current_bet()
         rule = KEY_RULES.get(action)
         return rule(self) if rule is not None else action not in ACTIONS
 
@@ -260,6 +283,25 @@ class TablePresenter:
         if self.caps.change_bet is not None:
             return self.caps.change_bet.can_change_bet(self.selected, steps)
         return self.caps.place_bet is not None and self._bet_moves(steps)
+
+    def betting_open(self) -> bool:
+        """Whether the selected seat's bet can be set now (a typed amount, a preset)."""
+        if self.caps.change_bet is not None:
+            seats = self.session.viewer_seats
+            return not self.in_round() and self.selected in seats
+        return self.caps.place_bet is not None and self.window is not None
+
+    def _rebet_legal(self) -> bool:
+        """Enter bets the last round's bets again and deals (places the bet at a shared
+        table): after a first round, when the seats can cover them."""
+        rebets = self._rebets()
+        if not (rebets and self.betting_open()):
+            return False
+        house = self.caps.house
+        if house is None:
+            return self.caps.place_bet is not None
+        return self._deal_legal() or any(
+            house.table.seats[seat].bankroll >= bet for seat, bet in rebets.items())
 
     def _chat_legal(self) -> bool:
         return self.caps.chat is not None
@@ -322,13 +364,23 @@ class TablePresenter:
         return False
 
     def deal(self) -> bool:
-        """``d``: a table played here deals; a shared table's bet chosen here is placed."""
+        """``d``: a table played here deals; a shared table's bet chosen here is placed.
+
+        An amount still being typed is set first (refused: the entry says why, no deal).
+        """
+        if self.entry is not None:
+            self.commit_entry()
+            if self.entry is not None:
+                return True
         house = self.caps.house
         if house is None:
             return self.place_bet()
         if house.table.in_round:
             return False  # (the key is not offered mid-round; a stray one does nothing)
+        self.entry = None
         self.reveal.flush()
+        self.last_bets = {seat: house.table.seats[seat].bet for seat in self.session.viewer_seats
+                          if house.table.stake(seat)}
         house.deal()
         return False
 
@@ -342,10 +394,136 @@ class TablePresenter:
             self.note = Text(str(refused), style="red")
         else:
             self.note = Text(f"Bet {self.bet:,} placed.")
+            self.last_bets = {self.turn.seat: self.bet}
         return True
+
+    # -- quick bets: a typed amount, presets, rebet and deal -----------------------------
+
+    def current_bet(self) -> int:
+        """The selected seat's bet (a local table's), or the one chosen here for a shared table."""
+        house = self.caps.house
+        if house is not None:
+            return house.table.seats[self.selected].bet
+        return self.bet
+
+    def _stack(self) -> int:
+        seat = self.turn.seat if self.caps.house is None and self.turn is not None else (
+            self.selected)
+        return next((s.stack for s in self.seats if s.seat == seat), 0)
+
+    def _limits(self) -> tuple[int, int]:
+        window = self.window
+        if self.caps.house is None and window is not None:
+            return window.min_bet, window.max_bet
+        return self.rules.min_bet, self.rules.max_bet
+
+    def _preset_bet(self, preset: Preset) -> int:
+        low, high = self._limits()
+        return preset_amount(preset, self.current_bet(), min_bet=low, max_bet=high,
+                             stack=self._stack())
+
+    def _set_bet(self, amount: int) -> None:
+        """The selected seat's bet (checked already): on the local table, or chosen here."""
+        if self.caps.change_bet is not None:
+            self.caps.change_bet.bet(self.selected, amount)
+            self.betting()
+        else:
+            self.bet = amount
+
+    def preset(self, action: str) -> bool:
+        """``[``, ``*``, ``]``: the table minimum, double the bet, the most the seat can bet."""
+        if not self.betting_open():
+            return False
+        self.entry = None
+        amount = self._preset_bet(PRESETS[action])
+        self._set_bet(amount)
+        low, high = self._limits()
+        if amount == top_bet(high, self._stack(), low) and PRESETS[action] is not Preset.MIN:
+            self.note = Text(f"Bet {amount:,}: the most you can bet here.")
+        return True
+
+    def type_digit(self, digit: str) -> bool:
+        """A digit typed between rounds: the bet entry opens (or takes it)."""
+        if not self.betting_open():
+            return False
+        if self.entry is None:
+            self.entry = BetEntry()
+        self.entry.type(digit)
+        return True
+
+    def erase(self) -> bool:
+        """Backspace in the entry; the last digit erased closes it."""
+        if self.entry is None:
+            return False
+        self.entry.erase()
+        if not self.entry.typed:
+            self.entry = None
+        return True
+
+    def cancel_entry(self) -> bool:
+        """Escape in the entry: closed, the bet as it was."""
+        if self.entry is None:
+            return False
+        self.entry = None
+        return True
+
+    def commit_entry(self) -> bool:
+        """Enter in the entry: the typed amount is the bet, or the line says why not."""
+        entry = self.entry
+        if entry is None:
+            return False
+        amount = entry.amount
+        if amount is None or not self.betting_open():
+            self.entry = None
+            return True
+        low, high = self._limits()
+        problem = bet_problem(amount, min_bet=low, max_bet=high, stack=self._stack())
+        if problem is not None:
+            entry.error = problem
+            return True
+        self.entry = None
+        self._set_bet(amount)
+        self.note = Text(f"Bet {amount:,}.")
+        return True
+
+    def _rebets(self) -> dict[int, int]:
+        """The last round's bets, as the seats can cover them now (held to stack and limits)."""
+        low, high = self._limits()
+        stacks = {s.seat: s.stack for s in self.seats}
+        return {seat: max(low, min(bet, top_bet(high, stacks.get(seat, 0), low)))
+                for seat, bet in self.last_bets.items() if seat in self.session.viewer_seats}
+
+    def rebet_differs(self) -> bool:
+        """Whether Enter's bets (the last round's) differ from the bets on the table now."""
+        rebets = self._rebets()
+        if self.caps.house is None:
+            return self.turn is not None and rebets.get(self.turn.seat, self.bet) != self.bet
+        seats = self.caps.house.table.seats
+        return any(seats[seat].bet != bet for seat, bet in rebets.items())
+
+    def deal_label(self) -> str | None:
+        """The Deal button's words when Enter deals the same bets (None: its own)."""
+        return "Deal d/⏎" if self._rebet_legal() and not self.rebet_differs() else None
+
+    def rebet_and_deal(self) -> bool:
+        """Enter: the last round's bets again, then deal (a shared table: the bet placed)."""
+        if not self.betting_open():
+            return False
+        rebets = self._rebets()
+        if self.caps.house is None:
+            if self.turn is not None and self.turn.seat in rebets:
+                self.bet = rebets[self.turn.seat]
+            return self.place_bet()
+        changes = self.caps.change_bet
+        if changes is not None:
+            for seat, bet in rebets.items():
+                if self.caps.house.table.seats[seat].bet != bet:
+                    changes.bet(seat, bet)
+        return self.deal()
 
     def change_bet(self, steps: int) -> bool:
         """``+``/``-``: the table's bet for the selected seat, or the bet chosen here."""
+        self.entry = None
         if self.caps.change_bet is not None:
             self.caps.change_bet.change_bet(self.selected, steps)
             self.betting()
@@ -363,6 +541,7 @@ class TablePresenter:
         self.view = None
 
     def select_seat(self, step: int) -> None:
+        self.entry = None
         humans = sorted(self.session.viewer_seats)
         position = humans.index(self.selected) if self.selected in humans else 0
         self.selected = humans[(position + step) % len(humans)]
@@ -447,9 +626,19 @@ class TablePresenter:
                         sitting_out=table.stake(index) == 0, can_rebuy=table.can_rebuy(index))
 
     def acting(self, index: int) -> int | None:
-        """The hand of seat ``index`` that acts now (None: not this seat's turn)."""
+        """The hand of seat ``index`` that acts now (None: not this seat's turn).
+
+        Insurance and even money are decided seat by seat before any hand is
+        played: the seat deciding is lit (its first hand) as for a move.
+        """
         view = self.view
-        return view.turn[1] if view and view.turn and view.turn[0] == index else None
+        if view is None:
+            return None
+        if view.turn is None and view.insurance_offered and view.settlement is None:
+            deciding = next((seat for seat in sorted(view.seats)
+                             if not view.seats[seat].insurance_decided), None)
+            return 0 if deciding == index else None
+        return view.turn[1] if view.turn and view.turn[0] == index else None
 
     def dealer(self) -> tuple[list[Card], bool, Text | str]:
         """The dealer's cards, whether the hole card is down, and her total as shown."""
@@ -468,13 +657,16 @@ class TablePresenter:
         deadline = clock.deadline if clock is not None else None
         return None if deadline is None else max(0, round(deadline - self.clock.monotonic()))
 
-    def message(self) -> Text:
+    def message(self, width: int = 0) -> Text:
+        """The note, then the prompt; at ``width`` cells the note is shortened so
+        that the prompt always shows whole in the message area (0: not shortened)."""
         if self.reveal.playing:
             return Text("…  (any key skips)", style="dim")
-        prompt = self.prompt()
-        return Text.assemble(self.note, "  ", prompt) if self.note is not None else prompt
+        return words.fit_message(self.note, self.prompt(), width)
 
     def prompt(self) -> Text:
+        if self.entry is not None:
+            return self.entry.line()
         moves = self.moves()
         seconds = self.seconds_left()
         # A shared table's clock: on expiry the room stands (or declines insurance)
@@ -485,10 +677,15 @@ class TablePresenter:
                                      self.turn.seat, moves) + left
         house = self.caps.house
         if house is not None:
-            return words.between_rounds(house.table)
+            prompt = words.between_rounds(house.table)
+            if self.rebet_differs() and self._rebet_legal():
+                bets = ", ".join(f"{bet:,}" for bet in self._rebets().values())
+                prompt.append(f"  (Enter: {bets} again, and deal)", style="dim")
+            return prompt
         if self.window is not None:
             closing = "" if seconds is None else f" Bets close in {seconds} s."
-            return Text(f"Your bet: {self.bet:,} (+/-), then d places it.{closing}")
+            return Text(f"Your bet: {self.bet:,} (+/-, type it, [ min, * double, ] max), "
+                        f"then d places it.{closing}")
         return self._someone_else(left)
 
     def _someone_else(self, left: str) -> Text:
@@ -518,6 +715,7 @@ class TablePresenter:
 KEY_RULES: dict[str, Callable[[TablePresenter], bool]] = {
     "chat": TablePresenter._chat_legal,
     "deal": TablePresenter._deal_legal,
+    "rebet": TablePresenter._rebet_legal,
     "select_seat": TablePresenter._select_seat_legal,
     "rebuy": TablePresenter._rebuy_legal,
     "hint": TablePresenter._hint_legal,

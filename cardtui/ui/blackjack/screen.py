@@ -178,7 +178,10 @@ class BlackjackScreen(Screen[None]):
         yield self.rows.container
         yield Static("", id="message")
         yield Static("", id="counters")
-        yield ActionBar(BUTTONS, id="buttons")
+        bar = ActionBar(BUTTONS, id="buttons")
+        # (Enter deals the same bets again: the Deal button says so when they are the same.)
+        bar.relabel = lambda button: self.presenter.deal_label() if button == "deal" else None
+        yield bar
         yield TableFooter()
 
     async def on_mount(self) -> None:
@@ -235,15 +238,21 @@ class BlackjackScreen(Screen[None]):
                          view.seats.get(index) if view is not None else None,
                          presenter.acting(index)) for index in range(seats)])
         self._show_count()
-        self._put("#message", presenter.message())
+        self._put("#message", presenter.message(self._message_width()))
         self._put("#counters", presenter.counters())
         legal = presenter.legal_keys()
+        # (The bar redraws only when its buttons or their words changed.)
+        self.query_one(ActionBar).show_legal(legal.__contains__)
         if legal != self._legal:
             # Only when the keys changed: each refresh rebuilds the footer,
             # which costs more than the rest of the redraw (and bytes over SSH).
             self._legal = legal
-            self.query_one(ActionBar).show_legal(legal.__contains__)
             self.refresh_bindings()
+
+    def _message_width(self) -> int:
+        """The message line's width in cells (its padding off), for fitting the prompt in."""
+        width = self.size.width or self.app.size.width
+        return max(width - 2, 0)
 
     def _put(self, selector: str, text: Text) -> None:
         """Show ``text`` in a line only when it changed, laying out only for a new row count.
@@ -274,7 +283,7 @@ class BlackjackScreen(Screen[None]):
         if self._sync_pending or self.presenter.prompt_due:
             return  # a whole redraw is on its way
         if on_screen(self) and self.rows.ready(len(self.presenter.seats)):
-            self._put("#message", self.presenter.message())
+            self._put("#message", self.presenter.message(self._message_width()))
 
     # -- keys --------------------------------------------------------------------------
 
@@ -295,6 +304,24 @@ class BlackjackScreen(Screen[None]):
             if action is not None:
                 self.run_worker(self._act_after_reveal(action), group="blackjack-key",
                                 exclusive=True, name="key after the reveal")
+            return
+        if self._entry_key(event.key):
+            event.stop()
+            event.prevent_default()
+            self._sync()
+
+    def _entry_key(self, key: str) -> bool:
+        """The bet entry's keys: digits type an amount (opening it), Backspace, Enter, Escape."""
+        presenter = self.presenter
+        if len(key) == 1 and key.isdigit():
+            return presenter.type_digit(key)
+        if key == "backspace":
+            return presenter.erase()
+        if key == "enter":
+            return presenter.commit_entry()
+        if key == "escape":
+            return presenter.cancel_entry()
+        return False
 
     async def _act_after_reveal(self, action: str) -> None:
         """Run ``action`` once the skipped reveal has landed, if it is legal then."""
@@ -330,6 +357,24 @@ class BlackjackScreen(Screen[None]):
 
     def action_deal(self) -> None:
         if self.presenter.deal():
+            self._sync()
+
+    def _bet_preset(self, action: str) -> None:
+        if self.presenter.preset(action):
+            self._sync()
+
+    def action_bet_min(self) -> None:
+        self._bet_preset("bet_min")
+
+    def action_bet_double(self) -> None:
+        self._bet_preset("bet_double")
+
+    def action_bet_max(self) -> None:
+        self._bet_preset("bet_max")
+
+    def action_rebet(self) -> None:
+        """Enter: the last round's bets again, and deal."""
+        if self.presenter.rebet_and_deal():
             self._sync()
 
     def action_bet_up(self) -> None:

@@ -6,6 +6,7 @@ keys that run these actions are in :mod:`cardtui.ui.blackjack.keys`.
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 
 from cardtui.blackjack.records import Action
@@ -38,13 +39,17 @@ BUTTONS = (
     ("no_insurance", "No insurance n", "no_insurance"),
     ("bet_up", "Bet + ", "bet_up"),
     ("bet_down", "Bet −", "bet_down"),
+    ("bet_min", "Min [", "bet_min"),
+    ("bet_double", "×2 *", "bet_double"),
+    ("bet_max", "Max ]", "bet_max"),
     ("rebuy", "Rebuy r", "rebuy"),
     ("hint", "Hint ?", "hint"),
     ("setup", "Setup t", "setup"),
 )
 
 #: Every action a key or button can ask for (the footer and the buttons show the legal ones).
-ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat")
+ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat",
+           "rebet")
 
 
 def dealer_total(view: RoundView) -> str:
@@ -86,7 +91,7 @@ def between_rounds(table: Table) -> Text:
                              "  ", remedy(table))
     if table.last_settlement is not None:
         return Text("Deal again?")
-    return Text("Place your bets (+/-), then d deals.")
+    return Text("Place your bets (+/-, type it, [ min, * double, ] max), then d deals.")
 
 
 def remedy(table: Table) -> str:
@@ -124,3 +129,48 @@ def hint(advice: Advice) -> Text:
 
 #: How a note from the table session is shown (a chat line in the chat colour).
 NOTE_STYLES = {"warning": "yellow", "chat": "cyan"}
+
+
+#: Lines the message area has (its ``max-height`` in screen.tcss).
+MESSAGE_LINES = 3
+#: Only measures wrapped lines (never prints).
+_MEASURE = Console(width=200, color_system=None, legacy_windows=False)
+
+
+def _lines(text: Text, width: int) -> int:
+    return len(text.wrap(_MEASURE, width))
+
+
+def fit_message(note: Text | None, prompt: Text, width: int,
+                lines: int = MESSAGE_LINES) -> Text:
+    """The note then the prompt, the note shortened (``…``) so that the prompt is never cut.
+
+    A long hint at 80 columns took the whole message area and pushed the
+    question the player must answer off it. ``width``: the area's width in
+    cells (0: not known yet, nothing is shortened).
+
+    >>> fitted = fit_message(Text("Hint: Stand " + "because " * 30), Text("Hit or stand?"), 40)
+    >>> fitted.plain[-31:], len(fitted.wrap(_MEASURE, 40))
+    ('because because…  Hit or stand?', 3)
+    >>> fit_message(Text("Ann buys in."), Text("Deal again?"), 80).plain
+    'Ann buys in.  Deal again?'
+    """
+    if note is None:
+        return prompt
+    whole = Text.assemble(note, "  ", prompt)
+    if width <= 0 or _lines(whole, width) <= lines:
+        return whole
+    # The longest start of the note that still fits with the prompt (halving the range).
+    def cut(end: int) -> Text:
+        short = note[:end]
+        short.rstrip()
+        return Text.assemble(short, "…  ", prompt)
+
+    low, high = 0, len(note.plain)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _lines(cut(middle), width) <= lines:
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low) if low else prompt
