@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from typing import Protocol
 
 from cardtui.clock import Clock, Timer
@@ -136,27 +136,3 @@ class _Place:
         return OnlinePlayer(self.name, tuple(self.seated), tuple(self.watching), self.host,
                             away=not self.here)
 
-
-def where_words(player: OnlinePlayer, table_names: Callable[[str], str]) -> str:
-    """Where ``player`` is, in words (``table_names``: a table's name from its id).
-
-    >>> names = {"t1": "Main"}.get
-    >>> where_words(OnlinePlayer("Ann"), names)
-    'in the lobby'
-    >>> where_words(OnlinePlayer("Bo", seated=("t1",), away=True), names)
-    'away from Main'
-    >>> where_words(OnlinePlayer("Cy", seated=("t1",), watching=("t2",)), names)
-    'seated at Main, watching a table'
-    """
-    def named(ids: Iterable[str]) -> Iterator[str]:
-        for table_id in ids:
-            yield table_names(table_id) or "a table"
-
-    if player.away:
-        return "away from " + ", ".join(named(player.seated)) if player.seated else "away"
-    parts = []
-    if player.seated:
-        parts.append("seated at " + ", ".join(named(player.seated)))
-    if player.watching:
-        parts.append("watching " + ", ".join(named(player.watching)))
-    return ", ".join(parts) or "in the lobby"
