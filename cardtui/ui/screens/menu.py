@@ -13,7 +13,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui import __version__
+from cardtui.cards import Card
 from cardtui.ui.widgets.bankroll_table import BankrollLine
+from cardtui.ui.widgets.cards import CardRow
 from cardtui.ui.widgets.table_footer import TableFooter
 
 if TYPE_CHECKING:
@@ -39,6 +41,10 @@ def _label(key: str, label: str) -> Text:
     text = Text(f" {key.upper()}  ", style="bold")
     text.append(label)
     return text
+
+
+#: The hand over the menu in a big terminal: one card of each suit, both colours.
+MENU_HAND = [Card.parse(code) for code in ("As", "Kh", "Qc", "Jd")]
 
 
 class MenuScreen(Screen[None]):
@@ -75,6 +81,8 @@ class MenuScreen(Screen[None]):
         ascii_only = self.cardtui.settings.ascii_cards
         yield Header()
         with Center(), Vertical(id="menu-box"):
+            # A terminal with room for big cards shows a hand of them (menu.tcss).
+            yield CardRow(MENU_HAND, ascii=ascii_only, id="menu-cards")
             yield Static(LOGO_ASCII if ascii_only else LOGO, id="logo")
             yield Static(f"the card room in your terminal · v{__version__}", id="tagline")
             yield OptionList(
