@@ -21,7 +21,15 @@ from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
 from cardtui.ui.blackjack.seat_info import SeatHeader, signed  # plain data: no Textual
 from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
-from cardtui.ui.widgets.cards import SMALL, Face, boxed_cards, cards_text, face_to_fit, largest_face
+from cardtui.ui.widgets.cards import (
+    FACES,
+    SMALL,
+    Face,
+    boxed_cards,
+    cards_text,
+    face_to_fit,
+    largest_face,
+)
 
 WIN_STYLE = "bold green"
 LOSE_STYLE = "bold red"
@@ -127,6 +135,10 @@ def render_seat(
                             style=WIN_STYLE if view.insurance_net > 0 else LOSE_STYLE)
         lines.append(head)
         hands = view.hands
+        if len(hands) >= SPLIT_GRID_FROM:
+            lines.extend(render_split_hands(hands, acting_hand, ascii=ascii, width=width,
+                                            height=height - 1, limit=limit))
+            return Text("\n").join(lines)
         widest = max(len(h.cards) for h in hands)
         # Each hand: its cards and a line for its value (the face the same for all hands).
         face = face_to_fit(widest, width - 2, (height - 1) // len(hands) - 1, limit=limit)
@@ -150,6 +162,72 @@ def render_seat(
                     marker, cards_text(hand.cards, ascii=ascii), " ", badges
                 ))
     return Text("\n").join(lines)
+
+
+#: From this many hands (a split, resplit), each is drawn as a labelled hand side by side.
+SPLIT_GRID_FROM = 3
+#: Cells between two hands side by side.
+HAND_GAP = 2
+
+
+def _hand_cell(index: int, hand: HandView, acting: bool, face: Face | None, *,
+               ascii: bool) -> list[Text]:
+    """One hand of a split: its label (the acting one marked), its cards, its value."""
+    label = Text.assemble(
+        (pointer(ascii) if acting else "", "bold cyan"),
+        (f"Hand {index + 1}", ACTING_STYLE if acting else "bold"))
+    badges = hand_badges(hand)
+    cards: list[Text] = (list(boxed_cards(hand.cards, ascii=ascii, face=face).split("\n"))
+                         if face is not None else [cards_text(hand.cards, ascii=ascii)])
+    return [label, *cards, badges]
+
+
+def _hand_rows(cells: list[list[Text]], width: int) -> list[Text] | None:
+    """The cells side by side, as many to a row as ``width`` holds (None: not even one)."""
+    cell_width = max(line.cell_len for cell in cells for line in cell)
+    if cell_width > width:
+        return None
+    per_row = max(1, (width + HAND_GAP) // (cell_width + HAND_GAP))
+    lines: list[Text] = []
+    for start in range(0, len(cells), per_row):
+        row = cells[start:start + per_row]
+        for depth in range(max(len(cell) for cell in row)):
+            line = Text()
+            for column, cell in enumerate(row):
+                part = cell[depth] if depth < len(cell) else Text()
+                line.append_text(part)
+                if column < len(row) - 1:
+                    line.append(" " * (cell_width - part.cell_len + HAND_GAP))
+            lines.append(line)
+    return lines
+
+
+def render_split_hands(hands: list[HandView], acting_hand: int | None, *, ascii: bool,
+                       width: int, height: int, limit: Face = SMALL) -> list[Text]:
+    """Three or more hands of a split, each drawn as a hand with its label (Hand 1, Hand 2…).
+
+    Side by side in rows, with boxed cards as big as fit (no bigger than
+    ``limit``), else inline cards; when even that does not fit ``height``, one
+    labelled line a hand (a text list was all a split showed at 80x24).
+    """
+    widest = max(len(h.cards) for h in hands)
+    faces = [face for face in reversed(FACES) if face.width <= limit.width]
+    for face in (*faces, None):
+        if face is not None and face.width * widest > width:
+            continue
+        cells = [_hand_cell(i, h, i == acting_hand, face, ascii=ascii)
+                 for i, h in enumerate(hands)]
+        rows = _hand_rows(cells, width)
+        if rows is not None and len(rows) <= height:
+            return rows
+    lines = []
+    for index, hand in enumerate(hands):
+        acting = index == acting_hand
+        lines.append(Text.assemble(
+            (pointer(ascii) if acting else "  ", "bold cyan"),
+            (f"Hand {index + 1}", ACTING_STYLE if acting else "bold"), " ",
+            cards_text(hand.cards, ascii=ascii), " ", hand_badges(hand)))
+    return lines
 
 
 def render_dealer(
@@ -217,7 +295,10 @@ class SeatPanel(Widget):
         # transitions to look for (the panels have none), so only the rules that
         # changed are set in a served game (ui/textual_fixes/served.py).
         self.update_classes({"acting": acting_hand is not None,
-                             "selected": info.selected and view is None}, animate=False)
+                             "selected": info.selected and view is None,
+                             # (A split into three or more hands takes a wider panel.)
+                             "many-hands": view is not None
+                             and len(view.hands) >= SPLIT_GRID_FROM}, animate=False)
         self._titles()
         # (The view may have changed in place: compare with the lines counted last time.)
         width = self.size.width
