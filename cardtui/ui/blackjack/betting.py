@@ -103,7 +103,7 @@ class BetEntry:
         'Bet: 5_  Enter sets it, Backspace erases, Esc cancels.  Not 5: the table minimum is 10.'
         """
         text = Text.assemble(("Bet: ", "bold"), (f"{int(self.typed):,}" if self.typed else "",
-                                                 "bold cyan"), ("_", "blink"),
+                                                 "bold cyan"), ("_", "bold cyan"),
                              "  Enter sets it, Backspace erases, Esc cancels.")
         if self.error is not None:
             refused = f"{int(self.typed):,}" if self.typed else "nothing"
