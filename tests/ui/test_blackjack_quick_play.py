@@ -13,6 +13,7 @@ from cardtui.blackjack.records import Action
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack import pace as blackjack_pace
 from cardtui.ui.blackjack.screen import BlackjackScreen
+from cardtui.ui.widgets.action_bar import ActionBar
 
 MakeApp = Callable[..., CardtuiApp]
 
@@ -129,3 +130,21 @@ async def test_the_seat_deciding_insurance_is_lit(make_app: MakeApp) -> None:
         await pilot.pause()
         assert "Insurance?" in message(app)
         assert screen.query_one("#seat-0").has_class("acting")
+
+
+@pytest.mark.parametrize(("ascii", "label"), [(False, "Deal d/⏎"), (True, "Deal d/Enter")])
+async def test_the_deal_button_says_enter_deals_the_same_bets(make_app: MakeApp, ascii: bool,
+                                                              label: str) -> None:
+    app = table_app(make_app, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BlackjackScreen)
+        bar = screen.query_one(ActionBar)
+        assert bar.label("deal") == "Deal d"  # no round yet: Enter has nothing to bet again
+        screen.table.shoe.stack(["Th", "9c", "6d", "7s", "Ks"])
+        await pilot.press("d", "s")
+        await pilot.pause()
+        assert bar.label("deal") == label
+        await pilot.press("plus")
+        assert bar.label("deal") == "Deal d"
+        assert "(Enter: 10 again, and deal)" in message(app)

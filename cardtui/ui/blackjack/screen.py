@@ -180,9 +180,17 @@ class BlackjackScreen(Screen[None]):
         yield Static("", id="counters")
         bar = ActionBar(BUTTONS, id="buttons")
         # (Enter deals the same bets again: the Deal button says so when they are the same.)
-        bar.relabel = lambda button: self.presenter.deal_label() if button == "deal" else None
+        bar.relabel = self._relabel
         yield bar
         yield TableFooter()
+
+    def _relabel(self, button: str) -> str | None:
+        """The Deal button says Enter deals too, when it deals the same bets (``--ascii``:
+        the word, a terminal without the return sign shows)."""
+        label = self.presenter.deal_label() if button == "deal" else None
+        if label is not None and self.app.settings.ascii_cards:
+            label = label.replace("⏎", "Enter")
+        return label
 
     async def on_mount(self) -> None:
         self.sub_title = "Blackjack"
