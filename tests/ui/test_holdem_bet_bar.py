@@ -91,3 +91,33 @@ async def test_the_bar_covers_none_of_your_cards_the_board_or_the_pot(
             assert inside(region, whole) and not region.overlaps(covered)
         # Nothing is drawn over the table: no dialog on top of it.
         assert app.screen_stack[-1] is screen
+
+
+async def test_the_bar_closes_when_the_turn_ends_elsewhere(make_app) -> None:  # type: ignore[no-untyped-def]
+    # A shared table: the clock ran out and the room folded for Ann while she sized a bet.
+    from cardtui.holdem.actions import Action, Folded
+    from cardtui.tables.session import SeatsChanged, Seen, ToAct
+    from cardtui.ui.holdem.screen import HoldemScreen
+    from tests.support.scripted_table import ScriptedSession
+    from tests.ui.test_holdem_seam import BEGINS, DEAL, LEGAL, SEATS
+
+    session = ScriptedSession([SeatsChanged(SEATS), BEGINS, Seen(DEAL), ToAct(0, LEGAL)])
+    session.in_hand = True
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = HoldemScreen(session=session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("r", "5", "0")
+        bar = screen.query_one(BetBar)
+        assert bar.is_open and bar.sizer is not None and bar.sizer.text == "50"
+        session.send(Seen((Folded(0),)))
+        await pilot.pause()
+        assert not bar.is_open and screen.query_one(ActionBar).display
+        assert not bar.has_focus
+        await pilot.press("enter")  # the bar's Enter is gone with it: no raise is sent
+        assert session.acted == []
+        session.send(ToAct(0, LEGAL))  # (a later turn) the bar opens again and bets
+        await pilot.pause()
+        await pilot.press("r", "4", "0", "enter")
+        assert session.acted == [(0, Action.raise_to(40))]
