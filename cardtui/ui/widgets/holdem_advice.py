@@ -71,10 +71,10 @@ def personalities(session: object) -> dict[int, Personality]:
 def advice_text(advice: Advice) -> Text:
     """Two lines: the figures, then the suggestion with its reason."""
     figures = Text.assemble(
-        ("Equity ", "bold"), f"{advice.equity_random:.0%} vs random hands",
+        ("Equity: ", "bold"), f"{advice.equity_random:.0%} vs random hands",
         " · ", f"{advice.equity_range:.0%} vs their range",
         (f" (±{advice.margin:.0%})", "dim"), " · ",
-        ("Pot odds ", "bold"),
+        ("Pot odds: ", "bold"),
         f"{advice.pot_odds:.0%}" if advice.pot_odds is not None else "nothing to call",
     )
     return Text("\n").join([figures, Text(advice.line, style="bold")])
