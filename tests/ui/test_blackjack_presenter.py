@@ -147,7 +147,7 @@ def test_leaving_mid_round_plays_a_local_round_out() -> None:
     presenter, _, settled = present(session)
     session.table.shoe.stack(["Th", "5c", "9d", "9s", "6h", "7s", "Kd", "Ks"])
     presenter.deal()
-    assert presenter.round_at_stake()
+    assert presenter.round_at_stake() and presenter.leave_question() is None  # never asked
     told = presenter.leave_mid_round()
     assert not session.table.in_round and len(settled) == 1
     # Ann's 19 stood; the bot doubled its 11 to 21; the dealer's 16 drew a king and bust.
@@ -228,6 +228,8 @@ def test_a_shared_round_is_at_stake_only_with_this_players_bet_in_it() -> None:
     assert not presenter.round_at_stake()  # the room has no round in play
     session.in_hand = True
     assert presenter.round_at_stake()
+    question, yes = presenter.leave_question() or ("", "")
+    assert "dealer stands for your hand" in question and yes == "Stand and leave"
     assert "dealer stands for your hand" in presenter.leave_mid_round()
     assert session.asked == ["leave"]
     watcher = ScriptedBlackjackSession([SeatsChanged(SEATS), HandBegins(1, SEATS), Seen(DEAL)],

@@ -586,6 +586,20 @@ class TablePresenter:
         if self.caps.leave is not None:
             self.caps.leave.leave()
 
+    def leave_question(self) -> tuple[str, str] | None:
+        """What leaving mid-round asks, and its yes; None: it does not ask.
+
+        A table played here plays the round out at once, as an online casino
+        completes an abandoned hand (issue 26: it asked, then forfeited). At a
+        shared table the room stands for the hand as it comes round, with the
+        other players still playing: that is asked, as hold'em asks before
+        folding (a player left without a word and the dealer stood on her 10).
+        """
+        if self.caps.house is not None:
+            return None
+        return ("Leave the table? The dealer stands for your hand and the round still counts.",
+                "Stand and leave")
+
     def leave_mid_round(self) -> str:
         """Going mid-round, with no question: the round is played out, never forfeited.
 

@@ -15,7 +15,8 @@ presenter, whose :class:`Seen` records the screen's reveal (the shared
 pauses when animations are on -> the panels redraw. A :class:`Settled` round
 goes to the store the moment it arrives, before its reveal has been shown;
 seat changes wait for the reveal. Leaving mid-round plays the round out
-(:meth:`BlackjackScreen.request_leave`): never a forfeit, never a question.
+(:meth:`BlackjackScreen.request_leave`): never a forfeit; only a shared
+table, whose room stands for the hand, asks first.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from cardtui.ui.blackjack.presenter import BlackjackSession, Step, TablePresente
 from cardtui.ui.blackjack.seats import SeatRows
 from cardtui.ui.blackjack.wording import BUTTONS, MOVES
 from cardtui.ui.record_player import RecordPlayer, on_screen
+from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.sitting import Tally
@@ -77,6 +79,7 @@ class BlackjackScreen(Screen[None]):
         self.session: BlackjackSession = session or self._sit_down()
         self.presenter = self._present(self.session)
         self.rows = SeatRows(ascii_cards=self.app.settings.ascii_cards)
+        self._leave: Callable[[], object] | None = None  # the way out the player is asked about
         self._legal: frozenset[str] | None = None  # the keys last shown (None: never)
         #: A redraw is on its way (:meth:`_sync_soon`).
         self._sync_pending = False
@@ -430,19 +433,36 @@ class BlackjackScreen(Screen[None]):
     # -- leaving -------------------------------------------------------------------------
 
     def request_leave(self, leave: Callable[[], object]) -> None:
-        """The app asks before any way out: leaving is never a forfeit, so it never asks back.
+        """The app asks before any way out: leaving is never a forfeit.
 
-        A round in play is played out (the hands still to play stand, the
-        dealer finishes, the round settles and is recorded), here or by the
-        room at a shared table; the player is told how it ended.
+        A round in play here is played out at once (the hands still to play
+        stand, the dealer finishes, the round settles and is recorded) and the
+        player is told how it ended. At a shared table the room stands for the
+        hand as it comes round: the player is asked first, as hold'em asks.
         """
         presenter = self.presenter
         if not presenter.round_at_stake():
             presenter.leave_now()
             leave()
             return
-        told = presenter.leave_mid_round()
-        self.app.notify(told, title="Blackjack")
+        asked = presenter.leave_question()
+        if asked is None:
+            self.app.notify(presenter.leave_mid_round(), title="Blackjack")
+            leave()
+            return
+        asking = self._leave is not None
+        self._leave = leave
+        if asking:
+            return
+        question, yes = asked
+        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Keep playing"),
+                             self._leave_answered)
+
+    def _leave_answered(self, stand: bool | None) -> None:
+        leave, self._leave = self._leave, None
+        if not stand or leave is None:
+            return
+        self.presenter.leave_mid_round()
         leave()
 
     # -- a new table -------------------------------------------------------------------
