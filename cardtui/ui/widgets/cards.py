@@ -185,6 +185,13 @@ def face_for(widget: Widget, count: int, *, other_lines: int = 0) -> Face:
 class CardRow(Widget):
     """A row of boxed cards. Set :attr:`cards` etc. and call :meth:`refresh`."""
 
+    # As tall as its cards' face (bigger in a big terminal: :meth:`face`).
+    DEFAULT_CSS = """
+    CardRow {
+        height: auto;
+    }
+    """
+
     def __init__(
         self,
         cards: Sequence[Card | None] = (),
