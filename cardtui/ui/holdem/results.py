@@ -56,7 +56,8 @@ def results_table(results: Results, *, ascii: bool = False) -> RichTable:
     for row in results.standings:
         mark = marker if row.human else ""
         # Text, not markup: names are shown as typed.
-        table.add_row(place_text(row.place), Text(row.name), share_text(row.share), mark,
+        prize = "-" if ascii and not row.share else share_text(row.share)
+        table.add_row(place_text(row.place), Text(row.name), prize, mark,
                       style="bold reverse" if row.human else "")
     return table
 
@@ -83,37 +84,7 @@ def show_results(table: Screen[None], results: Results, *, ascii: bool = False) 
 class TournamentResultsScreen(ModalScreen[None]):
     """The results over the table; Enter or Escape goes back to it (`d` deals a new one)."""
 
-    DEFAULT_CSS = """
-    TournamentResultsScreen {
-        align: center middle;
-    }
-    TournamentResultsScreen #results-box {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 2;
-    }
-    TournamentResultsScreen.ascii #results-box {
-        border: ascii $accent;
-    }
-    TournamentResultsScreen #results-title {
-        text-style: bold;
-        margin-bottom: 1;
-    }
-    TournamentResultsScreen #results-table {
-        height: auto;
-    }
-    TournamentResultsScreen #results-notes {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    TournamentResultsScreen #results-back {
-        margin-top: 1;
-    }
-    """
+    CSS_PATH = "results.tcss"
     BINDINGS = [Binding("enter,escape", "back", "Back to the table")]
 
     def __init__(self, results: Results, *, ascii: bool = False) -> None:
