@@ -51,3 +51,18 @@ def test_the_seat_deciding_even_money_is_lit(snap_compare, make_app, size) -> No
     cards = ["Th", "Ah", "Ac", "8d", "Kh", "6s"]
     assert snap_compare(table_app(make_app, setup), run_before=play(cards, ["d", "n"]),
                         terminal_size=size)
+
+
+def test_split_hands_in_a_light_theme(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    app = table_app(make_app)
+    app.settings.theme = "textual-light"
+    cards = ["8h", "6c", "8d", "Ts", "8s", "8c", "3c", "Td", "2h"]
+    assert snap_compare(app, run_before=play(cards, ["d", "p", "p", "p", "x"]),
+                        terminal_size=(80, 24))
+
+
+def test_bet_entry_in_a_light_theme(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    app = table_app(make_app)
+    app.settings.theme = "textual-light"
+    assert snap_compare(app, run_before=play([], ["9", "9", "9", "enter"]),
+                        terminal_size=(120, 40))
