@@ -329,7 +329,8 @@ def chips_problem(ledger: Ledger) -> str | None:
             return f"a blackjack bankroll below zero: {[s.bankroll for s in table.seats]}"
     for table in ledger.holdem_tables:
         held = sum(s.stack for s in table.seats if s is not None)
-        expected = ledger.holdem_chips[table]
+        # A cash table's busted bots are replaced by new ones with the house's chips.
+        expected = ledger.holdem_chips[table] + table.house_chips
         if held != expected:
             return f"hold'em chips not conserved: stacks {held}, bought {expected}"
     for hand, _ in ledger.hands:
