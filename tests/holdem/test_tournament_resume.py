@@ -418,3 +418,26 @@ def test_a_bots_only_cash_run_plays_every_hand_with_its_seats_filled(
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith("300 hands") or "300 hands" in out
     assert "replaced" in out
+
+
+async def test_at_a_local_cash_table_a_new_bot_takes_the_busted_ones_seat() -> None:
+    setup = HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bot 1", Personality.MANIAC),
+                                SeatConfig("Bot 2", Personality.ROCK)), stack=100)
+    session = HoldemLocalSession(setup, random.Random(3), button=0)
+    seen: list[object] = []
+    session.attach(seen.append)
+    moves = [Action.all_in(), Action.fold()]
+    session.decide = lambda: moves.pop(0)
+    session.next_deck = stacked_deck(["7c2d", "KhQd", "AsAh"], board="Ad 8h 3s Kc 9d")
+    session.deal()
+    session.act(0, Action.all_in())  # Ann shoves her 100 from the button
+    await session.idle()
+    assert not session.in_hand
+    new = session.table.seats[1]
+    assert new is not None and new.is_bot and new.name == BOT_NAMES[0] and new.stack == 100
+    notes = [str(getattr(e, "text", "")) for e in seen]
+    assert "Bot 1 is out of chips and leaves." in notes
+    assert any(n.startswith(f"{BOT_NAMES[0]} (") and n.endswith("takes the empty seat with 100.")
+               for n in notes)
+    assert session.seats()[1].name == BOT_NAMES[0]
+    assert sum(s.stack for s in session.seats()) == 3 * 100 + session.table.house_chips
