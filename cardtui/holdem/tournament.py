@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cardtui.holdem.table import BlindLevel, Mode, Table, TableEvent
@@ -114,19 +114,26 @@ class TournamentInfo:
     hand_number: int
 
 
-def tournament_info(table: Table) -> TournamentInfo | None:
+def tournament_info(table: Table, *, hands_done: int | None = None,
+                    stacks: Sequence[int] | None = None) -> TournamentInfo | None:
     """The tournament's state for the info line (None at a cash table).
 
     Counted between hands as for the next hand, during a hand as for the
-    hand in play (``table.blinds`` does the same).
+    hand in play (``table.blinds`` does the same). A screen showing the
+    hands with pauses gives ``hands_done`` and the players' ``stacks`` as
+    far as it has shown them: the table itself is ahead (a bust would be
+    counted before the showdown that caused it is on screen).
     """
     if table.mode is not Mode.TOURNAMENT:
         return None
-    hands_done = table.hand_number - (1 if table.hand is not None else 0)
+    if hands_done is None:
+        hands_done = table.hand_number - (1 if table.hand is not None else 0)
     index = table.level_index_for(hands_done)
     last = index == len(table.schedule) - 1
     to_next = None if last else (index + 1) * table.hands_per_level - hands_done
-    if table.hand is not None:  # everyone dealt in is still in (busts are settled after)
+    if stacks is not None:
+        stacks = [chips for chips in stacks if chips > 0]
+    elif table.hand is not None:  # everyone dealt in is still in (busts are settled after)
         stacks = [s for s in table.hand.starting_stacks if s is not None]
     else:
         stacks = [s.stack for s in table.seats if s is not None and s.stack > 0]
@@ -136,7 +143,7 @@ def tournament_info(table: Table) -> TournamentInfo | None:
         level=index + 1, blinds=table.schedule[index], hands_to_next=to_next,
         next_blinds=None if last else table.schedule[index + 1], players_left=count,
         entrants=len(table.entrants), average_stack=total // count if count else 0,
-        hand_number=table.hand_number)
+        hand_number=hands_done)
 
 
 def info_line(info: TournamentInfo, *, short: bool = False) -> str:

@@ -53,7 +53,7 @@ from cardtui.ui.widgets.holdem_log import TableLog, styled
 from cardtui.ui.widgets.holdem_table import HoldemBoard, HoldemSeat, SeatLook, arrange
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.ui.widgets.table_footer import TableFooter
-from cardtui.ui.widgets.tournament_info import TournamentInfoBar
+from cardtui.ui.widgets.tournament_info import TournamentInfoBar, shown_progress
 
 #: The table's keys (each also a button, see :data:`~cardtui.ui.holdem.wording.BUTTONS`).
 #: The replayer has them too (Textual merges a subclass's bindings after its base's,
@@ -408,7 +408,9 @@ class TableFelt(Screen[None]):
         )
         self.query_one("#log", TableLog).show(view.log, presenter.said)
         dealer = self.caps.dealer
-        self.query_one(TournamentInfoBar).show_table(dealer.table if dealer is not None else None)
+        hands_done, stacks = shown_progress(presenter.begun, view.over, presenter.seats)
+        self.query_one(TournamentInfoBar).show_table(dealer.table if dealer is not None else None,
+                                                     hands_done=hands_done, stacks=stacks)
         prompt = self.query_one("#prompt", Static)
         update_quietly(prompt, words.with_notes(presenter.notes, self._prompt(),
                                                 prompt.content_size.width))

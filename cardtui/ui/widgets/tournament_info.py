@@ -9,6 +9,9 @@ the line would not fit, and hides itself at a cash table or a shared one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
@@ -36,6 +39,45 @@ def info_text(info: TournamentInfo, width: int) -> Text:
     return text
 
 
+class Begun(Protocol):
+    """A hand as it began (the session's ``HandBegins``): its number and who was dealt in."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[Chips]: ...
+
+
+class Chips(Protocol):
+    @property
+    def stack(self) -> int: ...
+
+
+def shown_progress(begun: Begun | None, over: bool,
+                   seats: Sequence[Chips]) -> tuple[int | None, list[int] | None]:
+    """Hands done and stacks as far as a screen has shown them (None: ask the table).
+
+    During a hand on screen: the hands before it, and the stacks it was dealt
+    with. After it: that hand done, and the seats as last shown (they change
+    once its result has been shown, not before).
+
+    >>> from types import SimpleNamespace as S
+    >>> hand = S(number=4, seats=[S(stack=900), S(stack=1100)])
+    >>> shown_progress(hand, False, [S(stack=0)])
+    (3, [900, 1100])
+    >>> shown_progress(hand, True, [S(stack=2000), S(stack=0)])
+    (4, [2000, 0])
+    >>> shown_progress(None, False, [])
+    (None, None)
+    """
+    if begun is None:
+        return None, None
+    if not over:
+        return begun.number - 1, [s.stack for s in begun.seats]
+    return begun.number, [s.stack for s in seats]
+
+
 class TournamentInfoBar(Static):
     """One line under the felt at a local tournament table; nothing elsewhere."""
 
@@ -53,9 +95,12 @@ class TournamentInfoBar(Static):
         super().__init__("", id=id)
         self.display = False
 
-    def show_table(self, table: Table | None) -> None:
-        """Draw ``table``'s tournament info (hidden when it is not a tournament)."""
-        info = tournament_info(table) if table is not None else None
+    def show_table(self, table: Table | None, *, hands_done: int | None = None,
+                   stacks: Sequence[int] | None = None) -> None:
+        """Draw ``table``'s tournament info (hidden when it is not a tournament), counted
+        as far as the screen has shown the hands (see :func:`shown_progress`)."""
+        info = (tournament_info(table, hands_done=hands_done, stacks=stacks)
+                if table is not None else None)
         self.display = info is not None
         if info is None:
             return
