@@ -17,8 +17,13 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -441,3 +446,41 @@ async def test_at_a_local_cash_table_a_new_bot_takes_the_busted_ones_seat() -> N
                for n in notes)
     assert session.seats()[1].name == BOT_NAMES[0]
     assert sum(s.stack for s in session.seats()) == 3 * 100 + session.table.house_chips
+
+
+def test_a_game_killed_mid_hand_resumes_from_the_last_hand_kept(tmp_path: Path) -> None:
+    """A real kill -9 in the middle of a hand: the resumed tournament is the one kept
+    after the last settled hand (that hand's bets back), same stacks, level and count."""
+    path = tmp_path / "cardtui.sqlite3"
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("tournament_kill_player.py")), str(path),
+         "5", "21"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines: list[str] = []
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:  # ends when the player does (a bound, not a timer)
+            lines.append(line.strip())
+            if line.strip() == "in-hand":
+                process.send_signal(signal.SIGKILL)
+                break
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == -signal.SIGKILL, err
+    kept = [line for line in lines if line.startswith("kept ")]
+    assert len(kept) == 5 and lines[-1] == "in-hand"
+    _, number, stacks = kept[-1].split(" ", 2)
+
+    store = Store(path)
+    resumed = HoldemLocalSession(TOURNAMENT, random.Random(1))
+    assert resumed.keep_tournament(kept_in(store, "Ann"))
+    table = resumed.table
+    assert table.hand_number == int(number) == 5
+    assert _stacks(table) == json.loads(stacks)
+    assert table.level_index_for(table.hand_number) + 1 == 3  # two hands a level
+    assert sum(s for s in _stacks(table) if s is not None) == 6 * 1000
+    store.close()
