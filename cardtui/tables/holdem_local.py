@@ -226,6 +226,8 @@ class HoldemLocalSession:
         #: The last finished tournament's results (until the next table).
         self.results: Results | None = None
         self._announcing: asyncio.Task[None] | None = None
+        #: Cash game: bots seated for busted ones since the last deal, by seat.
+        self._arriving: dict[int, BotSeated] = {}
 
     # --- the seam -----------------------------------------------------------------------
 
@@ -406,8 +408,11 @@ class HoldemLocalSession:
     # --- what the screen asks between hands ----------------------------------------------
 
     def seats(self) -> tuple[SeatState, ...]:
+        # A bot that took a busted one's seat is shown from the next deal: until then the
+        # seat shows empty, not the new name beside the last hand's cards.
         return tuple(
-            SeatState(i, s.name, s.stack, bot=s.is_bot) if s is not None
+            SeatState(i, s.name, s.stack, bot=s.is_bot)
+            if s is not None and i not in self._arriving
             else SeatState(i, "", 0, status="empty")
             for i, s in enumerate(self.table.seats)
         )
@@ -418,6 +423,11 @@ class HoldemLocalSession:
             raise ValueError("finish the current hand first")
         if self.table.is_finished:
             self.new_table(self.setup)
+        arrived, self._arriving = self._arriving, {}
+        for event in arrived.values():
+            self._emit(table_note(event))
+        if arrived:
+            self._emit(SeatsChanged(self.seats()))
         hand = self.table.start_hand(deck=self.next_deck)
         self.next_deck = None
         self.hand = hand
@@ -440,6 +450,7 @@ class HoldemLocalSession:
             # A new table replaces the tournament: it is not resumed later.
             self.kept.save(None)
         self.results = None
+        self._arriving = {}
         self.setup = setup
         self.table = setup.make_table(random.Random(self.rng.getrandbits(64)), button)
         self.hand = None
@@ -627,7 +638,10 @@ class HoldemLocalSession:
             if self.placed is not None:
                 self.placed(name, place, entrants)
         for event in events:
-            self._emit(table_note(event))
+            if isinstance(event, BotSeated):
+                self._arriving[event.seat] = event  # said and shown at the next deal
+            else:
+                self._emit(table_note(event))
         played_out = self._play_out()
         self._keep()
         self._emit(SeatsChanged(self.seats()))

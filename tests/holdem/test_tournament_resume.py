@@ -442,10 +442,20 @@ async def test_at_a_local_cash_table_a_new_bot_takes_the_busted_ones_seat() -> N
     assert new is not None and new.is_bot and new.name == BOT_NAMES[0] and new.stack == 100
     notes = [str(getattr(e, "text", "")) for e in seen]
     assert "Bot 1 is out of chips and leaves." in notes
+    # Shown empty until the next deal (not the new name beside the last hand's cards) ...
+    assert session.seats()[1].status == "empty"
+    assert not any("takes the empty seat" in n for n in notes)
+    moves.extend([Action.fold()] * 4)
+    session.deal()
+    # ... then the new bot sits down, said before the hand begins.
+    notes = [str(getattr(e, "text", "")) for e in seen]
     assert any(n.startswith(f"{BOT_NAMES[0]} (") and n.endswith("takes the empty seat with 100.")
                for n in notes)
     assert session.seats()[1].name == BOT_NAMES[0]
-    assert sum(s.stack for s in session.seats()) == 3 * 100 + session.table.house_chips
+    hand = session.hand
+    assert hand is not None and hand.starting_stacks[1] == 100
+    dealt = sum(chips or 0 for chips in hand.starting_stacks)
+    assert dealt == 3 * 100 + session.table.house_chips
 
 
 def test_a_game_killed_mid_hand_resumes_from_the_last_hand_kept(tmp_path: Path) -> None:
