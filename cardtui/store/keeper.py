@@ -562,7 +562,7 @@ class Store:
         """Delete every recorded result, and any still waiting (the UI asks first).
 
         Chips are not results: the bankroll, and any change to it still
-        waiting, is kept.
+        waiting, is kept; so is a tournament in play (:meth:`save_table`).
         """
         # Only between the writer's attempts (it holds the connection through
         # each): a round it is saving right now would otherwise stay queued as
@@ -570,10 +570,13 @@ class Store:
         with self._connection, self._queue_lock:
             # A shared hand keeps its name: the room may send it again, and its
             # chips must still move only once.
-            kept = deque(BankrollWrite(change, getattr(write, "session_id", ""),
-                                       getattr(write, "shared_hand", None))
-                         for write in self._queue
-                         if (change := _bankroll_change(write)) is not None)
+            kept: deque[PendingWrite] = deque(
+                BankrollWrite(change, getattr(write, "session_id", ""),
+                              getattr(write, "shared_hand", None))
+                for write in self._queue if (change := _bankroll_change(write)) is not None)
+            # Nor is a tournament in play a result: it stays to be resumed.
+            latest = {w.key: w for w in self._queue if isinstance(w, SavedTableWrite)}
+            kept.extend(latest.values())
             self._queue.clear()
             self._queue.extend(kept)
         self._submit(ResetWrite(self.clock.wall()))

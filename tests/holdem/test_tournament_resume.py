@@ -153,6 +153,23 @@ def test_a_table_waiting_to_be_written_is_the_one_read(tmp_path: Path) -> None:
     assert Store(path).saved_table("k") == "new"
 
 
+def test_a_scoreboard_reset_keeps_the_tournament_in_play(tmp_path: Path) -> None:
+    path = tmp_path / "cardtui.sqlite3"
+    store = Store(path)
+    store.save_table("saved", "in the file")
+    other = sqlite3.connect(path)
+    other.execute("BEGIN IMMEDIATE")  # the next writes wait in memory
+    store.save_table("waiting", "first")
+    store.save_table("waiting", "second")
+    store.reset()
+    other.rollback()
+    other.close()
+    store.close()
+    again = Store(path)
+    assert (again.saved_table("saved"), again.saved_table("waiting")) == ("in the file",
+                                                                          "second")
+
+
 # --- leaving and coming back ------------------------------------------------------------------
 
 
