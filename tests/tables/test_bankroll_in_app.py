@@ -14,6 +14,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.blackjack.screen import BlackjackScreen
 from cardtui.ui.holdem.screen import HoldemScreen
 from cardtui.ui.screens.menu import MenuScreen
+from cardtui.ui.widgets.bankroll_table import BankrollLine
 
 MakeApp = Callable[..., CardtuiApp]
 #: The player (seat 0, alone) stands on 19 and the dealer busts: the bet is won.
@@ -24,7 +25,7 @@ PLAYER_LOSES = ["Th", "Tc", "6d", "Ts"]
 
 def _menu_line(app: CardtuiApp) -> str:
     assert isinstance(app.screen, MenuScreen)
-    return str(app.screen.query_one("#chips", Static).render())
+    return app.screen.query_one("#chips", BankrollLine).text
 
 
 async def test_a_win_is_kept_across_leaving_and_a_restart(make_app: MakeApp) -> None:

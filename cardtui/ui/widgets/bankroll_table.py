@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from cardtui.games import Game
@@ -116,17 +119,36 @@ class BankrollLine(Static):
         if screen is self.screen:
             self.show_chips()
 
-    def on_resize(self) -> None:
-        self._show()  # the chips read last, laid out again: no trip to the store
-
     def show_chips(self) -> None:
         self._bankrolls = read_bankrolls(self.cardtui.store)
         self._show()
 
+    @property
+    def text(self) -> str:
+        """The line as one string, unbroken."""
+        return chips_line(self._bankrolls)
+
     def _show(self) -> None:
-        # Not laid out yet (width 0): one line, broken again once the width is known.
-        width = self.content_size.width or None
-        self.update(chips_line(self._bankrolls, width))
+        # Broken where the layout's width is known, so the box's auto height counts
+        # every line (breaking on resize came after the box had taken its height).
+        self.update(_BrokenChipsLine(self._bankrolls))
+
+
+class _BrokenChipsLine:
+    """The chips line as a renderable: broken between games at the width it is given."""
+
+    def __init__(self, bankrolls: list[Bankroll]) -> None:
+        self.bankrolls = bankrolls
+
+    def __str__(self) -> str:
+        return chips_line(self.bankrolls)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(chips_line(self.bankrolls, options.max_width), justify="center")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        # As wide as it is given: each line is centred on the box, not on the longest line.
+        return Measurement(options.max_width, options.max_width)
 
 
 class ChipsTable(DataTable[str]):
