@@ -10,6 +10,8 @@ pointer as well as by colour (a light theme, a monochrome terminal).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -74,18 +76,24 @@ def results_notes(results: Results) -> str:
     return "\n".join(lines)
 
 
-def show_results(table: Screen[None], results: Results, *, ascii: bool = False) -> None:
-    """Put the results over ``table`` (unless the player has left it meanwhile)."""
+def show_results(table: Screen[None], results: Results, deal: Callable[[], None], *,
+                 ascii: bool = False) -> None:
+    """Put the results over ``table`` (unless the player has left it meanwhile).
+
+    ``deal`` starts the next tournament when the player asks for it from the results.
+    """
     app = table.app
     if table.is_attached and table in app.screen_stack:
-        app.push_screen(TournamentResultsScreen(results, ascii=ascii))
+        app.push_screen(TournamentResultsScreen(results, ascii=ascii),
+                        lambda again: deal() if again else None)
 
 
-class TournamentResultsScreen(ModalScreen[None]):
-    """The results over the table; Enter or Escape goes back to it (`d` deals a new one)."""
+class TournamentResultsScreen(ModalScreen[bool]):
+    """The results over the table; Enter or Escape goes back to it, `d` deals a new one."""
 
     CSS_PATH = "results.tcss"
-    BINDINGS = [Binding("enter,escape", "back", "Back to the table")]
+    BINDINGS = [Binding("enter,escape", "back", "Back to the table"),
+                Binding("d", "deal", "New tournament")]
 
     def __init__(self, results: Results, *, ascii: bool = False) -> None:
         super().__init__()
@@ -107,7 +115,11 @@ class TournamentResultsScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        self.dismiss(False)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)
+
+    def action_deal(self) -> None:
+        # The player's next `d` at the table would deal too: no detour through it.
+        self.dismiss(True)

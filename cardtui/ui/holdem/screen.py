@@ -103,7 +103,8 @@ class HoldemScreen(TableFelt):
         session.shown = self._shown
         # A tournament left (or killed) between hands resumes; its results go on top.
         session.keep_tournament(kept_in(self.app.store, settings.player_name))
-        session.finished = lambda results: show_results(self, results, ascii=self.ascii)
+        session.finished = lambda results: show_results(self, results, self.action_deal,
+                                                         ascii=self.ascii)
         session.keep_chips(TableBankroll(self.app.store, Game.HOLDEM, settings.player_name,
                                          self.app.session_id))
         return session
