@@ -16,7 +16,7 @@ import random
 import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
 from textual import events
@@ -51,6 +51,20 @@ if TYPE_CHECKING:
 
 #: Where a served player lands (cardtui.ui.screens.lobby's stylesheet).
 LOBBY_CSS = Path(__file__).parent / "screens" / "lobby.tcss"
+
+
+#: Any screen, given back as it came (:meth:`CardtuiApp.sized`).
+ScreenT = TypeVar("ScreenT", bound="Screen[Any]")
+
+
+def size_classes(extent: int, breakpoints: list[tuple[int, str]] | None) -> dict[str, bool]:
+    """Each breakpoint's class, on for the largest that ``extent`` reaches (as Textual
+    sets them on a resize), off for the others."""
+    classes = {name: False for _, name in breakpoints or []}
+    reached = [(at, name) for at, name in breakpoints or [] if extent >= at]
+    if reached:
+        classes[max(reached)[1]] = True
+    return classes
 
 
 class CardtuiApp(SameSizeResize, CrashReport, Navigation):
@@ -146,7 +160,33 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def get_default_screen(self) -> Screen[None]:
         # The menu is the bottom of the stack: no blank screen painted first;
         # built once first shown when on_mount pushes another screen over it.
-        return MenuScreen(later=self.start is not None or self.room is not None)
+        return self.sized(MenuScreen(later=self.start is not None or self.room is not None))
+
+    def push_screen(self, screen: Screen[Any] | str, *args: Any, **kwargs: Any) -> Any:
+        # (Textual's own, with its overloads' types for callers: only the screen is looked at.)
+        if isinstance(screen, Screen):
+            self.sized(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def sized(self, screen: ScreenT) -> ScreenT:
+        """``screen`` with the breakpoint classes of the terminal's size, before it is mounted.
+
+        Textual gives a screen its classes at its first resize, once its widgets
+        were mounted and styled: a change of classes, so every widget of the
+        screen was styled again as it was first shown (~4 ms of a served game's
+        lobby, tests/serve/test_serve_first_screen.py). With the classes it will
+        be given from the start, that resize changes nothing. A screen already
+        mounted is left to Textual (a resize brings its classes).
+        """
+        if screen.is_mounted:
+            return screen
+        width, height = self.size
+        across = screen.HORIZONTAL_BREAKPOINTS
+        down = screen.VERTICAL_BREAKPOINTS
+        classes = size_classes(width, self.HORIZONTAL_BREAKPOINTS if across is None else across)
+        classes.update(size_classes(height, self.VERTICAL_BREAKPOINTS if down is None else down))
+        screen.update_classes(classes, update=False)  # (styled as it mounts)
+        return screen
 
     def on_mount(self) -> None:
         self.theme = self.settings.theme
