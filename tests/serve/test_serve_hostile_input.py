@@ -101,10 +101,16 @@ async def test_invalid_utf8_and_broken_sequences_leave_the_game_playing(
     assert_nothing_leaked(bytes(client.raw), game_server.room.config.root)
 
 
+#: The bar a form puts left of its focused row ("thick"; "#" once served --ascii).
+ROW_BAR = "█#"
+
+
 def _frame_colour(client: TerminalClient, label: str) -> str:
-    """The colour of the left edge of the field on the row that starts with ``label``."""
+    """The colour of the left edge of the field on the row that starts with ``label``
+    (after the focused row's bar)."""
     rows = client.screen.display
-    y = next(i for i, line in enumerate(rows) if line.strip().startswith(label))
+    y = next(i for i, line in enumerate(rows)
+             if line.strip().lstrip(ROW_BAR).startswith(label))
     x = min(i for i, char in enumerate(rows[y]) if char in "▊|")  # "|" once served --ascii
     return str(client.screen.buffer[y][x].fg)
 
