@@ -28,7 +28,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events, getters
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -175,10 +175,11 @@ class BlackjackScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(self.presenter.rules.describe(), id="rules-line")
-        with Horizontal(id="dealer-row"):
-            yield DealerPanel(ascii=self.app.settings.ascii_cards, id="dealer")
-        yield CountPanel(id="count-panel")
-        yield self.rows.container
+        with Vertical(id="felt"):
+            with Horizontal(id="dealer-row"):
+                yield DealerPanel(ascii=self.app.settings.ascii_cards, id="dealer")
+            yield CountPanel(id="count-panel")
+            yield self.rows.container
         yield Static("", id="message")
         yield Static("", id="counters")
         bar = ActionBar(BUTTONS, id="buttons")
