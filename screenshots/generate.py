@@ -146,6 +146,43 @@ SCENES += [Scene("scoreboard-stats", ("s", "2"), size=(100, 30), before=_kept_pl
            Scene("scoreboard-charts", ("s", "3"), size=(100, 30), before=_kept_play)]
 
 
+# Issue 26: the tables as players expect them. A tournament's info line and its
+# results, typed bets at blackjack, the big cards of a large terminal, a light theme.
+async def _tournament(pilot: Pilot[int]) -> None:
+    from tests.ui.test_holdem_tournament_snapshots import tournament_preflop
+
+    await tournament_preflop(pilot)
+
+
+async def _tournament_results(pilot: Pilot[int]) -> None:
+    from tests.ui.test_holdem_tournament_snapshots import results_over_the_table
+
+    await results_over_the_table(pilot)
+
+
+def light(before: Callable[[Pilot[int]], Awaitable[None]] | None = None,
+          ) -> Callable[[Pilot[int]], Awaitable[None]]:
+    async def lit(pilot: Pilot[int]) -> None:
+        pilot.app.theme = "textual-light"
+        if before is not None:
+            await before(pilot)
+
+    return lit
+
+
+SCENES += [
+    Scene("holdem-tournament", before=_tournament),
+    Scene("holdem-tournament-results", before=_tournament_results),
+    Scene("holdem-showdown-light", before=light(holdem_demo.showdown)),
+    Scene("blackjack-typed-bet", ("2", "5"), options={"start": "blackjack"}),
+    Scene("blackjack-large", ("d",), size=(160, 50), options={"start": "blackjack"},
+          before=stacked_shoe(["Ah", "9c", "6d", "7s"])),
+    Scene("blackjack-light", ("d",), options={"start": "blackjack"},
+          before=light(stacked_shoe(["Ah", "9c", "6d", "7s"]))),
+    Scene("menu-large", size=(120, 40)),
+]
+
+
 async def shoot(scene: Scene, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:
         options = dict(scene.options)
