@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
@@ -191,6 +191,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def on_mount(self) -> None:
         self.theme = self.settings.theme
         self.apply_card_style()
+        self.apply_animation()
         if self.start:
             self.push_screen(self.make_screen(self.start))
         elif self.room is not None:
@@ -263,6 +264,14 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def apply_card_style(self) -> None:
         """ASCII cards come with ASCII frames (see app.tcss)."""
         self.set_class(self.settings.ascii_cards, "-ascii")
+
+    def apply_animation(self) -> None:
+        """Animations off stops Textual's too (smooth scrolling, fades): the player asked
+        for a screen that does not move; otherwise Textual's own level stands."""
+        if self.settings.effective_animation is AnimationSpeed.OFF:
+            self.animation_level = "none"
+        elif self.animation_level == "none":
+            self.animation_level = constants.TEXTUAL_ANIMATIONS
 
     def save_settings(self) -> None:
         try:

@@ -121,6 +121,7 @@ class SettingsScreen(Screen[None]):
             self.app.apply_card_style()
         elif event.select.id == "animation":
             changed = settings.choose_animation(AnimationSpeed(event.value))
+            self.app.apply_animation()
         else:
             changed = settings.theme != event.value
             settings.theme = str(event.value)
