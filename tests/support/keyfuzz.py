@@ -65,6 +65,8 @@ ANY_KEYS = (
     "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete",
     "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
     "plus", "minus", "question_mark", "ctrl+p", "ctrl+s", "ctrl+q",
+    # Blackjack's bet presets and hold'em's advance actions (issue 26).
+    "left_square_bracket", "asterisk", "right_square_bracket", "C", "F",
 )
 #: Actions every screen has (Textual's focus moves and copy, the app's quit and
 #: palette): they do not count as something to do on this screen.
