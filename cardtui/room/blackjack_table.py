@@ -182,6 +182,8 @@ class BlackjackTable(SharedTable):
             raise Refused(f"seat {seat + 1} is taken")
         self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
         self.seats[seat] = BlackjackPlayer(conn.member, conn, buy_in)
+        self.room.ledger.bought_in(conn.member.profile, conn.member.name, buy_in,
+                                   guest=conn.member.guest)
         self.watchers.discard(conn)
         conn.tables.add(self.id)
         self.notice(f"{conn.member.name} sits down in seat {seat + 1}.")
@@ -193,6 +195,8 @@ class BlackjackTable(SharedTable):
         player = self.seats[seat]
         self.seats[seat] = None
         if player is not None:
+            self.room.ledger.cashed_out(player.member.profile, player.name, player.stack,
+                                        guest=player.member.guest)
             if player.grace is not None:
                 player.grace.cancel()
                 player.grace = None

@@ -225,6 +225,10 @@ class HoldemTable(SharedTable):
 
     def _seat(self, seat: int, occupant: SeatedPlayer | RoomBot) -> None:
         self.seats[seat] = occupant
+        if isinstance(occupant, SeatedPlayer):
+            member = occupant.member
+            self.room.ledger.bought_in(member.profile, member.name, occupant.stack,
+                                       guest=member.guest)
         self._settle_blinds(seat)
         if self.positions is not None:
             self.waiting.add(seat)
@@ -243,6 +247,9 @@ class HoldemTable(SharedTable):
         self.seats[seat] = None
         self._settle_blinds(seat)
         if isinstance(occupant, SeatedPlayer):
+            member = occupant.member
+            self.room.ledger.cashed_out(member.profile, member.name, occupant.stack,
+                                        guest=member.guest)
             if occupant.grace is not None:
                 occupant.grace.cancel()
                 occupant.grace = None

@@ -14,8 +14,11 @@ A ban lasts the room's life: the room has no store of its own to keep it in.
 from __future__ import annotations
 
 import logging
+import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from cardtui.clock import Clock
@@ -23,6 +26,7 @@ from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import MAX_CHAT, clean
 from cardtui.room.connection import Connection
 from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.ledger import Ledger
 from cardtui.room.shared import Refused
 from cardtui.wire.protocol import (
     Announce,
@@ -31,6 +35,7 @@ from cardtui.wire.protocol import (
     ErrorCode,
     HostBlinds,
     HostClose,
+    HostExport,
     HostKick,
     HostPause,
     HostRequest,
@@ -53,6 +58,10 @@ class DeskRoom(Protocol):
     clock: Clock
     connections: set[Connection]
     tables: dict[str, HoldemTable | BlackjackTable]
+    ledger: Ledger
+
+    def chips_at_tables(self) -> dict[str, int]:
+        """Each profile's chips at the tables now."""
 
     def table(self, table_id: str) -> HoldemTable | BlackjackTable:
         """The table ``table_id``; Refused when there is none."""
@@ -91,6 +100,9 @@ class HostDesk:
         self.announcement: tuple[str, str] | None = None
         #: Where each host action is written besides the room's log (the host's terminal).
         self.report: Callable[[str], None] | None = None
+        #: Where the night's ledger is exported (``cardtui serve``'s data directory;
+        #: None: a room without one, which refuses the export).
+        self.export_dir: Path | None = None
 
     def handle(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
         """Check the sender's key, then do what ``message`` asks; the answer names ``ref``."""
@@ -182,6 +194,29 @@ class HostDesk:
         return "announce", text, "Announced."
 
 
+    def _export(self, conn: Connection, message: HostExport) -> tuple[str, str, str]:
+        if self.export_dir is None:
+            raise Refused("this room keeps no files: there is nowhere to export to")
+        folder = self.export_dir / "ledgers"
+        stamp = time.strftime("%Y-%m-%d-%H%M%S", time.localtime(self.room.clock.wall()))
+        path = folder / f"ledger-{stamp}.csv"
+        text = self.room.ledger.csv_text(self.room.chips_at_tables())
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            # Written whole beside, then renamed: a crash leaves the last file or none.
+            partial = path.with_suffix(".csv.partial")
+            with open(partial, "w", encoding="utf-8", newline="") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(partial, path)
+        except OSError as error:
+            log.warning("exporting the ledger to %s failed: %s", path, error)
+            raise Refused(f"the ledger could not be written: {error.strerror or error}") \
+                from None
+        return "export", str(path), f"Tonight's ledger is in {path}"
+
+
 def _listed(names: Iterator[str]) -> str:
     shown = list(names)
     return ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
@@ -195,4 +230,5 @@ _ACTIONS: dict[type[HostRequest], Callable[[HostDesk, Connection, Any], tuple[st
     HostKick: HostDesk._kick,
     HostBlinds: HostDesk._blinds,
     Announce: HostDesk._announce,
+    HostExport: HostDesk._export,
 }

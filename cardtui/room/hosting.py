@@ -49,8 +49,11 @@ class RoomHost:
 
     def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None,
                  log: Callable[[str], None] | None = None,
-                 hosts: Callable[[], frozenset[str]] | None = None) -> None:
+                 hosts: Callable[[], frozenset[str]] | None = None,
+                 data_dir: Path | None = None) -> None:
         self.room = Room(list(tables), rng=rng)
+        # The host's ledger export goes where the server keeps its data.
+        self.room.desk.export_dir = data_dir
         #: The SSH key fingerprints of the room's hosts (asked at each game's start,
         #: so a key added to the file runs the room from its next game).
         self.hosts = hosts

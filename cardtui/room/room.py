@@ -46,6 +46,7 @@ from cardtui.room.config import (
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.host_desk import BANNED, HostDesk
+from cardtui.room.ledger import Ledger
 from cardtui.room.presence import Presence
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.wire.protocol import (
@@ -59,15 +60,19 @@ from cardtui.wire.protocol import (
     CreateHoldem,
     Error,
     ErrorCode,
+    GetLeaderboard,
     GetLobby,
     Hello,
     HoldemAction,
     HostBlinds,
     HostClose,
+    HostExport,
     HostKick,
     HostPause,
     HostRequest,
     HostResume,
+    Leaderboard,
+    LeaderRow,
     Leave,
     LobbyChat,
     LobbySnapshot,
@@ -155,6 +160,8 @@ class Room:
         self.presence = Presence(self, LOBBY_INTERVAL)
         #: The host's controls, the ban list and the ledger of host actions.
         self.desk = HostDesk(self)
+        #: The night's results: buy-ins, cash-outs, hands and net per player.
+        self.ledger = Ledger()
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
 
@@ -236,6 +243,10 @@ class Room:
         table.closed = True
         table.void(reason)
         there = [conn for conn, _ in table.viewers()]
+        for _, seated in table.players():
+            # Their chips go home: the ledger counts them cashed out.
+            self.ledger.cashed_out(seated.member.profile, seated.name, seated.stack,
+                                   guest=seated.member.guest)
         for player in table.holders():
             if player.grace is not None:
                 player.grace.cancel()
@@ -281,6 +292,9 @@ class Room:
         """
         member = player.member
         kept = False
+        if isinstance(message, SeatSettled):
+            self.ledger.settled(member.profile, member.name, message.result.net,
+                                guest=member.guest)
         if isinstance(message, SeatSettled) and not member.guest:
             self._keep_unseen(member.profile, message)
             kept = True
@@ -440,6 +454,24 @@ class Room:
     def _host_request(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
         self.desk.handle(conn, message, ref)
         self.presence.changed()
+
+    def _get_leaderboard(self, conn: Connection, message: GetLeaderboard,
+                         ref: int | None) -> None:
+        conn.send(Leaderboard(self.leader_rows(all_time=False),
+                              self.leader_rows(all_time=True), ref=ref))
+
+    def leader_rows(self, *, all_time: bool) -> tuple[LeaderRow, ...]:
+        return tuple(LeaderRow(s.name, s.hands, s.net)
+                     for s in self.ledger.board(all_time=all_time))
+
+    def chips_at_tables(self) -> dict[str, int]:
+        """Each profile's chips at the tables now (a hand in play: as it was dealt)."""
+        held: dict[str, int] = {}
+        for table in self.tables.values():
+            for _, player in table.players():
+                profile = player.member.profile
+                held[profile] = held.get(profile, 0) + player.stack
+        return held
 
     def heard(self, member: Member) -> None:
         """A request of ``member``'s that every player at a table hears: refused when
@@ -675,4 +707,6 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     HostKick: Room._host_request,
     HostBlinds: Room._host_request,
     Announce: Room._host_request,
+    GetLeaderboard: Room._get_leaderboard,
+    HostExport: Room._host_request,
 }

@@ -19,6 +19,7 @@ from cardtui.games import Game
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.clock import ActionClock
 from cardtui.room.connection import Connection, Member
+from cardtui.room.ledger import Ledger
 from cardtui.wire.protocol import (
     ChatEntry,
     ChatLine,
@@ -50,6 +51,8 @@ class TableHost(Protocol):
 
     #: The time the table's action clock, grace periods and rate limits read.
     clock: Clock
+    #: The night's buy-ins and cash-outs (each seat taken and let go).
+    ledger: Ledger
 
     def lobby_changed(self, table: SharedTable) -> None:
         """``table``'s lobby line may have changed."""

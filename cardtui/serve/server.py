@@ -109,7 +109,8 @@ class Floor:
         self.host_keys.fingerprints()  # a broken file stops the start, said in one line
         #: The shared tables, run on this process's event loop.
         self.shared = RoomHost(config.tables, log=log,
-                               hosts=lambda: self.host_keys.fingerprints(log)) \
+                               hosts=lambda: self.host_keys.fingerprints(log),
+                               data_dir=config.root) \
             if config.tables is not None else None
 
     def reload_authorized_keys(self) -> None:

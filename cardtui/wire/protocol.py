@@ -716,6 +716,68 @@ class SeatSettled(Message):
     result: SettledResult
 
 
+# --- the night's results: the leaderboard and the host's ledger export -------------
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One player's line on the leaderboard: hands settled and net chips at cash tables."""
+
+    name: str
+    hands: int
+    net: int
+
+
+@_message("get_leaderboard")
+@dataclass(frozen=True, slots=True)
+class GetLeaderboard(Request):
+    """Ask for the room's leaderboard (answered by :class:`Leaderboard`)."""
+
+
+@_message("leaderboard")
+@dataclass(frozen=True, slots=True)
+class Leaderboard(Reply):
+    """Tonight's (this room's run) and all time's leaderboard, the biggest net first."""
+
+    tonight: tuple[LeaderRow, ...]
+    all_time: tuple[LeaderRow, ...]
+
+
+@_message("host_export")
+@dataclass(frozen=True, slots=True)
+class HostExport(HostRequest):
+    """Write tonight's ledger as CSV where the server keeps its data; the answer's
+    :class:`Notice` names the file."""
+
+
+# --- keeping a table moving (issue 27): a seated player's plans the room carries out ---
+
+
+@_message("sit_out_next")
+@dataclass(frozen=True, slots=True)
+class SitOutNext(Request):
+    """Sit out from the next hand dealt (``when`` "hand"), or from the hand whose big
+    blind would be this seat's ("big_blind"); "" cancels. The seat and its chips stay;
+    :class:`ComeBack` brings it back. Hold'em tables only."""
+
+    table: str
+    when: str
+
+
+@_message("pre_action")
+@dataclass(frozen=True, slots=True)
+class PreAction(Request):
+    """A move ticked ahead of this seat's turn in hand ``hand``, which the room plays
+    at the turn even if the game is slow: "check_fold", "check", "call" (``amount``:
+    only at that price), "call_any", "fold_any" (for the rest of the hand); "" clears.
+    A move that does not apply at the turn is dropped and the player is asked."""
+
+    table: str
+    hand: int
+    action: str
+    amount: int = 0
+
+
 # --- lines ------------------------------------------------------------------------
 
 

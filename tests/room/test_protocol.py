@@ -15,6 +15,7 @@ from cardtui.store import SeatResult
 from cardtui.wire.protocol import (
     MESSAGE_TYPES,
     ErrorCode,
+    LeaderRow,
     LineSplitter,
     OnlinePlayer,
     ProtocolError,
@@ -44,6 +45,7 @@ def sample(hint: str, rng: random.Random) -> object:
         "tuple[SeatInfo, ...]": (SeatInfo(0, "Ann", 990),),
         "tuple[ChatEntry, ...]": (),
         "tuple[OnlinePlayer, ...]": (OnlinePlayer("Ann", seated=("t1",), away=True),),
+        "tuple[LeaderRow, ...]": (LeaderRow("Ann", 12, -40), LeaderRow("Bob", 3, 40)),
         "HandStarted | None": None,
         "Turn | None": None,
     }
