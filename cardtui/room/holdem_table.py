@@ -32,6 +32,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
+from cardtui.room.pre_actions import PRE_ACTIONS, SIT_OUT_WHEN, Planned, pre_move
 from cardtui.room.privacy import encode_holdem
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
 from cardtui.tables.results import holdem_row, row_fields
@@ -97,6 +98,11 @@ class HoldemTable(SharedTable):
         self.voided: list[int] = []
         #: The options with the blinds the host set, from the next hand dealt.
         self.next_options: HoldemOptions | None = None
+        #: Players' plans to sit out, by profile: "hand" (the next one dealt) or
+        #: "big_blind" (the hand whose big blind would be theirs); done at the deal.
+        self.sit_out_plans: dict[str, str] = {}
+        #: Moves ticked ahead of a turn, by profile: the room plays them at the turn.
+        self.pre_actions: dict[str, Planned] = {}
         self._next_hand: Timer | None = None
         self._bot_names = itertools.cycle(BOT_NAMES)
         self._personalities = itertools.cycle(list(Personality))
@@ -247,6 +253,8 @@ class HoldemTable(SharedTable):
         self.seats[seat] = None
         self._settle_blinds(seat)
         if isinstance(occupant, SeatedPlayer):
+            self.sit_out_plans.pop(occupant.member.profile, None)
+            self.pre_actions.pop(occupant.member.profile, None)
             member = occupant.member
             self.room.ledger.cashed_out(member.profile, member.name, occupant.stack,
                                         guest=member.guest)
@@ -311,7 +319,12 @@ class HoldemTable(SharedTable):
             return
         if self.next_options is not None:
             self.options, self.next_options = self.next_options, None
-        plan = self._plan()
+        self._sit_out_as_planned(None)
+        plan = self._plan() if self._someone_plays() else None
+        if plan is not None and self._sit_out_as_planned(plan.positions.big_blind):
+            # The big blind came to a seat that asked to sit it out: dealt without it,
+            # it owes the blind it missed, as any seat sitting out does.
+            plan = self._plan() if self._someone_plays() else None
         if plan is None:
             return
         self._start_hand(plan)
@@ -388,6 +401,10 @@ class HoldemTable(SharedTable):
         if occupant.acts_alone:
             loop.call_soon(self._auto, number, actor, False)
             return
+        move = self._ticked(occupant, hand)
+        if move is not None:
+            loop.call_soon(self._play_ticked, number, actor, move)
+            return
         clock = self.action_clock if seconds is None else seconds
         deadline = self.clock.start(clock, lambda: self._auto(number, actor, True))
         self.turn = Turn(self.id, actor, deadline, clock)
@@ -442,6 +459,92 @@ class HoldemTable(SharedTable):
             raise AssertionError("the engine accepted an action its legality refused")
         player.expiries = 0
         self._apply(action)
+
+    # --- a player's plans: sitting out ahead, moves ticked ahead ----------------------
+
+    def sit_out_next(self, conn: Connection, when: str) -> None:
+        """``conn``'s seat sits out from the next hand ("hand"), or from the hand whose big
+        blind would be its ("big_blind"); "" cancels. Its chips stay; it comes back with
+        :meth:`come_back`. Only the seat's own connection can set or clear it."""
+        if when not in SIT_OUT_WHEN:
+            raise Refused("sit out next: 'hand', 'big_blind', or '' to cancel")
+        _, player = self.player_of(conn)
+        profile = player.member.profile
+        if not when:
+            if self.sit_out_plans.pop(profile, None) is not None:
+                self.room.heard(conn.member)
+                self.notice(f"{player.name} plays on (no sitting out).")
+            return
+        if player.sitting_out:
+            raise Refused("you are sitting out already")
+        if self.sit_out_plans.get(profile) == when:
+            return
+        self.room.heard(conn.member)
+        self.sit_out_plans[profile] = when
+        self.notice(f"{player.name} sits out from the next hand." if when == "hand" else
+                    f"{player.name} sits out when the big blind comes to them.")
+
+    def _sit_out_as_planned(self, big_blind: int | None) -> bool:
+        """Seats planning to sit out the next hand (``big_blind``: and the seat that would
+        post it, if it planned to sit that out) sit out now; True when any did."""
+        changed = False
+        for seat, player in list(self.players()):
+            when = self.sit_out_plans.get(player.member.profile)
+            if when == "hand" or (when == "big_blind" and seat == big_blind):
+                del self.sit_out_plans[player.member.profile]
+                player.sitting_out = True
+                self.notice(f"{player.name} sits out.")
+                changed = True
+        if changed:
+            self.send_seats()
+        return changed
+
+    def come_back(self, conn: Connection) -> None:
+        self.sit_out_plans.pop(conn.member.profile, None)
+        super().come_back(conn)
+
+    def pre_action(self, conn: Connection, number: int, kind: str, amount: int) -> None:
+        """``conn``'s seat ticks ``kind`` ahead of its turn in hand ``number`` ("": clears);
+        the room plays it at the turn (see :func:`pre_move`)."""
+        if kind and kind not in PRE_ACTIONS:
+            raise Refused(f"no such move ahead: {kind[:20]!r}")
+        seat, player = self.player_of(conn)
+        profile = player.member.profile
+        if not kind:
+            self.pre_actions.pop(profile, None)
+            return
+        if self.hand is None or number != self.hand_number or not self.dealt_in(seat):
+            raise Refused("that hand is not in play at your seat")
+        if amount < 0:
+            raise Refused("a call's price is not negative")
+        self.pre_actions[profile] = Planned(number, kind, amount)
+
+    def _ticked(self, player: SeatedPlayer, hand: Hand) -> Action | None:
+        """The move ``player`` ticked for this turn, if it applies (a "check" ticked before
+        a bet does not; then the player is asked). Played once, but "fold_any" holds
+        for the rest of the hand."""
+        profile = player.member.profile
+        planned = self.pre_actions.get(profile)
+        if planned is None:
+            return None
+        if planned.hand != self.hand_number:
+            del self.pre_actions[profile]
+            return None
+        move = pre_move(planned, hand.legal_actions())
+        if planned.kind != "fold_any" or move is None:
+            del self.pre_actions[profile]
+        return move
+
+    def _play_ticked(self, number: int, actor: int, move: Action) -> None:
+        hand = self._current(number, actor)
+        occupant = self.seats[actor]
+        if hand is None or self.paused_by or not isinstance(occupant, SeatedPlayer):
+            return
+        if not hand.legal_actions().allows(move):
+            self._prompt()  # cannot happen (checked at the turn); ask the player
+            return
+        occupant.expiries = 0
+        self._apply(move)
 
     def act_for_absent(self, seat: int) -> None:
         hand = self.hand

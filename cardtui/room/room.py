@@ -79,6 +79,7 @@ from cardtui.wire.protocol import (
     LobbyUpdate,
     Message,
     Notice,
+    PreAction,
     ProtocolError,
     Rename,
     Renamed,
@@ -88,6 +89,7 @@ from cardtui.wire.protocol import (
     SettledSeen,
     Sit,
     SitOut,
+    SitOutNext,
     TableClosed,
     TableInfo,
     TooLong,
@@ -419,6 +421,18 @@ class Room:
             # Back in the lobby: the tables as they are now.
             conn.send(self.lobby(ref))
 
+    def _sit_out_next(self, conn: Connection, message: SitOutNext, ref: int | None) -> None:
+        table = self._table(message.table)
+        if not isinstance(table, HoldemTable):
+            raise Refused("sitting out the next hand is for hold'em tables")
+        table.sit_out_next(conn, message.when)
+
+    def _pre_action(self, conn: Connection, message: PreAction, ref: int | None) -> None:
+        table = self._table(message.table)
+        if not isinstance(table, HoldemTable):
+            raise Refused("moves ahead of a turn are for hold'em tables")
+        table.pre_action(conn, message.hand, message.action, message.amount)
+
     def _holdem_action(self, conn: Connection, message: HoldemAction, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
@@ -697,6 +711,8 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     BlackjackAction: Room._blackjack_action,
     Chat: Room._chat,
     SitOut: Room._sit_out,
+    SitOutNext: Room._sit_out_next,
+    PreAction: Room._pre_action,
     ComeBack: Room._come_back,
     SettledSeen: Room._settled_seen,
     Rename: Room._rename_request,
