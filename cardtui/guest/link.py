@@ -55,9 +55,11 @@ from cardtui.wire.protocol import (
     CreateBlackjack,
     CreateHoldem,
     Error,
+    GetLeaderboard,
     GetLobby,
     HostRequest,
     Kicked,
+    Leaderboard,
     LobbyChat,
     LobbyChatLine,
     LobbySnapshot,
@@ -432,6 +434,10 @@ class RoomLink:
         why not (the room checks the key: a non-host is refused whatever it sends)."""
         notice = await self._ask(request, Notice)
         return notice.text
+
+    async def leaderboard(self) -> Leaderboard:
+        """The room's leaderboard, tonight and all time (RoomRefused when it does not answer)."""
+        return await self._ask(GetLeaderboard(), Leaderboard)
 
     def rename(self, name: str) -> None:
         """Ask the room to show ``name`` from now (the player saved it in Settings).

@@ -30,6 +30,7 @@ from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, HostMenu, KickDialog
+from cardtui.ui.screens.lobby_leaderboard import LeaderboardScreen
 from cardtui.ui.screens.lobby_new_table import NewTableDialog
 from cardtui.ui.screens.lobby_rows import (
     COLUMNS,
@@ -49,6 +50,7 @@ from cardtui.wire.protocol import (
     CreateHoldem,
     HostBlinds,
     HostClose,
+    HostExport,
     HostKick,
     HostPause,
     HostRequest,
@@ -112,6 +114,7 @@ class LobbyScreen(HeldFirstFrame):
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("m", "chat", "Chat"),
+        Binding("l", "leaderboard", "Results"),
         Binding("escape", "app.back", "Back"),
         # The host's controls: shown and answered only for a host's key (check_action);
         # the room checks the key again, whatever a game sends.
@@ -122,10 +125,11 @@ class LobbyScreen(HeldFirstFrame):
         Binding("k", "kick", "Remove player", show=False),
         Binding("b", "blinds", "Blinds", show=False),
         Binding("a", "announce", "Announce", show=False),
+        Binding("e", "export", "Export ledger", show=False),
     ]
     #: The actions only a host is offered.
     HOST_ACTIONS = frozenset({"host_menu", "pause", "close_table", "kick", "blinds",
-                              "announce"})
+                              "announce", "export"})
     #: Lines of the lobby's chat shown under the tables.
     CHAT_SHOWN = 2
     app = getters.app(CardtuiApp)
@@ -489,6 +493,24 @@ class LobbyScreen(HeldFirstFrame):
 
         self.app.push_screen(ChatDialog(prompt="Announce to the whole room (Enter sends, "
                                                "Escape closes):"), announce)
+
+    def action_export(self) -> None:
+        self._host(HostExport())
+
+    # --- the night's results ----------------------------------------------------------
+
+    def action_leaderboard(self) -> None:
+        if self._link is not None:
+            self._leaderboard()
+
+    @work(exclusive=True, group="lobby-leaderboard")
+    async def _leaderboard(self) -> None:
+        try:
+            board = await self.link.leaderboard()
+        except RoomRefused as refusal:
+            self.say(f"No leaderboard: {refusal}", error=True)
+            return
+        self.app.push_screen(LeaderboardScreen(board))
 
     @work(group="lobby-host")
     async def _host(self, request: HostRequest) -> None:

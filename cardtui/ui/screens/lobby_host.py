@@ -45,7 +45,8 @@ class HostMenu(ModalScreen[str | None]):
                       ("close_table", f"x  Close {table}"),
                       ("blinds", f"b  Blinds at {table} from its next hand")]
         items += [("kick", "k  Remove or ban a player"),
-                  ("announce", "a  Announce to the whole room")]
+                  ("announce", "a  Announce to the whole room"),
+                  ("export", "e  Export tonight's ledger (CSV)")]
         return items
 
     def compose(self) -> ComposeResult:
@@ -63,7 +64,8 @@ class HostMenu(ModalScreen[str | None]):
 
     def on_key(self, event: events.Key) -> None:
         # The lobby's own keys work here too: the menu is a reminder, not a detour.
-        keys = {"p": "pause", "x": "close_table", "b": "blinds", "k": "kick", "a": "announce"}
+        keys = {"p": "pause", "x": "close_table", "b": "blinds", "k": "kick", "a": "announce",
+                "e": "export"}
         action = keys.get(event.key)
         if action is not None and any(a == action for a, _ in self.items()):
             event.stop()

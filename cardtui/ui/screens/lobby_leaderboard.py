@@ -1,0 +1,114 @@
+"""The room's leaderboard: tonight (this room's run) and all time, per player.
+
+Opened from the lobby (``l``) with the figures the room sent
+(:class:`~cardtui.wire.protocol.Leaderboard`); ``t`` (or Tab, or the arrow
+keys left and right) switches between the two. Hands are the hands and rounds
+settled at the room's cash tables, net the chips won or lost there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from cardtui.wire.protocol import Leaderboard, LeaderRow
+
+#: The two tabs, in order: (key, what the tab says).
+TABS = (("tonight", "Tonight"), ("all_time", "All time"))
+
+
+def net_text(net: int) -> Text:
+    """A net as the board shows it: signed, green when up, red when down."""
+    if net > 0:
+        return Text(f"+{net:,}", style="green", justify="right")
+    if net < 0:
+        return Text(f"{net:,}", style="red", justify="right")
+    return Text("0", justify="right")
+
+
+def tab_line(current: str) -> Text:
+    """The tabs' line, the current one marked (brackets too: the ASCII terminal shows them)."""
+    line = Text()
+    for key, said in TABS:
+        if key == current:
+            line.append(f"[{said}]", style="bold reverse")
+        else:
+            line.append(f" {said} ", style="dim")
+        line.append("  ")
+    line.append("t switches · Escape closes", style="dim")
+    return line
+
+
+class LeaderboardScreen(ModalScreen[None]):
+    """Tonight's and all time's leaderboard, one at a time."""
+
+    DEFAULT_CSS = """
+    LeaderboardScreen { align: center middle; }
+    LeaderboardScreen #board-box {
+        width: 100%; max-width: 72; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1;
+    }
+    LeaderboardScreen #board-rows { height: auto; max-height: 18; }
+    LeaderboardScreen #board-empty { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("t", "switch", "Tonight/All time"),
+        Binding("tab", "switch", "Switch", show=False, priority=True),
+        Binding("left", "switch", show=False),
+        Binding("right", "switch", show=False),
+        Binding("escape", "close", "Close"),
+        Binding("l", "close", show=False),
+    ]
+
+    def __init__(self, board: Leaderboard, *, tab: str = "tonight") -> None:
+        super().__init__()
+        self.board = board
+        self.tab = tab
+
+    def rows(self) -> Sequence[LeaderRow]:
+        return self.board.all_time if self.tab == "all_time" else self.board.tonight
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="board-box"):
+            yield Static("Leaderboard", id="board-title")
+            yield Static(tab_line(self.tab), id="board-tabs")
+            table: DataTable[str | Text] = DataTable(id="board-rows", cursor_type="row",
+                                                     zebra_stripes=True)
+            yield table
+            yield Static("", id="board-empty")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("#", key="place")
+        table.add_column("Player", key="player")
+        table.add_column("Hands", key="hands")
+        table.add_column("Net", key="net")
+        self._fill()
+        table.focus()
+
+    def _fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        rows = self.rows()
+        for place, row in enumerate(rows, start=1):
+            # A name is the player's own text: Text, never markup.
+            table.add_row(str(place), Text(row.name), Text(f"{row.hands:,}", justify="right"),
+                          net_text(row.net))
+        self.query_one("#board-tabs", Static).update(tab_line(self.tab))
+        empty = self.query_one("#board-empty", Static)
+        empty.update("No hands settled yet." if not rows else "")
+        empty.display = not rows
+        table.display = bool(rows)
+
+    def action_switch(self) -> None:
+        self.tab = "all_time" if self.tab == "tonight" else "tonight"
+        self._fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
