@@ -94,7 +94,10 @@ class DrillScreen(Screen[DrillResult | None]):
         self._show()
 
     def watch_answered(self) -> None:
-        self._show()
+        # A key typed as the screen opens can answer before it is mounted (the key
+        # fuzzer's seed 132: Enter on the practice list, then h): on_mount shows it.
+        if self.is_mounted:
+            self._show()
 
     def _show(self) -> None:
         drill = self.drill
