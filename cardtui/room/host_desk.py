@@ -8,7 +8,8 @@ logged, and changes nothing.
 
 Every host action is kept in :attr:`HostDesk.actions` (a ledger of who did
 what, when, where) and written to the room's log and the host's terminal.
-A ban lasts the room's life: the room has no store of its own to keep it in.
+The log and the bans are kept in the room's store when it has one
+(:mod:`cardtui.store.room_store`): a ban holds across restarts of the server.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from cardtui.room.connection import Connection
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.ledger import Ledger
 from cardtui.room.shared import Refused
+from cardtui.store.room_store import KeptAction, RoomStore
 from cardtui.wire.protocol import (
     Announce,
     Announcement,
@@ -103,6 +105,15 @@ class HostDesk:
         #: Where the night's ledger is exported (``cardtui serve``'s data directory;
         #: None: a room without one, which refuses the export).
         self.export_dir: Path | None = None
+        #: Where the log and the bans are kept between runs (None: for this run only).
+        self.store: RoomStore | None = None
+
+    def restore(self, store: RoomStore) -> None:
+        """Keep the log and the bans in ``store`` from now, and take back what it has."""
+        self.store = store
+        self.banned |= store.bans()
+        self.actions[:0] = [HostAction(a.at, a.host, a.profile, a.action, a.table, a.detail)
+                            for a in store.actions()]
 
     def handle(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
         """Check the sender's key, then do what ``message`` asks; the answer names ``ref``."""
@@ -119,6 +130,9 @@ class HostDesk:
         entry = HostAction(self.room.clock.wall(), conn.member.name, conn.member.profile,
                            action, table, detail)
         self.actions.append(entry)
+        if self.store is not None:
+            self.store.keep_action(KeptAction(entry.at, entry.host, entry.profile,
+                                              entry.action, entry.table, entry.detail))
         log.info("%s", entry.line())
         if self.report is not None:
             self.report(entry.line())
@@ -153,6 +167,8 @@ class HostDesk:
                 raise Refused(f"{name} is not at a table")
             return "kick", name, f"{name} is removed from {_listed(t.name for t in kicked)}."
         self.banned.add(profile)
+        if self.store is not None:
+            self.store.keep_ban(profile)
         for each in list(self.room.connections):
             if each.member.profile == profile:
                 each.send(Error(ErrorCode.BANNED, BANNED))

@@ -22,6 +22,7 @@ from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
 from cardtui.settings import load_settings
+from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
 
 #: What players are told when the host stops the server.
 STOPPING = "the host closed the room"
@@ -51,7 +52,12 @@ class RoomHost:
                  log: Callable[[str], None] | None = None,
                  hosts: Callable[[], frozenset[str]] | None = None,
                  data_dir: Path | None = None) -> None:
-        self.room = Room(list(tables), rng=rng)
+        #: The room's own store beside the profiles: the leaderboard, the host's
+        #: log and the bans come back when the server starts again.
+        self.store = RoomStore(data_dir / ROOM_STORE_NAME) if data_dir is not None else None
+        if self.store is not None and self.store.notice is not None and log is not None:
+            log(self.store.notice)  # set aside as damaged, or left as a newer cardtui's
+        self.room = Room(list(tables), rng=rng, store=self.store)
         # The host's ledger export goes where the server keeps its data.
         self.room.desk.export_dir = data_dir
         #: The SSH key fingerprints of the room's hosts (asked at each game's start,
@@ -86,6 +92,8 @@ class RoomHost:
         tables = list(self.room.tables.values())
         before = {table.id: len(table.voided) for table in tables}
         await self.room.stop(reason, farewell=FAREWELL)
+        if self.store is not None:
+            self.store.close()
         for table in tables:
             for number in table.voided[before[table.id]:]:
                 self.voided += 1

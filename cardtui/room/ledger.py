@@ -45,8 +45,8 @@ class Standing:
 class LedgerKeeper(Protocol):
     """Where all-time figures are kept between runs (the room's store)."""
 
-    def keep_standing(self, standing: Standing) -> None:
-        """Write ``standing`` (all time) for good."""
+    def keep_standing(self, profile: str, name: str, hands: int, net: int) -> None:
+        """Write a player's all-time figures for good."""
 
 
 class Ledger:
@@ -85,7 +85,7 @@ class Ledger:
         ever.hands += 1
         ever.net += net
         if self.keeper is not None:
-            self.keeper.keep_standing(ever)
+            self.keeper.keep_standing(ever.profile, ever.name, ever.hands, ever.net)
 
     def board(self, *, all_time: bool) -> list[Standing]:
         """The leaderboard: the biggest net first, then the most hands, then by name."""

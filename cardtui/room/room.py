@@ -46,9 +46,10 @@ from cardtui.room.config import (
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.host_desk import BANNED, HostDesk
-from cardtui.room.ledger import Ledger
+from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
+from cardtui.store.room_store import RoomStore
 from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
     Announce,
@@ -134,8 +135,11 @@ class Room:
 
     def __init__(self, tables: Sequence[TableOptions] | None = None, *,
                  rng: random.Random | None = None,
-                 clock: Clock = SYSTEM_CLOCK) -> None:
+                 clock: Clock = SYSTEM_CLOCK, store: RoomStore | None = None) -> None:
         self.rng = rng or random.Random()
+        #: What the room keeps between runs (the leaderboard, the host's log, the
+        #: bans); None: nothing outlives this room.
+        self.store = store
         #: The time every table, action clock, grace period and rate limit reads
         #: (a test's :class:`~cardtui.clock.FakeClock` runs the room on virtual time).
         self.clock = clock
@@ -164,6 +168,10 @@ class Room:
         self.desk = HostDesk(self)
         #: The night's results: buy-ins, cash-outs, hands and net per player.
         self.ledger = Ledger()
+        if store is not None:
+            self.desk.restore(store)
+            self.ledger = Ledger((Standing(s.profile, s.name, s.hands, s.net)
+                                  for s in store.standings()), keeper=store)
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
 
