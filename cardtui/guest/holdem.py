@@ -27,8 +27,10 @@ from cardtui.wire.protocol import (
     HandStarted,
     HoldemAction,
     Message,
+    PreAction,
     SeatInfo,
     SeatSettled,
+    SitOutNext,
     TableInfo,
     YourTurnHoldem,
 )
@@ -58,7 +60,13 @@ class HoldemRemoteSession(RemoteSession):
 
     def capabilities(self) -> HoldemCapabilities:
         """The room deals: this table chats, sits out, stands up, and says its stakes."""
-        return HoldemCapabilities(chat=self, sit_out=self, leave=self, room=self)
+        return HoldemCapabilities(chat=self, sit_out=self, leave=self, room=self, ahead=self)
+
+    def sit_out_next(self, when: str) -> None:
+        self._send(SitOutNext(self.table_id, when))
+
+    def tick_ahead(self, hand: int, kind: str, amount: int) -> None:
+        self._send(PreAction(self.table_id, hand, kind, amount))
 
     @property
     def stakes(self) -> str:

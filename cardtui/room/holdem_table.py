@@ -458,6 +458,10 @@ class HoldemTable(SharedTable):
                 raise Refused(str(error)) from None
             raise AssertionError("the engine accepted an action its legality refused")
         player.expiries = 0
+        planned = self.pre_actions.get(player.member.profile)
+        if planned is not None and planned.kind != "fold_any":
+            # Ticked as the turn came (the game played it, or the player chose): once only.
+            del self.pre_actions[player.member.profile]
         self._apply(action)
 
     # --- a player's plans: sitting out ahead, moves ticked ahead ----------------------

@@ -76,6 +76,17 @@ class SharedRoom(Protocol):
     def room_closing(self) -> bool: ...
 
 
+class PlansAhead(Protocol):
+    """A table in the room carries out what the player plans ahead: sitting out from the
+    next hand ("hand") or the next big blind ("big_blind"), "" cancelling; and a move
+    ticked ahead of the turn (an advance action's value, "" clearing), which the room
+    plays at the turn even if this game is slow."""
+
+    def sit_out_next(self, when: str) -> None: ...
+
+    def tick_ahead(self, hand: int, kind: str, amount: int) -> None: ...
+
+
 class Listens(Protocol):
     """A newer screen may attach to this table before the old one unmounts (the palette's
     Hold'em at the hold'em table): the old one asks whether it still listens before it
@@ -93,6 +104,8 @@ class HoldemCapabilities(Capabilities):
     keyboard: SharesKeyboard | None = None
     room: SharedRoom | None = None
     listens: Listens | None = None
+    #: A table in the room: it plays ticked moves and sits the seat out as planned.
+    ahead: PlansAhead | None = None
 
 
 class HoldemSession(TableSession[Action], Protocol):

@@ -27,7 +27,16 @@ from typing import Literal, cast
 from rich.text import Text
 
 from cardtui.clock import SYSTEM_CLOCK, Clock
-from cardtui.holdem.actions import Action, BlindKind, BlindPosted, Record
+from cardtui.holdem.actions import (
+    Action,
+    BetOrRaised,
+    BlindKind,
+    BlindPosted,
+    Called,
+    Checked,
+    Folded,
+    Record,
+)
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.setup import HoldemConfig
@@ -87,6 +96,8 @@ class HoldemPresenter:
         self._notes: list[Text] = []
         #: The move ticked ahead of this player's turn (see :mod:`.advance`).
         self._advance: ahead.Chosen | None = None
+        #: A shared table: the sitting out this player asked for ("hand", "big_blind", "").
+        self.sit_out_plan = ""
 
     # -- the state the screen redraws on --------------------------------------------
 
@@ -225,6 +236,7 @@ class HoldemPresenter:
                     # for the player who just took the keyboard, whose turn it still is.)
                     self.turn = None
                 self.view.apply(step)
+                self._played_for_me(step)
                 self._advance_check()
         return False
 
@@ -272,6 +284,9 @@ class HoldemPresenter:
             return self.thinking is None or caps.room is not None
         if action == "chat":
             return caps.chat is not None
+        if action == "sit_out_next":
+            return (caps.ahead is not None and bool(self.session.viewer_seats)
+                    and not self.sitting_out())
         return True
 
     def legal(self) -> LegalActions | None:
@@ -292,6 +307,7 @@ class HoldemPresenter:
         sit_out = self.caps.sit_out
         if self.sitting_out() and sit_out is not None:
             sit_out.come_back()
+            self.sit_out_plan = ""
             self.notes = [Text("Welcome back: you play from the next hand.")]
             return "back"
         return None
@@ -364,6 +380,23 @@ class HoldemPresenter:
         except ValueError as refused:
             self.notes = [_refusal(refused)]
 
+    # -- sitting out ahead (a shared table) ---------------------------------------------------
+
+    def plan_sit_out(self, when: str) -> None:
+        """Sit out from the next hand ("hand") or the next big blind ("big_blind"); the same
+        key again plays on. The room does it at the deal; any key brings the seat back."""
+        plans = self.caps.ahead
+        if plans is None:
+            return
+        when = "" if self.sit_out_plan == when else when
+        plans.sit_out_next(when)
+        self.sit_out_plan = when
+        said = {"hand": "You sit out from the next hand (s again: play on).",
+                "big_blind": "You sit out when the big blind comes to you (S again: play on).",
+                "": "You play on."}[when]
+        self.notes = [Text(said)]
+        self.changed()
+
     # -- advance actions ---------------------------------------------------------------------
 
     @property
@@ -393,7 +426,29 @@ class HoldemPresenter:
         if seat is None:
             return
         self._advance = ahead.choose(self._advance, kind, owed=ahead.owed(self.view, seat))
+        self._tell_ahead()
         self.changed()
+
+    def _tell_ahead(self) -> None:
+        """A shared table's room is told the ticked move (or that none is): it plays it at
+        this player's turn without waiting on this game."""
+        plans, begun, chosen = self.caps.ahead, self.begun, self._advance
+        if plans is None or begun is None:
+            return
+        if chosen is None:
+            plans.tick_ahead(begun.number, "", 0)
+        else:
+            plans.tick_ahead(begun.number, chosen.kind.value, chosen.amount)
+
+    def _played_for_me(self, step: Step) -> None:
+        """This player's seat acted with no turn shown here: the room played the ticked
+        move (a shared table), so a move played once is ticked no more."""
+        chosen = self._advance
+        if (chosen is not None and ahead.once(chosen) and self.turn is None
+                and isinstance(step, Folded | Checked | Called | BetOrRaised)
+                and step.seat == self.viewer):
+            self._advance = None
+            self.changed()
 
     def _advance_check(self) -> None:
         """Something happened at the table: a choice that no longer holds is cancelled
@@ -409,6 +464,7 @@ class HoldemPresenter:
         assert seat is not None
         if not ahead.stands(chosen, owed=ahead.owed(self.view, seat)):
             self._advance = None
+            self._tell_ahead()
             self.notes = [*self.notes, Text(
                 f"{ahead.label(chosen.kind, chosen.amount)} unticked: the bet changed.",
                 style="yellow")]

@@ -62,6 +62,9 @@ AHEAD_BINDINGS: list[BindingType] = [
     Binding("c", AHEAD[Advance.CALL], "Call"),
     Binding("C", AHEAD[Advance.CALL_ANY], "Call any"),
     Binding("F", AHEAD[Advance.FOLD_ANY], "Fold to any bet"),
+    # A table in the room only (the presenter turns them off elsewhere, so no footer).
+    Binding("s", "sit_out_next('hand')", "Sit out"),
+    Binding("S", "sit_out_next('big_blind')", "Sit out BB"),
 ]
 #: Their buttons, first on the row while shown; labels from the presenter (amount, tick).
 AHEAD_BUTTONS: tuple[ButtonSpec, ...] = tuple(
@@ -176,6 +179,9 @@ class HoldemScreen(TableFelt):
         ticked = chosen is not None and chosen.kind is kind
         mark = ("[x] " if self.ascii else "✓ ") if ticked else ""
         return f"{mark}{words_now} {AHEAD_KEYS[kind]}"
+
+    def action_sit_out_next(self, when: str) -> None:
+        self.presenter.plan_sit_out(when)
 
     def action_pre_check_fold(self) -> None:
         self.presenter.preselect(Advance.CHECK_FOLD)
