@@ -27,9 +27,11 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
+from textual.worker import Worker
 
 ItemT = TypeVar("ItemT")
 
@@ -110,8 +112,11 @@ class RecordPlayer(Generic[ItemT]):
                 self._playing = True
                 self._idle.clear()
                 self._draw()
-                self._screen.run_worker(self.play_queued(pause), group=self._group,
-                                        exclusive=True, name="reveal")
+                # (A callable, not a coroutine: one replaced before it ran is never
+                # left un-awaited.)
+                _: Worker[None] = self._screen.run_worker(
+                    partial(self.play_queued, pause), group=self._group, exclusive=True,
+                    name="reveal")
                 return
         self._draw()
 

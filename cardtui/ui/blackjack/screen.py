@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from functools import partial
 
 from rich.text import Text
 from textual import events, getters
@@ -31,6 +32,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
+from textual.worker import Worker
 
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.setup import TableSetup
@@ -314,8 +316,10 @@ class BlackjackScreen(Screen[None]):
             event.prevent_default()
             action = keys.action_of(event.key)
             if action is not None:
-                self.run_worker(self._act_after_reveal(action), group="blackjack-key",
-                                exclusive=True, name="key after the reveal")
+                # (A callable, not a coroutine: one replaced before it ran is never un-awaited.)
+                _: Worker[None] = self.run_worker(
+                    partial(self._act_after_reveal, action), group="blackjack-key",
+                    exclusive=True, name="key after the reveal")
             return
         if self._entry_key(event.key):
             event.stop()

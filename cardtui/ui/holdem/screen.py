@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
+from textual.worker import Worker
 
 from cardtui.games import Game
 from cardtui.holdem.actions import Action
@@ -157,7 +159,9 @@ class HoldemScreen(TableFelt):
             return
         actions = [binding.action for binding in self._bindings.key_to_bindings.get(event.key, [])]
         if actions:
-            self.run_worker(self._after_skip(actions), group="after-skip", exclusive=True)
+            # (A callable, not a coroutine: one replaced before it ran is never un-awaited.)
+            _: Worker[None] = self.run_worker(partial(self._after_skip, actions),
+                                              group="after-skip", exclusive=True)
 
     async def _after_skip(self, actions: list[str]) -> None:
         await self.player.idle()
