@@ -19,6 +19,7 @@ import contextlib
 import dataclasses
 import functools
 import itertools
+import json
 import logging
 import random
 import socket
@@ -49,7 +50,7 @@ from cardtui.room.host_desk import BANNED, HostDesk
 from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
-from cardtui.store.room_store import RoomStore
+from cardtui.store.room_store import KeptTable, RoomStore
 from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
     Announce,
@@ -174,6 +175,8 @@ class Room:
                                   for s in store.standings()), keeper=store)
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
+        if store is not None:
+            self._reopen_tables(store)
 
     # --- tables --------------------------------------------------------------------
 
@@ -232,6 +235,7 @@ class Room:
                 table.void("the table closed")
                 del self.tables[table.id]
                 self._creators.pop(table.id, None)
+                self._forget_table(table)
                 self._lobby_sent.pop(table.id, None)
                 due = self._lobby_due.pop(table.id, None)
                 if due is not None:
@@ -263,6 +267,7 @@ class Room:
                 player.grace = None
         del self.tables[table.id]
         self._creators.pop(table.id, None)
+        self._forget_table(table)
         self._lobby_sent.pop(table.id, None)
         due = self._lobby_due.pop(table.id, None)
         if due is not None:
@@ -638,11 +643,51 @@ class Room:
             raise Refused(str(error)) from None
         table = self.add_table(options)
         self._creators[table.id] = profile
+        self._keep_table(table, profile)
         if conn.tables:
             # The lobby lines went to those in the lobby; a creator at a table (a
             # second screen) gets this one too, so the answer names a table it knows.
             conn.send(LobbyUpdate(table.info()))
         conn.send(Notice(table.id, f"Table {table.name!r} is open", ref=message.ref))
+
+    # --- tables kept between runs -------------------------------------------------------
+
+    def _keep_table(self, table: HoldemTable | BlackjackTable, creator: str) -> None:
+        """Keep a table a player opened, with its options, for the server's next start."""
+        if self.store is None:
+            return
+        game = "holdem" if isinstance(table, HoldemTable) else "blackjack"
+        options = json.dumps(dataclasses.asdict(table.options), separators=(",", ":"))
+        self.store.keep_table(KeptTable(table.id, game, options, creator))
+
+    def _forget_table(self, table: SharedTable) -> None:
+        if self.store is not None and not table.permanent:
+            self.store.drop_table(table.id)
+
+    def _reopen_tables(self, store: RoomStore) -> None:
+        """The tables players had opened when the server last stopped, open again (new
+        ids; empty: their hands in play were voided, every bet back, as it stopped).
+
+        Each one's options are checked again as a new table's (the file is data, not
+        trusted code); one that no longer makes a table is dropped with a log line.
+        """
+        kept = store.tables()
+        store.drop_tables()
+        for entry in kept:
+            make = holdem_options if entry.game == "holdem" else blackjack_options
+            try:
+                values = json.loads(entry.options)
+                if not isinstance(values, dict):
+                    raise ConfigError("not a table's options")
+                options = make(**values)
+                table = self.add_table(options)
+            except (ConfigError, ValueError, Refused) as error:
+                log.warning("table %s kept from the last run cannot be opened again: %s",
+                            entry.id, error)
+                continue
+            self._creators[table.id] = entry.creator
+            self._keep_table(table, entry.creator)
+            log.info("table %s (%s) opened again as %s", entry.id, table.name, table.id)
 
     # --- stopping --------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """The room's own store: what ``cardtui serve``'s room keeps between runs.
 
 One SQLite file beside the profiles (``DATA_DIR/room.sqlite3``): the
-leaderboard's all-time figures per player key, the log of host actions, and
-the bans. The room reads it once as it starts and writes each change as it
+leaderboard's all-time figures per player key, the log of host actions, the
+bans, and the tables players opened from the lobby with their options. The room reads it once as it starts and writes each change as it
 happens, one transaction each, in WAL mode: a server killed at any moment
 leaves every committed change and nothing half-written (SQLite's journal).
 
@@ -30,7 +30,7 @@ log = logging.getLogger("cardtui.store.room")
 #: The file's name in the data directory.
 ROOM_STORE_NAME = "room.sqlite3"
 #: The schema this cardtui writes (``PRAGMA user_version``).
-ROOM_SCHEMA_VERSION = 1
+ROOM_SCHEMA_VERSION = 2
 #: Host actions read back at a start: the log's last lines (it is also the host's
 #: terminal's record; a room running for years needs no more in memory).
 ACTIONS_KEPT = 1000
@@ -55,6 +55,27 @@ CREATE TABLE bans (
     profile TEXT PRIMARY KEY
 );
 """
+
+#: Version 2: the tables players opened from the lobby, with their options (JSON).
+_SCHEMA_2 = """
+CREATE TABLE created_tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    creator TEXT NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTable:
+    """A table a player opened: its game ("holdem", "blackjack"), its options as JSON
+    (checked again as untrusted values when the room opens it), who opened it."""
+
+    id: str
+    game: str
+    options: str
+    creator: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +131,10 @@ class RoomStore:
             # WAL with NORMAL: a commit survives the server being killed (only a power
             # cut may lose the last ones), without an fsync per settled hand.
             db.execute("PRAGMA synchronous=NORMAL")
-            if version == 0:
-                # One transaction: a server killed here leaves an empty file, made next time.
-                db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}"
+            if version < ROOM_SCHEMA_VERSION:
+                # One transaction: a server killed here leaves the file as it was.
+                steps = [_SCHEMA, _SCHEMA_2][version:]
+                db.executescript(f"BEGIN IMMEDIATE;{''.join(steps)}"
                                  f"PRAGMA user_version={ROOM_SCHEMA_VERSION};COMMIT;")
             # Damage past the first page shows on reading: read everything once now.
             db.execute("PRAGMA quick_check").fetchone()
@@ -175,6 +197,13 @@ class RoomStore:
             return set()
         return {str(p) for (p,) in self._db.execute("SELECT profile FROM bans")}
 
+    def tables(self) -> list[KeptTable]:
+        if self._db is None:
+            return []
+        rows = self._db.execute(
+            "SELECT id, game, options, creator FROM created_tables ORDER BY rowid").fetchall()
+        return [KeptTable(str(i), str(g), str(o), str(c)) for i, g, o, c in rows]
+
     # --- writing (each change, one transaction) ---------------------------------------
 
     @contextmanager
@@ -214,6 +243,28 @@ class RoomStore:
             return
         with self._writing("a ban") as db:
             db.execute("INSERT OR IGNORE INTO bans (profile) VALUES (?)", (profile,))
+
+
+    def keep_table(self, table: KeptTable) -> None:
+        if self._db is None:
+            return
+        with self._writing("an open table") as db:
+            db.execute("INSERT OR REPLACE INTO created_tables (id, game, options, creator) "
+                       "VALUES (?, ?, ?, ?)", (table.id, table.game, table.options,
+                                               table.creator))
+
+    def drop_table(self, table_id: str) -> None:
+        if self._db is None:
+            return
+        with self._writing("a closed table") as db:
+            db.execute("DELETE FROM created_tables WHERE id = ?", (table_id,))
+
+    def drop_tables(self) -> None:
+        """Forget every kept table (the room opens them again under new ids)."""
+        if self._db is None:
+            return
+        with self._writing("the open tables") as db:
+            db.execute("DELETE FROM created_tables")
 
 
 def _room_words(sentence: str) -> str:

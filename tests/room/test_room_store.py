@@ -10,20 +10,24 @@ from pathlib import Path
 from cardtui.clock import FakeClock
 from cardtui.room.hosting import RoomHost
 from cardtui.room.room import Room
-from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
+from cardtui.store.room_store import ROOM_STORE_NAME, KeptTable, RoomStore
 from cardtui.wire.protocol import (
+    CreateBlackjack,
+    CreateHoldem,
     Error,
     ErrorCode,
     GetLeaderboard,
     Hello,
     HostKick,
     Leaderboard,
+    Leave,
+    LobbySnapshot,
     Notice,
     SeatSettled,
     Welcome,
 )
-from tests.room.support import FakeClient
-from tests.room.test_host_controls import HOST, ask, holdem, member, three_seated
+from tests.room.support import FakeClient, until
+from tests.room.test_host_controls import HOST, ask, holdem, member, sit, three_seated
 from tests.room.virtual_time import pass_time_until
 
 
@@ -115,3 +119,69 @@ async def test_a_room_host_without_a_data_directory_keeps_nothing() -> None:
         assert host.store is None and host.room.store is None
     finally:
         await host.stop()
+
+
+# --- tables opened from the lobby come back -------------------------------------------
+
+
+async def test_tables_opened_from_the_lobby_come_back_with_their_options(
+        clock: FakeClock, tmp_path: Path) -> None:
+    path = tmp_path / ROOM_STORE_NAME
+    store = RoomStore(path)
+    room = Room([holdem()], rng=random.Random(1), clock=clock, store=store)
+    ann = await FakeClient.join(room, member("Ann"))
+    made = await ask(ann, CreateHoldem("Late game", seats=4, small_blind=25, big_blind=50,
+                                       starting_stack=5000, bots_fill=False, action_clock=45,
+                                       ref=1), 1)
+    assert isinstance(made, Notice)
+    made = await ask(ann, CreateBlackjack("Ann's pit", seats=3, rules={"min_bet": 25,
+                                                                       "max_bet": 250},
+                                          ref=2), 2)
+    assert isinstance(made, Notice)
+    # A hand in play at the late game when the server stops: voided, every bet back.
+    bob = await FakeClient.join(room, member("Bob"))
+    await sit(ann, "t2", 0, 5000)
+    await sit(bob, "t2", 1, 4000)
+    late = room.tables["t2"]
+    await pass_time_until(clock, lambda: late.hand is not None, ann, bob, step=1)
+    options = {t.name: t.options for t in room.tables.values()}
+    await room.stop()
+    assert late.voided and sum(p.stack for _, p in late.players()) == 9000
+
+    again = RoomStore(path)
+    room2 = Room([holdem()], rng=random.Random(2), clock=clock, store=again)
+    try:
+        assert {t.name: t.options for t in room2.tables.values()} == options
+        assert not any(t.permanent for t in room2.tables.values() if t.name != "Hold'em")
+        cy = await FakeClient.join(room2, member("Cy"))
+        lobby = cy.of(LobbySnapshot)[0]
+        assert [t.name for t in lobby.tables] == ["Hold'em", "Late game", "Ann's pit"]
+        # Ann opened them: she still may open no more than two.
+        ann2 = await FakeClient.join(room2, member("Ann"))
+        refused = await ask(ann2, CreateHoldem("Third", ref=5), 5)
+        assert isinstance(refused, Error) and "at most" in refused.message
+        # A table that closes (empty once someone left it) is no longer kept.
+        pit = next(t for t in room2.tables.values() if t.name == "Ann's pit")
+        await sit(cy, pit.id, 0, 100)
+        cy.send(Leave(pit.id))
+        await until(lambda: pit.id not in room2.tables)
+        assert [t.game for t in again.tables()] == ["holdem"]
+    finally:
+        await room2.stop()
+        again.close()
+        store.close()
+
+
+async def test_a_kept_table_whose_options_no_longer_make_a_table_is_dropped(
+        clock: FakeClock, tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / ROOM_STORE_NAME)
+    store.keep_table(KeptTable("t9", "holdem", '{"name":"Bad","seats":99}', "profile-Ann"))
+    store.keep_table(KeptTable("t8", "holdem", "[1, 2]", "profile-Ann"))
+    store.keep_table(KeptTable("t7", "holdem", '{"name":"Good","seats":3}', "profile-Ann"))
+    room = Room([holdem()], rng=random.Random(1), clock=clock, store=store)
+    try:
+        assert [t.name for t in room.tables.values()] == ["Hold'em", "Good"]
+        assert [(t.id, t.game) for t in store.tables()] == [("t2", "holdem")]
+    finally:
+        await room.stop()
+        store.close()
