@@ -481,6 +481,11 @@ class Room:
     def _host_request(self, conn: Connection, message: HostRequest, ref: int | None) -> None:
         self.desk.handle(conn, message, ref)
         self.presence.changed()
+        if isinstance(message, HostBlinds):
+            table = self.tables.get(message.table)
+            creator = self._creators.get(message.table)
+            if table is not None and creator is not None:
+                self._keep_table(table, creator)  # the blinds it will play at come back
 
     def _get_leaderboard(self, conn: Connection, message: GetLeaderboard,
                          ref: int | None) -> None:
@@ -657,7 +662,9 @@ class Room:
         if self.store is None:
             return
         game = "holdem" if isinstance(table, HoldemTable) else "blackjack"
-        options = json.dumps(dataclasses.asdict(table.options), separators=(",", ":"))
+        # A hold'em table's blinds set by the host for its next hand are its options now.
+        kept = table.next_options if isinstance(table, HoldemTable) else None
+        options = json.dumps(dataclasses.asdict(kept or table.options), separators=(",", ":"))
         self.store.keep_table(KeptTable(table.id, game, options, creator))
 
     def _forget_table(self, table: SharedTable) -> None:

@@ -18,6 +18,7 @@ from cardtui.wire.protocol import (
     ErrorCode,
     GetLeaderboard,
     Hello,
+    HostBlinds,
     HostKick,
     Leaderboard,
     Leave,
@@ -184,4 +185,23 @@ async def test_a_kept_table_whose_options_no_longer_make_a_table_is_dropped(
         assert [(t.id, t.game) for t in store.tables()] == [("t2", "holdem")]
     finally:
         await room.stop()
+        store.close()
+
+
+async def test_a_kept_table_comes_back_with_the_blinds_the_host_set(
+        clock: FakeClock, tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / ROOM_STORE_NAME)
+    room = Room([holdem()], rng=random.Random(1), clock=clock, store=store)
+    ann = await FakeClient.join(room, member("Ann"))
+    await ask(ann, CreateHoldem("Late game", ref=1), 1)
+    host = await FakeClient.join(room, HOST)
+    answer = await ask(host, HostBlinds("t2", 10, 20, ref=2), 2)
+    assert isinstance(answer, Notice)
+    await room.stop()
+    room2 = Room([holdem()], rng=random.Random(2), clock=clock, store=store)
+    try:
+        late = room2.tables["t2"]
+        assert late.name == "Late game" and late.options.stakes == "10/20"
+    finally:
+        await room2.stop()
         store.close()
