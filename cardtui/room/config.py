@@ -96,6 +96,12 @@ class HoldemOptions:
     #: TDA rule 1 leaves the choice to the house); otherwise they wait for the
     #: big blind to reach them.
     post_to_play: bool = False
+    #: Seconds a player's time bank holds: added once when their action clock runs
+    #: out, what is left unused kept for later turns (0: no time bank).
+    time_bank: float = 30.0
+    #: Seconds given back to every bank (up to ``time_bank``) each ``time_bank_every`` hands.
+    time_bank_refill: float = 10.0
+    time_bank_every: int = 10
     #: Tests and demos: the table's cards follow this seed (None: a fresh one).
     seed: int | None = None
 
@@ -117,6 +123,9 @@ class HoldemOptions:
         _check_seconds("grace", self.grace, allow_zero=True)
         _check_seconds("between_hands", self.between_hands, allow_zero=True)
         _check_int("min_humans", self.min_humans, 1, self.seats)
+        _check_seconds("time_bank", self.time_bank, allow_zero=True)
+        _check_seconds("time_bank_refill", self.time_bank_refill, allow_zero=True)
+        _check_int("time_bank_every", self.time_bank_every, 1, 10**6)
         _check_seed(self.seed)
 
     @property

@@ -103,6 +103,10 @@ class HoldemTable(SharedTable):
         self.sit_out_plans: dict[str, str] = {}
         #: Moves ticked ahead of a turn, by profile: the room plays them at the turn.
         self.pre_actions: dict[str, Planned] = {}
+        #: Seconds left in each player's time bank, by profile (filled as they sit).
+        self.banks: dict[str, float] = {}
+        #: The profile whose time bank the action clock is running now.
+        self.banking: str | None = None
         self._next_hand: Timer | None = None
         self._bot_names = itertools.cycle(BOT_NAMES)
         self._personalities = itertools.cycle(list(Personality))
@@ -231,6 +235,9 @@ class HoldemTable(SharedTable):
 
     def _seat(self, seat: int, occupant: SeatedPlayer | RoomBot) -> None:
         self.seats[seat] = occupant
+        if isinstance(occupant, SeatedPlayer):
+            # Kept while the table lasts: standing up and sitting down refills nothing.
+            self.banks.setdefault(occupant.member.profile, self.options.time_bank)
         if isinstance(occupant, SeatedPlayer):
             member = occupant.member
             self.room.ledger.bought_in(member.profile, member.name, occupant.stack,
@@ -432,13 +439,54 @@ class HoldemTable(SharedTable):
             return  # paused: the host's resume prompts this seat again
         occupant = self.seats[actor]
         checks = hand.can_check()
+        if expired and isinstance(occupant, SeatedPlayer) and self._draw_bank(actor, occupant):
+            return
         if expired and isinstance(occupant, SeatedPlayer):
             self.expired(actor, occupant, "checks" if checks else "folds")
         self._apply(Action.check() if checks else Action.fold())
 
+    def _draw_bank(self, actor: int, player: SeatedPlayer) -> bool:
+        """The clock ran out: the player's time bank runs now, whole (True), unless it is
+        empty or already ran this turn (False: the room acts)."""
+        profile = player.member.profile
+        seconds = self.banks.get(profile, 0.0)
+        if self.banking == profile or seconds <= 0 or player.away:
+            self.banking = None
+            return False
+        hand = self.hand
+        assert hand is not None
+        self.banks[profile] = 0.0
+        self.banking = profile
+        number = self.hand_number
+        deadline = self.clock.start(seconds, lambda: self._auto(number, actor, True))
+        self.turn = Turn(self.id, actor, deadline, seconds)
+        self.notice(f"{player.name}'s clock ran out: time bank, {seconds:g} s.")
+        self.broadcast(self.turn)
+        if player.conn is not None:
+            player.conn.send(YourTurnHoldem(self.id, actor, deadline, hand.legal_actions()))
+        return True
+
+    def _bank_back(self, player: SeatedPlayer) -> None:
+        """``player`` acted while their time bank ran: what is left of it stays theirs."""
+        if self.banking != player.member.profile:
+            return
+        deadline = self.clock.deadline
+        if deadline is not None:
+            left = max(0.0, deadline - self.room.clock.wall())
+            self.banks[player.member.profile] = min(self.options.time_bank, left)
+        self.banking = None
+
+    def _refill_banks(self) -> None:
+        """Every ``time_bank_every`` hands each bank gets ``time_bank_refill`` seconds back."""
+        options = self.options
+        if self.hand_number % options.time_bank_every == 0:
+            for profile, seconds in self.banks.items():
+                self.banks[profile] = min(options.time_bank, seconds + options.time_bank_refill)
+
     def _apply(self, action: Action) -> None:
         assert self.hand is not None
         self.clock.stop()
+        self.banking = None
         self.turn = None
         self._send_records(self.hand.act(action))
         self._prompt()
@@ -458,6 +506,7 @@ class HoldemTable(SharedTable):
                 raise Refused(str(error)) from None
             raise AssertionError("the engine accepted an action its legality refused")
         player.expiries = 0
+        self._bank_back(player)
         planned = self.pre_actions.get(player.member.profile)
         if planned is not None and planned.kind != "fold_any":
             # Ticked as the turn came (the game played it, or the player chose): once only.
@@ -575,6 +624,7 @@ class HoldemTable(SharedTable):
         self.hand = None
         self.last_hand = hand
         self.started = None
+        self._refill_banks()
         self._between_hands()
         self._schedule_hand(self.options.between_hands)
         self.hand_over()

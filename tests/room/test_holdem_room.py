@@ -126,8 +126,9 @@ async def test_hand_started_names_every_seat_dealt_in(make_room) -> None:
 
 async def test_the_clock_checks_or_folds_and_two_expiries_sit_a_player_out(
         make_room, clock: FakeClock) -> None:
+    # No time bank: the clock alone acts (the bank has its own tests, test_time_bank.py).
     room = make_room(HoldemOptions(seats=2, bots_fill=False, action_clock=30, min_humans=2,
-                                   between_hands=0), clock=clock)
+                                   between_hands=0, time_bank=0), clock=clock)
     ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)

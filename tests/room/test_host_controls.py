@@ -151,7 +151,7 @@ async def test_the_room_tells_a_host_so_at_the_greeting(make_room) -> None:
 
 async def test_pausing_stops_the_action_clock_and_resuming_runs_it_on(
         make_room, clock: FakeClock) -> None:
-    room = make_room(holdem(), clock=clock)
+    room = make_room(holdem(time_bank=0), clock=clock)  # the action clock alone
     table = room.tables["t1"]
     clients = await three_seated(room, clock)
     host = await FakeClient.join(room, HOST)
