@@ -32,6 +32,7 @@ from cardtui.wire.protocol import (
     SeatSettled,
     SitOutNext,
     TableInfo,
+    TimeBankTurn,
     YourTurnHoldem,
 )
 
@@ -48,6 +49,10 @@ class HoldemRemoteSession(RemoteSession):
         super().__init__(link, info)
         #: The bots' personalities in the hand in play, by seat (see :meth:`dealt_in`).
         self._personalities: dict[int, str] = {}
+        #: The seat whose time bank the next turn runs on (the room said so first).
+        self._banking: int | None = None
+        #: This player's turn that runs on their time bank (its prompt says so).
+        self.bank_turn: ToAct | None = None
 
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
@@ -75,7 +80,12 @@ class HoldemRemoteSession(RemoteSession):
 
     def translate_game(self, message: Message) -> Iterator[Event]:
         if isinstance(message, YourTurnHoldem) and message.seat == self.your_seat:
-            yield ToAct(message.seat, message.legal, self.local_deadline(message.deadline))
+            turn = ToAct(message.seat, message.legal, self.local_deadline(message.deadline))
+            banked, self._banking = self._banking == message.seat, None
+            self.bank_turn = turn if banked else None
+            yield turn
+        elif isinstance(message, TimeBankTurn):
+            self._banking = message.seat  # the turn that follows runs on the time bank
         else:
             yield from super().translate_game(message)
 

@@ -47,6 +47,7 @@ from cardtui.wire.protocol import (
     TableInfo,
     TablePaused,
     TableSnapshot,
+    TimeBankTurn,
     Turn,
     YourTurnHoldem,
 )
@@ -461,6 +462,7 @@ class HoldemTable(SharedTable):
         deadline = self.clock.start(seconds, lambda: self._auto(number, actor, True))
         self.turn = Turn(self.id, actor, deadline, seconds)
         self.notice(f"{player.name}'s clock ran out: time bank, {seconds:g} s.")
+        self.broadcast(TimeBankTurn(self.id, actor, seconds))
         self.broadcast(self.turn)
         if player.conn is not None:
             player.conn.send(YourTurnHoldem(self.id, actor, deadline, hand.legal_actions()))

@@ -86,6 +86,10 @@ class PlansAhead(Protocol):
 
     def tick_ahead(self, hand: int, kind: str, amount: int) -> None: ...
 
+    @property
+    def bank_turn(self) -> object | None:
+        """The player's turn (the :class:`ToAct`) whose clock is their time bank, or None."""
+
 
 class Listens(Protocol):
     """A newer screen may attach to this table before the old one unmounts (the palette's

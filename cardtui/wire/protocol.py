@@ -778,6 +778,17 @@ class PreAction(Request):
     amount: int = 0
 
 
+@_message("time_bank_turn")
+@dataclass(frozen=True, slots=True)
+class TimeBankTurn(Message):
+    """``seat``'s action clock ran out and its time bank runs now: the :class:`Turn` (and
+    that seat's :class:`YourTurnHoldem`) that follow give the bank's deadline."""
+
+    table: str
+    seat: int
+    seconds: float
+
+
 # --- lines ------------------------------------------------------------------------
 
 

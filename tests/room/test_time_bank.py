@@ -7,7 +7,14 @@ from cardtui.clock import FakeClock
 from cardtui.holdem.actions import ActionKind
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import HoldemTable
-from cardtui.wire.protocol import HoldemAction, Message, Notice, Turn, YourTurnHoldem
+from cardtui.wire.protocol import (
+    HoldemAction,
+    Message,
+    Notice,
+    TimeBankTurn,
+    Turn,
+    YourTurnHoldem,
+)
 from tests.room.support import FakeClient
 from tests.room.test_holdem_room import check_or_call, member, sit
 from tests.room.virtual_time import pass_time, until_now_due
@@ -45,6 +52,8 @@ async def test_when_the_clock_runs_out_the_bank_runs_then_the_room_acts(make_roo
     assert said == ["Ann's clock ran out: time bank, 30 s."]
     turn = next(m for m in ann.messages[start:] if isinstance(m, Turn))
     assert turn.seat == 0 and turn.seconds == 30
+    banked = [m for m in bob.messages if isinstance(m, TimeBankTurn)]
+    assert banked == [TimeBankTurn("t1", 0, 30)]  # every screen is told, before the turn
     assert any(isinstance(m, YourTurnHoldem) for m in ann.messages[start:])  # asked again
     assert table.banks["profile-Ann"] == 0
     await pass_time(clock, 29, ann, bob)

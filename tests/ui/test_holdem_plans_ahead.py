@@ -3,7 +3,7 @@ when this game is slow, and the sit-out keys (only at a table in the room)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.holdem.actions import Action, Called, Checked, Folded, HandEnded
@@ -19,7 +19,7 @@ from tests.support.scripted_table import ScriptedSession
 from tests.tables.support import Player, join
 from tests.ui.test_holdem_advance import BLINDS
 from tests.ui.test_holdem_presenter import attached, fed
-from tests.ui.test_holdem_seam import BEGINS, SEATS
+from tests.ui.test_holdem_seam import BEGINS, LEGAL, SEATS
 
 __all__ = ["make_room"]  # the room tests' fixture: a real room on a socket pair
 
@@ -29,6 +29,7 @@ class Plans:
     """A room's side of :class:`PlansAhead`: what it was told."""
 
     told: list[tuple[str, ...]] = field(default_factory=list)
+    bank_turn: object | None = None
 
     def sit_out_next(self, when: str) -> None:
         self.told.append(("sit_out", when))
@@ -69,6 +70,16 @@ def test_a_ticked_move_is_told_to_the_room_and_unticked_once_the_room_played_it(
     presenter.preselect(Advance.FOLD_ANY)
     presenter.preselect(Advance.FOLD_ANY)  # unticked: the room is told it is cleared
     assert plans.told[-1] == ("tick", str(BEGINS.number), "", "0")
+
+
+def test_a_turn_on_the_time_bank_says_so_beside_the_clock() -> None:
+    session, presenter, plans = in_room()
+    turn = ToAct(0, replace(LEGAL, call_amount=5), 2 * 10**9)  # the bank's new deadline
+    session.send(ToAct(0, replace(LEGAL, call_amount=5), 10**9))
+    assert "time bank" not in presenter.prompt(animating=False).plain
+    plans.bank_turn = turn
+    session.send(turn)
+    assert "(time bank " in presenter.prompt(animating=False).plain
 
 
 async def test_a_slow_game_at_a_shared_table_still_plays_its_ticked_move(make_room) -> None:  # type: ignore[no-untyped-def]

@@ -587,8 +587,10 @@ class HoldemPresenter:
         if turn is not None:
             legal = turn.legal
             assert isinstance(legal, LegalActions)
+            plans = self.caps.ahead
             return words.turn_prompt(self.view.seats[turn.seat].name, legal,
-                                     None if turn.deadline is None else self.seconds_left())
+                                     None if turn.deadline is None else self.seconds_left(),
+                                     bank=plans is not None and plans.bank_turn == turn)
         if self.in_hand and self.caps.deals_here:
             # Between one seat's move and the next (a bot about to think): the hand
             # is not over, so "d deals" would be wrong. (A shared table's words say

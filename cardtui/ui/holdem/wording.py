@@ -66,7 +66,8 @@ def table_words(config: HoldemConfig) -> str:
             f"blinds {config.small_blind}/{config.big_blind}, {mode}")
 
 
-def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None) -> Text:
+def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None, *,
+                bank: bool = False) -> Text:
     """What the player to act is asked: what calling costs, and the clock if one runs.
 
     The big blind's option preflop is a raise, not a bet (the blind is the street's bet):
@@ -79,6 +80,8 @@ def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None) -> T
     >>> from dataclasses import replace
     >>> turn_prompt("Ann", replace(option, is_bet=True), seconds=9).plain
     'Ann, your turn: check or bet. (9 s)'
+    >>> turn_prompt("Ann", option, seconds=25, bank=True).plain  # the clock ran out
+    'Ann, your turn: check or raise. (time bank 25 s)'
     >>> turn_prompt("Ann", replace(option, can_raise=False, min_raise_to=0, max_raise_to=0)).plain
     'Ann, your turn: check.'
     """
@@ -90,7 +93,7 @@ def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None) -> T
     else:
         ask += "check or bet." if legal.is_bet else "check or raise."
     if seconds is not None:
-        ask += f" ({seconds} s)"
+        ask += f" (time bank {seconds} s)" if bank else f" ({seconds} s)"
     return Text(ask, style="bold")
 
 
