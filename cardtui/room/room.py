@@ -73,6 +73,7 @@ from cardtui.wire.protocol import (
     HostPause,
     HostRequest,
     HostResume,
+    JoinPrivate,
     Leaderboard,
     LeaderRow,
     Leave,
@@ -101,6 +102,10 @@ from cardtui.wire.protocol import (
 )
 
 log = logging.getLogger("cardtui.room")
+
+#: Private tables' invite codes: this many letters from these.
+INVITE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+INVITE_LENGTH = 6
 
 #: Tables one player may have created and still open.
 MAX_CREATED_PER_PLAYER = 2
@@ -158,6 +163,9 @@ class Room:
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
+        #: Private tables: table id -> invite code, and the profiles the code let in.
+        self.invites: dict[str, str] = {}
+        self.invited: dict[str, set[str]] = {}
         self._renames: dict[str, RateLimit] = {}  # profile -> its name changes' rate
         self._requests: dict[str, RateLimit] = {}  # profile -> the rate others hear it
         #: The lobby line each table last had sent, and tables whose change waits.
@@ -180,8 +188,9 @@ class Room:
 
     # --- tables --------------------------------------------------------------------
 
-    def add_table(self, options: TableOptions, *, permanent: bool = False
-                  ) -> HoldemTable | BlackjackTable:
+    def add_table(self, options: TableOptions, *, permanent: bool = False,
+                  invited: str = "") -> HoldemTable | BlackjackTable:
+        """A new table (``invited``: the profile opening it private, with a new code)."""
         if len(self.tables) >= MAX_TABLES:
             raise Refused(f"the room has its maximum of {MAX_TABLES} tables")
         table_id = f"t{next(self._table_ids)}"
@@ -194,8 +203,24 @@ class Room:
         else:
             table = BlackjackTable(self, table_id, options, permanent=permanent, rng=rng)
         self.tables[table_id] = table
+        if invited:
+            # Before its first lobby line: only those it is shown to ever hear of it.
+            self.invites[table_id] = self._new_code()
+            self.invited[table_id] = {invited}
         self._send_lobby_line(table)
         return table
+
+    def _new_code(self) -> str:
+        """A short invite code nobody has (no 0/O, 1/I: read aloud across a room)."""
+        while True:
+            code = "".join(self.rng.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH))
+            if code not in self.invites.values():
+                return code
+
+    def sees(self, conn: Connection, table_id: str) -> bool:
+        """A private table is shown to its invited players and to hosts only."""
+        return (table_id not in self.invites or conn.member.host
+                or conn.member.profile in self.invited.get(table_id, set()))
 
     def lobby_changed(self, table: SharedTable) -> None:
         """``table``'s lobby line may have changed: tell the lobby, at most every interval.
@@ -296,8 +321,11 @@ class Room:
 
         A player back in the lobby gets the whole lobby then (:meth:`handle`, ``Leave``).
         """
+        table_id = (message.table.id if isinstance(message, LobbyUpdate) else
+                    message.table if isinstance(message, TableClosed) else None)
         for conn in self.connections:
-            if conn.greeted and not conn.tables:
+            if conn.greeted and not conn.tables and (
+                    table_id is None or self.sees(conn, table_id)):
                 conn.send(message)
 
     def deliver(self, player: SeatedPlayer, message: Message) -> None:
@@ -416,23 +444,41 @@ class Room:
         raise Refused("hello was already said")
 
     def _get_lobby(self, conn: Connection, message: GetLobby, ref: int | None) -> None:
-        conn.send(self.lobby(ref))
+        conn.send(self.lobby(ref, conn))
 
     def _create_table(self, conn: Connection, message: CreateHoldem | CreateBlackjack,
                       ref: int | None) -> None:
         self._create(conn, message)
 
     def _sit(self, conn: Connection, message: Sit, ref: int | None) -> None:
-        self._table(message.table).sit(conn, message.seat, message.buy_in, ref)
+        self._shown(conn, message.table).sit(conn, message.seat, message.buy_in, ref)
 
     def _watch(self, conn: Connection, message: Watch, ref: int | None) -> None:
-        self._table(message.table).watch(conn, ref)
+        self._shown(conn, message.table).watch(conn, ref)
+
+    def _shown(self, conn: Connection, table_id: str) -> HoldemTable | BlackjackTable:
+        """The table, if ``conn`` may see it: a private one is "no such table" to others."""
+        if not self.sees(conn, table_id):
+            raise Refused("there is no such table")
+        return self._table(table_id)
+
+    def _join_private(self, conn: Connection, message: JoinPrivate, ref: int | None) -> None:
+        self.heard(conn.member)  # limited as any request heard by many: no guessing codes
+        code = message.code.strip().upper()
+        table_id = next((t for t, c in self.invites.items() if c == code), None)
+        table = self.tables.get(table_id) if table_id is not None else None
+        if table_id is None or table is None:
+            raise Refused("no table has that invite code")
+        self.invited[table_id].add(conn.member.profile)
+        conn.send(LobbyUpdate(table.info()))
+        conn.send(Notice(table.id, f"You are invited to {table.name!r}: sit down or watch "
+                                   "from the lobby.", ref=ref))
 
     def _leave(self, conn: Connection, message: Leave, ref: int | None) -> None:
         self._table(message.table).leave(conn)
         if not conn.tables:
             # Back in the lobby: the tables as they are now.
-            conn.send(self.lobby(ref))
+            conn.send(self.lobby(ref, conn))
 
     def _sit_out_next(self, conn: Connection, message: SitOutNext, ref: int | None) -> None:
         table = self._table(message.table)
@@ -539,7 +585,7 @@ class Room:
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
         conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id,
                           host=member.host, ref=hello.ref))
-        conn.send(self.lobby())
+        conn.send(self.lobby(None, conn))
         for message in self.undelivered.pop(member.profile, []):
             conn.send(message)
         # Every hand not acknowledged yet, even one sent to a line still open (a
@@ -605,11 +651,13 @@ class Room:
                 return name
         raise AssertionError("unreachable: the numbers never run out")
 
-    def lobby(self, ref: int | None = None) -> LobbySnapshot:
+    def lobby(self, ref: int | None = None, conn: Connection | None = None) -> LobbySnapshot:
         """Every table's lobby line, who is here, the lobby's chat and the host's last
-        announcement; ``ref``: the request this answers (None: unprompted)."""
+        announcement; ``ref``: the request this answers (None: unprompted); ``conn``: the
+        line it is for (a private table is listed only for those it is shown to)."""
         by, said = self.desk.announcement or ("", "")
-        return LobbySnapshot(tuple(t.info() for t in self.tables.values()),
+        return LobbySnapshot(tuple(t.info() for t in self.tables.values()
+                                   if conn is None or self.sees(conn, t.id)),
                              online=self.presence.online(), chat=tuple(self.presence.chat_log),
                              announcement=said, announced_by=by, ref=ref)
 
@@ -646,14 +694,17 @@ class Room:
                                             **extra)
         except ConfigError as error:
             raise Refused(str(error)) from None
-        table = self.add_table(options)
+        table = self.add_table(options, invited=profile if message.private else "")
         self._creators[table.id] = profile
         self._keep_table(table, profile)
         if conn.tables:
             # The lobby lines went to those in the lobby; a creator at a table (a
             # second screen) gets this one too, so the answer names a table it knows.
             conn.send(LobbyUpdate(table.info()))
-        conn.send(Notice(table.id, f"Table {table.name!r} is open", ref=message.ref))
+        code = self.invites.get(table.id)
+        opened = f"Table {table.name!r} is open" + (
+            f" (private: its invite code is {code})" if code else "")
+        conn.send(Notice(table.id, opened, ref=message.ref))
 
     # --- tables kept between runs -------------------------------------------------------
 
@@ -772,6 +823,7 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     Chat: Room._chat,
     SitOut: Room._sit_out,
     SitOutNext: Room._sit_out_next,
+    JoinPrivate: Room._join_private,
     PreAction: Room._pre_action,
     ComeBack: Room._come_back,
     SettledSeen: Room._settled_seen,

@@ -291,6 +291,8 @@ class CreateHoldem(Request):
     #: None: the room's default (as a tables file leaving the key out).
     buy_in_min: int | None = None
     grace: float | None = None
+    #: Hidden from the lobby: the room answers with an invite code (:class:`JoinPrivate`).
+    private: bool = False
 
 
 @_message("create_blackjack")
@@ -304,6 +306,8 @@ class CreateBlackjack(Request):
     action_clock: float | None = None
     buy_in_min: int | None = None
     grace: float | None = None
+    #: Hidden from the lobby: the room answers with an invite code (:class:`JoinPrivate`).
+    private: bool = False
 
 
 @_message("sit")
@@ -776,6 +780,15 @@ class PreAction(Request):
     hand: int
     action: str
     amount: int = 0
+
+
+@_message("join_private")
+@dataclass(frozen=True, slots=True)
+class JoinPrivate(Request):
+    """The invite code of a private table: the room shows the table in this player's lobby
+    from now (a :class:`LobbyUpdate`), where they sit or watch as at any table."""
+
+    code: str
 
 
 @_message("time_bank_turn")
