@@ -1,4 +1,4 @@
-"""Animations off stops Textual's own animations too (smooth scrolling): the screen does not move."""
+"""Animations off stops Textual's own animations too (smooth scrolling): nothing moves."""
 
 from __future__ import annotations
 
