@@ -3,8 +3,9 @@
 One SQLite file beside the profiles (``DATA_DIR/room.sqlite3``): the
 leaderboard's all-time figures per player key, the log of host actions, the
 bans, and the tables players opened from the lobby with their options. The
-room reads it once as it starts and writes each change as it happens, one transaction each, in WAL mode: a server killed at any moment
-leaves every committed change and nothing half-written (SQLite's journal).
+room reads it once as it starts and writes each change as it happens, one
+transaction each, in WAL mode: a server killed at any moment leaves every
+committed change and nothing half-written (SQLite's journal).
 
 As the players' scoreboard does (:mod:`cardtui.store.keeper`), a damaged
 file is set aside (``room.sqlite3.corrupt-<stamp>``, its WAL with it), a new
