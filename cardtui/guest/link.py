@@ -58,6 +58,7 @@ from cardtui.wire.protocol import (
     GetLeaderboard,
     GetLobby,
     HostRequest,
+    JoinPrivate,
     Kicked,
     Leaderboard,
     LobbyChat,
@@ -140,6 +141,8 @@ class RoomLink:
         self.lobby_chat: list[ChatEntry] = []
         #: The host's last announcement: (the host's name, the text); None: none yet.
         self.announcement: tuple[str, str] | None = None
+        #: The room's words on the last table this link opened (a private one's code).
+        self.opened = ""
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
@@ -581,6 +584,16 @@ class RoomLink:
         info = self.tables.get(notice.table) if notice.table is not None else None
         if info is None:
             raise RoomRefused("the room opened a table it did not list")
+        self.opened = notice.text  # a private table's invite code is in it
+        return info
+
+    async def join_private(self, code: str) -> TableInfo:
+        """Give the room a private table's invite code: the table, now in this lobby (or
+        RoomRefused saying why not)."""
+        notice = await self._ask(JoinPrivate(code), Notice)
+        info = self.tables.get(notice.table) if notice.table is not None else None
+        if info is None:
+            raise RoomRefused("the room let us in to a table it did not list")
         return info
 
 

@@ -113,6 +113,7 @@ class LobbyScreen(HeldFirstFrame):
         Binding("enter", "sit", "Sit down", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
+        Binding("j", "join_private", "Join private", show=False),
         Binding("m", "chat", "Chat"),
         Binding("l", "leaderboard", "Results"),
         Binding("escape", "app.back", "Back"),
@@ -542,4 +543,30 @@ class LobbyScreen(HeldFirstFrame):
         self._refill()
         table = self.query_one("#tables", DataTable)
         table.move_cursor(row=table.get_row_index(info.id))
-        self.say(f"{info.name} is open: Enter sits down.")
+        opened = self.link.opened
+        if "invite code" in opened:
+            self.say(f"{opened.removeprefix('Table ')}: Enter sits down.")
+        else:
+            self.say(f"{info.name} is open: Enter sits down.")
+
+    def action_join_private(self) -> None:
+        if self._link is None:
+            return
+        self.app.push_screen(ChatDialog([], prompt="A private table's invite code (Enter "
+                                                   "joins, Escape closes):"), self._code)
+
+    def _code(self, code: str | None) -> None:
+        if code is not None and code.strip():
+            self._join_private(code)
+
+    @work(exclusive=True, group="lobby-create")
+    async def _join_private(self, code: str) -> None:
+        try:
+            info = await self.link.join_private(code)
+        except RoomRefused as refusal:
+            self.say(f"Not in: {refusal}", error=True)
+            return
+        self._refill()
+        table = self.query_one("#tables", DataTable)
+        table.move_cursor(row=table.get_row_index(info.id))
+        self.say(f"{info.name} is in your lobby: Enter sits down, w watches.")

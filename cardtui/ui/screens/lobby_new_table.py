@@ -179,6 +179,8 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
                 yield Label("Buy-in", classes="label")
                 yield Input("", placeholder="least: default", restrict=r"[0-9,]*",
                             max_length=15, id="buy-in-min", compact=True)
+                # Hidden from the lobby: the room gives an invite code to pass round.
+                yield SpaceCheckbox("Private", False, id="private", compact=True)
             yield FieldNote(id="note-buy-in")
             yield Static("Enter opens the table · Escape cancels", id="new-hint")
 
@@ -223,6 +225,7 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
                 raise FieldProblem(field_of(problem), in_words(problem))
 
         game = Game(str(self.query_one("#game", Select).value))
+        private = self.query_one("#private", Checkbox).value
         name = value("name").strip()
         seats = number("seats", "seats", whole_number)
         clock = number("action-clock", "the action clock", seconds) if value(
@@ -240,11 +243,11 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
             check({"name": name, "seats": seats, "small_blind": small, "big_blind": big,
                    "starting_stack": stack, "bots_fill": bots, **chosen})
             return CreateHoldem(name, seats, small, big, stack, bots, action_clock=clock,
-                                buy_in_min=least, grace=grace)
+                                buy_in_min=least, grace=grace, private=private)
         _, rules = RULE_SETS[str(self.query_one("#rules", Select).value)]
         check({"name": name, "seats": seats, "rules": rules.to_json(), **chosen})
         return CreateBlackjack(name, seats, rules.to_json(), action_clock=clock,
-                               buy_in_min=least, grace=grace)
+                               buy_in_min=least, grace=grace, private=private)
 
     @on(Input.Changed)
     def _edited(self) -> None:
