@@ -696,7 +696,10 @@ class Room:
             raise Refused(str(error)) from None
         table = self.add_table(options, invited=profile if message.private else "")
         self._creators[table.id] = profile
-        self._keep_table(table, profile)
+        if not message.private:
+            # Its invite code is not kept (yet): a private table brought back by a restart
+            # would come back open to everyone, so it is not brought back at all.
+            self._keep_table(table, profile)
         if conn.tables:
             # The lobby lines went to those in the lobby; a creator at a table (a
             # second screen) gets this one too, so the answer names a table it knows.

@@ -3,10 +3,15 @@ sees every table), joined with the code."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
+from pathlib import Path
 
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
+from cardtui.room.room import Room
+from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
 from cardtui.wire.protocol import (
     CreateHoldem,
     Error,
@@ -81,3 +86,19 @@ async def test_an_open_table_is_everyones(make_room) -> None:  # type: ignore[no
     assert "invite code" not in opened.text
     assert await lobby_ids(bob) == {"t1", opened.table}
     assert not room.invites
+
+
+async def test_a_private_table_is_not_kept_for_a_restart_where_it_would_come_back_open(
+        make_room, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    store = RoomStore(tmp_path / ROOM_STORE_NAME)
+    try:
+        room = Room([HoldemOptions(name="Open")], rng=random.Random(1), store=store)
+        ann = await FakeClient.join(room, member("Ann"))
+        for name, private in (("Secret", True), ("Public", False)):
+            start = len(ann.messages)
+            ann.send(CreateHoldem(name, seats=4, bots_fill=False, private=private))
+            await ann.wait_for(lambda m: isinstance(m, Notice), after=start)
+        assert [json.loads(t.options)["name"] for t in store.tables()] == ["Public"]
+        await room.stop()
+    finally:
+        store.close()
