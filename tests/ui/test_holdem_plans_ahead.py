@@ -59,6 +59,17 @@ def test_the_sit_out_keys_are_live_only_at_a_table_in_the_room() -> None:
     assert [n.plain for n in presenter.notes] == ["You play on."]
 
 
+def test_the_sit_out_keys_step_aside_while_the_decision_is_yours() -> None:
+    # At 80 columns the moves' keys and the two sit-out keys overflowed the footer.
+    session, presenter, _ = in_room()
+    session.send(ToAct(0, replace(LEGAL, call_amount=5), 10**9))
+    assert presenter.legal() is not None
+    assert not presenter.allows("sit_out_next", animating=False)
+    session.send(Seen((Called(0, 5, False),)))
+    assert presenter.legal() is None
+    assert presenter.allows("sit_out_next", animating=False)
+
+
 def test_a_ticked_move_is_told_to_the_room_and_unticked_once_the_room_played_it() -> None:
     session, presenter, plans = in_room()
     presenter.preselect(Advance.CALL_ANY)

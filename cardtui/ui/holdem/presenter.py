@@ -285,8 +285,10 @@ class HoldemPresenter:
         if action == "chat":
             return caps.chat is not None
         if action == "sit_out_next":
+            # Not while the decision is yours (act first): at 80 columns the moves'
+            # keys and these two overflowed the footer, cutting the palette's key.
             return (caps.ahead is not None and bool(self.session.viewer_seats)
-                    and not self.sitting_out())
+                    and not self.sitting_out() and self.legal() is None)
         return True
 
     def legal(self) -> LegalActions | None:
