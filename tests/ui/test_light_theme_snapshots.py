@@ -26,6 +26,7 @@ from cardtui.ui.app import CardtuiApp
 from cardtui.ui.widgets.blackjack_table import SeatPanel
 from cardtui.ui.widgets.holdem_table import HoldemSeat
 from tests.support import holdem_demo
+from tests.ui.test_big_terminal_snapshots import play
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "cardtui" / "ui"
@@ -75,17 +76,6 @@ def holdem_app(make_app: Callable[..., CardtuiApp], theme: str, **kwargs: Any) -
     return app
 
 
-def deal(cards: list[str], keys: list[str]):  # type: ignore[no-untyped-def]
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.pause()
-        pilot.app.screen.table.shoe.stack(cards)
-        for key in keys:
-            await pilot.press(key)
-        await pilot.pause()
-
-    return run_before
-
-
 THREE_SEATS = ["Ah", "8h", "Tc", "6c", "Kd", "8d", "6d", "Kc", "2c", "3c", "9s", "Qs"]
 
 
@@ -116,7 +106,7 @@ async def test_holdem_seats_read_in_light_themes(make_app, ascii: bool) -> None:
 async def test_blackjack_seats_read_in_light_themes(make_app, ascii: bool) -> None:  # type: ignore[no-untyped-def]
     app = blackjack_app(make_app, LIGHT_THEMES[0], ascii=ascii)
     async with app.run_test(size=(80, 24)) as pilot:
-        await deal(THREE_SEATS, ["d"])(pilot)
+        await play(THREE_SEATS, ["d"])(pilot)
         panels = list(app.screen.query(SeatPanel))
         assert any(panel.has_class("acting") for panel in panels)
         for theme in LIGHT_THEMES:
@@ -197,17 +187,17 @@ def test_holdem_ten_seats_in_solarized_light(snap_compare, make_app) -> None:  #
 
 def test_blackjack_three_seats_in_textual_light(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(blackjack_app(make_app, "textual-light"),
-                        run_before=deal(THREE_SEATS, ["d"]), terminal_size=(80, 24))
+                        run_before=play(THREE_SEATS, ["d"]), terminal_size=(80, 24))
 
 
 def test_blackjack_three_seats_in_textual_light_ascii(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(blackjack_app(make_app, "textual-light", ascii=True),
-                        run_before=deal(THREE_SEATS, ["d"]), terminal_size=(80, 24))
+                        run_before=play(THREE_SEATS, ["d"]), terminal_size=(80, 24))
 
 
 def test_blackjack_three_seats_in_solarized_light_at_120x40(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(blackjack_app(make_app, "solarized-light"),
-                        run_before=deal(THREE_SEATS, ["d"]), terminal_size=(120, 40))
+                        run_before=play(THREE_SEATS, ["d"]), terminal_size=(120, 40))
 
 
 def test_holdem_showdown_in_textual_light_at_120x40(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
