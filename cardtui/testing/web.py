@@ -19,7 +19,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -145,6 +145,19 @@ class BrowserPlayer:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or self._closed.is_set():
                 raise TimeoutError(f"none of {texts!r} in the browser:\n{screen}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
+
+    async def wait_until(
+        self, ready: Callable[[list[str]], bool], what: str, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
+        """Wait until ``ready`` holds of the screen's rows (a redraw, not a fixed pause)."""
+        deadline = time.monotonic() + timeout
+        while not ready(list(self.screen.display)):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self._closed.is_set():
+                raise TimeoutError(f"never {what} in the browser:\n{self.text}")
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
