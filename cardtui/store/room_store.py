@@ -2,7 +2,8 @@
 
 One SQLite file beside the profiles (``DATA_DIR/room.sqlite3``): the
 leaderboard's all-time figures per player key, the log of host actions, the
-bans, and the tables players opened from the lobby with their options. The
+bans, and the tables players opened from the lobby with their options (a
+private one with its invite code), seat approvals and time banks. The
 room reads it once as it starts and writes each change as it happens, one
 transaction each, in WAL mode: a server killed at any moment leaves every
 committed change and nothing half-written (SQLite's journal).
@@ -31,7 +32,7 @@ log = logging.getLogger("cardtui.store.room")
 #: The file's name in the data directory.
 ROOM_STORE_NAME = "room.sqlite3"
 #: The schema this cardtui writes (``PRAGMA user_version``).
-ROOM_SCHEMA_VERSION = 2
+ROOM_SCHEMA_VERSION = 3
 #: Host actions read back at a start: the log's last lines (it is also the host's
 #: terminal's record; a room running for years needs no more in memory).
 ACTIONS_KEPT = 1000
@@ -67,6 +68,14 @@ CREATE TABLE created_tables (
 );
 """
 
+#: Version 3: a ban's name as the host saw it (the host's list of bans, to lift one),
+#: and a kept table's state beyond its options (JSON: a private table's invite code
+#: and who it let in, whether the host approves its seats, its players' time banks).
+_SCHEMA_3 = """
+ALTER TABLE bans ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE created_tables ADD COLUMN state TEXT NOT NULL DEFAULT '{}';
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class KeptTable:
@@ -77,6 +86,8 @@ class KeptTable:
     game: str
     options: str
     creator: str
+    #: JSON: ``code`` and ``invited`` (a private table), ``approval``, ``banks``.
+    state: str = "{}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +145,7 @@ class RoomStore:
             db.execute("PRAGMA synchronous=NORMAL")
             if version < ROOM_SCHEMA_VERSION:
                 # One transaction: a server killed here leaves the file as it was.
-                steps = [_SCHEMA, _SCHEMA_2][version:]
+                steps = [_SCHEMA, _SCHEMA_2, _SCHEMA_3][version:]
                 db.executescript(f"BEGIN IMMEDIATE;{''.join(steps)}"
                                  f"PRAGMA user_version={ROOM_SCHEMA_VERSION};COMMIT;")
             # Damage past the first page shows on reading: read everything once now.
@@ -194,16 +205,21 @@ class RoomStore:
                 for at, h, p, a, t, d in reversed(rows)]
 
     def bans(self) -> set[str]:
+        return set(self.banned_names())
+
+    def banned_names(self) -> dict[str, str]:
+        """Each banned profile and the name it went by when banned ("" before version 3)."""
         if self._db is None:
-            return set()
-        return {str(p) for (p,) in self._db.execute("SELECT profile FROM bans")}
+            return {}
+        return {str(p): str(n) for p, n in self._db.execute("SELECT profile, name FROM bans")}
 
     def tables(self) -> list[KeptTable]:
         if self._db is None:
             return []
         rows = self._db.execute(
-            "SELECT id, game, options, creator FROM created_tables ORDER BY rowid").fetchall()
-        return [KeptTable(str(i), str(g), str(o), str(c)) for i, g, o, c in rows]
+            "SELECT id, game, options, creator, state FROM created_tables ORDER BY rowid"
+        ).fetchall()
+        return [KeptTable(str(i), str(g), str(o), str(c), str(s)) for i, g, o, c, s in rows]
 
     # --- writing (each change, one transaction) ---------------------------------------
 
@@ -239,20 +255,27 @@ class RoomStore:
                                                      action.action, action.table,
                                                      action.detail))
 
-    def keep_ban(self, profile: str) -> None:
+    def keep_ban(self, profile: str, name: str = "") -> None:
         if self._db is None:
             return
         with self._writing("a ban") as db:
-            db.execute("INSERT OR IGNORE INTO bans (profile) VALUES (?)", (profile,))
+            db.execute("INSERT OR REPLACE INTO bans (profile, name) VALUES (?, ?)",
+                       (profile, name))
+
+    def drop_ban(self, profile: str) -> None:
+        if self._db is None:
+            return
+        with self._writing("an unban") as db:
+            db.execute("DELETE FROM bans WHERE profile = ?", (profile,))
 
 
     def keep_table(self, table: KeptTable) -> None:
         if self._db is None:
             return
         with self._writing("an open table") as db:
-            db.execute("INSERT OR REPLACE INTO created_tables (id, game, options, creator) "
-                       "VALUES (?, ?, ?, ?)", (table.id, table.game, table.options,
-                                               table.creator))
+            db.execute("INSERT OR REPLACE INTO created_tables (id, game, options, creator, "
+                       "state) VALUES (?, ?, ?, ?, ?)", (table.id, table.game, table.options,
+                                                        table.creator, table.state))
 
     def drop_table(self, table_id: str) -> None:
         if self._db is None:

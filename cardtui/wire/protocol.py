@@ -802,6 +802,73 @@ class TimeBankTurn(Message):
     seconds: float
 
 
+
+# --- the host's seats and bans (issue 27): moves, approvals, unbans ----------------------
+
+
+@_message("host_move")
+@dataclass(frozen=True, slots=True)
+class HostMove(HostRequest):
+    """Move ``name`` to ``seat`` (0-based) at ``table``, the table where they sit, between
+    hands (rounds); a bot in that seat takes theirs."""
+
+    table: str
+    name: str
+    seat: int
+
+
+@_message("host_approval")
+@dataclass(frozen=True, slots=True)
+class HostApproval(HostRequest):
+    """From now, a seat at ``table`` is the host's to approve (``on``), or anyone's again."""
+
+    table: str
+    on: bool
+
+
+@_message("host_seat_answer")
+@dataclass(frozen=True, slots=True)
+class HostSeatAnswer(HostRequest):
+    """The host's answer to ``name``'s request for a seat at ``table``: the player is told,
+    and, approved, sits down as at any table."""
+
+    table: str
+    name: str
+    approve: bool
+
+
+@_message("host_unban")
+@dataclass(frozen=True, slots=True)
+class HostUnban(HostRequest):
+    """Lift the ban on ``name`` (as :attr:`HostDeskState.bans` lists it)."""
+
+    name: str
+
+
+@_message("host_desk")
+@dataclass(frozen=True, slots=True)
+class GetHostDesk(HostRequest):
+    """Ask for the seat requests waiting and the bans (answered by :class:`HostDeskState`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequestInfo:
+    """A player waiting for the host's approval to sit at a table."""
+
+    table: str
+    table_name: str
+    name: str
+
+
+@_message("host_desk_state")
+@dataclass(frozen=True, slots=True)
+class HostDeskState(Reply):
+    """The seat requests waiting for the host, oldest first, and the banned players' names."""
+
+    requests: tuple[SeatRequestInfo, ...] = ()
+    bans: tuple[str, ...] = ()
+
+
 # --- lines ------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from cardtui.wire.protocol import (
     OnlinePlayer,
     ProtocolError,
     SeatInfo,
+    SeatRequestInfo,
     SettledResult,
     TableInfo,
     TooLong,
@@ -46,6 +47,7 @@ def sample(hint: str, rng: random.Random) -> object:
         "tuple[ChatEntry, ...]": (),
         "tuple[OnlinePlayer, ...]": (OnlinePlayer("Ann", seated=("t1",), away=True),),
         "tuple[LeaderRow, ...]": (LeaderRow("Ann", 12, -40), LeaderRow("Bob", 3, 40)),
+        "tuple[SeatRequestInfo, ...]": (SeatRequestInfo("t3", "Friday", "Bob"),),
         "HandStarted | None": None,
         "Turn | None": None,
     }
