@@ -23,6 +23,7 @@ says the Hi-Lo running count (:mod:`count`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -61,7 +62,7 @@ class DrillQuestion:
     """A hand and an up-card, with the chart's answer (not shown until judged)."""
 
     kind: DrillKind  # hard, soft or pairs (never "all")
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]  # two, or more for a miss replayed from the table
     up_card: Card
     advice: Advice  # the chart's move and why
     moves: tuple[Action, ...]  # what may be answered: the moves open on these cards
@@ -120,12 +121,29 @@ def open_moves(cards: tuple[int, int], rules: Rules) -> tuple[Action, ...]:
     return tuple(moves)
 
 
+#: A chart cell a drill can deal: (kind, the two card values, the up-card's value).
+Cell = tuple[DrillKind, tuple[int, int], int]
+
+
+def cells(kind: DrillKind) -> list[Cell]:
+    """Every two-card hand of ``kind`` against every up-card (one hand per row's make-up)."""
+    kinds = list(_ROWS) if kind is DrillKind.ALL else [kind]
+    return [(k, values, up) for k in kinds for row in _ROWS[k] for values in row
+            for up in _UP_VALUES]
+
+
 def deal_question(kind: DrillKind, rules: Rules, rng: random.Random) -> DrillQuestion:
     """A hand of ``kind`` against an up-card, every chart cell equally likely."""
     kinds = list(_ROWS) if kind is DrillKind.ALL else [kind]
     kind, row = rng.choice([(k, row) for k in kinds for row in _ROWS[k]])
     values = rng.choice(row)
     up_value = rng.choice(_UP_VALUES)
+    return question_for(kind, values, up_value, rules, rng)
+
+
+def question_for(kind: DrillKind, values: tuple[int, int], up_value: int, rules: Rules,
+                 rng: random.Random) -> DrillQuestion:
+    """This chart cell, in random suits (and either order)."""
     while True:  # three different cards, as one deck could deal them
         cards = (_card(values[0], rng), _card(values[1], rng))
         up_card = _card(up_value, rng)
@@ -143,15 +161,19 @@ class StrategyDrill:
     """A run of ``length`` questions; :attr:`misses` keeps the wrong answers."""
 
     def __init__(self, rules: Rules, kind: DrillKind, rng: random.Random, *,
-                 length: int = 20) -> None:
+                 length: int = 20,
+                 deal: Callable[[], DrillQuestion] | None = None) -> None:
         if length < 1:
             raise ValueError(f"a drill asks at least one question, not {length}")
         self.rules = rules
         self.kind = kind
         self.rng = rng
         self.length = length
+        # Who picks the hands: every cell alike by default; the leak finder
+        # (:mod:`leaks`) leans toward missed and hard ones, or replays misses.
+        self._deal = deal or (lambda: deal_question(kind, rules, rng))
         self.answers: list[DrillAnswer] = []
-        self.question: DrillQuestion | None = deal_question(kind, rules, rng)
+        self.question: DrillQuestion | None = self._deal()
 
     @property
     def asked(self) -> int:
@@ -181,8 +203,7 @@ class StrategyDrill:
             raise ValueError(f"{move.value} is not a move on this hand")
         verdict = DrillAnswer(question, move, move is question.best)
         self.answers.append(verdict)
-        self.question = (deal_question(self.kind, self.rules, self.rng)
-                         if self.asked < self.length else None)
+        self.question = self._deal() if self.asked < self.length else None
         return verdict
 
     def result(self) -> DrillResult:

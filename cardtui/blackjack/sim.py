@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from cardtui.blackjack.count import HI_LO, INDEX_PLAYS, index_play_for
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
+from cardtui.blackjack.spread import BetRamp
 from cardtui.blackjack.strategy import decide
 from cardtui.cards import Card, new_deck_order
 
@@ -159,11 +160,15 @@ class CountPlan:
     within ``spread`` (so 1-12 with two units a count: 1 unit up to +1, 2 at
     +2, 4 at +3 ... 12 from +7 on, a common ramp), sized at the true count
     before the deal. ``deviations`` adds the index plays and insurance at +3.
+    A ``ramp`` (:class:`~cardtui.blackjack.spread.BetRamp`) replaces that
+    ramp; one that sits out below a count (wonging) still sees those rounds
+    dealt, as a back-counter watching the table does, but bets nothing on them.
     """
 
     spread: tuple[int, int] = (1, 12)
     units_per_count: int = 2
     deviations: bool = True
+    ramp: BetRamp | None = None
 
     def __post_init__(self) -> None:
         low, high = self.spread
@@ -173,12 +178,16 @@ class CountPlan:
             raise ValueError("the bet ramp must add at least one unit per true count")
 
     def bet(self, true_count: float) -> int:
+        if self.ramp is not None:
+            return self.ramp.units(true_count)
         low, high = self.spread
         return min(high, max(low, self.units_per_count * (math.floor(true_count) - 1)))
 
     def describe(self) -> str:
-        low, high = self.spread
+        low, high = self.spread if self.ramp is None else self.ramp.spread
         betting = "flat bet" if low == high else f"spread {low}-{high}"
+        if self.ramp is not None and self.ramp.wong_out_below is not None:
+            betting += f", sitting out below {self.ramp.wong_out_below:+d}"
         return f"Hi-Lo, {betting}, " + ("index plays" if self.deviations else "basic strategy")
 
 
@@ -214,6 +223,8 @@ class SimResult:
     net_times_bet: float = 0.0
     # Floored true count at the bet -> [rounds, net per unit bet, its square].
     by_count: dict[int, list[float]] = field(default_factory=dict)
+    #: Rounds with a bet on them (fewer than :attr:`hands` when the ramp sits some out).
+    played: int = 0
 
     @classmethod
     def combine(cls, parts: Iterable[SimResult]) -> SimResult:
@@ -229,6 +240,7 @@ class SimResult:
             total.wagered += part.wagered
             total.wagered_squared += part.wagered_squared
             total.net_times_bet += part.net_times_bet
+            total.played += part.played
             for up in range(11):
                 total.dealer_up[up] += part.dealer_up[up]
                 total.dealer_busts[up] += part.dealer_busts[up]
@@ -483,6 +495,7 @@ def simulate(
     insure_at = 3 if count is not None and count.deviations and rules.insurance else None
     by_count = result.by_count
     wagered = wagered_sq = net_bet = 0.0
+    played = 0
     started = time.perf_counter()
     done = 0
     while done < hands:
@@ -577,6 +590,7 @@ def simulate(
                 band[1] += net
                 band[2] += net * net
                 net *= bet
+                played += bet > 0
                 wagered += bet
                 wagered_sq += bet * bet
                 net_bet += net * bet
@@ -594,6 +608,8 @@ def simulate(
     if count is None:
         wagered = wagered_sq = float(hands)
         net_bet = total_net
+        played = hands
+    result.played = played
     result.wagered, result.wagered_squared, result.net_times_bet = wagered, wagered_sq, net_bet
     result.blackjacks = blackjacks
     return result
