@@ -26,8 +26,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The ranges whose low end is tried: the app's drawing and charting libraries.
-CHECKED = ("textual", "rich", "textual-plotext")
+#: The ranges whose low end is tried: the app's drawing, charting and language libraries.
+CHECKED = ("textual", "rich", "textual-plotext", "babel")
 #: Not ours to declare, but admitted: textual-plotext 1.0.1 takes plotext>=5.2.8,<6.
 TRANSITIVE_LOWEST = ("plotext==5.2.8",)
 

@@ -24,21 +24,23 @@ from pathlib import Path
 from cardtui import __version__, locations
 from cardtui.commands import botmatch
 from cardtui.commands.arguments import whole_number
+from cardtui.i18n import LANGUAGES, N_, _, choose, language_code, set_language
 
 #: Sub-commands implemented in ``cardtui.commands.<module>`` (``replay`` opens the app itself).
 _SHELL_COMMANDS = {
-    "scores": ("scores", "print the scoreboard"),
-    "stats": ("stats", "print hold'em statistics from the hands you played"),
-    "export": ("export", "write the hold'em hands you played as PHH or PokerStars files"),
-    "sim": ("sim", "simulate basic-strategy blackjack headless"),
-    "equity": ("equity", "hold'em equity of two or more hands"),
-    "serve": ("serve", "host cardtui over SSH for a game night"),
-    "replay": ("replay", "replay a PHH hand (.phh, .phhs or a folder) at the hold'em table"),
+    "scores": ("scores", N_("print the scoreboard")),
+    "stats": ("stats", N_("print hold'em statistics from the hands you played")),
+    "export": ("export", N_("write the hold'em hands you played as PHH or PokerStars files")),
+    "sim": ("sim", N_("simulate basic-strategy blackjack headless")),
+    "equity": ("equity", N_("hold'em equity of two or more hands")),
+    "serve": ("serve", N_("host cardtui over SSH for a game night")),
+    "replay": ("replay", N_("replay a PHH hand (.phh, .phhs or a folder) at the hold'em table")),
 }
 _TABLES = {
-    "blackjack": "go straight to the blackjack table",
-    "holdem": "go straight to the hold'em table (or, with --bots-only, let bots play headless)",
-    "drill": "go straight to a blackjack drill: hard, soft, pairs, all (default) or count",
+    "blackjack": N_("go straight to the blackjack table"),
+    "holdem": N_("go straight to the hold'em table "
+                 "(or, with --bots-only, let bots play headless)"),
+    "drill": N_("go straight to a blackjack drill: hard, soft, pairs, all (default) or count"),
 }
 #: ``cardtui drill KIND``: the practice screen's strategy drills and its count drill.
 _DRILLS = ("hard", "soft", "pairs", "all", "count")
@@ -49,15 +51,24 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (and status 2), not a usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog.split()[0]} --help)\n")
+        self.exit(2, _("{prog}: error: {message} (see {command} --help)").format(
+            prog=self.prog, message=message, command=self.prog.split()[0]) + "\n")
 
 
 _seed = whole_number("seed", 0)
 
 
+def _language(text: str) -> str:
+    code = language_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(_("no language {text!r}: choose from {choices}").format(
+            text=text, choices=", ".join(LANGUAGES)))
+    return code
+
+
 def _data_dir(text: str) -> Path:
     if not text.strip():
-        raise argparse.ArgumentTypeError("needs a directory name, not ''")
+        raise argparse.ArgumentTypeError(_("needs a directory name, not ''"))
     path = Path(text).expanduser()
     problem = locations.data_dir_problem(path)
     if problem:
@@ -70,17 +81,23 @@ def _add_globals(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
     # with SUPPRESS defaults, so they never overwrite a value given before.
     default = argparse.SUPPRESS if suppress else None
     parser.add_argument("--seed", type=_seed, default=default,
-                        help="make the whole session reproducible")
+                        help=_("make the whole session reproducible"))
     parser.add_argument("--data-dir", type=_data_dir, default=default, metavar="DIR",
-                        help=f"where scores and settings live (or ${locations.DATA_DIR_ENV})")
+                        help=_("where scores and settings live (or ${variable})").format(
+                            variable=locations.DATA_DIR_ENV))
     parser.add_argument("--ascii", action="store_true",
                         default=argparse.SUPPRESS if suppress else False,
-                        help="ASCII cards (AS, 10H) for terminals without UTF-8")
+                        help=_("ASCII cards (AS, 10H) for terminals without UTF-8 "
+                               "(and English words)"))
+    parser.add_argument("--lang", type=_language, default=default, metavar="LANG",
+                        help=_("the language of the game: {choices} "
+                               "(default: Settings, else $LANG)").format(
+                                   choices=", ".join(LANGUAGES)))
     parser.add_argument("--animation", choices=_ANIMATIONS, default=default,
-                        help="animation speed for this session")
+                        help=_("animation speed for this session"))
     parser.add_argument("--no-mouse", action="store_true",
                         default=argparse.SUPPRESS if suppress else False,
-                        help="do not ask the terminal for mouse events")
+                        help=_("do not ask the terminal for mouse events"))
 
 
 @cache
@@ -92,21 +109,21 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="cardtui",
-        description="A terminal card room: Blackjack and Texas Hold'em.",
+        description=_("A terminal card room: Blackjack and Texas Hold'em."),
     )
     parser.add_argument("--version", action="version", version=f"cardtui {__version__}")
     _add_globals(parser, suppress=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help_text in _TABLES.items():
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
         _add_globals(sub, suppress=True)
         if name == "holdem":
             botmatch.add_arguments(sub)
         if name == "drill":
             sub.add_argument("kind", nargs="?", choices=_DRILLS, default="all",
-                             help="which drill (default: all)")
+                             help=_("which drill (default: all)"))
     for name, (module, help_text) in _SHELL_COMMANDS.items():
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
         _add_globals(sub, suppress=True)
         import_module(f"cardtui.commands.{module}").add_arguments(sub)
     return parser
@@ -126,9 +143,14 @@ def _settle_data_dir(parser: argparse.ArgumentParser, args: argparse.Namespace) 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The shell's messages and --help speak the language asked for before the line
+    # is parsed (--lang, else the locale); the game's screens also read Settings.
+    set_language(choose(chosen=_language_asked(argv), environment=os.environ,
+                        ascii="--ascii" in argv))
     try:
         parser = build_parser()
-        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+        args = parser.parse_args(argv)
         if args.command == "holdem":
             problem = botmatch.misplaced_options(args)
             if problem:
@@ -138,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl+C in a long command is a request, not a crash: the command has
         # printed its results so far; one line, no traceback.
-        print("\ncardtui: interrupted", file=sys.stderr)
+        print("\n" + _("cardtui: interrupted"), file=sys.stderr)
         return 130
     except Exception:  # noqa: BLE001 - the last line of defence: never a traceback
         from cardtui.crashlog import record_crash
@@ -146,9 +168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = getattr(args, "command", None) or "cardtui"
         folder = getattr(args, "data_dir", None)
         where = record_crash(folder if isinstance(folder, Path) else locations.data_dir())
-        print(f"cardtui: error: an unexpected error stopped {command} ({where})",
-              file=sys.stderr)
+        print(_("cardtui: error: an unexpected error stopped {command} ({where})").format(
+            command=command, where=where), file=sys.stderr)
         return 1
+
+
+def _language_asked(argv: Sequence[str]) -> str:
+    """``--lang``'s value if the line has a usable one (argparse checks it properly)."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value is not None:
+            return language_code(value) or ""
+    return ""
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -165,8 +198,8 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
     try:
         args.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
-              f"{error.strerror}", file=sys.stderr)
+        print(_("cardtui: error: cannot create the data directory {folder}: {reason}").format(
+            folder=args.data_dir, reason=error.strerror), file=sys.stderr)
         return 2
     from cardtui.guest.joining import RoomDoor
     from cardtui.serve import served
@@ -184,7 +217,8 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
         driver = served_fixes.driver_class
     app = CardtuiApp(
         data_dir=args.data_dir, seed=args.seed, ascii=args.ascii, start=start,
-        animation=args.animation, served=hosted, room=RoomDoor.from_environment(),
+        animation=args.animation, lang=getattr(args, "lang", None), served=hosted,
+        room=RoomDoor.from_environment(),
         driver=driver,
     )
     from cardtui.ui.ascii_screen import only_ascii

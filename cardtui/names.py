@@ -3,10 +3,16 @@
 One limit, checked in one place, and a name that breaks it is refused with
 a reason, never cut (issue 10: the settings allowed 12 characters and the
 blackjack table silently cut to 8). Twelve fits a seat panel's title with
-seven seats at 80 columns.
+seven seats at 80 columns. The limit counts terminal columns, not characters:
+a kanji, kana or hanzi takes two (``田中花子`` is 8 of the 12), so a name in
+any language fits the same seat.
 """
 
 from __future__ import annotations
+
+from rich.cells import cell_len
+
+from cardtui.i18n import _
 
 NAME_MAX = 12
 
@@ -18,13 +24,19 @@ def name_problem(name: str) -> str | None:
     (None, 'Enter a name of 1 to 12 characters.')
     >>> name_problem("x" * 13)
     'A name has at most 12 characters (this one has 13).'
+    >>> name_problem("田中花子"), name_problem("ナチュラルブラック")
+    (None, 'A name has at most 12 columns (this one has 18).')
     >>> name_problem("tab\\there")
     'A name may contain only printable characters.'
     """
     if not name.strip():
-        return f"Enter a name of 1 to {NAME_MAX} characters."
-    if len(name) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
+        return _("Enter a name of 1 to {most} characters.").format(most=NAME_MAX)
+    if cell_len(name) > NAME_MAX:
+        if cell_len(name) == len(name):
+            return _("A name has at most {most} characters (this one has {count}).").format(
+                most=NAME_MAX, count=len(name))
+        return _("A name has at most {most} columns (this one has {count}).").format(
+            most=NAME_MAX, count=cell_len(name))
     if not name.isprintable():
-        return "A name may contain only printable characters."
+        return _("A name may contain only printable characters.")
     return None

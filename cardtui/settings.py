@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.blackjack.rules import Rules
+from cardtui.i18n import LANGUAGES
 from cardtui.locations import set_aside
 from cardtui.names import NAME_MAX as NAME_MAX  # re-exported: the setup screens import it here
 from cardtui.names import name_problem
@@ -86,6 +87,8 @@ class SessionChoices:
 
     card_style: CardStyle | None = None
     animation: AnimationSpeed | None = None
+    #: ``--lang``: a code of :data:`cardtui.i18n.LANGUAGES`.
+    language: str | None = None
 
 
 @dataclass
@@ -98,6 +101,8 @@ class Settings:
     theme: str = "textual-dark"
     #: Hold'em: ask before an all-in of more than 10 big blinds (one key shoves a stack).
     confirm_all_in: bool = True
+    #: A code of :data:`cardtui.i18n.LANGUAGES`, or "" for the environment's (LANG).
+    language: str = ""
     blackjack: dict[str, Any] = field(default_factory=dict)
     holdem: dict[str, Any] = field(default_factory=dict)
     #: Overrides from the command line: they win over the saved choices for
@@ -111,6 +116,11 @@ class Settings:
     @property
     def effective_animation(self) -> AnimationSpeed:
         return self.session.animation or self.animation
+
+    @property
+    def effective_language(self) -> str:
+        """The language chosen here (``--lang``, then Settings); "" leaves it to the locale."""
+        return self.session.language or self.language
 
     @property
     def ascii_cards(self) -> bool:
@@ -144,6 +154,7 @@ class Settings:
             "animation": self.animation.value,
             "theme": self.theme,
             "confirm_all_in": self.confirm_all_in,
+            "language": self.language,
             "blackjack": self.blackjack,
             "holdem": self.holdem,
         }
@@ -341,6 +352,7 @@ _TOP_LEVEL: dict[str, Check] = {
     "animation": _one_of(*AnimationSpeed),
     "theme": _one_of(*THEMES),
     "confirm_all_in": _is(lambda v: isinstance(v, bool)),
+    "language": _one_of("", *LANGUAGES),
     "blackjack": _object(_BLACKJACK),
     "holdem": _object(_HOLDEM),
 }

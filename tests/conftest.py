@@ -12,6 +12,9 @@ import pytest
 # Snapshots must not depend on the developer's environment.
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ.pop("CARDTUI_DATA_DIR", None)
+# ...nor on the developer's locale (LANG=ja_JP.UTF-8 would translate them): English
+# unless a test asks for a language (lang=..., which wins over the environment).
+os.environ["CARDTUI_LANG"] = "en"
 
 from cardtui.ui.app import CardtuiApp  # noqa: E402
 

@@ -12,6 +12,7 @@ served, which room it is in and how to choose its terminal driver.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import uuid
 from collections.abc import Callable, Iterable
@@ -28,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
+from cardtui.i18n import choose, set_language
 from cardtui.settings import (
     AnimationSpeed,
     CardStyle,
@@ -85,6 +87,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         start: str | None = None,
         animation: str | None = None,
         *,
+        lang: str | None = None,
         served: bool = False,
         room: RoomDoor | None = None,
         driver: Callable[[type[Driver]], type[Driver]] | None = None,
@@ -106,7 +109,9 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         self.settings.session = SessionChoices(
             card_style=CardStyle.ASCII if ascii else None,
             animation=AnimationSpeed(animation) if animation is not None else None,
+            language=lang,
         )
+        self.apply_language()
         #: Where the crash report went, once an unexpected error stopped the app.
         self._crash_report: str | None = None
         self._store_closed = False
@@ -264,6 +269,12 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def apply_card_style(self) -> None:
         """ASCII cards come with ASCII frames (see app.tcss)."""
         self.set_class(self.settings.ascii_cards, "-ascii")
+
+    def apply_language(self) -> None:
+        """Speak the language chosen (``--lang``, Settings, the locale; English with
+        ``--ascii``). Screens built from now on are in it."""
+        set_language(choose(chosen=self.settings.effective_language, environment=os.environ,
+                            ascii=self.settings.session.card_style is CardStyle.ASCII))
 
     def apply_animation(self) -> None:
         """Animations off stops Textual's too (smooth scrolling, fades): the player asked

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from cardtui import __version__
 from cardtui.cards import Card
+from cardtui.i18n import N_, _, current_language
 from cardtui.ui.widgets.bankroll_table import BankrollLine
 from cardtui.ui.widgets.cards import CardRow
 from cardtui.ui.widgets.table_footer import TableFooter
@@ -23,14 +24,15 @@ if TYPE_CHECKING:
 
 #: (destination, shortcut key, label, short label for the footer).
 DESTINATIONS: tuple[tuple[str, str, str, str], ...] = (
-    ("tables", "t", "Tables", "Tables"),  # only in a room (cardtui serve)
-    ("blackjack", "b", "Blackjack", "Blackjack"),
-    ("holdem", "h", "Texas Hold'em", "Hold'em"),
-    ("practice", "p", "Practise", "Practise"),  # blackjack drills and the chart
-    ("scoreboard", "s", "Scoreboard", "Scores"),
-    ("settings", "o", "Settings", "Settings"),
-    ("rules", "r", "Rules & keys", "Rules"),
-    ("quit", "q", "Quit", "Quit"),
+    # Labels are marked here and translated where shown (the keys stay these letters).
+    ("tables", "t", N_("Tables"), N_("Tables")),  # only in a room (cardtui serve)
+    ("blackjack", "b", N_("Blackjack"), N_("Blackjack")),
+    ("holdem", "h", N_("Texas Hold'em"), N_("Hold'em")),
+    ("practice", "p", N_("Practise"), N_("Practise")),  # blackjack drills and the chart
+    ("scoreboard", "s", N_("Scoreboard"), N_("Scores")),
+    ("settings", "o", N_("Settings"), N_("Settings")),
+    ("rules", "r", N_("Rules & keys"), N_("Rules")),
+    ("quit", "q", N_("Quit"), N_("Quit")),
 )
 
 LOGO = "♠ ♥  c a r d t u i  ♦ ♣"
@@ -39,7 +41,7 @@ LOGO_ASCII = "S H  c a r d t u i  D C"
 
 def _label(key: str, label: str) -> Text:
     text = Text(f" {key.upper()}  ", style="bold")
-    text.append(label)
+    text.append(_(label))
     return text
 
 
@@ -54,10 +56,10 @@ class MenuScreen(Screen[None]):
     # no longer fits in 80 columns.
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"app.open('{dest}')", short, show=dest != "practice")
-          for dest, key, _, short in DESTINATIONS
+          for dest, key, _label, short in DESTINATIONS
           if dest not in ("quit", "tables")),
-        Binding("q", "app.quit", "Quit"),
-        Binding("t", "tables", "Tables"),
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("t", "tables", N_("Tables")),
     ]
 
     def __init__(self, *, later: bool = False) -> None:
@@ -68,6 +70,8 @@ class MenuScreen(Screen[None]):
         #: first screen (benchmarks/bench_ssh_burst.py).
         self._later = later
         self._covered = False
+        #: The language the menu was built in: Settings may change it meanwhile.
+        self._language = current_language()
 
     @property
     def cardtui(self) -> AppServices:
@@ -84,9 +88,10 @@ class MenuScreen(Screen[None]):
             # A terminal with room for big cards shows a hand of them (menu.tcss).
             yield CardRow(MENU_HAND, ascii=ascii_only, id="menu-cards")
             yield Static(LOGO_ASCII if ascii_only else LOGO, id="logo")
-            yield Static(f"the card room in your terminal · v{__version__}", id="tagline")
+            yield Static(_("the card room in your terminal · v{version}").format(
+                version=__version__), id="tagline")
             yield OptionList(
-                *(Option(_label(key, label), id=dest) for dest, key, label, _ in DESTINATIONS
+                *(Option(_label(key, label), id=dest) for dest, key, label, _short in DESTINATIONS
                   if dest != "tables" or self.cardtui.room is not None),
                 id="menu",
             )
@@ -121,6 +126,11 @@ class MenuScreen(Screen[None]):
             if self._quitting():
                 return  # closed while being built: its widgets are gone (issue 24)
             self.query_one(OptionList).focus()
+        elif self._language != current_language() and not self._quitting():
+            # Settings changed the language: the menu is built again in the new one.
+            self._language = current_language()
+            await self.recompose()
+            self.query_one(OptionList).focus()
         self._show_settings()
 
     def _quitting(self) -> bool:
@@ -133,7 +143,8 @@ class MenuScreen(Screen[None]):
         settings = self.cardtui.settings
         self.query_one("#logo", Static).update(LOGO_ASCII if settings.ascii_cards else LOGO)
         # Text, not markup: a name is shown as typed ("[/b]x" stopped the game).
-        self.query_one("#welcome", Static).update(Text(f"Welcome, {self._player_name()}."))
+        self.query_one("#welcome", Static).update(
+            Text(_("Welcome, {name}.").format(name=self._player_name())))
 
     def _player_name(self) -> str:
         """In a room, the name the room calls the player ("Guest 1" for a guest,

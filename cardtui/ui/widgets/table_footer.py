@@ -41,6 +41,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from cardtui.i18n import _
 from cardtui.ui.textual_fixes.hooks import (
     FooterKey,
     StillFooterKey,
@@ -278,6 +279,8 @@ class TableFooter(Footer):
     def _textual_keys(self) -> ComposeResult:
         for widget in super().compose():
             # (The command palette's key is not bound to the footer: it stays as Textual makes it.)
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = _(widget.description)
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
@@ -354,12 +357,13 @@ class TableFooter(Footer):
         else:
             active = screen.active_bindings
         by_action: dict[str, tuple[Binding, bool, str]] = {}
-        for _, binding, enabled, tooltip in active.values():
+        for _node, binding, enabled, tooltip in active.values():
             if binding.show:
                 if binding.group is not None:
                     return None
                 by_action.setdefault(binding.action, (binding, enabled, tooltip))
-        keys = [KeyShown(binding.key, app.get_key_display(binding), binding.description,
+        # Key labels are translated as they are drawn (marked N_ where declared).
+        keys = [KeyShown(binding.key, app.get_key_display(binding), _(binding.description),
                          binding.action, tooltip, enabled=enabled)
                 for binding, enabled, tooltip in by_action.values()]
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
@@ -369,7 +373,7 @@ class TableFooter(Footer):
             if found is not None:
                 binding = found.binding
                 keys.append(KeyShown(binding.key, app.get_key_display(binding),
-                                     binding.description, binding.action,
-                                     binding.tooltip or binding.description, palette=True,
+                                     _(binding.description), binding.action,
+                                     binding.tooltip or _(binding.description), palette=True,
                                      enabled=found.enabled))
         return keys
