@@ -24,7 +24,15 @@ from pathlib import Path
 from cardtui import __version__, locations
 from cardtui.commands import botmatch
 from cardtui.commands.arguments import whole_number
-from cardtui.i18n import LANGUAGES, N_, _, choose, language_code, set_language
+from cardtui.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    choose,
+    current_language,
+    language_code,
+    set_language,
+)
 
 #: Sub-commands implemented in ``cardtui.commands.<module>`` (``replay`` opens the app itself).
 _SHELL_COMMANDS = {
@@ -100,13 +108,18 @@ def _add_globals(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
                         help=_("do not ask the terminal for mouse events"))
 
 
-@cache
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, every sub-command with its own options.
 
-    Built once per process (parsing leaves it as it was): a game served from
-    ``cardtui serve``'s template gets the template's (see serve/rehearsal.py).
+    Built once per process and language (parsing leaves it as it was): a game
+    served from ``cardtui serve``'s template gets the template's (see
+    serve/rehearsal.py); its help is in the language spoken when it was built.
     """
+    return _parser_in(current_language())
+
+
+@cache
+def _parser_in(language: str) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cardtui",
         description=_("A terminal card room: Blackjack and Texas Hold'em."),

@@ -24,7 +24,7 @@ from cardtui.i18n import CATALOGS, DOMAIN, ENGLISH, LANGUAGES
 PACKAGE = Path(__file__).resolve().parents[1]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 #: ``{name}`` and ``{name:,}`` fields of ``str.format`` (``{{`` is a literal brace).
-_FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
+_FIELD = re.compile(r"(?<!\{)\{([^\W\d]\w*)[^{}]*\}")
 
 
 def extract() -> Catalog:
@@ -85,8 +85,13 @@ def _forms(message: Message) -> tuple[list[str], list[str]]:
 
 def problems(code: str, template: Catalog | None = None) -> Iterator[str]:
     """What is wrong with ``code``'s catalog against the package's strings."""
-    template = template or extract()
-    catalog = read(code)
+    return problems_in(read(code), template or extract())
+
+
+def problems_in(catalog: Catalog, template: Catalog) -> Iterator[str]:
+    """What ``catalog`` misses of ``template``'s messages, or gets wrong: untranslated or
+    fuzzy entries, ``{fields}`` that differ from the English, missing plural forms."""
+    code = str(catalog.locale)
     for wanted in template:
         if not wanted.id:
             continue
