@@ -49,6 +49,7 @@ from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.host_desk import BANNED, HostDesk
 from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
+from cardtui.room.seating import SeatApprovals
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.store.room_store import KeptTable, RoomStore
 from cardtui.wire.protocol import (
@@ -62,17 +63,22 @@ from cardtui.wire.protocol import (
     CreateHoldem,
     Error,
     ErrorCode,
+    GetHostDesk,
     GetLeaderboard,
     GetLobby,
     Hello,
     HoldemAction,
+    HostApproval,
     HostBlinds,
     HostClose,
     HostExport,
     HostKick,
+    HostMove,
     HostPause,
     HostRequest,
     HostResume,
+    HostSeatAnswer,
+    HostUnban,
     JoinPrivate,
     Leaderboard,
     LeaderRow,
@@ -134,6 +140,9 @@ RENAME_WINDOW = 60.0
 #: bounded too.
 REQUESTS = 6
 REQUEST_WINDOW = 10.0
+#: Seconds a table brought back by a restart stays open while nobody sits or watches
+#: there: the room came back, its players may not (a night's tables would wait for ever).
+REOPENED_IDLE = 1800.0
 
 
 class Room:
@@ -177,6 +186,9 @@ class Room:
         self.desk = HostDesk(self)
         #: The night's results: buy-ins, cash-outs, hands and net per player.
         self.ledger = Ledger()
+        #: Tables whose seats a host approves, and the requests waiting.
+        self.approvals = SeatApprovals(self)
+        self.approvals.changed = self._kept_again
         if store is not None:
             self.desk.restore(store)
             self.ledger = Ledger((Standing(s.profile, s.name, s.hands, s.net)
@@ -233,7 +245,7 @@ class Room:
         if table.id not in self.tables or table.id in self._lobby_due:
             return
         sent = self._lobby_sent.get(table.id)
-        if sent is not None and sent == table.info():
+        if sent is not None and sent == self.line(table):
             return
         self._lobby_due[table.id] = self.clock.call_later(
             LOBBY_INTERVAL, self._lobby_due_now, table)
@@ -241,13 +253,21 @@ class Room:
 
     def _lobby_due_now(self, table: SharedTable) -> None:
         self._lobby_due.pop(table.id, None)
-        if table.id in self.tables and self._lobby_sent.get(table.id) != table.info():
+        if table.id in self.tables and self._lobby_sent.get(table.id) != self.line(table):
             self.lobby_changed(table)
 
     def _send_lobby_line(self, table: SharedTable) -> None:
-        info = table.info()
+        info = self.line(table)
         self._lobby_sent[table.id] = info
         self._lobby(LobbyUpdate(info))
+
+    def line(self, table: SharedTable) -> TableInfo:
+        """``table``'s lobby line with what the room knows of it: private, approvals."""
+        info = table.info()
+        private, approval = table.id in self.invites, self.approvals.asks(table.id)
+        if private or approval:
+            info = dataclasses.replace(info, private=private, approval=approval)
+        return info
 
     def table_emptied(self, table: SharedTable) -> None:
         """A table players created closes once nobody sits or watches there."""
@@ -388,6 +408,8 @@ class Room:
 
     def _on_close(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        if not any(c.member.profile == conn.member.profile for c in self.connections):
+            self.approvals.gone(conn.member.profile)
         if conn.member.guest:
             self._renames.pop(conn.member.profile, None)  # a guest never comes back
             self._requests.pop(conn.member.profile, None)
@@ -451,7 +473,14 @@ class Room:
         self._create(conn, message)
 
     def _sit(self, conn: Connection, message: Sit, ref: int | None) -> None:
-        self._shown(conn, message.table).sit(conn, message.seat, message.buy_in, ref)
+        table = self._shown(conn, message.table)
+        if self.approvals.asks(table.id):
+            table.check_can_sit(conn)  # what would refuse the seat anyway, said first
+            table.check_buy_in(message.buy_in, table.options.limits)
+            if self.approvals.held(conn, table, message):
+                raise Refused(f"a seat at {table.name} waits for a host's approval: you will "
+                              "be told (then sit down again)")
+        table.sit(conn, message.seat, message.buy_in, ref)
 
     def _watch(self, conn: Connection, message: Watch, ref: int | None) -> None:
         self._shown(conn, message.table).watch(conn, ref)
@@ -470,7 +499,8 @@ class Room:
         if table_id is None or table is None:
             raise Refused("no table has that invite code")
         self.invited[table_id].add(conn.member.profile)
-        conn.send(LobbyUpdate(table.info()))
+        self._kept_again(table_id)  # they are let in after a restart too
+        conn.send(LobbyUpdate(self.line(table)))
         conn.send(Notice(table.id, f"You are invited to {table.name!r}: sit down or watch "
                                    "from the lobby.", ref=ref))
 
@@ -656,9 +686,11 @@ class Room:
         announcement; ``ref``: the request this answers (None: unprompted); ``conn``: the
         line it is for (a private table is listed only for those it is shown to)."""
         by, said = self.desk.announcement or ("", "")
-        return LobbySnapshot(tuple(t.info() for t in self.tables.values()
+        online = self.presence.online()
+        return LobbySnapshot(tuple(self.line(t) for t in self.tables.values()
                                    if conn is None or self.sees(conn, t.id)),
-                             online=self.presence.online(), chat=tuple(self.presence.chat_log),
+                             online=online if conn is None else self.presence.seen_by(conn, online),
+                             chat=tuple(self.presence.chat_log),
                              announcement=said, announced_by=by, ref=ref)
 
     def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
@@ -696,14 +728,11 @@ class Room:
             raise Refused(str(error)) from None
         table = self.add_table(options, invited=profile if message.private else "")
         self._creators[table.id] = profile
-        if not message.private:
-            # Its invite code is not kept (yet): a private table brought back by a restart
-            # would come back open to everyone, so it is not brought back at all.
-            self._keep_table(table, profile)
+        self._keep_table(table, profile)
         if conn.tables:
             # The lobby lines went to those in the lobby; a creator at a table (a
             # second screen) gets this one too, so the answer names a table it knows.
-            conn.send(LobbyUpdate(table.info()))
+            conn.send(LobbyUpdate(self.line(table)))
         code = self.invites.get(table.id)
         opened = f"Table {table.name!r} is open" + (
             f" (private: its invite code is {code})" if code else "")
@@ -719,9 +748,32 @@ class Room:
         # A hold'em table's blinds set by the host for its next hand are its options now.
         kept = table.next_options if isinstance(table, HoldemTable) else None
         options = json.dumps(dataclasses.asdict(kept or table.options), separators=(",", ":"))
-        self.store.keep_table(KeptTable(table.id, game, options, creator))
+        self.store.keep_table(KeptTable(table.id, game, options, creator,
+                                        json.dumps(self._table_state(table),
+                                                   separators=(",", ":"))))
+
+    def _table_state(self, table: HoldemTable | BlackjackTable) -> dict[str, Any]:
+        """What a restart brings back besides the options: a private table's code and who
+        it let in (it comes back as hidden as it was), approvals, the time banks."""
+        state: dict[str, Any] = {}
+        if table.id in self.invites:
+            state["code"] = self.invites[table.id]
+            state["invited"] = sorted(self.invited.get(table.id, set()))
+        if self.approvals.asks(table.id):
+            state["approval"] = True
+        if isinstance(table, HoldemTable) and table.banks:
+            state["banks"] = dict(table.banks)
+        return state
+
+    def _kept_again(self, table_id: str) -> None:
+        """Keep a player-opened table's state again (its code let one more in...)."""
+        table = self.tables.get(table_id)
+        creator = self._creators.get(table_id)
+        if table is not None and creator is not None:
+            self._keep_table(table, creator)
 
     def _forget_table(self, table: SharedTable) -> None:
+        self.approvals.forget(table.id)
         if self.store is not None and not table.permanent:
             self.store.drop_table(table.id)
 
@@ -747,8 +799,57 @@ class Room:
                             entry.id, error)
                 continue
             self._creators[table.id] = entry.creator
+            self._restore_state(table, entry.state)
             self._keep_table(table, entry.creator)
+            self._close_if_idle(table)
             log.info("table %s (%s) opened again as %s", entry.id, table.name, table.id)
+
+    def _restore_state(self, table: HoldemTable | BlackjackTable, kept: str) -> None:
+        """A kept table's state back (data from a file: each value checked, a bad one
+        skipped): a private table hidden again under its own code."""
+        try:
+            state = json.loads(kept)
+        except ValueError:
+            state = {}
+        if not isinstance(state, dict):
+            state = {}
+        code = state.get("code")
+        if isinstance(code, str) and len(code) == INVITE_LENGTH and \
+                set(code) <= set(INVITE_LETTERS) and code not in self.invites.values():
+            invited = state.get("invited")
+            self.invites[table.id] = code
+            self.invited[table.id] = {p for p in invited if isinstance(p, str)} \
+                if isinstance(invited, list) else set()
+        elif code is not None:
+            # Never open to all what was private: a new code, told to the host's log.
+            self.invites[table.id] = self._new_code()
+            self.invited[table.id] = set()
+            log.warning("table %s came back with a new invite code (the kept one was bad)",
+                        table.id)
+        if state.get("approval") is True:
+            self.approvals.tables.add(table.id)
+        banks = state.get("banks")
+        if isinstance(table, HoldemTable) and isinstance(banks, dict):
+            full = table.options.time_bank
+            table.banks.update({p: min(full, max(0.0, float(s))) for p, s in banks.items()
+                                if isinstance(p, str) and isinstance(s, int | float)
+                                and not isinstance(s, bool) and s == s})
+        self._send_lobby_line(table)
+
+    def _close_if_idle(self, table: SharedTable) -> None:
+        """A table brought back closes if nobody sits or watches there within
+        :data:`REOPENED_IDLE` seconds (as a table players leave closes)."""
+        def look() -> None:
+            if self.tables.get(table.id) is table and not table.has_humans():
+                log.info("table %s (%s), brought back, had nobody for %g s: closed",
+                         table.id, table.name, REOPENED_IDLE)
+                self.table_emptied(table)
+
+        try:
+            self.clock.call_later(REOPENED_IDLE, look)
+        except RuntimeError:  # no running loop (a room made outside one): it stays open
+            log.warning("table %s brought back: no loop to time its idle close", table.id)
+
 
     # --- stopping --------------------------------------------------------------------
 
@@ -766,6 +867,8 @@ class Room:
             due.cancel()
         self._lobby_due.clear()
         self.presence.stop()
+        for table_id in list(self._creators):
+            self._kept_again(table_id)  # the time banks as they are now, for the next start
         closing = "The room is closing" if reason is None else f"The room is closing ({reason})"
         told = list(self.connections)
         # Said once to every line, first: from now on no screen may promise a next
@@ -840,4 +943,9 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     Announce: Room._host_request,
     GetLeaderboard: Room._get_leaderboard,
     HostExport: Room._host_request,
+    HostMove: Room._host_request,
+    HostApproval: Room._host_request,
+    HostSeatAnswer: Room._host_request,
+    HostUnban: Room._host_request,
+    GetHostDesk: Room._host_request,
 }

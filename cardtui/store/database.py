@@ -53,6 +53,7 @@ from cardtui.store.schema import (
     TOURNAMENT_ROUNDS_SINCE,
     TOURNAMENTS_SINCE,
 )
+from cardtui.store.sql import Connection
 
 MEMORY = ":memory:"
 
@@ -77,6 +78,8 @@ class Database:
         self.read_only = read_only
         #: The file's schema version (``PRAGMA user_version``) once opened.
         self.version = 0
+        #: How long a write waits for another writer (:meth:`wait_for_locks`).
+        self.busy_ms = busy_ms
         with self._errors():
             self._db = self._connect(busy_ms)
         try:
@@ -86,7 +89,7 @@ class Database:
             self._db.close()
             raise
 
-    def _connect(self, busy_ms: int) -> sqlite3.Connection:
+    def _connect(self, busy_ms: int) -> Connection:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a round is
         # exactly one transaction. check_same_thread=False: the store hands the
         # connection between the app's thread and its writer thread, one at a
@@ -146,7 +149,7 @@ class Database:
             raise store_error(error, self.path) from error
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[Connection]:
         """One write transaction: committed whole, or rolled back whole."""
         db = self._db
         with self._errors():
@@ -167,6 +170,7 @@ class Database:
 
     def wait_for_locks(self, milliseconds: int) -> None:
         """How long the next statements wait for another writer's lock before giving up."""
+        self.busy_ms = milliseconds
         with self._errors():
             self._db.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
 
@@ -207,12 +211,12 @@ class Database:
                                    (shared_hand,)).fetchone()
                 if found is not None:
                     return int(found[0] or 0)
-            cursor = db.execute(
+            # RETURNING (SQLite 3.35, PostgreSQL): the new id on both backends.
+            round_id = int(db.execute(
                 "INSERT INTO rounds (session_id, game, played_at, tournament) "
-                "VALUES (?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?) RETURNING id",
                 (session_id, Game(game).value, played_at, int(tournament)),
-            )
-            round_id = int(cursor.lastrowid or 0)
+            ).fetchone()[0])
             db.executemany(
                 f"INSERT INTO results (round_id, {', '.join(RESULT_COLUMNS)}) "
                 f"VALUES (?, {placeholders})",
@@ -250,7 +254,7 @@ class Database:
             self._insert_bankroll(db, change, session_id, None)
 
     @staticmethod
-    def _insert_bankroll(db: sqlite3.Connection, change: BankrollChange, session_id: str,
+    def _insert_bankroll(db: Connection, change: BankrollChange, session_id: str,
                          round_id: int | None) -> None:
         if change.held_or_bank:
             # Inside the write transaction: whatever another game of the profile
@@ -327,8 +331,10 @@ class Database:
         rows = self._query(
             f"""
             SELECT s.player, COUNT(*),
-                   SUM(s.outcome = 'win'), SUM(s.outcome = 'loss'), SUM(s.outcome = 'push'),
-                   SUM(s.blackjack), SUM(s.net), MAX(MAX(s.net, 0)),
+                   SUM(CASE WHEN s.outcome = 'win' THEN 1 ELSE 0 END),
+                   SUM(CASE WHEN s.outcome = 'loss' THEN 1 ELSE 0 END),
+                   SUM(CASE WHEN s.outcome = 'push' THEN 1 ELSE 0 END),
+                   SUM(s.blackjack), SUM(s.net), MAX(CASE WHEN s.net > 0 THEN s.net ELSE 0 END),
                    SUM(s.decisions), SUM(s.mistakes),
                    SUM(s.showdown), SUM(s.showdown_won), MAX(s.pot)
             FROM results s JOIN rounds r ON r.id = s.round_id
@@ -369,7 +375,7 @@ class Database:
         if self.version < HAND_HISTORIES_SINCE:
             return []
         query = ("SELECT h.round_id, r.game, h.format, h.text, r.played_at FROM hand_histories h "
-                 "JOIN rounds r ON r.id = h.round_id WHERE 1")
+                 "JOIN rounds r ON r.id = h.round_id WHERE 1 = 1")
         if not tournaments:
             query += self._cash()
         params: list[object] = []
@@ -385,7 +391,7 @@ class Database:
         if self.version < BANKROLL_SINCE:
             return start
         bank, stake, rebuys, rebought, names = self._query(
-            "SELECT SUM(bank), SUM(stake), SUM(kind = 'rebuy'), "
+            "SELECT SUM(bank), SUM(stake), SUM(CASE WHEN kind = 'rebuy' THEN 1 ELSE 0 END), "
             "SUM(CASE WHEN kind = 'rebuy' THEN bank ELSE 0 END), COUNT(DISTINCT player) "
             "FROM bankroll WHERE game = ?",
             (Game(game).value,),

@@ -53,6 +53,7 @@ from cardtui.crashlog import record_crash
 from cardtui.games import Game
 from cardtui.locations import set_aside
 from cardtui.store.alive import Alive
+from cardtui.store.backends import open_database
 from cardtui.store.database import MEMORY, Database
 from cardtui.store.pending import (
     LOOK,
@@ -81,6 +82,7 @@ from cardtui.store.records import (
     TournamentResult,
     local_table,
 )
+from cardtui.store.sql import is_url
 
 _T = TypeVar("_T")
 
@@ -172,7 +174,8 @@ class Store:
         #: of their own (:attr:`local_place`), and another's are told apart from a
         #: killed one's (:meth:`left_behind`).
         self._alive: Alive | None = None
-        if str(path) != MEMORY:
+        # A URL (PostgreSQL) has no folder to mark: its local tables share one place.
+        if str(path) != MEMORY and not is_url(path):
             where = Path(path)
             self._alive = Alive(where.with_name(where.name + ".games"))
         try:
@@ -186,11 +189,16 @@ class Store:
 
     # -- opening and damage ------------------------------------------------
 
+    @property
+    def _on_disk(self) -> bool:
+        """A SQLite file (not memory, not a PostgreSQL URL): only a file is set aside."""
+        return str(self.path) != MEMORY and not is_url(self.path)
+
     def _open(self, busy_ms: int) -> Database:
         try:
-            return Database(self.path, busy_ms=busy_ms)
+            return open_database(self.path, busy_ms=busy_ms)
         except StoreError as error:
-            if error.problem is not Problem.DAMAGED or str(self.path) == MEMORY:
+            if error.problem is not Problem.DAMAGED or not self._on_disk:
                 raise
             return self._start_afresh(error)
 
@@ -230,7 +238,7 @@ class Store:
         try:
             return operation(db)
         except StoreError as error:
-            if error.problem is not Problem.DAMAGED or str(self.path) == MEMORY:
+            if error.problem is not Problem.DAMAGED or not self._on_disk:
                 raise
             self._db = self._start_afresh(error)
             return operation(self._db)
@@ -258,7 +266,7 @@ class Store:
 
     def _unexpected(self) -> StoreError:
         """A bug while writing: the details go to crash.log, the write stays in memory."""
-        folder = Path(self.path).parent if str(self.path) != MEMORY else Path.cwd()
+        folder = Path(self.path).parent if self._on_disk else Path.cwd()
         return StoreError(Problem.UNAVAILABLE, self.path,
                           f"an unexpected error; {record_crash(folder)}")
 
@@ -770,7 +778,7 @@ class Store:
     def _read_only(self, query: Callable[[Database], _T], nothing: _T) -> _T:
         """A scoreboard on a read-only disk can still be shown."""
         try:
-            db = Database(self.path, read_only=True)
+            db = open_database(self.path, read_only=True)
         except StoreError:
             return nothing
         try:

@@ -24,6 +24,7 @@ from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
 from cardtui.store.database import Database
 from cardtui.store.records import BankrollChange, BankrollKind, SeatResult
+from cardtui.store.sql import is_url
 
 
 class PendingWrite(Protocol):
@@ -159,8 +160,8 @@ def disk_room(path: Path | str) -> tuple[int, bool] | None:
     Cheap (one ``statvfs`` and one ``access``): the writer looks every
     :data:`LOOK` seconds while a write waits for a full or read-only disk.
     """
-    if str(path) == ":memory:":
-        return None
+    if str(path) == ":memory:" or is_url(path):
+        return None  # a server's disk is not ours to look at
     folder = Path(path).parent
     try:
         disk = os.statvfs(folder)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from cardtui.store.records import START_BALANCE
+from cardtui.store.sql import Connection
 
 
-def _migrate_1(db: sqlite3.Connection) -> None:
+def _migrate_1(db: Connection) -> None:
     _run_statements(
         db,
         """
@@ -43,7 +43,7 @@ def _migrate_1(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_2(db: sqlite3.Connection) -> None:
+def _migrate_2(db: Connection) -> None:
     _run_statements(
         db,
         """
@@ -59,7 +59,7 @@ def _migrate_2(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_3(db: sqlite3.Connection) -> None:
+def _migrate_3(db: Connection) -> None:
     # Practice drills: a strategy drill's score (kind hard/soft/pairs/all) or
     # the count drill's (kind "count", one question a run).
     _run_statements(
@@ -78,7 +78,7 @@ def _migrate_3(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_4(db: sqlite3.Connection) -> None:
+def _migrate_4(db: Connection) -> None:
     # A hold'em hand's history (PHH text), kept with its round so the
     # statistics and the replayer read what was played, not what was summed.
     _run_statements(
@@ -93,7 +93,7 @@ def _migrate_4(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_5(db: sqlite3.Connection) -> None:
+def _migrate_5(db: Connection) -> None:
     # The kept bankroll: one row per change, per player name and game. ``bank``
     # is the change to the balance off the table, ``stake`` to the chips at a
     # table; a settled result moves only the stake (its round_id ties it to
@@ -118,7 +118,7 @@ def _migrate_5(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_6(db: sqlite3.Connection) -> None:
+def _migrate_6(db: Connection) -> None:
     # The bankroll becomes the profile's, not a player name's: renaming the
     # player no longer starts a new balance. Each name had its own balance
     # (START_BALANCE plus its changes); they become one, and nothing is lost:
@@ -167,7 +167,7 @@ def _migrate_6(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_7(db: sqlite3.Connection) -> None:
+def _migrate_7(db: Connection) -> None:
     # A shared table's hand, named for good (the room's id, the table, the hand
     # number): the room sends a hand again until the game acknowledges it, so a
     # hand already recorded must not be recorded (nor move chips) twice. Its own
@@ -185,7 +185,7 @@ def _migrate_7(db: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_8(db: sqlite3.Connection) -> None:
+def _migrate_8(db: Connection) -> None:
     # A tournament's hands are played with tournament chips, not money: a
     # round says so, and cash results (net, bb/100) leave them out. A
     # tournament's result is its place (the ``tournaments`` table). Rounds
@@ -194,7 +194,7 @@ def _migrate_8(db: sqlite3.Connection) -> None:
         db, "ALTER TABLE rounds ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0")
 
 
-def _migrate_9(db: sqlite3.Connection) -> None:
+def _migrate_9(db: Connection) -> None:
     # A local tournament between hands (the table's JSON snapshot), so that
     # leaving it, or a killed game, resumes it rather than starting a new one.
     # One row per key (the tournament's owner); dropped once it is finished.
@@ -210,7 +210,7 @@ def _migrate_9(db: sqlite3.Connection) -> None:
     )
 
 
-def _run_statements(db: sqlite3.Connection, script: str) -> None:
+def _run_statements(db: Connection, script: str) -> None:
     # Not executescript(): it commits first, and a migration must be one
     # transaction together with its user_version bump.
     for statement in script.split(";"):
@@ -219,7 +219,7 @@ def _run_statements(db: sqlite3.Connection, script: str) -> None:
 
 
 #: Migration ``n`` takes a database from schema version ``n - 1`` to ``n``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
     _migrate_8, _migrate_9)
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,18 @@
+"""Which backend a scoreboard is opened on: a SQLite file, or PostgreSQL for a URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtui.store.database import Database
+from cardtui.store.sql import is_url
+
+
+def open_database(where: Path | str, *, read_only: bool = False, busy_ms: int = 0) -> Database:
+    """The scoreboard at ``where``: a SQLite file, or a PostgreSQL URL (``postgresql://…``)."""
+    if is_url(where):
+        # Imported here: psycopg is the cluster extra's, not every player's.
+        from cardtui.store.postgres import PostgresDatabase
+
+        return PostgresDatabase(str(where), read_only=read_only, busy_ms=busy_ms)
+    return Database(where, read_only=read_only, busy_ms=busy_ms)
