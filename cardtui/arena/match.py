@@ -118,8 +118,12 @@ def play_match(
     clock: Clock = SYSTEM_CLOCK,
     time_limit: float = DEFAULT_TIME_LIMIT,
     result: MatchResult | None = None,
+    duplicate: bool = True,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals with ``specs`` cycled round ``seats`` seats.
+
+    ``duplicate=False`` plays each deal once, the bots moving one seat round
+    each deal (luck then stays in the result: a wider interval for the hands).
 
     Each seat's bot is its own object (``make(spec)``), kept all match long,
     so a bot that learns learns; seats running the same spec are counted as
@@ -144,7 +148,8 @@ def play_match(
     for deal in range(deals):
         cards = deal_deck(seed, deal)
         won = dict.fromkeys(names, 0.0)
-        for rotation in range(seats):
+        rotations = range(seats) if duplicate else [deal % seats]
+        for rotation in rotations:
             order = seating(seats, rotation)
             seat_names = [slot_specs[slot] for slot in order]
             rng = random.Random(f"arena-{seed}-deal-{deal}-rotation-{rotation}")
@@ -176,6 +181,6 @@ def play_match(
             if progress is not None:
                 progress(number)
         for name in names:
-            result.per_deal[name].append(won[name] / (seats * copies[name]))
+            result.per_deal[name].append(won[name] / (len(rotations) * copies[name]))
         result.deals += 1
     return result
