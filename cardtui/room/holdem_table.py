@@ -29,6 +29,7 @@ from cardtui.holdem.actions import Action, Record
 from cardtui.holdem.bots import Personality, decide
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
@@ -651,9 +652,15 @@ class HoldemTable(SharedTable):
     def set_blinds(self, small: int, big: int) -> HoldemOptions:
         """The blinds from the next hand (the hand in play keeps its own); the options
         they make, or Refused saying why they make none."""
+        values = {**_option_values(self.options), "small_blind": small, "big_blind": big}
+        # A host raising the blinds means the table to play at them: a buy-in range under
+        # MIN_STACK_BIG_BLINDS big blinds goes up with them (never down), and is said.
+        least = MIN_STACK_BIG_BLINDS * big
+        values["buy_in_min"] = max(values["buy_in_min"], least)
+        values["starting_stack"] = max(values["starting_stack"], least)
+        values["buy_in_max"] = max(values["buy_in_max"], values["buy_in_min"])
         try:
-            options = holdem_options(**{**_option_values(self.options),
-                                        "small_blind": small, "big_blind": big})
+            options = holdem_options(**values)
         except ConfigError as error:
             raise Refused(str(error)) from None
         if self.hand is None and self._next_hand is None:

@@ -23,11 +23,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardtui.clock import Clock
+from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import MAX_CHAT, clean
 from cardtui.room.connection import Connection
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.ledger import Ledger
+from cardtui.room.seating import SeatApprovals, move_seat
 from cardtui.room.shared import Refused
 from cardtui.store.room_store import KeptAction, RoomStore
 from cardtui.wire.protocol import (
@@ -35,13 +37,19 @@ from cardtui.wire.protocol import (
     Announcement,
     Error,
     ErrorCode,
+    GetHostDesk,
+    HostApproval,
     HostBlinds,
     HostClose,
+    HostDeskState,
     HostExport,
     HostKick,
+    HostMove,
     HostPause,
     HostRequest,
     HostResume,
+    HostSeatAnswer,
+    HostUnban,
     Notice,
 )
 
@@ -61,6 +69,7 @@ class DeskRoom(Protocol):
     connections: set[Connection]
     tables: dict[str, HoldemTable | BlackjackTable]
     ledger: Ledger
+    approvals: SeatApprovals
 
     def chips_at_tables(self) -> dict[str, int]:
         """Each profile's chips at the tables now."""
@@ -98,6 +107,8 @@ class HostDesk:
         self.actions: list[HostAction] = []
         #: Profiles the host banned: refused at the greeting for the room's life.
         self.banned: set[str] = set()
+        #: The name each banned profile went by (the host's list of bans, to lift one).
+        self.ban_names: dict[str, str] = {}
         #: The last announcement: (the host's name, the text).
         self.announcement: tuple[str, str] | None = None
         #: Where each host action is written besides the room's log (the host's terminal).
@@ -111,7 +122,9 @@ class HostDesk:
     def restore(self, store: RoomStore) -> None:
         """Keep the log and the bans in ``store`` from now, and take back what it has."""
         self.store = store
-        self.banned |= store.bans()
+        names = store.banned_names()
+        self.banned |= set(names)
+        self.ban_names.update(names)
         self.actions[:0] = [HostAction(a.at, a.host, a.profile, a.action, a.table, a.detail)
                             for a in store.actions()]
 
@@ -121,6 +134,9 @@ class HostDesk:
         if not conn.member.host:
             log.warning("%r (not a host) sent %s: refused", conn, message.TYPE)
             conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, table, ref=ref))
+            return
+        if isinstance(message, GetHostDesk):
+            conn.send(self.state(ref))  # a look, not an action: nothing to log
             return
         action, detail, said = _ACTIONS[type(message)](self, conn, message)
         self._record(conn, action, table, detail)
@@ -167,8 +183,9 @@ class HostDesk:
                 raise Refused(f"{name} is not at a table")
             return "kick", name, f"{name} is removed from {_listed(t.name for t in kicked)}."
         self.banned.add(profile)
+        self.ban_names[profile] = name
         if self.store is not None:
-            self.store.keep_ban(profile)
+            self.store.keep_ban(profile, name)
         for each in list(self.room.connections):
             if each.member.profile == profile:
                 each.send(Error(ErrorCode.BANNED, BANNED))
@@ -192,11 +209,16 @@ class HostDesk:
         if not isinstance(table, HoldemTable):
             raise Refused("blackjack has no blinds")
         before = table.options.stakes
+        limits = (table.next_options or table.options).limits
         options = table.set_blinds(message.small_blind, message.big_blind)
-        table.notice(f"The host ({conn.member.name}) sets the blinds to {options.stakes} "
-                     "from the next hand.")
-        return "blinds", f"{before} -> {options.stakes}", \
-            f"{table.name}: blinds {options.stakes} from the next hand."
+        said = f"blinds {options.stakes} from the next hand"
+        if options.limits != limits:
+            # Raised with the blinds, never refused for them: see buy_ins_for.
+            low, high = options.limits
+            said += (f"; the buy-in is {low:,} to {high:,} from then (at least "
+                     f"{MIN_STACK_BIG_BLINDS} big blinds)")
+        table.notice(f"The host ({conn.member.name}) sets the {said}.")
+        return "blinds", f"{before} -> {options.stakes}", f"{table.name}: {said}."
 
     def _announce(self, conn: Connection, message: Announce) -> tuple[str, str, str]:
         text = clean(message.text, MAX_CHAT)
@@ -233,6 +255,50 @@ class HostDesk:
         return "export", str(path), f"Tonight's ledger is in {path}"
 
 
+    # --- seats and bans (:mod:`cardtui.room.seating`) -----------------------------------
+
+    def state(self, ref: int | None = None) -> HostDeskState:
+        """What waits for the host: the seat requests, and the bans (by name)."""
+        bans = sorted((name or "(a player banned before names were kept)")
+                      for name in (self.ban_names.get(p, "") for p in self.banned))
+        return HostDeskState(tuple(self.room.approvals.requests()), tuple(bans), ref=ref)
+
+    def _move(self, conn: Connection, message: HostMove) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        profile, _ = self._profile_named(message.name)
+        name = move_seat(table, profile, message.seat, conn.member.name)
+        return "move", f"{name} to seat {message.seat + 1}", \
+            f"{name} moves to seat {message.seat + 1} at {table.name}."
+
+    def _approval(self, conn: Connection, message: HostApproval) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        self.room.approvals.set(table, message.on)
+        if message.on:
+            table.notice(f"The host ({conn.member.name}) approves every new seat here.")
+            return "approval", "on", f"New seats at {table.name} wait for a host's approval."
+        table.notice(f"The host ({conn.member.name}) no longer approves seats here.")
+        return "approval", "off", f"Anyone may sit at {table.name} again."
+
+    def _seat_answer(self, conn: Connection, message: HostSeatAnswer) -> tuple[str, str, str]:
+        table = self.room.table(message.table)
+        name = self.room.approvals.answer(table, message.name, message.approve)
+        if message.approve:
+            return "approve", name, f"{name} may sit at {table.name}."
+        return "refuse", name, f"{name} is not seated at {table.name}."
+
+    def _unban(self, conn: Connection, message: HostUnban) -> tuple[str, str, str]:
+        wanted = message.name.casefold()
+        profile = next((p for p in sorted(self.banned)
+                        if self.ban_names.get(p, "").casefold() == wanted), None)
+        if profile is None:
+            raise Refused(f"nobody called {clean(message.name, 40)} is banned")
+        name = self.ban_names.pop(profile, message.name)
+        self.banned.discard(profile)
+        if self.store is not None:
+            self.store.drop_ban(profile)
+        return "unban", name, f"{name} may come back to the room."
+
+
 def _listed(names: Iterator[str]) -> str:
     shown = list(names)
     return ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
@@ -247,4 +313,8 @@ _ACTIONS: dict[type[HostRequest], Callable[[HostDesk, Connection, Any], tuple[st
     HostBlinds: HostDesk._blinds,
     Announce: HostDesk._announce,
     HostExport: HostDesk._export,
+    HostMove: HostDesk._move,
+    HostApproval: HostDesk._approval,
+    HostSeatAnswer: HostDesk._seat_answer,
+    HostUnban: HostDesk._unban,
 }

@@ -15,6 +15,7 @@ for whoever comes into the lobby next.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import deque
 from collections.abc import Iterable
 from typing import Protocol
@@ -23,7 +24,13 @@ from cardtui.clock import Clock, Timer
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.connection import Connection
 from cardtui.room.shared import CHAT_HISTORY, Refused, SharedTable
-from cardtui.wire.protocol import ChatEntry, LobbyChatLine, Message, Online, OnlinePlayer
+from cardtui.wire.protocol import (
+    HIDDEN_TABLE,
+    ChatEntry,
+    LobbyChatLine,
+    Online,
+    OnlinePlayer,
+)
 
 
 class Lobby(Protocol):
@@ -37,6 +44,9 @@ class Lobby(Protocol):
 
     def shared_tables(self) -> Iterable[SharedTable]:
         """Every table of the room."""
+
+    def sees(self, conn: Connection, table_id: str) -> bool:
+        """Whether ``conn``'s player is shown the table (a private one: not to all)."""
 
 
 class Presence:
@@ -85,21 +95,32 @@ class Presence:
         if now == self._sent:
             return
         self._sent = now
-        self._send(Online(now))
+        for conn in self.room.lobby_lines():
+            conn.send(Online(self.seen_by(conn, now)))
         self._due = self.room.clock.call_later(self.interval, self._due_now)
 
     def _due_now(self) -> None:
         self._due = None
         self._look()
 
+    def seen_by(self, conn: Connection, players: tuple[OnlinePlayer, ...]
+                ) -> tuple[OnlinePlayer, ...]:
+        """``players`` as ``conn``'s player may read them: a private table they are not
+        shown is :data:`HIDDEN_TABLE`, never its id (the id would let them ask for it)."""
+        hidden = {t.id for t in self.room.shared_tables() if not self.room.sees(conn, t.id)}
+        if not hidden:
+            return players
+
+        def shown(ids: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(HIDDEN_TABLE if t in hidden else t for t in ids)
+
+        return tuple(dataclasses.replace(p, seated=shown(p.seated), watching=shown(p.watching))
+                     if hidden.intersection(p.seated + p.watching) else p for p in players)
+
     def stop(self) -> None:
         if self._due is not None:
             self._due.cancel()
             self._due = None
-
-    def _send(self, message: Message) -> None:
-        for conn in self.room.lobby_lines():
-            conn.send(message)
 
     def chat(self, conn: Connection, text: str) -> None:
         """``conn``'s player says ``text`` in the lobby: every player there reads it."""

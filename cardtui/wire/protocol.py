@@ -200,6 +200,16 @@ class TableInfo:
     #: The host closed the table: no hand is dealt here again (the one in play
     #: is played out first when the host chose so).
     closing: bool = False
+    #: A private table (only those it is shown to get its line: its invite code's
+    #: holders and hosts); the lobby marks it with a lock.
+    private: bool = False
+    #: A seat here waits for a host's approval.
+    approval: bool = False
+
+
+#: What :class:`OnlinePlayer` names instead of a private table's id for a player the
+#: table is not shown to: they learn someone sits at a private table, never which.
+HIDDEN_TABLE = "private"
 
 
 class Where(StrEnum):

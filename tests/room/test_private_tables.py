@@ -3,7 +3,6 @@ sees every table), joined with the code."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
@@ -13,6 +12,7 @@ from cardtui.room.connection import Member
 from cardtui.room.room import Room
 from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
 from cardtui.wire.protocol import (
+    HIDDEN_TABLE,
     CreateHoldem,
     Error,
     GetLobby,
@@ -20,6 +20,7 @@ from cardtui.wire.protocol import (
     LobbySnapshot,
     LobbyUpdate,
     Notice,
+    Online,
     Sit,
     Watch,
 )
@@ -88,17 +89,64 @@ async def test_an_open_table_is_everyones(make_room) -> None:  # type: ignore[no
     assert not room.invites
 
 
-async def test_a_private_table_is_not_kept_for_a_restart_where_it_would_come_back_open(
+async def test_a_private_table_is_kept_for_a_restart_with_its_code_and_as_hidden(
         make_room, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """It used not to be kept at all (its code was not); now it comes back as it was."""
     store = RoomStore(tmp_path / ROOM_STORE_NAME)
     try:
         room = Room([HoldemOptions(name="Open")], rng=random.Random(1), store=store)
-        ann = await FakeClient.join(room, member("Ann"))
-        for name, private in (("Secret", True), ("Public", False)):
-            start = len(ann.messages)
-            ann.send(CreateHoldem(name, seats=4, bots_fill=False, private=private))
-            await ann.wait_for(lambda m: isinstance(m, Notice), after=start)
-        assert [json.loads(t.options)["name"] for t in store.tables()] == ["Public"]
+        ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+        start = len(ann.messages)
+        ann.send(CreateHoldem("Secret", seats=4, bots_fill=False, private=True))
+        opened = await ann.wait_for(lambda m: isinstance(m, Notice), after=start)
+        found = re.search(r"invite code is ([A-Z2-9]{6})", opened.text)
+        assert found is not None
+        bob.send(JoinPrivate(found.group(1)))
+        await bob.wait_for(lambda m: isinstance(m, LobbyUpdate))
         await room.stop()
+        store.close()
+
+        store = RoomStore(tmp_path / ROOM_STORE_NAME)
+        again = Room([HoldemOptions(name="Open")], rng=random.Random(2), store=store)
+        try:
+            [back] = [t for t in again.tables.values() if t.name == "Secret"]
+            assert again.invites[back.id] == found.group(1)
+            ann, bob, cy = [await FakeClient.join(again, member(n)) for n in ("Ann", "Bob", "Cy")]
+            hal = await FakeClient.join(again, HOST)
+            for client in (ann, bob, hal):  # its opener, the player it let in, a host
+                [line] = [t for t in client.of(LobbySnapshot)[-1].tables if t.id == back.id]
+                assert line.private  # shown with a lock
+            assert await lobby_ids(cy) == {"t1"}
+            assert await error_for(cy, Sit(back.id, None, 1000)) == "there is no such table"
+            assert await lobby_ids(cy) == {"t1"}
+            start = len(cy.messages)
+            cy.send(JoinPrivate(found.group(1)))
+            update = await cy.wait_for(lambda m: isinstance(m, LobbyUpdate), after=start)
+            assert update.table.id == back.id and update.table.private
+        finally:
+            await again.stop()
     finally:
         store.close()
+
+
+async def test_who_is_here_names_no_private_table_to_a_player_it_is_hidden_from(
+        make_room) -> None:  # type: ignore[no-untyped-def]
+    room = make_room(HoldemOptions(name="Open", bots_fill=False))
+    ann, cy = [await FakeClient.join(room, member(n)) for n in ("Ann", "Cy")]
+    start = len(ann.messages)
+    ann.send(CreateHoldem("Secret", seats=4, bots_fill=False, private=True))
+    opened = await ann.wait_for(lambda m: isinstance(m, Notice), after=start)
+    await sit(ann, opened.table)
+    start = len(cy.messages)
+    await cy.wait_for(lambda m: isinstance(m, Online) and any(
+        p.name == "Ann" and p.seated for p in m.players), after=start)
+    await cy.caught_up()
+    # Every byte Cy was sent: the table's id is in none (an id would let Cy ask for it).
+    assert f'"{opened.table}"'.encode() not in cy.raw
+    [seen] = [p for p in cy.of(LobbySnapshot)[-1].online if p.name == "Ann"]
+    assert seen.seated == (HIDDEN_TABLE,)
+    # Ann, whom it is shown to, reads where she sits.
+    start = len(ann.messages)
+    ann.send(GetLobby())
+    mine = await ann.wait_for(lambda m: isinstance(m, LobbySnapshot), after=start)
+    assert [p.seated for p in mine.online if p.name == "Ann"] == [(opened.table,)]

@@ -348,6 +348,10 @@ class LobbyScreen(HeldFirstFrame):
                    f"{info.action_clock:g} s to act"
             if info.rules:
                 text += f" · {describe_rules(info.rules)}"
+            if info.private:
+                text += " · private"
+            if info.approval:
+                text += " · a host approves each seat"
         self.query_one("#lobby-detail", Static).update(Text(text))  # (a name is text)
 
     def selected(self) -> TableInfo | None:

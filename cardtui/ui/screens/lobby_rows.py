@@ -12,7 +12,10 @@ from rich.text import Text
 
 from cardtui.blackjack.rules import Rules
 from cardtui.games import Game
-from cardtui.wire.protocol import ChatEntry, OnlinePlayer, TableInfo
+from cardtui.wire.protocol import HIDDEN_TABLE, ChatEntry, OnlinePlayer, TableInfo
+
+#: Before a private table's name: only its invited players and the hosts see the line.
+LOCK = "🔒"
 
 COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
 #: The Players column at 80 columns; wider terminals give it the rest of the line.
@@ -82,7 +85,10 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
     elif info.paused_by:
         hand = "paused"
     # The name is as a player typed it (anyone may open a table): text, never markup.
-    return game, Text(_cut(info.name, 14)), Text(_cut(info.stakes, 11)), seats, names, hand
+    name = Text(_cut(info.name, 14))
+    if info.private:
+        name = Text.assemble((LOCK, "bold"), _cut(info.name, 12))  # the lock takes 2 cells
+    return game, name, Text(_cut(info.stakes, 11)), seats, names, hand
 
 
 def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
@@ -95,9 +101,16 @@ def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
     'Friday, watching Pit'
     >>> where(OnlinePlayer("Cy", seated=("t1", "t9"), away=True), names)
     'away from Friday, a table'
+    >>> where(OnlinePlayer("Di", seated=("private",)), names)
+    'a private table'
     """
-    seated = ", ".join(table_name(t) or "a table" for t in player.seated)
-    watching = ", ".join(table_name(t) or "a table" for t in player.watching)
+    def named(table: str) -> str:
+        if table == HIDDEN_TABLE:
+            return "a private table"  # the room names no private table to others
+        return table_name(table) or "a table"
+
+    seated = ", ".join(named(t) for t in player.seated)
+    watching = ", ".join(named(t) for t in player.watching)
     if player.away:
         return f"away from {seated}" if seated else "away"
     parts = [seated] if seated else []

@@ -1,0 +1,83 @@
+"""What a restart brings back with a table players opened: its time banks and whether a
+host approves its seats; and a table brought back that nobody joins closes after a while
+(on virtual time)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from cardtui.clock import FakeClock
+from cardtui.room.config import HoldemOptions
+from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.room import REOPENED_IDLE, Room
+from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
+from cardtui.wire.protocol import CreateHoldem, HostApproval, Notice, Watch
+from tests.room.support import FakeClient, until
+from tests.room.test_host_controls import HOST, ask, member, sit
+
+
+async def opened_with(room: Room, client: FakeClient, name: str) -> str:
+    start = len(client.messages)
+    client.send(CreateHoldem(name, seats=4, bots_fill=False))
+    opened = await client.wait_for(lambda m: isinstance(m, Notice), after=start)
+    return str(opened.table)
+
+
+async def test_time_banks_and_host_approval_come_back_with_the_table(
+        tmp_path: Path) -> None:
+    path = tmp_path / ROOM_STORE_NAME
+    store = RoomStore(path)
+    room = Room([HoldemOptions(name="Open")], rng=random.Random(1), store=store)
+    ann = await FakeClient.join(room, member("Ann"))
+    host = await FakeClient.join(room, HOST)
+    table_id = await opened_with(room, ann, "Friday")
+    await sit(ann, table_id, 0, 500)
+    table = room.tables[table_id]
+    assert isinstance(table, HoldemTable)
+    table.banks["profile-Ann"] = 12.5  # what Ann's bank had left as the server stopped
+    await ask(host, HostApproval(table_id, True, ref=1), 1)
+    await room.stop()
+    store.close()
+
+    store = RoomStore(path)
+    again = Room([HoldemOptions(name="Open")], rng=random.Random(2), store=store)
+    try:
+        [back] = [t for t in again.tables.values() if t.name == "Friday"]
+        assert isinstance(back, HoldemTable)
+        assert back.banks == {"profile-Ann": 12.5}
+        assert again.approvals.asks(back.id) and again.line(back).approval
+    finally:
+        await again.stop()
+        store.close()
+
+
+async def test_a_table_brought_back_that_nobody_joins_closes_after_a_while(
+        clock: FakeClock, tmp_path: Path) -> None:
+    path = tmp_path / ROOM_STORE_NAME
+    store = RoomStore(path)
+    room = Room([HoldemOptions(name="Open")], rng=random.Random(1), store=store)
+    ann = await FakeClient.join(room, member("Ann"))
+    for name in ("Empty", "Watched"):
+        await opened_with(room, ann, name)
+    await room.stop()
+    store.close()
+
+    store = RoomStore(path)
+    again = Room([HoldemOptions(name="Open")], rng=random.Random(2), clock=clock, store=store)
+    try:
+        names = {t.name: t.id for t in again.tables.values()}
+        assert names.keys() == {"Open", "Empty", "Watched"}
+        bob = await FakeClient.join(again, member("Bob"))
+        bob.send(Watch(names["Watched"]))
+        await until(lambda: bool(again.tables[names["Watched"]].watchers))
+        clock.advance(REOPENED_IDLE - 1)
+        assert names["Empty"] in again.tables
+        clock.advance(1)
+        await until(lambda: names["Empty"] not in again.tables)
+        # The watched one stays; the closed one is forgotten for the next start too.
+        assert names["Watched"] in again.tables
+        assert [t.id for t in store.tables()] == [names["Watched"]]
+    finally:
+        await again.stop()
+        store.close()
