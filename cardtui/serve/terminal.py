@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from cardtui.i18n import LANG_VARIABLE, from_environment
+
 #: What a client that sends no terminal type is assumed to be.
 DEFAULT_TERM = "xterm-256color"
 
@@ -131,6 +133,8 @@ class ClientTerminal:
         >>> sorted(env.items())  # doctest: +NORMALIZE_WHITESPACE
         [('COLORTERM', 'truecolor'), ('LANG', 'C.UTF-8'), ('PATH', '/bin'),
          ('PYTHONUTF8', '1'), ('TERM', 'xterm'), ('TEXTUAL_FPS', '30')]
+        >>> ClientTerminal(env={"LANG": "ja_JP.UTF-8"}).child_environment({}, None)["CARDTUI_LANG"]
+        'ja'
         """
         env = dict(host)
         env["TERM"] = self.term
@@ -142,6 +146,11 @@ class ClientTerminal:
         # Latin-1 terminal gets plain cards, not mojibake.
         env["LANG"] = "C.UTF-8"
         env["PYTHONUTF8"] = "1"
+        # ...and its language is the one the client's locale names (each player reads
+        # their own at a shared table); the game's Settings may still choose another.
+        language = from_environment(self.env)
+        if language is not None:
+            env[LANG_VARIABLE] = language
         if fps is not None:
             env["TEXTUAL_FPS"] = str(fps)
         return env

@@ -36,13 +36,14 @@ from urllib.parse import quote
 import textual_serve
 from aiohttp import web
 
+from cardtui.i18n import language_code
 from cardtui.names import name_problem
 from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
 from cardtui.serve.server import Floor, ServeConfig
 from cardtui.serve.terminal import DEFAULT_SIZE
-from cardtui.serve.web_page import FAVICON, FORBIDDEN, door_page, table_page
+from cardtui.serve.web_page import FAVICON, FORBIDDEN, LANG_COOKIE, door_page, table_page
 from cardtui.serve.web_session import WebFloorSeats, WebSession
 
 #: textual-serve's client: ``js/textual.js`` (xterm.js and its protocol), CSS, fonts.
@@ -184,8 +185,11 @@ class WebDoor:
             _whole(request.query.get("width"), DEFAULT_SIZE[0]),
             _whole(request.query.get("height"), DEFAULT_SIZE[1]),
         )
+        # The page's language (navigator.language, a cookie the table page set): the
+        # player's game speaks it, as an SSH player's speaks their LANG.
+        language = language_code(request.cookies.get(LANG_COOKIE, ""))
         session = WebSession(websocket, name, self._seats, self._launch, self._limits, size,
-                             log=self._log)  # fmt: skip
+                             log=self._log, language=language)  # fmt: skip
         self.sessions.add(session)
         try:
             await session.run()

@@ -76,7 +76,15 @@ _DOOR_STYLE = """
       .problem { color: #ff8a80; min-height: 1.2em; }
 """
 
+#: The cookie that carries the page's language (``navigator.language``) to the game: the
+#: websocket's URL is textual.js's to build, the cookie goes with it unasked.
+LANG_COOKIE = "cardtui_lang"
+
 _TABLE = Template("""  <body>
+    <script>
+      document.cookie = "cardtui_lang=" + encodeURIComponent(navigator.language || "")
+        + "; path=/; SameSite=Strict";
+    </script>
     <div class="ended"><div class="message">The game has ended.
       <button type="button" onclick="window.location.reload()">Play again</button></div></div>
     <div id="terminal" class="textual-terminal"
@@ -107,6 +115,8 @@ FONT_SIZE = 16
 def door_page(name: str = "", problem: str = "") -> str:
     """The page that asks a guest's name before their game starts.
 
+    >>> f'"{LANG_COOKIE}=' in table_page("ws://x/ws")
+    True
     >>> "Sit down" in door_page() and "<title>cardtui</title>" in door_page()
     True
     >>> 'value="&lt;b&gt;"' in door_page("<b>", "too long")

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 
 from cardtui import locations
+from cardtui.i18n import LANG_VARIABLE
 from cardtui.room.hosting import RoomHost
 from cardtui.room.room import room_pair
 from cardtui.serve.bridge import NoSeat
@@ -88,8 +89,11 @@ class WebSession:
         size: tuple[int, int],
         *,
         log: Callable[[str], None],
+        language: str | None = None,
     ) -> None:
         self.identity: Identity | None = None
+        #: The page's language (``navigator.language``), if it is one of ours.
+        self._language = language
         self.name = name
         self._ws = websocket
         self._seats = seats
@@ -159,7 +163,10 @@ class WebSession:
         line = None
         try:
             line = await self._room_line(identity)
-            client = ClientTerminal(width=self._size[0], height=self._size[1], env=BROWSER_TERMINAL)
+            env = dict(BROWSER_TERMINAL)
+            if self._language is not None:
+                env[LANG_VARIABLE] = self._language
+            client = ClientTerminal(width=self._size[0], height=self._size[1], env=env)
             game = await spawn_game(
                 self._launch, identity, client, room_fd=line.fileno() if line is not None else None
             )
