@@ -187,6 +187,33 @@ class BetsCollected:
 class BoardDealt:
     street: Street
     cards: tuple[Card, ...]
+    #: Which run of the board (0: the first); 1 only when the players all-in
+    #: agreed to run it twice and the second board is dealt.
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RunsChosen:
+    """A player in an all-in pot answers the offer to run the rest of the board twice.
+
+    Every player still in the pot answers; the board is run twice only when all
+    of them chose 2 (a home-game custom; pokerkit settles a disagreement the
+    same way: one run).
+    """
+
+    seat: int
+    #: 1 (once) or 2 (twice).
+    runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class RabbitHunted:
+    """The board cards that would have come, turned up after a hand that ended early.
+
+    Not part of the hand: nobody wins or loses by them (a "rabbit hunt").
+    """
+
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +247,9 @@ class PotAwarded:
     #: The dealer kills the losing hands first, so a main pot and a side pot with
     #: the same winners are pushed (and split) as one (see ``Hand._kill_losing_hands``).
     pot_count: int = 1
+    #: The run of the board this share was won on (0: the first), when the
+    #: board was run twice and each run's half is awarded separately.
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,5 +261,5 @@ class HandEnded:
 Record = (
     AntePosted | DeadBlindPosted | BlindPosted | HoleCardsDealt | Folded | Checked | Called
     | BetOrRaised | UncalledBetReturned | BetsCollected | BoardDealt | HandShown | HandMucked
-    | PotAwarded | HandEnded
+    | PotAwarded | HandEnded | RunsChosen | RabbitHunted
 )

@@ -58,7 +58,9 @@ from cardtui.holdem.actions import (
     HandShown,
     HoleCardsDealt,
     PotAwarded,
+    RabbitHunted,
     Record,
+    RunsChosen,
     Street,
     UncalledBetReturned,
 )
@@ -131,6 +133,8 @@ class Hand:
         min_bet: int | None = None,
         showdown: Mapping[int, bool] | None = None,
         unknown_cards: Mapping[int, Sequence[int]] | None = None,
+        bomb_pot: bool = False,
+        run_it_twice: bool = False,
     ) -> None:
         """Post the forced bets and deal (see :mod:`cardtui.holdem.forced` for each kind).
 
@@ -146,6 +150,13 @@ class Hand:
         count for nothing at the showdown: a hand shown face down (PHH
         ``sm ????``) is ranked on its known cards and the board, as pokerkit
         ranks it, not on the stand-ins dealt in their place.
+
+        Home-game options: ``bomb_pot`` makes everyone post ``ante`` (live,
+        the same for all) and no blinds, and the hand starts at the flop with
+        no betting before it. ``run_it_twice`` offers the players of an
+        all-in pot, once the betting is over with board cards to come, to
+        run the rest of the board twice (:meth:`choose_runs`); the hand waits
+        for every answer (:attr:`runs_pending`).
         """
         minimum = big_blind if min_bet is None else min_bet
         if big_blind < 1 or small_blind < 0 or minimum < 1:
@@ -155,6 +166,9 @@ class Hand:
             raise ValueError("the ante cannot be negative")
         if any(s is not None and s <= 0 for s in stacks):
             raise ValueError("every seated player needs chips: busted players leave the table")
+        if bomb_pot and (not isinstance(ante, int) or ante < 1 or straddles or posted
+                         or dead_blinds or big_blind_ante or dead_antes):
+            raise ValueError("a bomb pot is an equal live ante from everyone and nothing else")
         seated = [i for i, s in enumerate(stacks) if s is not None]
         if not 2 <= len(seated) <= 10:
             raise ValueError(f"hold'em needs 2 to 10 players, not {len(seated)}")
@@ -181,6 +195,14 @@ class Hand:
         self.contributed: list[int] = [0] * self.seat_count
         self.hole: dict[int, tuple[Card, Card]] = {}
         self.board: list[Card] = []
+        #: The boards of the runs after the first, when the board is run twice.
+        self._more_boards: list[list[Card]] = []
+        self.bomb_pot = bomb_pot
+        self.run_it_twice = run_it_twice
+        #: Players asked whether to run the board twice (empty until asked).
+        self.runs_offered_to: tuple[int, ...] = ()
+        self._run_votes: dict[int, int] = {}
+        self.rabbit: tuple[Card, ...] | None = None
         self.folded: set[int] = set()
         self.shown: set[int] = set()
         self.street = Street.PREFLOP
@@ -202,8 +224,10 @@ class Hand:
         #: Every forced bet, in posting order.
         self.forced: tuple[ForcedBet, ...] = tuple(posting_order(
             self.players,
-            small_blind=(small, small_blind) if small in self.players else None,
-            big_blind=(self.positions.big_blind, big_blind),
+            # A bomb pot has no blinds: the big blind's place is kept (for the
+            # order of play) with nothing posted.
+            small_blind=(small, small_blind) if small in self.players and not bomb_pot else None,
+            big_blind=(self.positions.big_blind, 0 if bomb_pot else big_blind),
             ante=ante, dead_antes=dead_antes, big_blind_ante=big_blind_ante,
             straddles=straddles, posted=posted, dead_blinds=dead_blinds,
         ))
@@ -500,6 +524,11 @@ class Hand:
             first, second = cards[seat]
             self.hole[seat] = (first, second)
             self.records.append(HoleCardsDealt(seat, (first, second)))
+        if self.bomb_pot:
+            # No betting before the flop: the antes are the pot and the hand
+            # starts at the flop, first to act left of the button.
+            self._end_round()
+            return
         bets = {s: self.bets[s] for s in kinds}
         self._begin_round(after=opener_seat(bets, self.players, kinds))
 
@@ -572,7 +601,7 @@ class Hand:
         self.actor = None
         self._return_uncalled()
         pots = tuple(self._build_pots(self.contributed))
-        if any(self.bets):
+        if any(self.bets) or (self.bomb_pot and self.street is Street.PREFLOP):
             self.records.append(BetsCollected(self.street, pots))
             self._shown_pots = pots
         self.bets = [0] * self.seat_count
@@ -590,12 +619,113 @@ class Hand:
             # hands are turned up before the rest of the board is dealt.
             for seat in self._showdown_order():
                 self._show_or_muck(seat, self.showdown_decisions.get(seat, True))
-            while self.street < Street.RIVER:
-                self._deal_street()
-            self._showdown()
+            if self.run_it_twice and self.street < Street.RIVER and len(self.live) > 1:
+                # Everyone still in the pot answers before a card is dealt.
+                self.runs_offered_to = tuple(self.live)
+                return
+            self._run_out(1)
             return
         self._deal_street()
         self._begin_round(after=self.button)
+
+    # --- run it twice -------------------------------------------------------
+
+    @property
+    def runs_pending(self) -> tuple[int, ...]:
+        """Players still to answer the offer to run the board twice (the hand waits)."""
+        return tuple(s for s in self.runs_offered_to if s not in self._run_votes)
+
+    @property
+    def boards(self) -> list[list[Card]]:
+        """Every run's board, the first being :attr:`board` (two when run twice)."""
+        return [self.board, *self._more_boards]
+
+    @property
+    def runs(self) -> int:
+        """How many times the board was run (1 unless run twice)."""
+        return 1 + len(self._more_boards)
+
+    def runs_problem(self, seat: int, runs: int) -> str | None:
+        """Why ``seat`` cannot answer ``runs`` now, or None."""
+        if seat not in self.runs_pending:
+            return f"seat {seat} is not asked how many times to run the board"
+        if runs not in (1, 2):
+            return f"the board runs once or twice, not {runs} times"
+        return None
+
+    def choose_runs(self, seat: int, runs: int) -> RunsChosen:
+        """``seat`` answers the offer: 1 (once) or 2 (twice); the last answer deals."""
+        problem = self.runs_problem(seat, runs)
+        if problem is not None:
+            raise ValueError(problem)
+        self._run_votes[seat] = runs
+        record = RunsChosen(seat, runs)
+        self.records.append(record)
+        if not self.runs_pending:
+            # Twice only when every player in the pot agreed.
+            self._run_out(2 if all(v == 2 for v in self._run_votes.values()) else 1)
+        return record
+
+    def _run_out(self, runs: int) -> None:
+        """Deal the rest of the board ``runs`` times, each run whole before the next
+        (pokerkit deals its runouts so), then the showdown."""
+        street, shared = self.street, list(self.board)
+        while self.street < Street.RIVER:
+            self._deal_street()
+        for run in range(1, runs):
+            board, dealt = list(shared), street
+            while dealt < Street.RIVER:
+                dealt = dealt.next
+                cards = tuple(self.deck.deal() for _ in range(dealt.board_size - len(board)))
+                board.extend(cards)
+                self.records.append(BoardDealt(dealt, cards, run))
+            self._more_boards.append(board)
+        self._showdown()
+
+    # --- after the hand: show a winning hand, the rabbit hunt -----------------
+
+    def show_problem(self, seat: int) -> str | None:
+        """Why ``seat`` cannot show its hand after the hand now, or None.
+
+        Only the winner of a pot nobody contested may: at a showdown the
+        hands are tabled or mucked by the rules (TDA Rules 16-17).
+        """
+        if not self.is_over:
+            return "the hand is not over"
+        live = self.live
+        if len(live) != 1 or seat != live[0]:
+            return f"seat {seat} did not win the pot uncontested"
+        if seat in self.shown:
+            return f"seat {seat} has shown already"
+        return None
+
+    def show_winning_hand(self, seat: int) -> HandShown:
+        """The uncontested winner shows (a home-game courtesy; nothing changes hands)."""
+        problem = self.show_problem(seat)
+        if problem is not None:
+            raise ValueError(problem)
+        return self._show(seat)
+
+    def rabbit_problem(self) -> str | None:
+        """Why the rabbit cannot be hunted now, or None."""
+        if not self.is_over:
+            return "the hand is not over"
+        if self.rabbit is not None:
+            return "the rabbit was hunted already"
+        if len(self.board) >= Street.RIVER.board_size:
+            return "the whole board is out"
+        return None
+
+    def rabbit_hunt(self) -> RabbitHunted:
+        """The board cards that would have come: the next cards of the deck, shown, not dealt."""
+        problem = self.rabbit_problem()
+        if problem is not None:
+            raise ValueError(problem)
+        cards = tuple(self.deck.cards[: Street.RIVER.board_size - len(self.board)])
+        self.rabbit = cards
+        record = RabbitHunted(cards)
+        self.records.append(record)
+        return record
 
     def _return_uncalled(self) -> None:
         # The uncalled part of a bet goes back to the bettor; it is not a pot
@@ -626,10 +756,10 @@ class Hand:
         live = self.live
         return [s for s in order if s in live]
 
-    def _rank(self, seat: int) -> HandRank:
+    def _rank(self, seat: int, run: int = 0) -> HandRank:
         unknown = self.unknown_cards.get(seat, frozenset())
         known = [card for i, card in enumerate(self.hole[seat]) if i not in unknown]
-        return evaluate([*known, *self.board])
+        return evaluate([*known, *self.boards[run]])
 
     def _show(self, seat: int) -> HandShown:
         description = self._rank(seat).description if len(self.board) >= 3 else ""
@@ -679,23 +809,32 @@ class Hand:
             self._kill_losing_hands()
         pots = self._build_pots(self.contributed)
         covered = pots_covered(self._shown_pots, pots)
+        runs = self.runs if showdown else 1
         for index, pot in enumerate(pots):
             if not pot.eligible:
                 raise AssertionError(f"pot {index} has nobody left to win it")
-            if showdown:
-                ranks = {s: self._rank(s) for s in pot.eligible}
-                best = max(ranks.values())
-                winners = tuple(s for s in pot.eligible if ranks[s] == best)
-                description = best.description
-                best_five = tuple(ranks[s].best_five for s in winners)
-            else:
-                winners, description, best_five = pot.eligible, "", ()
-            shares = split_pot(pot.amount, winners)
-            for seat, share in zip(winners, shares, strict=True):
-                self.stacks[seat] += share
-            first, count = covered[index]
-            award = PotAwarded(first, pot.amount, winners, shares, description, best_five, count)
-            self.records.append(award)
+            # Run twice, each pot is halved and each run's half awarded on its
+            # own board. The odd chip of the halving goes to the first run:
+            # pokerkit (State._begin_chips_pushing) gives it to the first
+            # board, and our histories must replay to its stacks; rooms that
+            # run it twice do the same ("odd chip to the first run").
+            half, odd = divmod(pot.amount, runs)
+            for run in range(runs):
+                amount = half + (odd if run == 0 else 0)
+                if showdown:
+                    ranks = {s: self._rank(s, run) for s in pot.eligible}
+                    best = max(ranks.values())
+                    winners = tuple(s for s in pot.eligible if ranks[s] == best)
+                    description = best.description
+                    best_five = tuple(ranks[s].best_five for s in winners)
+                else:
+                    winners, description, best_five = pot.eligible, "", ()
+                shares = split_pot(amount, winners)
+                for seat, share in zip(winners, shares, strict=True):
+                    self.stacks[seat] += share
+                first, count = covered[index]
+                self.records.append(PotAwarded(first, amount, winners, shares, description,
+                                               best_five, count, run))
         self.contributed = [0] * self.seat_count
         self.dead_money = 0
         self.street = Street.COMPLETE
@@ -711,10 +850,12 @@ class Hand:
         same stacks; it only changes where an odd chip goes.
         """
         pots = self._build_pots(self.contributed)
-        ranks = {s: self._rank(s) for s in self.live}
+        ranks = [{s: self._rank(s, run) for s in self.live} for run in range(self.runs)]
         for seat in self.live:
+            # Run twice, a hand that wins on either board stays (pokerkit's can_win_now).
             wins = any(
-                ranks[seat] >= max(ranks[o] for o in pot.eligible)
+                rank[seat] >= max(rank[o] for o in pot.eligible)
+                for rank in ranks
                 for pot in pots
                 if seat in pot.eligible
             )

@@ -52,6 +52,7 @@ from cardtui.holdem.actions import (
     HandMucked,
     HandShown,
     HoleCardsDealt,
+    RabbitHunted,
     Record,
 )
 from cardtui.holdem.forced import Forced
@@ -59,6 +60,8 @@ from cardtui.holdem.hand import Hand
 
 #: PHH's unknown card pair (the format writes ``????`` for two hidden cards).
 UNKNOWN = "????"
+#: The commentary that tells the cards a rabbit hunt turned up (not part of the hand).
+RABBIT_HUNT = "rabbit hunt, not part of the hand:"
 
 
 def phh_actions(hand: Hand, *, seen_by: Collection[int] | None = None) -> list[str]:
@@ -69,13 +72,37 @@ def phh_actions(hand: Hand, *, seen_by: Collection[int] | None = None) -> list[s
     """
     label = {seat: f"p{i + 1}" for i, seat in enumerate(hand.players)}
     lines = []
+    dealt = 0
     for record in hand.records:
         if (seen_by is not None and isinstance(record, HoleCardsDealt)
                 and record.seat not in seen_by):
             lines.append(f"d dh {label[record.seat]} {UNKNOWN}")
         elif (line := _action(record, label)) is not None:
             lines.append(line)
+        if isinstance(record, HoleCardsDealt):
+            dealt += 1
+            if hand.bomb_pot and dealt == len(hand.players):
+                lines += bomb_pot_checks(hand, label)
     return lines
+
+
+def bomb_pot_checks(hand: Hand, label: dict[int, str]) -> list[str]:
+    """A bomb pot's missing betting before the flop, as PHH must write it.
+
+    PHH has no bomb pot: pokerkit plays a hand with antes and no blinds
+    through a betting round before the flop, where nobody has bet. A bomb
+    pot's "no betting before the flop" is that round checked round: every
+    player with chips left after the ante checks, from the button's left
+    (pokerkit's first to act when no blind is posted). With at most one
+    player able to bet there is no round at all.
+    """
+    antes: dict[int, int] = {}
+    for record in hand.records:
+        if isinstance(record, AntePosted):
+            antes[record.seat] = antes.get(record.seat, 0) + record.amount
+    able = [s for s in hand.players
+            if (hand.starting_stacks[s] or 0) > antes.get(s, 0)]
+    return [f"{label[s]} cc" for s in able] if len(able) >= 2 else []
 
 
 def _action(record: Record, label: dict[int, str]) -> str | None:
@@ -94,6 +121,9 @@ def _action(record: Record, label: dict[int, str]) -> str | None:
             return f"{label[seat]} sm {''.join(map(str, cards))}"
         case HandMucked(seat=seat):
             return f"{label[seat]} sm"
+        case RabbitHunted(cards=cards):
+            # A commentary (PHH's no-op action): not part of the hand.
+            return f"# {RABBIT_HUNT} {''.join(map(str, cards))}"
     # Blinds, antes, bet collection, uncalled bets and pushes are automatic in PHH.
     return None
 
@@ -140,6 +170,17 @@ def to_phh(
         *_action_lines(phh_actions(hand, seen_by=seen_by)),
         "]",
     ]
+    if hand.runs > 1:
+        # PHH has no action for the players' choice of runouts (pokerkit's
+        # select_runout_count): the count is a user-defined field, and the
+        # boards follow one after the other as pokerkit deals them (the
+        # first run whole, then the second from where they part). pokerkit
+        # replays the file with RUNOUT_COUNT_SELECTION left out of the
+        # HandHistory's automations and select_runout_count(_runs) for each
+        # player in the pot.
+        lines.append(f"_runs = {hand.runs}")
+    if hand.bomb_pot:
+        lines.append("_bomb_pot = true")
     if any(forced.dead_blinds):
         # A user-defined field (PHH: a leading underscore): which antes were
         # dead blinds, so cardtui reads them back as such.
