@@ -272,11 +272,12 @@ class Pro:
             reads = self._read(view, seat)
             fold_all *= reads.fold_to_bet
             loose = loose and reads.fold_to_bet < 0.2
-        size_share = 1.0 if loose else 0.7
+        size_share = 1.0 if loose else 0.75
         if legal.can_raise and view.raises < 3:
             called = self._equity(view, rng, self._ranges(view, calling=True))
             fair = 1 / (len(opponents) + 1)
-            if called >= max(0.58, fair + 0.25):
+            # Betting into a check needs less than raising a bet: a raise faces re-raises.
+            if called >= max(0.6 if to_call else 0.54, fair + 0.25):
                 return _raise(legal, view.current_bet + size_share * (pot + to_call))
             bet = 0.6 * (pot + to_call)
             bluff_price = bet / (pot + to_call + bet)
