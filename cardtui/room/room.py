@@ -51,6 +51,8 @@ from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
 from cardtui.room.seating import SeatApprovals
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
+from cardtui.room.sit_and_go import SitAndGoDesk
+from cardtui.room.sit_and_go_table import SitAndGoTable
 from cardtui.store.room_store import KeptTable, RoomStore
 from cardtui.wire.protocol import (
     PROTOCOL_VERSION,
@@ -61,6 +63,7 @@ from cardtui.wire.protocol import (
     ComeBack,
     CreateBlackjack,
     CreateHoldem,
+    CreateSitAndGo,
     Error,
     ErrorCode,
     GetHostDesk,
@@ -78,6 +81,7 @@ from cardtui.wire.protocol import (
     HostRequest,
     HostResume,
     HostSeatAnswer,
+    HostStartSitAndGo,
     HostUnban,
     JoinPrivate,
     Leaderboard,
@@ -90,6 +94,8 @@ from cardtui.wire.protocol import (
     Notice,
     PreAction,
     ProtocolError,
+    Rebuy,
+    Register,
     Rename,
     Renamed,
     Request,
@@ -102,6 +108,7 @@ from cardtui.wire.protocol import (
     TableClosed,
     TableInfo,
     TooLong,
+    Unregister,
     Watch,
     Welcome,
     decode,
@@ -197,6 +204,8 @@ class Room:
             self.add_table(options, permanent=True)
         if store is not None:
             self._reopen_tables(store)
+        #: The sit-and-go tournaments (those kept in the store come back now).
+        self.sit_and_gos = SitAndGoDesk(self, store)
 
     # --- tables --------------------------------------------------------------------
 
@@ -568,19 +577,29 @@ class Room:
         conn.send(Leaderboard(self.leader_rows(all_time=False),
                               self.leader_rows(all_time=True), ref=ref))
 
+    def _sit_and_go(self, conn: Connection, message: Message, ref: int | None) -> None:
+        self.sit_and_gos.handle(conn, message, ref)
+
     def leader_rows(self, *, all_time: bool) -> tuple[LeaderRow, ...]:
-        return tuple(LeaderRow(s.name, s.hands, s.net)
-                     for s in self.ledger.board(all_time=all_time))
+        places = self.sit_and_gos.places(all_time=all_time)
+        rows = [LeaderRow(s.name, s.hands, s.net, tuple(places.pop(s.profile, ("", []))[1]))
+                for s in self.ledger.board(all_time=all_time)]
+        # Players with tournament places and no cash hand (yet): after the cash table's.
+        rows += [LeaderRow(name, 0, 0, tuple(kept)) for name, kept in
+                 sorted(places.values(), key=lambda item: (item[1], item[0].casefold()))]
+        return tuple(rows)
 
     def chips_at_tables(self) -> dict[str, int]:
         """Each profile's chips at the tables now (a hand in play: as it was dealt)."""
-        held: dict[str, int] = {}
+        held: dict[str, int] = self.sit_and_gos.held()  # buy-ins in a prize pool
         for table in self.tables.values():
             for _, player in table.players():
                 profile = player.member.profile
                 held[profile] = held.get(profile, 0) + player.stack
         return held
 
+            if isinstance(table, SitAndGoTable):
+                continue  # tournament chips: no one's cash
     def heard(self, member: Member) -> None:
         """A request of ``member``'s that every player at a table hears: refused when
         they have made too many of them lately (:data:`REQUESTS`)."""
@@ -691,7 +710,8 @@ class Room:
                                    if conn is None or self.sees(conn, t.id)),
                              online=online if conn is None else self.presence.seen_by(conn, online),
                              chat=tuple(self.presence.chat_log),
-                             announcement=said, announced_by=by, ref=ref)
+                             announcement=said, announced_by=by, ref=ref,
+                             sit_and_gos=self.sit_and_gos.infos())
 
     def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
         table = self.tables.get(table_id)
@@ -946,6 +966,11 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     HostMove: Room._host_request,
     HostApproval: Room._host_request,
     HostSeatAnswer: Room._host_request,
+    CreateSitAndGo: Room._sit_and_go,
+    Register: Room._sit_and_go,
+    Unregister: Room._sit_and_go,
+    Rebuy: Room._sit_and_go,
+    HostStartSitAndGo: Room._sit_and_go,
     HostUnban: Room._host_request,
     GetHostDesk: Room._host_request,
 }

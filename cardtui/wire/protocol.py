@@ -534,6 +534,8 @@ class LobbySnapshot(Reply):
     #: The host's last announcement, and who made it ("": none yet).
     announcement: str = ""
     announced_by: str = ""
+    #: The room's sit-and-go tournaments (:class:`SitAndGoInfo`, defined with their messages).
+    sit_and_gos: tuple[SitAndGoInfo, ...] = ()
 
 
 @_message("lobby_update")
@@ -740,6 +742,8 @@ class LeaderRow:
     name: str
     hands: int
     net: int
+    #: Places this player finished in at the room's sit-and-gos, best first.
+    places: tuple[int, ...] = ()
 
 
 @_message("get_leaderboard")
@@ -762,6 +766,138 @@ class Leaderboard(Reply):
 class HostExport(HostRequest):
     """Write tonight's ledger as CSV where the server keeps its data; the answer's
     :class:`Notice` names the file."""
+
+
+# --- sit-and-go tournaments (issue 27): registration in the lobby, a table, the results ---
+
+
+class SitAndGoStage(StrEnum):
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class SitAndGoInfo:
+    """One sit-and-go's lobby line."""
+
+    id: str
+    name: str
+    stage: SitAndGoStage
+    #: The buy-in from each player's balance, and the tournament chips it gives.
+    buy_in: int
+    starting_stack: int
+    seats: int
+    #: Who is registered (names), in the order they registered.
+    registered: tuple[str, ...]
+    level_seconds: float
+    #: Late registration is open through this level (0: none); rebuys each player may make.
+    late_levels: int = 0
+    rebuys: int = 0
+    #: The prize pool so far (every buy-in and rebuy).
+    pool: int = 0
+    #: The table it plays at once it runs ("" before).
+    table: str = ""
+    #: Whether a new player may register now (before the start, or in late registration).
+    open: bool = True
+
+
+@_message("create_sit_and_go")
+@dataclass(frozen=True, slots=True)
+class CreateSitAndGo(Request):
+    name: str
+    seats: int = 6
+    buy_in: int = 100
+    starting_stack: int = 1500
+    level_seconds: float = 300.0
+    late_levels: int = 0
+    rebuys: int = 0
+    bots_fill: bool = True
+
+
+@_message("register")
+@dataclass(frozen=True, slots=True)
+class Register(Request):
+    """Register for ``sit_and_go`` (its buy-in leaves the balance); answered by a Notice."""
+
+    sit_and_go: str
+
+
+@_message("unregister")
+@dataclass(frozen=True, slots=True)
+class Unregister(Request):
+    """Unregister before the start: the buy-in goes back."""
+
+    sit_and_go: str
+
+
+@_message("rebuy")
+@dataclass(frozen=True, slots=True)
+class Rebuy(Request):
+    """Out of chips while rebuys are open: buy the starting stack again for the buy-in."""
+
+    sit_and_go: str
+
+
+@_message("host_start_sit_and_go")
+@dataclass(frozen=True, slots=True)
+class HostStartSitAndGo(HostRequest):
+    """Start ``sit_and_go`` now with those registered (bots fill the seats if it says so)."""
+
+    sit_and_go: str
+
+
+@_message("sit_and_go_update")
+@dataclass(frozen=True, slots=True)
+class SitAndGoUpdate(Message):
+    """A sit-and-go's lobby line changed (or a new one)."""
+
+    sit_and_go: SitAndGoInfo
+
+
+@_message("tournament_state")
+@dataclass(frozen=True, slots=True)
+class TournamentState(Message):
+    """What a tournament table shows beside the felt: the level, its blinds, when the next
+    one comes (wall-clock time; 0 at the last level), the players left and their stacks."""
+
+    table: str
+    level: int
+    small_blind: int
+    big_blind: int
+    next_small: int
+    next_big: int
+    level_ends: float
+    players_left: int
+    entrants: int
+    average_stack: int
+    #: Seconds the level had left when the table was paused (0: it runs).
+    held: float = 0.0
+    #: The players out of chips who may rebuy now (names).
+    may_rebuy: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlace:
+    place: int
+    name: str
+    prize: int
+    bot: bool = False
+
+
+@_message("tournament_results")
+@dataclass(frozen=True, slots=True)
+class TournamentResults(Message):
+    """A finished sit-and-go's results board: places, best first, and each one's prize
+    (``yours``: the prize of the player it is sent to; their balance gains it)."""
+
+    sit_and_go: str
+    name: str
+    places: tuple[TournamentPlace, ...]
+    pool: int
+    yours: int = 0
+    #: What the player it is sent to paid in (buy-in and rebuys).
+    paid: int = 0
 
 
 # --- keeping a table moving (issue 27): a seated player's plans the room carries out ---

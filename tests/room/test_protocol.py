@@ -22,8 +22,11 @@ from cardtui.wire.protocol import (
     SeatInfo,
     SeatRequestInfo,
     SettledResult,
+    SitAndGoInfo,
+    SitAndGoStage,
     TableInfo,
     TooLong,
+    TournamentPlace,
     decode,
     encode,
 )
@@ -46,10 +49,18 @@ def sample(hint: str, rng: random.Random) -> object:
         "tuple[SeatInfo, ...]": (SeatInfo(0, "Ann", 990),),
         "tuple[ChatEntry, ...]": (),
         "tuple[OnlinePlayer, ...]": (OnlinePlayer("Ann", seated=("t1",), away=True),),
-        "tuple[LeaderRow, ...]": (LeaderRow("Ann", 12, -40), LeaderRow("Bob", 3, 40)),
+        "tuple[LeaderRow, ...]": (LeaderRow("Ann", 12, -40, (1, 3)),
+                                  LeaderRow("Bob", 3, 40)),
         "tuple[SeatRequestInfo, ...]": (SeatRequestInfo("t3", "Friday", "Bob"),),
         "HandStarted | None": None,
         "Turn | None": None,
+        "SitAndGoInfo": SitAndGoInfo("g1", "Friday", SitAndGoStage.RUNNING, 100, 1500, 6,
+                                     ("Ann", "Bob"), 300.0, late_levels=1, rebuys=1,
+                                     pool=600, table="g1", open=False),
+        "tuple[SitAndGoInfo, ...]": (SitAndGoInfo("g2", "Late", SitAndGoStage.REGISTERING,
+                                                  50, 1000, 4, (), 120.0),),
+        "tuple[TournamentPlace, ...]": (TournamentPlace(1, "Ann", 300),
+                                        TournamentPlace(2, "Rocky", 0, bot=True)),
     }
     return samples[hint]
 
