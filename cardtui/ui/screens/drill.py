@@ -12,6 +12,7 @@ Open it with ``DrillScreen(rules, DrillKind.PAIRS, rng, length=20, ascii=...)``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +22,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cardtui.blackjack.drill import DrillAnswer, DrillKind, DrillResult, StrategyDrill
+from cardtui.blackjack.drill import (
+    DrillAnswer,
+    DrillKind,
+    DrillQuestion,
+    DrillResult,
+    StrategyDrill,
+)
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import Rules
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell, rules_summary
@@ -67,11 +74,15 @@ class DrillScreen(Screen[DrillResult | None]):
     answered: reactive[int] = reactive(0, init=False)
 
     def __init__(self, rules: Rules, kind: DrillKind, rng: random.Random, *, length: int = 20,
-                 ascii: bool = False) -> None:
+                 ascii: bool = False, deal: Callable[[], DrillQuestion] | None = None,
+                 name: str | None = None) -> None:
         super().__init__()
         self.rules = rules
         self.ascii = ascii
-        self.drill = StrategyDrill(rules, kind, rng, length=length)
+        # ``deal``: who picks the hands (the leak finder, or the misses replayed);
+        # ``name``: what the title calls the drill then ("my misses").
+        self.drill = StrategyDrill(rules, kind, rng, length=length, deal=deal)
+        self.drill_name = name or kind.value
         self.last: DrillAnswer | None = None
 
     def compose(self) -> ComposeResult:
@@ -101,7 +112,7 @@ class DrillScreen(Screen[DrillResult | None]):
 
     def _show(self) -> None:
         drill = self.drill
-        kind = drill.kind.value
+        kind = self.drill_name
         separator = ", " if self.ascii else " · "
         title = f"Drill: {kind}{separator}{rules_summary(self.rules, ascii=self.ascii)}"
         progress = f"{drill.right} of {drill.asked} right"

@@ -8,11 +8,19 @@ and shows on the scoreboard; the last result is repeated here.
 
 ``PracticeScreen(start="pairs")`` (``cardtui drill pairs``) opens that drill at
 once; leaving it comes back to this list.
+
+The serious trainer (issue 31): "my leaks" deals more of the hands missed
+before and of the hard ones (:mod:`cardtui.blackjack.leaks`); "drill my
+misses" replays the decisions got wrong (a miss answered right there is
+forgotten); the index, true-count and count-down drills
+(:mod:`cardtui.blackjack.count_drills`). Misses and best times are kept in
+the trainer's book (:mod:`cardtui.store.trainer_store`).
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from rich.text import Text
 from textual import getters
@@ -23,13 +31,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardtui.blackjack.drill import PACES, CountAnswer, DrillKind, DrillResult
+from cardtui.blackjack.count_drills import CountDown, TrayShow
+from cardtui.blackjack.drill import PACES, CountAnswer, DrillKind, DrillQuestion, DrillResult
+from cardtui.blackjack.leaks import LeakFinder, Miss, MissSource, replay, replay_dealer
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
+from cardtui.clock import SYSTEM_CLOCK, Clock
+from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.count_drill import CountDrillScreen
+from cardtui.ui.screens.countdown_drill import CountDownScreen
 from cardtui.ui.screens.drill import DrillScreen
+from cardtui.ui.screens.index_drill import IndexDrillScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, rules_summary
+from cardtui.ui.screens.true_count_drill import TrueCountDrillScreen
 
 #: The count drill's speeds offered here (seconds a card: PACES).
 SPEEDS = ("slow", "normal", "fast")
@@ -43,8 +58,15 @@ CHOICES: tuple[tuple[str, str], ...] = (
     ("soft", "Strategy drill: soft totals"),
     ("pairs", "Strategy drill: pairs"),
     ("all", "Strategy drill: all hands"),
+    ("leaks", "Strategy drill: my leaks (missed and hard hands)"),
+    ("misses", "Drill my misses"),
     *((f"count-{speed}", f"Count drill: {speed} ({PACES[speed]:g} s a card)")
       for speed in SPEEDS),
+    ("index", "Index drill: Illustrious 18 and Fab 4"),
+    ("true-tray", "True-count drill: the discard tray"),
+    ("true-left", "True-count drill: decks left"),
+    ("countdown-1", "Count-down: one deck"),
+    ("countdown-2", "Count-down: two decks"),
     ("chart", "Strategy chart"),
 )
 
@@ -63,11 +85,24 @@ class PracticeScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.back", "Menu")]
     AUTO_FOCUS = "#practice"
 
-    def __init__(self, start: str | None = None) -> None:
+    def __init__(self, start: str | None = None, *, clock: Clock = SYSTEM_CLOCK) -> None:
         super().__init__()
         if start is not None and start not in STARTS:
             raise ValueError(f"no drill {start!r}: one of {', '.join(STARTS)}")
         self.start = start
+        self.clock = clock
+        self._book: TrainerBook | None = None
+
+    @property
+    def book(self) -> TrainerBook:
+        """The trainer's book of misses and best times (opened at first use)."""
+        if self._book is None:
+            self._book = TrainerBook(trainer_path(self.app.data_dir))
+        return self._book
+
+    def on_unmount(self) -> None:
+        if self._book is not None:
+            self._book.close()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -111,10 +146,88 @@ class PracticeScreen(Screen[None]):
         elif choice in KINDS:
             self.app.push_screen(DrillScreen(self.rules, DrillKind(choice), self._rng(),
                                              ascii=self.ascii), self._drilled)
+        elif choice == "leaks":
+            finder = LeakFinder(self.rules, DrillKind.ALL, self._rng(), self._misses())
+            self.app.push_screen(DrillScreen(self.rules, DrillKind.ALL, finder.rng,
+                                             ascii=self.ascii, deal=finder.deal,
+                                             name="my leaks"), self._leaks_drilled)
+        elif choice == "misses":
+            self._drill_misses()
+        elif choice == "index":
+            self.app.push_screen(IndexDrillScreen(self.rules, self._rng(), ascii=self.ascii),
+                                 partial(self._scored, "index"))
+        elif choice in ("true-tray", "true-left"):
+            show = TrayShow.TRAY if choice == "true-tray" else TrayShow.DECKS_LEFT
+            rules = self.rules
+            self.app.push_screen(
+                TrueCountDrillScreen(rules.decks, rules.penetration, self._rng(), show,
+                                     ascii=self.ascii), partial(self._scored, "true count"))
+        elif choice.startswith("countdown-"):
+            decks = int(choice.removeprefix("countdown-"))
+            best = self.book.best_time(self.player, choice)
+            self.app.push_screen(CountDownScreen(self._rng(), decks=decks, best=best,
+                                                 clock=self.clock, ascii=self.ascii),
+                                 partial(self._counted_down, choice))
+
+    @property
+    def player(self) -> str:
+        return self.app.settings.player_name
+
+    def _misses(self) -> list[Miss]:
+        return self.book.misses(self.player)
+
+    def _drill_misses(self) -> None:
+        misses = self._misses()
+        if not misses:
+            self.query_one("#practice-last", Static).update(
+                "No misses kept yet: a wrong answer in a drill, or a move off the chart "
+                "at a table with the trainer on, is kept for this.")
+            return
+        questions = replay(misses, self.rules)
+        self.app.push_screen(
+            DrillScreen(self.rules, DrillKind.ALL, self._rng(), ascii=self.ascii,
+                        length=len(questions), deal=replay_dealer(questions),
+                        name="my misses"),
+            partial(self._misses_drilled, misses, questions))
+
+    def _misses_drilled(self, misses: list[Miss], questions: list[DrillQuestion],
+                        result: DrillResult | None) -> None:
+        if result is None:
+            return
+        # The questions came in the misses' order: one answered right forgets its miss.
+        wrong = {id(answer.question) for answer in result.misses}
+        for miss, question in zip(misses[:result.asked], questions, strict=False):
+            if id(question) not in wrong:
+                self.book.drop_miss(self.player, miss)
+        self._save("misses", result.right, result.asked)
 
     def _drilled(self, result: DrillResult | None) -> None:
         if result is not None:
-            self._save(result.kind.value, result.right, result.asked)
+            self._keep(result.kind.value, result)
+
+    def _leaks_drilled(self, result: DrillResult | None) -> None:
+        if result is not None:
+            self._keep("leaks", result)
+
+    def _keep(self, kind: str, result: DrillResult) -> None:
+        """The drill's score, and its misses for the leak finder and "drill my misses"."""
+        self.book.add_misses(self.player, [
+            Miss.of(answer.question.cards, answer.question.up_card, answer.given,
+                    answer.question.best, answer.question.moves, MissSource.DRILL)
+            for answer in result.misses], at=self.clock.wall())
+        self._save(kind, result.right, result.asked)
+
+    def _scored(self, kind: str, score: tuple[int, int] | None) -> None:
+        if score is not None:
+            right, asked = score
+            self._save(kind, right, asked)
+
+    def _counted_down(self, drill_id: str, drill: CountDown | None) -> None:
+        if drill is None:
+            return
+        if drill.correct:
+            self.book.record_time(self.player, drill_id, drill.seconds, at=self.clock.wall())
+        self._save(drill_id.replace("-", " "), int(drill.correct), 1)
 
     def _counted(self, answers: tuple[CountAnswer, ...] | None) -> None:
         if answers:

@@ -1,0 +1,123 @@
+"""The index drill: a hand, an up-card and a true count; answer with the move the count calls for.
+
+The plays are the Illustrious 18 and (with late surrender) the Fab 4 that
+apply at the player's table, insurance included (``i`` insure, ``n`` no
+insurance); the other keys are the table's. Every verdict names the index.
+Dismisses with ``(right, asked)`` (None when nothing was answered).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtui.blackjack.count_drills import IndexAnswer, IndexQuestion, deal_index_question
+from cardtui.blackjack.records import Action
+from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.spread import signed
+from cardtui.ui.widgets.cards import CardRow
+
+KEYS = (("h", Action.HIT), ("s", Action.STAND), ("x", Action.DOUBLE), ("p", Action.SPLIT),
+        ("u", Action.SURRENDER), ("i", Action.INSURE), ("n", Action.DECLINE_INSURANCE))
+MOVES = {action.name.lower(): action for _, action in KEYS}
+
+
+class IndexDrillScreen(Screen[tuple[int, int] | None]):
+    CSS_PATH = "trainer_drills.tcss"
+    BINDINGS = [
+        *(Binding(key, f"answer('{action.name.lower()}')", action.verb.capitalize())
+          for key, action in KEYS),
+        Binding("enter", "leave", "Done"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    answered: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, rules: Rules, rng: random.Random, *, length: int = 20,
+                 ascii: bool = False) -> None:
+        super().__init__()
+        self.rules = rules
+        self.rng = rng
+        self.length = length
+        self.ascii = ascii
+        self.answers: list[IndexAnswer] = []
+        self.question: IndexQuestion | None = deal_index_question(rules, rng)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="trainer-title")
+        with Vertical(id="question"):
+            with Horizontal(classes="hand"):
+                yield Static("Dealer", classes="who")
+                yield CardRow(ascii=self.ascii, id="up-card")
+            with Horizontal(classes="hand"):
+                yield Static("You", classes="who")
+                yield CardRow(ascii=self.ascii, id="your-cards")
+            yield Static("", id="prompt")
+        yield Static("", id="feedback")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_answered(self) -> None:
+        if self.is_mounted:
+            self._show()
+
+    @property
+    def right(self) -> int:
+        return sum(answer.correct for answer in self.answers)
+
+    def _show(self) -> None:
+        asked = len(self.answers)
+        self.query_one("#trainer-title", Static).update(
+            f"Index drill: Illustrious 18 and Fab 4 at your table  ({self.right} of {asked} "
+            "right)")
+        question = self.question
+        self.query_one("#question").display = question is not None
+        if question is not None:
+            self.query_one("#up-card", CardRow).show([question.up_card])
+            self.query_one("#your-cards", CardRow).show(list(question.cards))
+            self.query_one("#prompt", Static).update(Text.assemble(
+                f"Hand {asked + 1} of {self.length}. ", ("True count ", "bold"),
+                (signed(question.true_count), "bold reverse"), ". Your move?"))
+        self.query_one("#feedback", Static).update(self._feedback())
+        self.refresh_bindings()
+
+    def _feedback(self) -> Text:
+        if not self.answers:
+            return Text("Answer with the table's keys; i insures, n declines.", style="dim")
+        last = self.answers[-1]
+        text = Text()
+        if last.correct:
+            text.append("Right. ", style="bold green")
+        else:
+            text.append(f"Wrong: you chose {last.given.verb}. ", style="bold red")
+        text.append(last.question.explanation)
+        if self.question is None:
+            text.append(f"\n\nDone: {self.right} of {len(self.answers)} right. "
+                        "Enter or Escape to leave.", style="bold")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer":
+            return self.question is not None and MOVES[str(parameters[0])] in self.question.moves
+        return True
+
+    def action_answer(self, move: str) -> None:
+        question = self.question
+        if question is None or MOVES[move] not in question.moves:
+            return
+        self.answers.append(IndexAnswer(question, MOVES[move]))
+        self.question = (deal_index_question(self.rules, self.rng)
+                         if len(self.answers) < self.length else None)
+        self.answered += 1
+
+    def action_leave(self) -> None:
+        self.dismiss((self.right, len(self.answers)) if self.answers else None)

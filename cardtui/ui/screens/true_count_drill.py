@@ -1,0 +1,107 @@
+"""The true-count drill: a running count and the discard tray (or the decks left); type the
+true count as the table reads it (the decks left to the nearest half deck, the count floored).
+
+Dismisses with ``(right, asked)`` (None when nothing was answered).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from cardtui.blackjack.count_drills import (
+    TrayShow,
+    TrueCountQuestion,
+    deal_true_count_question,
+    parse_true_count,
+)
+from cardtui.blackjack.spread import signed
+
+
+class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
+    CSS_PATH = "trainer_drills.tcss"
+    BINDINGS = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self, decks: int, penetration: float, rng: random.Random, show: TrayShow, *,
+                 length: int = 10, ascii: bool = False) -> None:
+        super().__init__()
+        self.decks = decks
+        self.penetration = penetration
+        self.rng = rng
+        self.show = show
+        self.length = length
+        self.ascii = ascii
+        self.right = 0
+        self.asked = 0
+        self.question: TrueCountQuestion | None = self._deal()
+        self.verdict = Text("Decks left are read to the nearest half deck; the true count is "
+                            "floored (+2.7 is +2, -0.4 is -1), as the bet ramp reads it.",
+                            style="dim")
+
+    def _deal(self) -> TrueCountQuestion:
+        return deal_true_count_question(self.decks, self.penetration, self.rng, self.show)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="trainer-title")
+        yield Static("", id="count-facts")
+        yield Input(placeholder="the true count, like -2 or 3", id="answer")
+        yield Static("", id="feedback")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        how = "the tray" if self.show is TrayShow.TRAY else "decks left"
+        self.query_one("#trainer-title", Static).update(
+            f"True-count drill ({how}), {self.decks} decks  ({self.right} of {self.asked} right)")
+        question = self.question
+        answer = self.query_one("#answer", Input)
+        answer.display = question is not None
+        answer.disabled = question is None
+        facts = self.query_one("#count-facts", Static)
+        if question is None:
+            facts.update(Text(f"Done: {self.right} of {self.asked} right. Escape to leave.",
+                              style="bold"))
+        else:
+            text = Text.assemble(("Running count ", "bold"),
+                                 (signed(question.running), "bold reverse"), "\n\n")
+            if question.show is TrayShow.TRAY:
+                text.append(f"Discard tray ({question.decks} decks; a mark each deck):\n")
+                text.append(question.tray(ascii=self.ascii))
+            else:
+                text.append(f"Decks left: {float(question.decks_left):g}")
+            text.append(f"\n\nQuestion {self.asked + 1} of {self.length}: the true count?")
+            facts.update(text)
+            answer.value = ""
+            answer.focus()
+        self.query_one("#feedback", Static).update(self.verdict)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        question = self.question
+        if question is None:
+            return
+        try:
+            given = parse_true_count(event.value)
+        except ValueError as error:
+            said = str(error)
+            self.verdict = Text(f"{said[:1].upper()}{said[1:]}.", style="bold yellow")
+            self._show()
+            return
+        self.asked += 1
+        if given == question.answer:
+            self.right += 1
+            self.verdict = Text("Right: " + question.explanation(), style="green")
+        else:
+            self.verdict = Text.assemble(("Wrong: ", "bold red"), f"you said {signed(given)}; ",
+                                         question.explanation())
+        self.question = self._deal() if self.asked < self.length else None
+        self._show()
+
+    def action_leave(self) -> None:
+        self.dismiss((self.right, self.asked) if self.asked else None)
