@@ -119,6 +119,7 @@ def play_match(
     time_limit: float = DEFAULT_TIME_LIMIT,
     result: MatchResult | None = None,
     duplicate: bool = True,
+    stop: Callable[[], bool] | None = None,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals with ``specs`` cycled round ``seats`` seats.
 
@@ -129,7 +130,8 @@ def play_match(
     so a bot that learns learns; seats running the same spec are counted as
     one bot in the results. ``progress(hands)`` is told after every hand;
     ``result`` (if given) fills in as the match goes, so an interrupted match
-    keeps what it played.
+    keeps what it played; ``stop()`` is asked after each deal (True: the
+    match ends there, a time budget).
     """
     if not 2 <= seats <= 10:
         raise ValueError(f"seats must be 2 to 10, not {seats}")
@@ -146,6 +148,8 @@ def play_match(
         result.seconds.setdefault(name, [])
     copies = {name: slot_specs.count(name) for name in names}
     for deal in range(deals):
+        if deal and stop is not None and stop():
+            break
         cards = deal_deck(seed, deal)
         won = dict.fromkeys(names, 0.0)
         rotations = range(seats) if duplicate else [deal % seats]

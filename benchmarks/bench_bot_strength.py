@@ -1,0 +1,107 @@
+"""How strong each hold'em bot is: bb/100 ± 95 % against every baseline, duplicate.
+
+For every bot (rows) against every baseline (columns), heads-up (the two
+swapped on each deal) and six-handed (the bot against five copies of the
+baseline, in all six rotations), a duplicate match (cardtui.arena.match).
+The Pro also meets the table's personalities. A cell is marked ``*`` when
+its 95 % interval is above zero (the row's bot wins) and says how many
+hands it used. Then the Pro's decision time at nine-handed (p50, p95).
+
+    python3 benchmarks/bench_bot_strength.py --hands 100000            # the issue's run
+    nice -n 19 python3 benchmarks/bench_bot_strength.py --hands 100000 --seconds 120
+
+``--seconds`` caps each cell's time (the hands it reached are printed), for a
+machine that cannot play 100,000 hands a cell in an evening.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+
+from cardtui.arena.baselines import BASELINES, load_bot
+from cardtui.arena.match import BotResult, play_match
+from cardtui.arena.protocol import bot_view
+from cardtui.holdem.hand import Hand
+
+BOTS = ("pro", "shark", "rock", "maniac")
+PERSONALITIES = ("shark", "rock", "maniac")
+
+
+def cell(bot: str, opponent: str, seats: int, hands: int, seconds: float,
+         seed: int) -> tuple[BotResult, float]:
+    specs = [bot, opponent] if seats == 2 else [bot] + [opponent] * (seats - 1)
+    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    result = play_match(specs, seats=seats, deals=math.ceil(hands / seats), seed=seed,
+                        stop=lambda: time.monotonic() > deadline)
+    row = next(r for r in result.rows() if r.name == bot)
+    return row, result.hands / max(1e-9, time.monotonic() - started)
+
+
+def shown(row: BotResult) -> str:
+    mark = "*" if row.above_zero else " "
+    return f"{row.bb_per_100:+7.1f} ± {row.interval:5.1f}{mark} ({row.hands:,})"
+
+
+def latency(decisions: int, seed: int) -> str:
+    """The Pro's decision time at a nine-handed table of mixed bots."""
+    rng = random.Random(seed)
+    names = ["pro", "shark", "rock", "maniac", "equity", "station", "random", "pro", "shark"]
+    bots = [load_bot(name) for name in names]
+    times: list[float] = []
+    number = 0
+    while len(times) < decisions:
+        number += 1
+        hand = Hand([10_000] * 9, button=number % 9, small_blind=50, big_blind=100, rng=rng,
+                    names=names)
+        while not hand.is_over:
+            seat = hand.actor
+            assert seat is not None
+            view = bot_view(hand, names, number)
+            started = time.perf_counter()
+            action = bots[seat].decide(view, rng)
+            if names[seat] == "pro":
+                times.append(time.perf_counter() - started)
+            hand.act(action)
+    ordered = sorted(times)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return (f"Pro at nine-handed, {len(ordered):,} decisions: p50 "
+            f"{statistics.median(ordered) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+            f"max {ordered[-1] * 1000:.1f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000, help="hands per cell")
+    parser.add_argument("--seconds", type=float, default=math.inf, help="time cap per cell")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", default="2,6", help="formats: 2, 6 or 2,6")
+    parser.add_argument("--bots", default=",".join(BOTS))
+    parser.add_argument("--baselines", default=",".join(BASELINES))
+    parser.add_argument("--decisions", type=int, default=2000,
+                        help="the Pro's timed decisions at nine-handed (0: none)")
+    args = parser.parse_args()
+    bots = args.bots.split(",")
+    baselines = args.baselines.split(",")
+    for seats in (int(s) for s in args.seats.split(",")):
+        print(f"\n{'heads-up' if seats == 2 else f'{seats}-max'}, duplicate "
+              f"(bb/100 ± 95 % of the row's bot; * = interval above zero; hands)", flush=True)
+        for bot in bots:
+            opponents = baselines + ([p for p in PERSONALITIES if p != bot]
+                                     if bot == "pro" else [])
+            for opponent in opponents:
+                row, speed = cell(bot, opponent, seats, args.hands, args.seconds, args.seed)
+                print(f"  {bot:7} vs {opponent:8} {shown(row)}  [{speed:.0f} hands/s]",
+                      flush=True)
+    if args.decisions:
+        print("\n" + latency(args.decisions, args.seed), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
