@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtui.store.database import Database
+from cardtui.store.room_store import RoomStore
 from cardtui.store.sql import is_url
 
 
@@ -16,3 +17,12 @@ def open_database(where: Path | str, *, read_only: bool = False, busy_ms: int = 
 
         return PostgresDatabase(str(where), read_only=read_only, busy_ms=busy_ms)
     return Database(where, read_only=read_only, busy_ms=busy_ms)
+
+
+def open_room_store(where: Path | str) -> RoomStore:
+    """The room's store: its SQLite file, or the schema ``room`` at a PostgreSQL URL."""
+    if is_url(where):
+        from cardtui.store.room_postgres import PgRoomStore
+
+        return PgRoomStore(str(where))
+    return RoomStore(Path(where))

@@ -111,7 +111,10 @@ class KeptAction:
 class RoomStore:
     """The room's SQLite file; ``notice``: what the host should be told about opening it."""
 
-    def __init__(self, path: Path) -> None:
+    #: What keeps the order tables were opened in (PostgreSQL has no rowid).
+    _order = "rowid"
+
+    def __init__(self, path: Path | str) -> None:
         self.path = path
         self.notice: str | None = None
         self._db: sqlite3.Connection | None = None
@@ -128,7 +131,7 @@ class RoomStore:
 
     def _open(self) -> sqlite3.Connection:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except (sqlite3.Error, OSError) as error:
             raise store_error(error, self.path) from error
@@ -161,9 +164,10 @@ class RoomStore:
     def _afresh(self, error: StoreError) -> sqlite3.Connection | None:
         """Set the damaged file aside (with its WAL) and start a new one; say so."""
         try:
-            aside = set_aside(self.path)
+            path = Path(self.path)
+            aside = set_aside(path)
             for suffix in ("-wal", "-shm"):
-                side = self.path.with_name(self.path.name + suffix)
+                side = path.with_name(path.name + suffix)
                 if side.exists():
                     side.replace(aside.with_name(aside.name + suffix))
             db = self._open()
@@ -217,7 +221,8 @@ class RoomStore:
         if self._db is None:
             return []
         rows = self._db.execute(
-            "SELECT id, game, options, creator, state FROM created_tables ORDER BY rowid"
+            "SELECT id, game, options, creator, state FROM created_tables ORDER BY "
+            + self._order
         ).fetchall()
         return [KeptTable(str(i), str(g), str(o), str(c), str(s)) for i, g, o, c, s in rows]
 
@@ -234,7 +239,7 @@ class RoomStore:
             db.execute("COMMIT")
         except sqlite3.Error as error:
             if db.in_transaction:
-                db.rollback()
+                db.execute("ROLLBACK")
             log.warning("the room's store could not keep %s: %s", what,
                         store_error(error, self.path))
 
@@ -259,7 +264,8 @@ class RoomStore:
         if self._db is None:
             return
         with self._writing("a ban") as db:
-            db.execute("INSERT OR REPLACE INTO bans (profile, name) VALUES (?, ?)",
+            db.execute("INSERT INTO bans (profile, name) VALUES (?, ?) "
+                       "ON CONFLICT(profile) DO UPDATE SET name = excluded.name",
                        (profile, name))
 
     def drop_ban(self, profile: str) -> None:
@@ -273,9 +279,11 @@ class RoomStore:
         if self._db is None:
             return
         with self._writing("an open table") as db:
-            db.execute("INSERT OR REPLACE INTO created_tables (id, game, options, creator, "
-                       "state) VALUES (?, ?, ?, ?, ?)", (table.id, table.game, table.options,
-                                                        table.creator, table.state))
+            db.execute("INSERT INTO created_tables (id, game, options, creator, state) "
+                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                       "game = excluded.game, options = excluded.options, "
+                       "creator = excluded.creator, state = excluded.state",
+                       (table.id, table.game, table.options, table.creator, table.state))
 
     def drop_table(self, table_id: str) -> None:
         if self._db is None:

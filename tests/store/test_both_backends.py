@@ -1,10 +1,11 @@
-"""The scoreboard's guarantees on both backends: a SQLite file and a PostgreSQL schema.
+"""The stores' guarantees on both backends: a SQLite file and a PostgreSQL schema.
 
 The same tests, the store opened at a path or at a ``postgresql://`` URL: the
 balance kept across a restart, a shared hand recorded once by its name (also when
 two games of the profile write it at once), a scoreboard reset keeps the chips, a
 settled round survives ``kill -9``; on PostgreSQL, a server that stops keeps the
-rounds in memory and saves them once it is back.
+rounds in memory and saves them once it is back. The room's store (leaderboard,
+host log, bans, kept tables) comes back after a restart on both.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from cardtui.store import (
     Database,
     Store,
 )
-from cardtui.store.backends import open_database
+from cardtui.store.backends import open_database, open_room_store
 from cardtui.store.postgres import PostgresDatabase, with_schema
+from cardtui.store.room_store import ROOM_STORE_NAME, KeptAction, KeptTable
 from tests.support.services import start_postgres
 from tests.test_store_bankroll import _eventually, _result
 
@@ -156,3 +158,35 @@ def test_a_server_that_stops_pauses_the_store_and_nothing_is_lost() -> None:
     finally:
         server.stop()
         os.system(f"rm -rf {folder}")  # noqa: S605 - owned by the postgres user
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def room_where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where the room's store is: its file, or the room's schema at a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / ROOM_STORE_NAME)
+    return str(request.getfixturevalue("postgres_url"))
+
+
+def test_the_rooms_store_brings_everything_back_after_a_restart(room_where: str) -> None:
+    store = open_room_store(room_where)
+    assert store.usable and store.notice is None
+    store.keep_standing("profile-Ann", "Ann", 3, 120)
+    store.keep_standing("profile-Ann", "Ann", 4, 90)  # the same line, updated
+    store.keep_action(KeptAction(1.0, "Host", "profile-Zed", "ban", None, "Zed banned"))
+    store.keep_ban("profile-Zed", "Zed")
+    store.keep_ban("profile-Zed", "Zed again")
+    for table in ("t2", "t1"):
+        store.keep_table(KeptTable(table, "holdem", '{"blinds": [5, 10]}', "profile-Ann"))
+    store.keep_table(KeptTable("t2", "holdem", '{"blinds": [10, 20]}', "profile-Ann"))
+    store.drop_table("t9")  # never kept: nothing happens
+    store.close()  # (never closed after a kill -9: each change was its own transaction)
+    again = open_room_store(room_where)
+    assert [(s.name, s.hands, s.net) for s in again.standings()] == [("Ann", 4, 90)]
+    assert [a.detail for a in again.actions()] == ["Zed banned"]
+    assert again.banned_names() == {"profile-Zed": "Zed again"}
+    assert [(t.id, t.options) for t in again.tables()] == [
+        ("t2", '{"blinds": [10, 20]}'), ("t1", '{"blinds": [5, 10]}')]
+    again.drop_tables()
+    assert again.tables() == []
+    again.close()
