@@ -58,6 +58,14 @@ def _seconds(text: str) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep the room's store (leaderboard, host log, bans, kept tables) in "
+        "PostgreSQL at URL (postgresql://USER@HOST/DB; the password from PGPASSWORD or "
+        "~/.pgpass, not the command line) instead of DATA_DIR/room.sqlite3; needs the "
+        "cluster extra",
+    )
+    parser.add_argument(
         "--host",
         default="127.0.0.1",
         help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)",
@@ -170,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtui.serve.limits import Limits
         from cardtui.serve.server import ServeConfig
         from cardtui.serve.template import GameTemplate
+        from cardtui.store.sql import is_url
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
             raise
@@ -189,8 +198,12 @@ def run(args: argparse.Namespace) -> int:
     if tables is None:
         return 2
     root = locations.data_dir(args.data_dir)
+    if args.store is not None and not is_url(args.store):
+        print("cardtui: error: --store takes a postgresql:// URL", file=sys.stderr)
+        return 2
     config = ServeConfig(
         root=root,
+        store=args.store,
         host=args.host,
         port=args.port,
         # Without the SSH door nobody logs in with a key: no key list is needed.

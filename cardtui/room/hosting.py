@@ -22,6 +22,7 @@ from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import Room, room_pair
 from cardtui.settings import load_settings
+from cardtui.store.backends import open_room_store
 from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
 
 #: What players are told when the host stops the server.
@@ -51,10 +52,13 @@ class RoomHost:
     def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None,
                  log: Callable[[str], None] | None = None,
                  hosts: Callable[[], frozenset[str]] | None = None,
-                 data_dir: Path | None = None) -> None:
-        #: The room's own store beside the profiles: the leaderboard, the host's
-        #: log and the bans come back when the server starts again.
-        self.store = RoomStore(data_dir / ROOM_STORE_NAME) if data_dir is not None else None
+                 data_dir: Path | None = None, store: str | None = None) -> None:
+        #: The room's own store beside the profiles (or at ``store``, a PostgreSQL URL):
+        #: the leaderboard, the host's log and the bans come back when the server
+        #: starts again.
+        self.store = (open_room_store(store) if store is not None
+                      else RoomStore(data_dir / ROOM_STORE_NAME) if data_dir is not None
+                      else None)
         if self.store is not None and self.store.notice is not None and log is not None:
             log(self.store.notice)  # set aside as damaged, or left as a newer cardtui's
         self.room = Room(list(tables), rng=rng, store=self.store)

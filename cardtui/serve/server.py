@@ -72,6 +72,8 @@ class ServeConfig:
     #: The room's shared tables (``cardtui serve`` always opens some); None: no
     #: room, every player plays alone.
     tables: tuple[TableOptions, ...] | None = None
+    #: The room's store at a PostgreSQL URL (``--store``); None: its SQLite file in root.
+    store: str | None = None
 
     @property
     def host_key_file(self) -> Path:
@@ -110,7 +112,7 @@ class Floor:
         #: The shared tables, run on this process's event loop.
         self.shared = RoomHost(config.tables, log=log,
                                hosts=lambda: self.host_keys.fingerprints(log),
-                               data_dir=config.root) \
+                               data_dir=config.root, store=config.store) \
             if config.tables is not None else None
 
     def reload_authorized_keys(self) -> None:
