@@ -29,7 +29,54 @@ class DrillSource(Protocol):
 
 COLUMNS = ["Player", "Drill", "Drills", "Asked", "Right", "Score", "Best"]
 #: The order drills are listed in (the practice screen's).
-KINDS = ("hard", "soft", "pairs", "all", "count")
+KINDS = ("hard", "soft", "pairs", "all", "leaks", "misses", "count", "index", "true count",
+         "countdown 1", "countdown 2")
+
+
+class TrainerSource(Protocol):
+    """The trainer's book (:class:`~cardtui.store.trainer_store.TrainerBook`)."""
+
+    def miss_counts(self) -> list[tuple[str, str, int]]: ...
+
+    def best_times(self) -> list[tuple[str, str, float]]: ...
+
+
+TRAINER_COLUMNS = ["Player", "Misses kept", "From drills", "From tables",
+                   "Best count-down, 1 deck", "2 decks"]
+
+
+def trainer_rows(book: TrainerSource) -> list[list[str]]:
+    """Per player: the misses kept (for "drill my misses") and the best count-down times."""
+    misses: dict[str, dict[str, int]] = {}
+    for player, source, count in book.miss_counts():
+        misses.setdefault(player, {})[source] = count
+    times: dict[str, dict[str, float]] = {}
+    for player, drill, seconds in book.best_times():
+        times.setdefault(player, {})[drill] = seconds
+    out = []
+    for player in sorted(set(misses) | set(times)):
+        kept = misses.get(player, {})
+        best = times.get(player, {})
+        out.append([player, str(sum(kept.values())), str(kept.get("drill", 0)),
+                    str(kept.get("table", 0)),
+                    *(f"{best[d]:.1f} s" if d in best else "-"
+                      for d in ("countdown-1", "countdown-2"))])
+    return out
+
+
+def rich_trainer_table(book: TrainerSource) -> Table | None:
+    """The misses kept and best count-downs as a Rich table, None when there are none."""
+    data = trainer_rows(book)
+    if not data:
+        return None
+    table = Table(title="Blackjack trainer — misses kept, best count-downs",
+                  title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  collapse_padding=True)
+    for i, name in enumerate(TRAINER_COLUMNS):
+        table.add_column(name, justify="left" if i < 1 else "right")
+    for row in data:
+        table.add_row(*row)
+    return table
 
 
 def rows(source: DrillSource, session_id: str | None = None) -> list[list[str]]:

@@ -73,7 +73,7 @@ class Miss:
     def of(cls, cards: Sequence[Card], up_card: Card, given: Action, best: Action,
            moves: Sequence[Action], source: MissSource) -> Miss:
         return cls(tuple(str(c) for c in cards), str(up_card), given, best,
-                   tuple(m for m in moves if m in _DRILL_MOVES), source)
+                   tuple(m for m in moves if m in DRILL_MOVES), source)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -95,7 +95,7 @@ class Miss:
         return kind, (first, second), self.up.rank.blackjack_value
 
 
-_DRILL_MOVES = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+DRILL_MOVES = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 
 
 def is_hard_spot(question: DrillQuestion) -> bool:

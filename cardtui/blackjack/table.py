@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from cardtui.blackjack.leaks import DRILL_MOVES, Miss, MissSource
 from cardtui.blackjack.records import Action, Record, RoundSettled, Shuffled
 from cardtui.blackjack.round import Phase, Round
 from cardtui.blackjack.rules import Rules
@@ -95,6 +96,8 @@ class Table:
     last_settlement: RoundSettled | None = field(init=False, default=None)
     #: The bets the last settlement lowered to their seats' stacks (the table says so).
     bets_lowered: tuple[BetLowered, ...] = field(init=False, default=())
+    #: The human seats' moves off basic strategy, as the trainer's misses (taken by the UI).
+    trainer_misses: list[Miss] = field(init=False, default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.setups) <= MAX_SEATS:
@@ -226,6 +229,8 @@ class Table:
         seat = self.round.seat_to_act
         assert seat is not None
         advice = self.advice()
+        hand, up_card = self.round.current_hand, self.round.up_card
+        cards, legal = (tuple(hand.cards) if hand is not None else ()), self.legal_actions()
         out = self.round.act(action)  # raises on an illegal move before we count it
         s = self.seats[seat]
         if advice is not None and not s.is_bot:
@@ -234,6 +239,12 @@ class Table:
             if action is not advice.action:
                 s.round_mistakes += 1
                 s.mistakes += 1
+                if cards and up_card is not None and advice.action in legal and (
+                        advice.action in DRILL_MOVES):
+                    # Kept for "drill my misses" (the trainer's book takes them).
+                    self.trainer_misses.append(Miss.of(cards, up_card, action, advice.action,
+                                                       [m for m in DRILL_MOVES if m in legal],
+                                                       MissSource.TABLE))
         return self._after(out)
 
     def forfeit(self) -> list[Record]:

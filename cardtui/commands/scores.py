@@ -56,4 +56,24 @@ def run(args: argparse.Namespace) -> int:
     if drills is not None:
         console.print()
         console.print(drills)
+    trainer = _trainer_table(root)
+    if trainer is not None:
+        console.print()
+        console.print(trainer)
     return 0
+
+
+def _trainer_table(root: os.PathLike[str] | str) -> object | None:
+    """The trainer's misses kept and best count-downs (its own file; none: nothing kept)."""
+    from pathlib import Path
+
+    from cardtui.drill_scores import rich_trainer_table
+    from cardtui.store.trainer_store import TrainerBook, trainer_path
+
+    book = TrainerBook(trainer_path(Path(root)), read_only=True)
+    if not book.exists():
+        return None
+    try:
+        return rich_trainer_table(book)
+    finally:
+        book.close()

@@ -70,6 +70,10 @@ class TrainerBook:
         self.read_only = read_only
         self._db: sqlite3.Connection | None = None
 
+    def exists(self) -> bool:
+        """Whether the book's file is there (a read-only reader opens nothing otherwise)."""
+        return str(self.path) == ":memory:" or Path(self.path).is_file()
+
     def _connect(self) -> sqlite3.Connection | None:
         if self._db is None:
             try:

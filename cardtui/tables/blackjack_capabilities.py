@@ -35,6 +35,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from cardtui.blackjack.leaks import Miss
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
@@ -104,6 +105,10 @@ class Trains(Protocol):
 
     def mistakes(self) -> tuple[int, int]:
         """(moves off basic strategy, decisions) of the human seats so far."""
+        ...
+
+    def take_misses(self) -> list[Miss]:
+        """The moves off basic strategy since last asked, for "drill my misses"."""
         ...
 
 

@@ -47,6 +47,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from cardtui.blackjack.leaks import Miss
 from cardtui.blackjack.records import Action, DealerCard, Record, RoundSettled
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.strategy import Advice
@@ -248,6 +249,11 @@ class BlackjackLocalSession:
         """The trainer's count: (moves off basic strategy, decisions) of the human seats."""
         humans = [s for s in self.table.seats if not s.is_bot]
         return sum(s.mistakes for s in humans), sum(s.decisions for s in humans)
+
+    def take_misses(self) -> list[Miss]:
+        """The human seats' moves off basic strategy since last asked (the trainer's book)."""
+        misses, self.table.trainer_misses = self.table.trainer_misses, []
+        return misses
 
     # -- events --------------------------------------------------------------------------
 

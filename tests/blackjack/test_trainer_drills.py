@@ -185,3 +185,28 @@ def test_the_lab_runs_a_counter_and_a_back_counter() -> None:
     names = [name for name, _ in play_all.lines()]
     assert {"SCORE", "N0", "SD per round / per 100"} <= set(names)
     assert len(cells(DrillKind.ALL)) > 400
+
+
+def test_a_move_off_the_chart_at_the_table_is_kept_as_a_miss() -> None:
+    from cardtui.blackjack.table import SeatSetup, Table
+
+    table = Table(Rules(), [SeatSetup("Ann")], random.Random(11))
+    kept = 0
+    for _ in range(40):
+        table.deal()
+        while table.in_round and table.human_to_act:
+            advice = table.advice()
+            assert advice is not None
+            legal = table.legal_actions()
+            wrong = next((a for a in (Action.STAND, Action.HIT) if a in legal
+                          and a is not advice.action), None)
+            chosen = wrong if wrong is not None and advice.action in legal else advice.action
+            table.act(chosen)
+            if chosen is not advice.action and advice.action in (Action.HIT, Action.STAND,
+                                                                  Action.DOUBLE, Action.SPLIT):
+                kept += 1
+                miss = table.trainer_misses[-1]
+                assert miss.given is chosen and miss.best is advice.action
+                assert miss.source is MissSource.TABLE
+                assert replay([miss], Rules())[0].best is advice.action
+    assert kept >= 5 and len(table.trainer_misses) == kept

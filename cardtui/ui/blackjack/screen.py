@@ -39,6 +39,7 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
+from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.blackjack_local import BlackjackLocalSession
@@ -133,6 +134,12 @@ class BlackjackScreen(Screen[None]):
                                     bankroll_player=settled.bankroll_player,
                                     bankroll_place=settled.bankroll_place,
                                     shared_hand=settled.shared_hand)
+        trainer = self.presenter.caps.trainer
+        misses = trainer.take_misses() if trainer is not None else []
+        if misses:  # the moves off the chart, for "drill my misses" (Practise)
+            book = TrainerBook(trainer_path(self.app.data_dir))
+            book.add_misses(self.app.settings.player_name, misses, at=self.clock.wall())
+            book.close()
 
     def _on_event(self, event: seam.Event) -> None:
         if self.presenter.on_event(event):

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 
 from cardtui import scoreboard
 from cardtui.games import Game
+from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.tables.bankroll import chips_over_time
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -116,7 +117,12 @@ class ScoreboardScreen(Screen[None]):
             self._fill(f"tournaments-{scope}", scoreboard.TOURNAMENT_COLUMNS,
                        scoreboard.tournament_rows(store, session_id),
                        "No tournaments finished yet.")
-        self.query_one(DrillScores).refresh_scores(store, session)
+        book = TrainerBook(trainer_path(self.app.data_dir), read_only=True)
+        try:  # the trainer's misses and best times: their own small file, if kept yet
+            self.query_one(DrillScores).refresh_scores(
+                store, session, book if book.exists() else None)
+        finally:
+            book.close()
         self.query_one(HoldemStats).refresh_stats(store, player)
         for game in Game:
             self.query_one(f"#{game.value}-chips-chart", ChipsChart).show(

@@ -31,8 +31,22 @@ class DrillScores(Vertical):
             yield DataTable(id=f"drills-{scope}", cursor_type="none", zebra_stripes=True)
             yield Static("No drills yet (menu → Practise).", id=f"drills-{scope}-empty",
                          classes="empty")
+        yield Static("Blackjack trainer — misses kept, best count-downs", classes="title",
+                     id="trainer-title")
+        yield DataTable(id="trainer-book", cursor_type="none", zebra_stripes=True)
 
-    def refresh_scores(self, source: drill_scores.DrillSource, session_id: str) -> None:
+    def refresh_scores(self, source: drill_scores.DrillSource, session_id: str,
+                       book: drill_scores.TrainerSource | None = None) -> None:
+        trainer = drill_scores.trainer_rows(book) if book is not None else []
+        self.query_one("#trainer-title").display = bool(trainer)
+        table = self.query_one("#trainer-book", DataTable)
+        table.display = bool(trainer)
+        table.clear(columns=True)
+        if trainer:
+            for i, label in enumerate(drill_scores.TRAINER_COLUMNS):
+                table.add_column(label, width=max(cell_len(c) for c in
+                                                  [label, *(row[i] for row in trainer)]))
+            table.add_rows(trainer)
         for scope, scoped in (("session", session_id), ("all", None)):
             table = self.query_one(f"#drills-{scope}", DataTable)
             table.clear(columns=True)
