@@ -54,12 +54,15 @@ from cardtui.holdem.actions import (
     HoleCardsDealt,
     RabbitHunted,
     Record,
+    RunsChosen,
 )
 from cardtui.holdem.forced import Forced
 from cardtui.holdem.hand import Hand
 
 #: PHH's unknown card pair (the format writes ``????`` for two hidden cards).
 UNKNOWN = "????"
+#: The commentary of a player's answer to running the board twice, by the runs chosen.
+RUNS_WORDS = {1: "runs it once", 2: "runs it twice"}
 #: The commentary that tells the cards a rabbit hunt turned up (not part of the hand).
 RABBIT_HUNT = "rabbit hunt, not part of the hand:"
 
@@ -121,6 +124,9 @@ def _action(record: Record, label: dict[int, str]) -> str | None:
             return f"{label[seat]} sm {''.join(map(str, cards))}"
         case HandMucked(seat=seat):
             return f"{label[seat]} sm"
+        case RunsChosen(seat=seat, runs=runs):
+            # PHH has no action for it: a commentary, which pokerkit reads as a no-op.
+            return f"# {label[seat]} {RUNS_WORDS[runs]}"
         case RabbitHunted(cards=cards):
             # A commentary (PHH's no-op action): not part of the hand.
             return f"# {RABBIT_HUNT} {''.join(map(str, cards))}"

@@ -53,6 +53,7 @@ from cardtui.holdem.actions import BoardDealt, HandEnded, HandMucked, HandShown,
 from cardtui.holdem.actions import Record as HandRecord
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand, stacked_deck
+from cardtui.holdem.phh import RABBIT_HUNT, RUNS_WORDS
 from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
 __all__ = ["PhhError", "Replay", "Unreadable", "hand_files", "natural_key", "read_file",
@@ -312,14 +313,26 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
         antes.reverse()
         blinds.reverse()
     names = _names(data, count)
-    cards = _cards(actions, count)
-    layout = _Layout.of(data, count, blinds, notes)
+    runs = data.get("_runs", 1)  # cardtui's own field: the runouts the players agreed
+    if runs not in (1, 2) or isinstance(runs, bool):
+        raise PhhError(f"_runs {_shown(runs)} is not 1 or 2 runs of the board")
+    # A bomb pot (cardtui's _bomb_pot, or any hand of equal antes and no
+    # blinds): everyone antes and the hand starts at the flop.
+    bomb = not any(blinds) and len(set(antes)) == 1 and antes[0] > 0
+    votes = _run_votes(data["actions"], count)
+    cards = _cards(actions, count, runs)
+    layout = _Layout.of(data, count, blinds, notes, bomb=bomb)
     table_names = [""] * layout.seat_count
     table_stacks: list[int | None] = [None] * layout.seat_count
     for i, seat in enumerate(layout.seats):
         table_names[seat], table_stacks[seat] = names[i], stacks[i]
-    forced = _forced(layout, antes, blinds, stacks, data, notes, scale)
-    deck = _deck(cards, count)
+    if bomb:
+        forced: dict[str, Any] = {"small_blind": 0, "big_blind": min_bet, "ante": antes[0],
+                                  "bomb_pot": True}
+    else:
+        forced = _forced(layout, antes, blinds, stacks, data, notes, scale)
+    rabbit = _rabbit(data["actions"])
+    deck = _deck(cards, count, rabbit)
     decisions = {layout.seats[i]: shown for i, shown in cards.shown.items()}
     for i, hole in cards.hole.items():
         if None in hole and i not in cards.face_down:
@@ -332,10 +345,15 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
     try:
         hand = Hand(table_stacks, button=layout.positions.button, deck=deck,
                     positions=layout.positions, names=table_names, min_bet=min_bet,
-                    showdown=decisions, unknown_cards=unknown, **forced)
+                    showdown=decisions, unknown_cards=unknown,
+                    run_it_twice=runs > 1 or bool(votes),
+                    **forced)
     except ValueError as error:
         raise PhhError(f"the forced bets do not fit: {error}") from None
-    records, complete = _play(hand, actions, layout, cards, scale)
+    records, complete = _play(hand, actions, layout, cards, scale,
+                              {layout.seats[p]: v for p, v in votes.items()}, runs)
+    if complete:
+        records += _after_the_hand(hand, layout, cards, rabbit)
     records = _face_down(records, unknown)
     if not complete:
         notes.append("The history stops before the end of the hand.")
@@ -508,7 +526,45 @@ def _player(word: str, count: int, action: str) -> int:
     return int(match[1]) - 1
 
 
-def _cards(actions: list[str], count: int) -> _Cards:
+def _run_votes(raw: list[str], count: int) -> dict[int, int]:
+    """Each player's answer to running the board twice (player index -> runs), from
+    the commentaries cardtui writes them in ("# p2 runs it twice")."""
+    answers = {words: runs for runs, words in RUNS_WORDS.items()}
+    votes: dict[int, int] = {}
+    for action in raw:
+        player, _, words = action.partition("#")[2].strip().partition(" ")
+        if words in answers and not action.partition("#")[0].strip():
+            votes[_player(player, count, action)] = answers[words]
+    return votes
+
+
+def _rabbit(raw: list[str]) -> list[Card]:
+    """The rabbit hunt's cards, from the commentary cardtui writes them in."""
+    for action in raw:
+        _, _, comment = action.partition("#")
+        words = comment.strip()
+        if words.startswith(RABBIT_HUNT):
+            found = _parse_cards(words[len(RABBIT_HUNT):].strip(), "the rabbit hunt")
+            return [c for c in found if c is not None]
+    return []
+
+
+def _after_the_hand(hand: Hand, layout: _Layout, cards: _Cards,
+                    rabbit: list[Card]) -> list[HandRecord]:
+    """What the file tells after the pots: the uncontested winner's show, the rabbit hunt."""
+    out: list[HandRecord] = []
+    live = hand.live
+    if (len(live) == 1 and cards.shown.get(layout.seats.index(live[0]))
+            and hand.show_problem(live[0]) is None):
+        out.append(hand.show_winning_hand(live[0]))
+    if rabbit and hand.rabbit_problem() is None:
+        hunted = hand.rabbit_hunt()
+        if list(hunted.cards) == rabbit:
+            out.append(hunted)
+    return out
+
+
+def _cards(actions: list[str], count: int, runs: int = 1) -> _Cards:
     hole: dict[int, list[Card | None]] = {}
     shown: dict[int, bool] = {}
     board: list[Card] = []
@@ -525,6 +581,12 @@ def _cards(actions: list[str], count: int) -> _Cards:
                 raise PhhError(f"action {action!r}: {words[2]} is dealt twice")
             hole[player] = dealt
             dealt_known[player] = (dealt[0] is not None, dealt[1] is not None)
+        elif words[:2] == ["d", "db"] and len(words) == 3 and runs > 1 and len(board) >= 5:
+            # The second run's board follows the first (pokerkit deals them so).
+            dealt = _parse_cards(words[2], f"action {action!r}")
+            if None in dealt or len(dealt) not in (1, 3):
+                raise PhhError(f"action {action!r}: a second run's cards must be known")
+            board += [c for c in dealt if c is not None]
         elif words[:2] == ["d", "db"] and len(words) == 3:
             street = len(board)
             dealt = _parse_cards(words[2], f"action {action!r}")
@@ -573,12 +635,16 @@ def _show(hole: dict[int, list[Card | None]], player: int, cards: list[Card | No
     return None not in cards
 
 
-def _deck(cards: _Cards, count: int) -> Deck:
+def _deck(cards: _Cards, count: int, rabbit: Sequence[Card] = ()) -> Deck:
     """Known cards where the file gives them; stand-ins (never shown) elsewhere."""
-    used = {c for cs in cards.hole.values() for c in cs if c is not None} | set(cards.board)
+    used = ({c for cs in cards.hole.values() for c in cs if c is not None} | set(cards.board)
+            | set(rabbit))
     spare = iter(c for c in Deck().cards if c not in used)
     holes = [[c if c is not None else next(spare) for c in cards.hole[i]] for i in range(count)]
-    return stacked_deck(holes, board=cards.board)
+    try:
+        return stacked_deck(holes, board=[*cards.board, *rabbit])
+    except ValueError:
+        raise PhhError("the rabbit hunt's cards were dealt in the hand") from None
 
 
 # --- seats and forced bets ----------------------------------------------------
@@ -596,8 +662,10 @@ class _Layout:
 
     @classmethod
     def of(cls, data: Mapping[str, Any], count: int, blinds: list[int],
-           notes: list[str]) -> _Layout:
-        if count == 2:
+           notes: list[str], *, bomb: bool = False) -> _Layout:
+        if bomb:
+            big_player, dead_small = (0 if count == 2 else 1), False
+        elif count == 2:
             big_player, dead_small = 0, False
         elif blinds[0] < 0 or blinds[1] < 0:
             raise PhhError("the small and big blind (p1, p2) cannot be negative")
@@ -607,7 +675,7 @@ class _Layout:
             big_player, dead_small = 0, True  # p1 posts the big blind, the small blind is dead
         else:
             raise PhhError("the hand has no big blind")
-        if count == 2 and blinds[0] <= 0:
+        if count == 2 and blinds[0] <= 0 and not bomb:
             raise PhhError("the hand has no big blind")
         seats, seat_count = cls._seats(data, count, dead_small, notes)
         button = seats[-1]
@@ -709,15 +777,23 @@ def _forced(layout: _Layout, antes: list[int], blinds: list[int], stacks: list[i
 
 
 def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
-          scale: int) -> tuple[list[HandRecord], bool]:
+          scale: int, votes: Mapping[int, int] | None = None,
+          runs: int = 1) -> tuple[list[HandRecord], bool]:
     """Drive ``hand`` with the file's player actions; the records, masked, and whether over."""
     count = len(layout.seats)
     player_of = {seat: i for i, seat in enumerate(layout.seats)}
     board_seen = 0
     betting_started = False
+    def answer_runs() -> None:
+        for seat in hand.runs_pending:
+            hand.choose_runs(seat, (votes or {}).get(seat, runs))
+
     for number, action in enumerate(actions, start=1):
+        answer_runs()
         words = action.split()
         where = f"action {number} {action!r}"
+        if words[0] == "d" and board_seen >= 5:
+            continue  # the second run's board: the engine deals it from the stacked deck
         if words[0] == "d":
             if words[1:2] == ["dh"]:
                 if betting_started:
@@ -734,6 +810,12 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
         kind = words[1] if len(words) > 1 else ""
         if kind == "sm":
             continue  # the showdown follows the shows and mucks read with the cards
+        if hand.bomb_pot and board_seen == 0:
+            # PHH plays a bomb pot's preflop as a round checked round (see phh.py).
+            if kind != "cc":
+                raise PhhError(f"{where}: a hand of antes without blinds (a bomb pot) is "
+                               "checked round before the flop")
+            continue
         if kind not in ("f", "cc", "cbr") or len(words) != (3 if kind == "cbr" else 2):
             raise PhhError(f"{where}: not a no-limit hold'em action")
         betting_started = True
@@ -753,6 +835,7 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
                 hand.raise_to(int(Decimal(words[2]) * scale))
         except ValueError as error:
             raise PhhError(f"{where}: {error}") from None
+    answer_runs()
     records = list(hand.records)
     if hand.is_over and len(hand.board) > board_seen:
         raise PhhError(f"the history stops before the {_next_street(board_seen)} is dealt")

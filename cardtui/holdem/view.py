@@ -50,7 +50,9 @@ from cardtui.holdem.actions import (
     HandShown,
     HoleCardsDealt,
     PotAwarded,
+    RabbitHunted,
     Record,
+    RunsChosen,
     Street,
     UncalledBetReturned,
 )
@@ -118,6 +120,8 @@ class BoardCard:
     card: Card
     #: The first card of its street (the log names the street once).
     first: bool
+    #: The run of the board (1: the second board of a hand run twice).
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +159,7 @@ def steps(records: Iterable[Record]) -> list[Step]:
         flush()
         if isinstance(record, BoardDealt):
             cards = enumerate(record.cards)
-            out.extend(BoardCard(record.street, card, i == 0) for i, card in cards)
+            out.extend(BoardCard(record.street, card, i == 0, record.run) for i, card in cards)
         else:
             out.append(record)
     flush()
@@ -231,6 +235,10 @@ class TableView:
         self.seats = list(seats)
         self.positions = positions
         self.board: list[Card] = []
+        #: The second board of a hand run twice (the cards it shares with the first included).
+        self.second_board: list[Card] = []
+        #: The rabbit hunt's cards, turned up after the hand: not part of it.
+        self.rabbit: tuple[Card, ...] = ()
         #: Collected pots (main first), without this street's bets.
         self.pots: list[Pot] = []
         #: Dead chips (antes, dead blinds) in the middle but not yet in a collected pot.
@@ -310,6 +318,23 @@ class TableView:
                 self.current_bet = 0
                 for view in self.seats:
                     view.bet = 0
+            case BoardCard(street=street, card=card, first=first, run=run) if run:
+                if first and not self.second_board:
+                    # The runs share the cards dealt before the all-in.
+                    shared = {Street.FLOP: 0, Street.TURN: 3}.get(street, 4)
+                    self.second_board = self.board[:shared]
+                self.second_board.append(card)
+                if len(self.second_board) == street.board_size:
+                    shown = (self.second_board[:3] if street is Street.FLOP
+                             else self.second_board[-1:])
+                    self.log.append(LogLine(LineKind.STREET, f"Second run, {street.name.lower()}:",
+                                            tuple(shown)))
+            case RunsChosen(seat=seat, runs=runs):
+                self._say(seat, "runs it twice" if runs == 2 else "runs it once")
+            case RabbitHunted(cards=cards):
+                self.rabbit = cards
+                self.log.append(LogLine(LineKind.STREET, "Rabbit hunt (not part of the hand):",
+                                        cards))
             case BoardCard(street=street, card=card, first=first):
                 if first:
                     self.street = street
@@ -414,8 +439,13 @@ class TableView:
             self.winners.add(seat)
         for five in award.best_five:
             self.winning_cards.update(five)
+        # The pushed pots give up the award's chips: all of them, or one run's
+        # half when the board was run twice.
+        left = award.amount
         for place in self._pushed(award):
-            self.pots[place] = Pot(0, self.pots[place].eligible)
+            taken = min(self.pots[place].amount, left)
+            left -= taken
+            self.pots[place] = Pot(self.pots[place].amount - taken, self.pots[place].eligible)
         which = pot_names(award.pot_index, award.pot_count, len(self.pots))
         which = f" {which}" if which else ""
         if len(names) == 1:
@@ -428,4 +458,6 @@ class TableView:
                                 zip(names, award.shares, strict=True)))
             text = f"{together} split{which} {award.amount:,} ({shares})"
         tail = f" with {award.description}" if award.description else ""
+        if award.run:
+            tail += " on the second run"
         self.log.append(LogLine(LineKind.WIN, text, (), tail))

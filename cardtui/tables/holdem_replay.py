@@ -68,7 +68,9 @@ from cardtui.holdem.actions import (
     HandShown,
     HoleCardsDealt,
     PotAwarded,
+    RabbitHunted,
     Record,
+    RunsChosen,
 )
 from cardtui.holdem.button import Positions
 from cardtui.holdem.phh_read import Replay
@@ -87,7 +89,8 @@ from cardtui.tables.session import (
 __all__ = ["SPEEDS", "HoldemReplaySession", "played_replay", "replay_steps"]
 
 #: Records that begin a step of their own; the rest follow the step before them.
-_LEADS = (Folded, Checked, Called, BetOrRaised, BoardDealt, HandShown, HandMucked, PotAwarded)
+_LEADS = (Folded, Checked, Called, BetOrRaised, BoardDealt, HandShown, HandMucked, PotAwarded,
+          RunsChosen, RabbitHunted)
 #: Seconds per step at speed 1× when playing by itself.
 BASE_SECONDS_PER_STEP = 1.5
 #: The speeds ``+`` and ``-`` move between (multiples of the base pace).

@@ -30,6 +30,8 @@ from cardtui.holdem.actions import (
 )
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.phh import to_phh
+from cardtui.holdem.phh_read import read_phh
+from cardtui.holdem.view import SeatView, TableView, steps
 from tests.holdem.holdem_random_play import STACK_CHOICES, random_action
 
 #: HandHistory's automations without the runout choice, which the file's ``_runs`` makes.
@@ -337,6 +339,8 @@ def check_home_hand(seed: int, bomb: bool, straddle: bool, run_twice: bool, show
     assert not [c for c, n in Counter(seen).items() if n > 1]
     assert all(len(board) == 5 for board in hand.boards) or len(hand.live) == 1
     assert pokerkit_stacks(hand) == our_stacks(hand), to_phh(hand)
+    # cardtui's own reader plays the file back to the very same records.
+    assert read_phh(to_phh(hand)).records == tuple(hand.records)
 
 
 _OPTIONS = dict(seed=st.integers(0, 2**32), bomb=st.booleans(), straddle=st.booleans(),
@@ -376,3 +380,34 @@ def test_run_twice_hands_all_in_preflop_replay_in_pokerkit() -> None:
                 hand.check() if hand.can_check() else hand.call()
         assert sum(hand.stacks) == sum(s or 0 for s in hand.starting_stacks)
         assert pokerkit_stacks(hand) == our_stacks(hand), to_phh(hand)
+
+
+def test_the_replayer_shows_both_runs_and_the_rabbit() -> None:
+    hand = all_in_three_ways("Jc3d5c 4h Qs 2c3c4c Td Ac")
+    hand.choose_runs(0, 2)
+    hand.choose_runs(1, 2)
+    hand.choose_runs(2, 2)
+    replay = read_phh(to_phh(hand, names=["Ann", "Bob", "Cy"]))
+    view = TableView(
+        [SeatView(name, stack or 0) for name, stack in zip(replay.names, replay.starting_stacks,
+                                                            strict=True)],
+        positions=replay.positions)
+    for step in steps(replay.records):
+        view.apply(step)
+    assert [str(c) for c in view.second_board] == ["2c", "3c", "4c", "Td", "Ac"]
+    assert [s.stack for s in view.seats] == [0, 251, 250]
+    lines = [line.text + line.tail for line in view.log]
+    assert "Ann runs it twice" in lines
+    assert any(line.endswith("on the second run") for line in lines)
+
+    deck = stacked_deck(["AsKs", "7h7d", "9c8c"], board="Jc3d5c 4h Qs")
+    folded = Hand([200, 200, 200], button=2, small_blind=1, big_blind=2, deck=deck)
+    folded.raise_to(6)
+    folded.fold()
+    folded.fold()
+    folded.show_winning_hand(2)
+    folded.rabbit_hunt()
+    view = TableView.for_hand(folded, ["Ann", "Bob", "Cy"])
+    for step in steps(read_phh(to_phh(folded)).records):
+        view.apply(step)
+    assert view.seats[2].shown and [str(c) for c in view.rabbit] == ["Jc", "3d", "5c", "4h", "Qs"]

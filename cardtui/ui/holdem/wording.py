@@ -239,7 +239,13 @@ def bet_text(view: TableView, actor: int | None) -> Text:
 
 
 def hand_note(view: TableView, viewer: int | None, *, hot_seat: bool) -> Text:
-    """What the viewer holds, in words ("You: Pair of Aces")."""
+    """What the viewer holds, in words ("You: Pair of Aces"); after a hand run twice
+    its second board, and the rabbit hunt's cards (not part of the hand)."""
+    if view.second_board:
+        return Text("Run 2: " + " ".join(map(str, view.second_board)), style="bold")
+    if view.rabbit:
+        return Text("Rabbit (not part of the hand): " + " ".join(map(str, view.rabbit)),
+                    style="dim italic")
     if viewer is None:
         return Text("")
     seat = view.seats[viewer]
