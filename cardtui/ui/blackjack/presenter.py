@@ -36,6 +36,7 @@ from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.view import RoundView
 from cardtui.cards import Card
 from cardtui.clock import SYSTEM_CLOCK, Clock
+from cardtui.i18n import _, chip_count, chips
 from cardtui.tables import session as seam
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
 from cardtui.ui.blackjack import aids
@@ -205,8 +206,8 @@ class TablePresenter:
             self.bet = window.min_bet
         stack = next((s.stack for s in self.seats if s.seat == seat), None)
         if stack is not None and window.min_bet <= stack < self.bet:
-            self.note = Text(f"Your bet is lowered to {stack:,} (the stack; it was "
-                             f"{self.bet:,}).", style="yellow")
+            self.note = Text(_("Your bet is lowered to {stack} (the stack; it was {bet}).").format(
+                stack=chips(stack), bet=chips(self.bet)), style="yellow")
             self.bet = stack
 
     def _hold_for_prompt(self, records: Sequence[object]) -> bool:
@@ -357,9 +358,10 @@ class TablePresenter:
         if advice is not None and self.caps.trainer is not None and (
                 action is not advice.action):
             self.note = Text.assemble(
-                ("Trainer: ", "bold yellow"),
-                f"{self.seats[seat].name}, basic strategy would {advice.action.verb} "
-                f"({advice.situation}).")
+                (_("Trainer:") + " ", "bold yellow"),
+                _("{name}, basic strategy would {move} ({situation}).").format(
+                    name=self.seats[seat].name, move=_(words.VERBS[advice.action]),
+                    situation=advice.situation))
             return True
         return False
 
@@ -393,7 +395,7 @@ class TablePresenter:
         except ValueError as refused:
             self.note = Text(str(refused), style="red")
         else:
-            self.note = Text(f"Bet {self.bet:,} placed.")
+            self.note = Text(_("Bet {amount} placed.").format(amount=chips(self.bet)))
             self.last_bets = {self.turn.seat: self.bet}
         return True
 
@@ -439,7 +441,8 @@ class TablePresenter:
         self._set_bet(amount)
         low, high = self._limits()
         if amount == top_bet(high, self._stack(), low) and PRESETS[action] is not Preset.MIN:
-            self.note = Text(f"Bet {amount:,}: the most you can bet here.")
+            self.note = Text(_("Bet {amount}: the most you can bet here.").format(
+                amount=chips(amount)))
         return True
 
     def type_digit(self, digit: str) -> bool:
@@ -483,7 +486,7 @@ class TablePresenter:
             return True
         self.entry = None
         self._set_bet(amount)
-        self.note = Text(f"Bet {amount:,}.")
+        self.note = Text(_("Bet {amount}.").format(amount=chips(amount)))
         return True
 
     def _rebets(self) -> dict[int, int]:
@@ -503,7 +506,7 @@ class TablePresenter:
 
     def deal_label(self) -> str | None:
         """The Deal button's words when Enter deals the same bets (None: its own)."""
-        return "Deal d/⏎" if self._rebet_legal() and not self.rebet_differs() else None
+        return _("Deal d/⏎") if self._rebet_legal() and not self.rebet_differs() else None
 
     def rebet_and_deal(self) -> bool:
         """Enter: the last round's bets again, then deal (a shared table: the bet placed)."""
@@ -555,7 +558,8 @@ class TablePresenter:
         rebuys.rebuy(self.selected)
         if self.note is None:  # (a house rebuy is told by the table: it is kept)
             seat = next(s for s in self.seats if s.seat == self.selected)
-            self.note = Text(f"{seat.name} buys back in: {seat.stack:,} chips.")
+            self.note = Text(_("{name} buys back in: {count}.").format(
+                name=seat.name, count=chip_count(seat.stack)))
         self.betting()
 
     def hint(self) -> bool:
@@ -597,8 +601,8 @@ class TablePresenter:
         """
         if self.caps.house is not None:
             return None
-        return ("Leave the table? The dealer stands for your hand and the round still counts.",
-                "Stand and leave")
+        return (_("Leave the table? The dealer stands for your hand and the round still counts."),
+                _("Stand and leave"))
 
     def leave_mid_round(self) -> str:
         """Going mid-round, with no question: the round is played out, never forfeited.
@@ -617,11 +621,14 @@ class TablePresenter:
             nets = [(self.seats[r.seat].name, r.net) for r in (
                 settlement.seats if settlement is not None else ()) if r.seat in viewers]
             said = ", ".join(f"{name} {signed(net)}" for name, net in nets)
-            return "You left mid-round: your hands stood and the round was settled" + (
-                f" ({said})." if said else ".")
+            if said:
+                return _("You left mid-round: your hands stood and the round was settled "
+                         "({results}).").format(results=said)
+            return _("You left mid-round: your hands stood and the round was settled.")
         if self.caps.leave is not None:
             self.caps.leave.leave()  # the room plays the round on and settles it
-        return "You left mid-round: the dealer stands for your hand and the round still counts."
+        return _("You left mid-round: the dealer stands for your hand and the round still "
+                 "counts.")
 
     # -- what is shown ----------------------------------------------------------------------
 
@@ -675,7 +682,7 @@ class TablePresenter:
         """The note, then the prompt; at ``width`` cells the note is shortened so
         that the prompt always shows whole in the message area (0: not shortened)."""
         if self.reveal.playing:
-            return Text("…  (any key skips)", style="dim")
+            return Text(_("…  (any key skips)"), style="dim")
         return words.fit_message(self.note, self.prompt(), width)
 
     def prompt(self) -> Text:
@@ -685,7 +692,7 @@ class TablePresenter:
         seconds = self.seconds_left()
         # A shared table's clock: on expiry the room stands (or declines insurance)
         # for the seat, and the betting window deals without the late.
-        left = "" if seconds is None else f" ({seconds} s)"
+        left = "" if seconds is None else " " + _("({seconds} s)").format(seconds=seconds)
         if moves and self.turn is not None:
             return words.move_prompt(self.seats[self.turn.seat].name, self.view,
                                      self.turn.seat, moves) + left
@@ -693,13 +700,15 @@ class TablePresenter:
         if house is not None:
             prompt = words.between_rounds(house.table)
             if self.rebet_differs() and self._rebet_legal():
-                bets = ", ".join(f"{bet:,}" for bet in self._rebets().values())
-                prompt.append(f"  (Enter: {bets} again, and deal)", style="dim")
+                bets = ", ".join(chips(bet) for bet in self._rebets().values())
+                prompt.append("  " + _("(Enter: {bets} again, and deal)").format(bets=bets),
+                              style="dim")
             return prompt
         if self.window is not None:
-            closing = "" if seconds is None else f" Bets close in {seconds} s."
-            return Text(f"Your bet: {self.bet:,} (+/-, type it, [ min, * double, ] max), "
-                        f"then d places it.{closing}")
+            closing = "" if seconds is None else " " + _("Bets close in {seconds} s.").format(
+                seconds=seconds)
+            return Text(_("Your bet: {amount} (+/-, type it, [ min, * double, ] max), "
+                          "then d places it.").format(amount=chips(self.bet)) + closing)
         return self._someone_else(left)
 
     def _someone_else(self, left: str) -> Text:
@@ -709,7 +718,9 @@ class TablePresenter:
         if view is not None and view.turn is not None and view.settlement is None:
             seat = view.turn[0]
         named = next((s.name for s in self.seats if s.seat == seat), None)
-        return Text(f"{named} to act.{left}", style="dim") if named is not None else Text("")
+        if named is None:
+            return Text("")
+        return Text(_("{name} to act.").format(name=named) + left, style="dim")
 
     # -- the trainer aids -------------------------------------------------------------------
 

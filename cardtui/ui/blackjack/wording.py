@@ -13,6 +13,7 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
+from cardtui.i18n import N_, _
 from cardtui.ui.blackjack.seat_info import signed
 from cardtui.ui.sitting import Tally
 
@@ -29,26 +30,27 @@ MOVES = {
 
 #: Buttons for the mouse: (id, label, action); each runs the same action as its key.
 BUTTONS = (
-    ("deal", "Deal d", "deal"),
-    ("hit", "Hit h", "hit"),
-    ("stand", "Stand s", "stand"),
-    ("double", "Double x", "double"),
-    ("split", "Split p", "split"),
-    ("surrender", "Surrender u", "surrender"),
-    ("insure", "Insure i", "insure"),
-    ("no_insurance", "No insurance n", "no_insurance"),
-    ("bet_up", "Bet + ", "bet_up"),
-    ("bet_down", "Bet −", "bet_down"),
-    ("bet_min", "Min [", "bet_min"),
+    ("deal", N_("Deal d"), "deal"),
+    ("hit", N_("Hit h"), "hit"),
+    ("stand", N_("Stand s"), "stand"),
+    ("double", N_("Double x"), "double"),
+    ("split", N_("Split p"), "split"),
+    ("surrender", N_("Surrender u"), "surrender"),
+    ("insure", N_("Insure i"), "insure"),
+    ("no_insurance", N_("No insurance n"), "no_insurance"),
+    ("bet_up", N_("Bet + "), "bet_up"),
+    ("bet_down", N_("Bet −"), "bet_down"),
+    ("bet_min", N_("Min ["), "bet_min"),
     ("bet_double", "×2 *", "bet_double"),
-    ("bet_max", "Max ]", "bet_max"),
-    ("rebuy", "Rebuy r", "rebuy"),
-    ("hint", "Hint ?", "hint"),
-    ("setup", "Setup t", "setup"),
+    ("bet_max", N_("Max ]"), "bet_max"),
+    ("rebuy", N_("Rebuy r"), "rebuy"),
+    ("hint", N_("Hint ?"), "hint"),
+    ("setup", N_("Setup t"), "setup"),
 )
 
 #: Every action a key or button can ask for (the footer and the buttons show the legal ones).
-ACTIONS = (*MOVES, *(action for _, _, action in BUTTONS if action not in MOVES), "select_seat",
+ACTIONS = (*MOVES, *(action for _id, _label, action in BUTTONS if action not in MOVES),
+           "select_seat",
            "rebet")
 
 
@@ -60,9 +62,9 @@ def dealer_total(view: RoundView) -> str:
     if view.hole_hidden:
         return f"{value.total} + ?"
     if view.settlement is not None and view.settlement.dealer_blackjack:
-        return "BLACKJACK"
+        return _("BLACKJACK")
     if value.is_bust:
-        return f"{value.total} BUST"
+        return _("{total} BUST").format(total=value.total)
     return view.dealer_label
 
 
@@ -71,16 +73,16 @@ def move_prompt(name: str, view: RoundView | None, seat: int, legal: frozenset[A
     seat_view = view.seats.get(seat) if view is not None else None
     if Action.INSURE in legal or Action.DECLINE_INSURANCE in legal:
         if seat_view is not None and seat_view.hands and seat_view.hands[0].natural:
-            return Text(f"{name}: Even money?  i takes it, n declines.")
-        return Text(f"{name}: Insurance?  i insures, n declines.")
-    hand = ""
+            return Text(_("{name}: Even money?  i takes it, n declines.").format(name=name))
+        return Text(_("{name}: Insurance?  i insures, n declines.").format(name=name))
+    # A split ace may not be hit: it is split again or stood on.
+    question = _("Hit or stand?") if Action.HIT in legal or Action.SPLIT not in legal else (
+        _("Split or stand?"))
     if view is not None and view.turn is not None and seat_view is not None and len(
             seat_view.hands) > 1:
-        hand = f", hand {view.turn[1] + 1}"
-    # A split ace may not be hit: it is split again or stood on.
-    question = "Hit or stand?" if Action.HIT in legal or Action.SPLIT not in legal else (
-        "Split or stand?")
-    return Text(f"{name}{hand}: {question}")
+        return Text(_("{name}, hand {number}: {question}").format(
+            name=name, number=view.turn[1] + 1, question=question))
+    return Text(_("{name}: {question}").format(name=name, question=question))
 
 
 def between_rounds(table: Table) -> Text:
@@ -90,8 +92,8 @@ def between_rounds(table: Table) -> Text:
         return Text.assemble((problem[0].upper() + problem[1:] + ".", "red"),
                              "  ", remedy(table))
     if table.last_settlement is not None:
-        return Text("Deal again?")
-    return Text("Place your bets (+/-, type it, [ min, * double, ] max), then d deals.")
+        return Text(_("Deal again?"))
+    return Text(_("Place your bets (+/-, type it, [ min, * double, ] max), then d deals."))
 
 
 def remedy(table: Table) -> str:
@@ -99,32 +101,47 @@ def remedy(table: Table) -> str:
     humans = [i for i, s in enumerate(table.seats) if not s.is_bot]
     many = len(humans) > 1
     if any(table.can_rebuy(i) for i in humans):
-        return "r rebuys (← → picks the seat)." if many else "r rebuys."
-    return "− lowers the bet (← → picks the seat)." if many else "− lowers the bet."
+        return _("r rebuys (← → picks the seat).") if many else _("r rebuys.")
+    return _("− lowers the bet (← → picks the seat).") if many else _("− lowers the bet.")
 
 
 def counters(tally: Tally, trainer: tuple[int, int] | None) -> Text:
     """The session's W/L/P and net; with the trainer on, (mistakes, decisions) off strategy."""
     text = Text.assemble(
-        ("Session ", "bold"),
-        ("W ", "dim"), (str(tally.wins), "green"),
-        ("  L ", "dim"), (str(tally.losses), "red"),
-        ("  P ", "dim"), (str(tally.pushes), "yellow"),
-        ("  Net ", "dim"), signed(tally.net),
+        # TRANSLATORS: the session's counters: wins, losses, pushes, net chips.
+        (_("Session") + " ", "bold"),
+        (_("W") + " ", "dim"), (str(tally.wins), "green"),
+        ("  " + _("L") + " ", "dim"), (str(tally.losses), "red"),
+        ("  " + _("P") + " ", "dim"), (str(tally.pushes), "yellow"),
+        ("  " + _("Net") + " ", "dim"), signed(tally.net),
     )
     if trainer is not None:
         mistakes, decisions = trainer
         rate = f" ({mistakes / decisions:.0%})" if decisions else ""
         # "12/150", not "12 of 150": the line fits 80 columns with a long session.
-        text.append(f"   Trainer: {mistakes}/{decisions} off basic strategy{rate}",
-                    style="dim")
+        text.append("   " + _("Trainer: {mistakes}/{decisions} off basic strategy{rate}").format(
+            mistakes=mistakes, decisions=decisions, rate=rate), style="dim")
     return text
 
 
 def hint(advice: Advice) -> Text:
     """``Hint: Stand (hard 16 against a 10): ...  c: chart``; a count play cites its index."""
-    return Text.assemble(("Hint: ", "bold cyan"), (advice.action.value.capitalize(), "bold"),
-                         f" ({advice.situation}): {advice.reason}", ("  c: chart", "dim"))
+    return Text.assemble((_("Hint:") + " ", "bold cyan"), (_(ACTION_NAMES[advice.action]), "bold"),
+                         f" ({advice.situation}): {advice.reason}", ("  " + _("c: chart"), "dim"))
+
+
+#: A blackjack move by name, as the hint and the chart say it.
+ACTION_NAMES = {
+    Action.HIT: N_("Hit"), Action.STAND: N_("Stand"), Action.DOUBLE: N_("Double"),
+    Action.SPLIT: N_("Split"), Action.SURRENDER: N_("Surrender"), Action.INSURE: N_("Insure"),
+    Action.DECLINE_INSURANCE: N_("No insurance"),
+}
+#: The move as a verb, for "basic strategy would …" (:attr:`Action.verb` in English).
+VERBS = {
+    Action.HIT: N_("hit"), Action.STAND: N_("stand"), Action.DOUBLE: N_("double"),
+    Action.SPLIT: N_("split"), Action.SURRENDER: N_("surrender"),
+    Action.INSURE: N_("take insurance"), Action.DECLINE_INSURANCE: N_("decline insurance"),
+}
 
 
 #: How a note from the table session is shown (a chat line in the chat colour).
