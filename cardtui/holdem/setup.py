@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.table import DEFAULT_SCHEDULE, BlindLevel, Mode, Player, Table
 
 #: Why a player name cannot be used, or None: the app's one rule for names.
@@ -67,6 +68,8 @@ class HoldemConfig:
     mode: Mode = Mode.CASH
     #: Tournament only: the blinds go up a level every this many hands.
     hands_per_level: int = 10
+    #: How strong the bots play (:mod:`cardtui.holdem.difficulty`).
+    difficulty: Difficulty = Difficulty.NORMAL
 
     @classmethod
     def default(cls, player_name: str) -> HoldemConfig:
@@ -121,7 +124,7 @@ class HoldemConfig:
                      refill_bots=self.stack if self.mode is Mode.CASH else 0)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "seats": [
                 {"name": s.name, "bot": s.personality.value if s.personality else None}
                 for s in self.seats
@@ -132,6 +135,10 @@ class HoldemConfig:
             "mode": self.mode.value,
             "hands_per_level": self.hands_per_level,
         }
+        # Normal is left out: a setup saved before difficulty existed reads the same.
+        if self.difficulty is not Difficulty.NORMAL:
+            data["difficulty"] = self.difficulty.value
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], *, default_name: str,
@@ -149,6 +156,7 @@ class HoldemConfig:
             seats=seats or default.seats,
             mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_
             else default.mode,
+            difficulty=Difficulty.from_text(data.get("difficulty")),
             **numbers,
         )
         # A stored setup keeps loading under the older rule (a stack covering the

@@ -74,6 +74,7 @@ from cardtui.clock import SYSTEM_CLOCK
 from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.holdem.actions import Action, HoleCardsDealt, Record
+from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.setup import HoldemConfig
@@ -201,6 +202,12 @@ class HoldemLocalSession:
         self.next_deck: Deck | None = None
         #: The bots' decision: the table's own, or a script (tests and demos).
         self.decide: Callable[[], Action] = lambda: self.table.bot_action()
+        if setup.difficulty is not Difficulty.NORMAL:
+            # Easy and Hard play the arena's bots (loaded only for them).
+            from cardtui.arena.brains import Brains
+
+            brains = Brains(setup.difficulty)
+            self.decide = lambda: brains.decide_at(self.table)
         #: Hot seat: the human holding the keyboard for the decision at hand.
         self.keyboard: int | None = None
         #: Table events of the hands settled so far (a tournament's places).

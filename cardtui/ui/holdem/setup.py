@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Input, Label, Select, Static
 
 from cardtui.holdem.bots import Personality
+from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.setup import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
 from cardtui.settings import NAME_MAX, Settings, validate_name
@@ -36,6 +37,10 @@ _KINDS = [("Human", HUMAN)] + [
 _MODES = [("Cash game (rebuy when busted)", Mode.CASH),
           ("Tournament (last player standing)", Mode.TOURNAMENT)]  # fmt: skip
 _ASK_ALL_IN = [("Yes, over 10 big blinds", True), ("No, one key shoves", False)]
+#: The bots' strength (cardtui.holdem.difficulty; measured in the README's arena table).
+_DIFFICULTIES = [("Easy: no bluffs, no reads", Difficulty.EASY),
+                 ("Normal: their personalities", Difficulty.NORMAL),
+                 ("Hard: the Pro reads every player", Difficulty.HARD)]  # fmt: skip
 _NUMBERS = (
     ("stack", "Starting stack"), ("small-blind", "Small blind"), ("big-blind", "Big blind"),
     ("hands-per-level", "Blinds rise every (hands)"),
@@ -93,6 +98,10 @@ class HoldemSetupScreen(SetupForm):
                 yield Label("Ask before an all-in", classes="label")
                 yield Select(_ASK_ALL_IN, value=settings.confirm_all_in, allow_blank=False,
                              compact=True, id="confirm-all-in")
+            with Horizontal(classes="row"):
+                yield Label("How the bots play", classes="label")
+                yield Select(_DIFFICULTIES, value=config.difficulty, allow_blank=False,
+                             compact=True, id="difficulty")
             yield Static("", id="setup-error", classes="warning")
             yield from save_buttons()
         yield Footer()
@@ -139,7 +148,9 @@ class HoldemSetupScreen(SetupForm):
         config = None
         if not problems:
             mode = Mode(str(self.query_one("#mode", Select).value))
-            config = HoldemConfig(seats=tuple(seats), mode=mode, **numbers)
+            difficulty = Difficulty.from_text(self.query_one("#difficulty", Select).value)
+            config = HoldemConfig(seats=tuple(seats), mode=mode, difficulty=difficulty,
+                                  **numbers)
             for problem in config.problems(validate_name):
                 for field_id, reason in problem_fields(problem, [s.name for s in seats]):
                     problems.setdefault(field_id, reason)
