@@ -10,9 +10,8 @@ any language fits the same seat.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
-
 from cardtui.i18n import _
+from cardtui.i18n import text_width as cell_len
 
 NAME_MAX = 12
 

@@ -55,7 +55,9 @@ def allowed(importer: Path, name: str) -> bool:
     if top in sys.stdlib_module_names:
         return True
     own = module_name(importer).split(".")[:2]
-    return name in ("cardtui.cards", "cardtui.games", "cardtui.names", "cardtui.untrusted") or (
+    # cardtui.i18n: an engine's words (a refusal, the rules line) in the player's language.
+    return name in ("cardtui.cards", "cardtui.games", "cardtui.names", "cardtui.untrusted",
+                    "cardtui.i18n") or (
         name.split(".")[:2] == own)
 
 

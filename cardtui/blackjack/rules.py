@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from cardtui.i18n import _, ngettext
+
 
 class BlackjackPayout(StrEnum):
     """What a natural pays; 6:5 is the short-paying variant some casinos deal."""
@@ -91,24 +93,26 @@ class Rules:
         object.__setattr__(self, "double", DoubleRule(self.double))
 
     def describe(self) -> str:
-        """One line for the table felt."""
+        """One line for the table felt, in the player's language (H17, DAS, RSA stay: the
+        abbreviations are the same at every table)."""
         parts = [
-            f"{self.decks} deck{'s' if self.decks > 1 else ''}",
+            ngettext("{n} deck", "{n} decks", self.decks).format(n=self.decks),
             "H17" if self.dealer_hits_soft_17 else "S17",
             f"BJ {self.blackjack_pays.value}",
         ]
         if self.double is DoubleRule.NINE_TO_ELEVEN:
-            parts.append("double 9-11")
-        parts.append("DAS" if self.double_after_split else "no DAS")
-        parts.append(f"split to {self.max_hands}" if self.max_hands > 1 else "no split")
+            parts.append(_("double 9-11"))
+        parts.append("DAS" if self.double_after_split else _("no DAS"))
+        parts.append(_("split to {hands}").format(hands=self.max_hands) if self.max_hands > 1
+                     else _("no split"))
         if self.resplit_aces:
             parts.append("RSA")
-        parts.append("late surrender" if self.late_surrender else "no surrender")
+        parts.append(_("late surrender") if self.late_surrender else _("no surrender"))
         if not self.insurance:
-            parts.append("no insurance")
+            parts.append(_("no insurance"))
         if self.dealer_wins_ties:
-            parts.append("dealer wins ties")
-        parts.append(f"bets {self.min_bet}-{self.max_bet}")
+            parts.append(_("dealer wins ties"))
+        parts.append(_("bets {low}-{high}").format(low=self.min_bet, high=self.max_bet))
         return " · ".join(parts)
 
     def to_json(self) -> dict[str, Any]:

@@ -31,6 +31,10 @@ NAME_KEYWORDS = {"id", "classes", "name", "variant", "key", "action", "group", "
                  "key_display", "metavar", "dest", "prog", "choices", "encoding", "mode",
                  "format", "sep", "end", "type", "default"}
 _WORDS = re.compile(r"[^\W\d_]{2,}")
+#: Rich style words ("bold cyan", "dim"): a style, not text.
+_STYLE_WORDS = {"bold", "dim", "italic", "reverse", "underline", "strike", "blink", "not",
+                "on", "red", "green", "yellow", "cyan", "blue", "magenta", "white", "black",
+                "bright_red", "bright_green", "bright_yellow", "bright_cyan", "default", "none"}
 
 
 def looks_like_words(text: str) -> bool:
@@ -40,7 +44,7 @@ def looks_like_words(text: str) -> bool:
     [True, True, False, False, False]
     """
     text = text.strip()
-    if not _WORDS.search(text):
+    if not _WORDS.search(text) or set(text.split()) <= _STYLE_WORDS:
         return False
     if re.fullmatch(r"[#.]?[a-z0-9_:-]+(\([^)]*\))?", text):
         return False  # an id, an action, a CSS class
@@ -94,6 +98,8 @@ def player_literals(path: Path) -> Iterator[tuple[int, str]]:
             for keyword in node.keywords:
                 if keyword.arg in NAME_KEYWORDS:
                     skip_all(keyword.value)
+        elif isinstance(node, ast.Assert) and node.msg is not None:
+            skip_all(node.msg)  # a programmer's invariant, never shown
         elif isinstance(node, ast.Compare):
             skip_all(node)
         elif isinstance(node, ast.Subscript):

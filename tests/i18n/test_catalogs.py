@@ -30,7 +30,18 @@ TRANSLATED = [
     "cardtui/names.py",
     "cardtui/ui/screens/menu.py",
     "cardtui/ui/screens/settings.py",
+    "cardtui/ui/widgets/footer.py",
+    "cardtui/ui/widgets/table_footer.py",
+    "cardtui/ui/widgets/action_bar.py",
+    "cardtui/blackjack/rules.py",
+    "cardtui/ui/blackjack/wording.py",
+    "cardtui/ui/blackjack/keys.py",
+    "cardtui/ui/blackjack/presenter.py",
+    "cardtui/ui/blackjack/betting.py",
+    "cardtui/ui/blackjack/screen.py",
+    "cardtui/ui/widgets/blackjack_table.py",
 ]
+_PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
 #: Literals that read like words but are not for translating: (module, text) and why.
 ALLOWED: dict[tuple[str, str], str] = {
@@ -39,6 +50,16 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/ui/screens/settings.py", "ASCII  AS 10H"): "a card style, shown as it draws",
     ("cardtui/ui/screens/settings.py", "BlackjackSetupScreen"): "a class name",
     ("cardtui/ui/screens/settings.py", "HoldemSetupScreen"): "a class name",
+    ("cardtui/ui/blackjack/betting.py", "f:not a digit: "): _PROGRAMMER,
+    ("cardtui/ui/widgets/action_bar.py", "f:button  is not shown"): _PROGRAMMER,
+    # Rules read from Settings are checked field by field before they reach Rules().
+    ("cardtui/blackjack/rules.py", "f:a shoe holds 1 to 8 decks, not "): _PROGRAMMER,
+    ("cardtui/blackjack/rules.py", "f:penetration must be between 10% and 95%, not "):
+        _PROGRAMMER,
+    ("cardtui/blackjack/rules.py", "f:a seat may split to 1 to 4 hands, not "): _PROGRAMMER,
+    ("cardtui/blackjack/rules.py",
+     "f:the table limits must satisfy 1 <= minimum <= maximum, not -"): _PROGRAMMER,
+    ("cardtui/blackjack/rules.py", "f:unusable blackjack rules: "): _PROGRAMMER,
 }
 
 

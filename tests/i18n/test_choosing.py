@@ -33,6 +33,14 @@ def test_help_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]) 
     assert "Карточный клуб в терминале" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_help_prints_in_every_language(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse %-formats help: a bare "%" in a translation (or the English) broke --help.
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", code, "--help"])
+    assert stop.value.code == 0 and "--lang" in capsys.readouterr().out
+
+
 def test_lang_wins_over_settings_and_settings_over_the_locale(
     make_app: Callable[..., CardtuiApp], monkeypatch: pytest.MonkeyPatch, data_dir: Path,
 ) -> None:

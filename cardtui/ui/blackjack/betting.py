@@ -16,6 +16,8 @@ from enum import StrEnum
 
 from rich.text import Text
 
+from cardtui.i18n import _, chips
+
 #: Digits an amount may have (a billion chips and more is not a bet).
 MAX_DIGITS = 9
 
@@ -64,11 +66,11 @@ def bet_problem(amount: int, *, min_bet: int, max_bet: int, stack: int) -> str |
     'the stack is 300'
     """
     if amount < min_bet:
-        return f"the table minimum is {min_bet:,}"
+        return _("the table minimum is {amount}").format(amount=chips(min_bet))
     if amount > max_bet:
-        return f"the table maximum is {max_bet:,}"
+        return _("the table maximum is {amount}").format(amount=chips(max_bet))
     if amount > stack:
-        return f"the stack is {stack:,}"
+        return _("the stack is {amount}").format(amount=chips(stack))
     return None
 
 
@@ -102,10 +104,12 @@ class BetEntry:
         >>> entry.line().plain
         'Bet: 5_  Enter sets it, Backspace erases, Esc cancels.  Not 5: the table minimum is 10.'
         """
-        text = Text.assemble(("Bet: ", "bold"), (f"{int(self.typed):,}" if self.typed else "",
-                                                 "bold cyan"), ("_", "bold cyan"),
-                             "  Enter sets it, Backspace erases, Esc cancels.")
+        text = Text.assemble((_("Bet:") + " ", "bold"),
+                             (chips(int(self.typed)) if self.typed else "", "bold cyan"),
+                             ("_", "bold cyan"),
+                             "  " + _("Enter sets it, Backspace erases, Esc cancels."))
         if self.error is not None:
-            refused = f"{int(self.typed):,}" if self.typed else "nothing"
-            text.append(f"  Not {refused}: {self.error}.", style="bold red")
+            refused = chips(int(self.typed)) if self.typed else _("nothing")
+            text.append("  " + _("Not {amount}: {reason}.").format(
+                amount=refused, reason=self.error), style="bold red")
         return text

@@ -9,35 +9,37 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from cardtui.i18n import N_
+
 #: The table's keys (each also a button, see BUTTONS).
 BINDINGS: list[BindingType] = [
-    Binding("d", "deal", "Deal"),
-    Binding("h", "hit", "Hit"),
-    Binding("s", "stand", "Stand"),
-    Binding("x", "double", "Double"),
-    Binding("p", "split", "Split"),
-    Binding("u", "surrender", "Surrender"),
-    Binding("i", "insure", "Insurance"),
-    Binding("n", "no_insurance", "No insurance"),
-    Binding("plus,equals_sign", "bet_up", "Bet +", key_display="+"),
-    Binding("minus,underscore", "bet_down", "Bet −", key_display="-"),
+    Binding("d", "deal", N_("Deal")),
+    Binding("h", "hit", N_("Hit")),
+    Binding("s", "stand", N_("Stand")),
+    Binding("x", "double", N_("Double")),
+    Binding("p", "split", N_("Split")),
+    Binding("u", "surrender", N_("Surrender")),
+    Binding("i", "insure", N_("Insurance")),
+    Binding("n", "no_insurance", N_("No insurance")),
+    Binding("plus,equals_sign", "bet_up", N_("Bet +"), key_display="+"),
+    Binding("minus,underscore", "bet_down", N_("Bet −"), key_display="-"),
     # Quick bets: not in the footer (full at 80 columns); buttons and the prompt name them.
     # (Digits open a typed amount: the screen takes them, see BlackjackScreen.on_key.)
-    Binding("left_square_bracket", "bet_min", "Min", key_display="[", show=False),
-    Binding("asterisk", "bet_double", "Double bet", key_display="*", show=False),
-    Binding("right_square_bracket", "bet_max", "Max", key_display="]", show=False),
-    Binding("enter", "rebet", "Rebet and deal", key_display="⏎", show=False),
-    Binding("left", "select_seat(-1)", "Seat", key_display="←→"),
-    Binding("right", "select_seat(1)", "Seat", show=False),
-    Binding("r", "rebuy", "Rebuy"),
-    Binding("question_mark", "hint", "Hint", key_display="?"),
-    Binding("t", "setup", "Setup"),
+    Binding("left_square_bracket", "bet_min", N_("Min"), key_display="[", show=False),
+    Binding("asterisk", "bet_double", N_("Double bet"), key_display="*", show=False),
+    Binding("right_square_bracket", "bet_max", N_("Max"), key_display="]", show=False),
+    Binding("enter", "rebet", N_("Rebet and deal"), key_display="⏎", show=False),
+    Binding("left", "select_seat(-1)", N_("Seat"), key_display="←→"),
+    Binding("right", "select_seat(1)", N_("Seat"), show=False),
+    Binding("r", "rebuy", N_("Rebuy")),
+    Binding("question_mark", "hint", N_("Hint"), key_display="?"),
+    Binding("t", "setup", N_("Setup")),
     # Not in the footer (it is full at 80 columns): the hint names c, Rules & keys both.
-    Binding("c", "chart", "Chart", show=False),
-    Binding("k", "count_panel", "Count", show=False),
-    Binding("m", "chat", "Chat"),  # a table with a chat only (the presenter hides it elsewhere)
+    Binding("c", "chart", N_("Chart"), show=False),
+    Binding("k", "count_panel", N_("Count"), show=False),
+    Binding("m", "chat", N_("Chat")),  # a table with a chat only (the presenter hides it elsewhere)
     # Through the app's navigation, which asks this screen first (request_leave).
-    Binding("escape", "app.back", "Menu"),
+    Binding("escape", "app.back", N_("Menu")),
 ]
 
 

@@ -39,6 +39,7 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import Table
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
+from cardtui.i18n import _
 from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.tables import session as seam
 from cardtui.tables.bankroll import TableBankroll
@@ -206,7 +207,7 @@ class BlackjackScreen(Screen[None]):
         return label
 
     async def on_mount(self) -> None:
-        self.sub_title = "Blackjack"
+        self.sub_title = _("Blackjack")
         await self._build_seats()
         self._sync()
         self.set_interval(seam.CLOCK_TICK, self._tick)  # a shared table's clocks count down
@@ -459,7 +460,7 @@ class BlackjackScreen(Screen[None]):
             return
         asked = presenter.leave_question()
         if asked is None:
-            self.app.notify(presenter.leave_mid_round(), title="Blackjack")
+            self.app.notify(presenter.leave_mid_round(), title=_("Blackjack"))
             leave()
             return
         asking = self._leave is not None
@@ -467,7 +468,7 @@ class BlackjackScreen(Screen[None]):
         if asking:
             return
         question, yes = asked
-        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Keep playing"),
+        self.app.push_screen(ConfirmScreen(question, yes=yes, no=_("Keep playing")),
                              self._leave_answered)
 
     def _leave_answered(self, stand: bool | None) -> None:
@@ -493,7 +494,7 @@ class BlackjackScreen(Screen[None]):
         self.presenter = self._present(self.session)
         self.presenter.join(self._on_event)
         rules = self.presenter.rules.describe()
-        self.presenter.note = Text("New table: " + rules)
+        self.presenter.note = Text(_("New table: {rules}").format(rules=rules))
         self.query_one("#rules-line", Static).update(rules)
         await self._build_seats()
         self._sync()

@@ -24,6 +24,8 @@ from textual.renderables.tint import Tint
 from textual.strip import Strip
 from textual.widget import Widget
 
+from cardtui.i18n import _
+
 #: (button id, label, screen action) — each button runs the same action as its key.
 ButtonSpec = tuple[str, str, str]
 
@@ -126,7 +128,8 @@ class ActionBar(Widget):
 
     def label(self, button_id: str) -> str:
         """Button ``button_id``'s words as drawn now."""
-        return self._labels.get(button_id) or self._specs[button_id][0]
+        # Labels are marked N_ where declared, translated as shown.
+        return self._labels.get(button_id) or _(self._specs[button_id][0])
 
     @property
     def shown(self) -> tuple[str, ...]:

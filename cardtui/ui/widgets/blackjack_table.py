@@ -19,6 +19,7 @@ from textual.widget import Widget
 from cardtui.blackjack.records import Outcome
 from cardtui.blackjack.view import HandView, SeatView
 from cardtui.cards import Card
+from cardtui.i18n import N_, _, chip_count
 from cardtui.ui.blackjack.seat_info import SeatHeader, signed  # plain data: no Textual
 from cardtui.ui.widgets.cached_lines import CachedLines, selected_text
 from cardtui.ui.widgets.cards import (
@@ -35,6 +36,8 @@ WIN_STYLE = "bold green"
 LOSE_STYLE = "bold red"
 PUSH_STYLE = "bold yellow"
 ACTING_STYLE = "bold reverse"
+#: A seat's status from the room (:class:`cardtui.wire.protocol.SeatStatus`), for the catalogs.
+SEAT_STATUSES = (N_("waiting"), N_("sitting out"), N_("away"))
 
 
 def hand_badges(hand: HandView) -> Text:
@@ -42,9 +45,9 @@ def hand_badges(hand: HandView) -> Text:
     value = hand.value
     text = Text()
     if hand.natural:
-        text.append("BLACKJACK", style="bold yellow")
+        text.append(_("BLACKJACK"), style="bold yellow")
     elif value.is_bust:
-        text.append(f"{value.total} BUST", style=LOSE_STYLE)
+        text.append(_("{total} BUST").format(total=value.total), style=LOSE_STYLE)
     elif value.total == 21:
         text.append("21", style="bold green")
     elif hand.cards:
@@ -54,18 +57,19 @@ def hand_badges(hand: HandView) -> Text:
         text.append(" ×2", style="cyan")
     result = hand.result
     if hand.surrendered:
-        text.append(" SURRENDER", style=PUSH_STYLE)
+        text.append(" " + _("SURRENDER"), style=PUSH_STYLE)
     if result is not None and not hand.surrendered:
+        net = signed(result.net)
         if result.even_money:
-            text.append(f" EVEN MONEY {signed(result.net)}", style=WIN_STYLE)
+            text.append(" " + _("EVEN MONEY {net}").format(net=net), style=WIN_STYLE)
         elif result.forfeited:
-            text.append(f" FORFEIT {signed(result.net)}", style=LOSE_STYLE)
+            text.append(" " + _("FORFEIT {net}").format(net=net), style=LOSE_STYLE)
         elif result.outcome is Outcome.WIN:
-            text.append(f" WIN {signed(result.net)}", style=WIN_STYLE)
+            text.append(" " + _("WIN {net}").format(net=net), style=WIN_STYLE)
         elif result.outcome is Outcome.LOSS:
-            text.append(f" LOSE {signed(result.net)}", style=LOSE_STYLE)
+            text.append(" " + _("LOSE {net}").format(net=net), style=LOSE_STYLE)
         else:
-            text.append(" PUSH", style=PUSH_STYLE)
+            text.append(" " + _("PUSH"), style=PUSH_STYLE)
     elif result is not None:
         text.append(f" {signed(result.net)}", style=LOSE_STYLE)
     return text
@@ -111,25 +115,25 @@ def render_seat(
     """
     lines: list[Text] = []
     if view is None or not view.hands:
-        head = Text(f"Bet {info.bet}")
+        head = Text(_("Bet {amount}").format(amount=info.bet))
         if info.empty:
-            head = Text("Empty seat", style="dim")
+            head = Text(_("Empty seat"), style="dim")
         elif info.status:
-            head = Text(info.status.capitalize(), style="yellow")
+            head = Text(_(info.status).capitalize(), style="yellow")
         elif info.sitting_out:
             # Rebuying is only for a seat below the table minimum; any other
             # seat short of its bet lowers it (issue 9, item 14).
-            remedy = "Out of chips: r rebuys" if info.can_rebuy else "Lower the bet (−)"
-            head = Text("Sits out" if info.bot else remedy, style="red")
+            remedy = _("Out of chips: r rebuys") if info.can_rebuy else _("Lower the bet (−)")
+            head = Text(_("Sits out") if info.bot else remedy, style="red")
         elif info.selected:
             head.append("  < +/- >" if ascii else "  ◀ +/- ▶", style="bold cyan")
         lines.append(head)
     else:
-        head = Text(f"Bet {view.bet}")
+        head = Text(_("Bet {amount}").format(amount=view.bet))
         if view.even_money:
-            head.append("  even money", style="cyan")
+            head.append("  " + _("even money"), style="cyan")
         elif view.insurance:
-            head.append(f"  insured {view.insurance}", style="cyan")
+            head.append("  " + _("insured {amount}").format(amount=view.insurance), style="cyan")
             if view.insurance_net is not None:
                 head.append(f" {signed(view.insurance_net)}",
                             style=WIN_STYLE if view.insurance_net > 0 else LOSE_STYLE)
@@ -175,7 +179,7 @@ def _hand_cell(index: int, hand: HandView, acting: bool, face: Face | None, *,
     """One hand of a split: its label (the acting one marked), its cards, its value."""
     label = Text.assemble(
         (pointer(ascii) if acting else "", "bold cyan"),
-        (f"Hand {index + 1}", ACTING_STYLE if acting else "bold"))
+        (_("Hand {number}").format(number=index + 1), ACTING_STYLE if acting else "bold"))
     badges = hand_badges(hand)
     cards: list[Text] = (list(boxed_cards(hand.cards, ascii=ascii, face=face).split("\n"))
                          if face is not None else [cards_text(hand.cards, ascii=ascii)])
@@ -225,7 +229,8 @@ def render_split_hands(hands: list[HandView], acting_hand: int | None, *, ascii:
         acting = index == acting_hand
         lines.append(Text.assemble(
             (pointer(ascii) if acting else "  ", "bold cyan"),
-            (f"Hand {index + 1}", ACTING_STYLE if acting else "bold"), " ",
+            (_("Hand {number}").format(number=index + 1), ACTING_STYLE if acting else "bold"),
+            " ",
             cards_text(hand.cards, ascii=ascii), " ", hand_badges(hand)))
     return lines
 
@@ -236,7 +241,7 @@ def render_dealer(
 ) -> Text:
     """The dealer's cards, the hole card face down until it is revealed."""
     if not cards:
-        return Text("Place your bets", style="dim")
+        return Text(_("Place your bets"), style="dim")
     face_down = {1} if hole_hidden and len(cards) > 1 else set()
     face = face_to_fit(len(cards), width, max(height, 3), limit=limit)
     if face is not None:
@@ -320,7 +325,7 @@ class SeatPanel(Widget):
             self.info.name) + (
             " (bot)" if self.info.bot else ""
         )
-        subtitle = "" if self.info.empty else f"{self.info.bankroll:,} chips"
+        subtitle = "" if self.info.empty else chip_count(self.info.bankroll)
         # Set only when they change: each one set is parsed into content and redrawn.
         if self.border_title != title:
             self.border_title = title
@@ -345,7 +350,7 @@ class DealerPanel(Widget):
         self.ascii = ascii
         self.cards: list[Card] = []
         self.hole_hidden = True
-        self.border_title = "Dealer"
+        self.border_title = _("Dealer")
 
     def show(self, cards: list[Card], hole_hidden: bool, total: Text | str) -> None:
         if (cards, hole_hidden, total) == (self.cards, self.hole_hidden, self.border_subtitle):
