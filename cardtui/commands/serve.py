@@ -245,7 +245,8 @@ def _web_config(args: argparse.Namespace) -> WebConfig | None | Literal[False]:
             "cardtui: error: --web-token takes letters, digits, '-', '_' and '.'", file=sys.stderr
         )
         return False
-    return WebConfig(host=args.web_host, port=args.web, token=token)
+    # The host's own browser link: a second secret, printed on this terminal only.
+    return WebConfig(host=args.web_host, port=args.web, token=token, host_token=new_token())
 
 
 def _tables(args: argparse.Namespace) -> tuple[TableOptions, ...] | None:
@@ -350,6 +351,10 @@ def _announce_web(console: Console, browsers: RunningWebDoor) -> None:
         "The link carries the room's invite token: share it with your players only.",
         style="dim",
     )
+    if browsers.host_link:
+        console.print(f"Browsers: the host opens  {browsers.host_link}", markup=False)
+        console.print("That link runs the room (the host's controls): keep it to yourself.",
+                      style="dim")
 
 
 def _announce(console: Console, config: ServeConfig, running: RunningServer) -> None:

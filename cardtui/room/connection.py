@@ -40,8 +40,12 @@ class Member:
     name: str
     guest: bool = False
     #: One of the room's hosts: the server found the player's key among the host
-    #: keys (never a guest). The room checks this on every host request.
+    #: keys, or the browser brought the host's own secret (the web door checked it).
+    #: The room checks this on every host request.
     host: bool = False
+    #: A guest whose seat waits the grace period for them, as a key holder's does: a
+    #: browser tab's, whose page keeps a resume token (the profile is derived from it).
+    resumable: bool = False
 
 
 _ids = itertools.count(1)

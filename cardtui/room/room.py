@@ -400,11 +400,16 @@ class Room:
         """A key holder's member, the name cleaned as chat is (it reaches every screen)."""
         return Member(profile, clean(name, NAME_LIMIT) or "SeatedPlayer")
 
-    def guest(self, name: str | None = None) -> Member:
-        """A new guest: a fresh profile (their seat ends when they leave), "Guest N"."""
+    def guest(self, name: str | None = None, *, profile: str | None = None) -> Member:
+        """A new guest: a fresh profile (their seat ends when they leave), "Guest N".
+
+        ``profile``: a browser tab's own, from the resume token its page keeps (the
+        web door derives it): the seat waits the grace period for the tab to come back.
+        """
         number = next(self._guests)
         shown = clean(name, NAME_LIMIT) if name else ""
-        return Member(f"guest-{uuid.uuid4().hex}", shown or f"Guest {number}", guest=True)
+        return Member(profile or f"guest-{uuid.uuid4().hex}", shown or f"Guest {number}",
+                      guest=True, resumable=profile is not None)
 
     async def attach(self, sock: socket.socket, member: Member) -> Connection:
         """Serve ``member`` on the room's end of their socket pair."""
@@ -593,13 +598,13 @@ class Room:
         """Each profile's chips at the tables now (a hand in play: as it was dealt)."""
         held: dict[str, int] = self.sit_and_gos.held()  # buy-ins in a prize pool
         for table in self.tables.values():
+            if isinstance(table, SitAndGoTable):
+                continue  # tournament chips: no one's cash
             for _, player in table.players():
                 profile = player.member.profile
                 held[profile] = held.get(profile, 0) + player.stack
         return held
 
-            if isinstance(table, SitAndGoTable):
-                continue  # tournament chips: no one's cash
     def heard(self, member: Member) -> None:
         """A request of ``member``'s that every player at a table hears: refused when
         they have made too many of them lately (:data:`REQUESTS`)."""

@@ -454,7 +454,7 @@ class SharedTable:
             if player.conn is not conn:
                 continue
             player.conn = None
-            if player.member.guest:
+            if player.member.guest and not player.member.resumable:
                 self._leave_seat(seat, player)  # a guest's seat ends when they leave
                 continue
             self.notice(f"{player.name} lost the connection.")

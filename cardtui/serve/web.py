@@ -19,12 +19,27 @@ served here as it is), and the page and websocket protocol it speaks
 The invite token is the first part of every path, the static files included,
 so a request without it gets a plain 403 before any handler runs: no page, no
 process. The token is compared in constant time.
+
+A tab comes back to its seat: the table page keeps a resume token in the
+tab's ``sessionStorage`` (192 random bits from the browser's own generator,
+kept across a reload, gone with the tab) and puts it in the websocket's path
+(``ws/resume/<token>``); the room's profile for the tab is derived from it
+(:func:`resume_profile`), so a reload, or a network lost for less than the
+grace period, finds the seat kept as an SSH key's is. The token is never
+logged, and nobody else can know it.
+
+The host may play from a browser too: ``cardtui serve`` prints the host's own
+link (``<invite>/host/<secret>``, a second random token, on the server's
+terminal only). Opening it sets an HttpOnly, SameSite=Strict cookie with the
+secret on this door's path and goes to the door; a websocket that brings the
+cookie (compared in constant time) plays with the host's controls.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import hmac
 import secrets
 import socket
@@ -62,6 +77,26 @@ HEARTBEAT = 15.0
 #: Bytes of random in a generated invite token (URL-safe base64: 22 characters).
 TOKEN_BYTES = 16
 
+#: The cookie that carries the host's secret from the host's link to the websocket.
+HOST_COOKIE = "cardtui_host"
+
+#: A resume token as the table page makes it: hex, 48 characters (24 random bytes).
+RESUME_CHARACTERS = frozenset("0123456789abcdef")
+RESUME_LENGTH = 48
+
+
+def resume_profile(token: str) -> str | None:
+    """The room's profile for a tab's resume token (None: not a token a page makes).
+
+    Hashed: the token itself is never kept or logged in the room.
+
+    >>> resume_profile("ab" * 24)[:14], resume_profile("xyz"), resume_profile("AB" * 24)
+    ('guest-web-5e00', None, None)
+    """
+    if len(token) != RESUME_LENGTH or not set(token) <= RESUME_CHARACTERS:
+        return None
+    return "guest-web-" + hashlib.sha256(token.encode("ascii")).hexdigest()
+
 
 def new_token() -> str:
     """A fresh invite token, safe in a URL path.
@@ -97,6 +132,8 @@ class WebConfig:
     host: str = "127.0.0.1"
     port: int = DEFAULT_WEB_PORT
     token: str = ""
+    #: The host's own secret ("": no browser hosts the room): :attr:`RunningWebDoor.host_link`.
+    host_token: str = ""
 
     def link(self, port: int, host: str | None = None) -> str:
         """The address to share, token included."""
@@ -132,6 +169,9 @@ class WebDoor:
             web.get(prefix + "/favicon.svg", self._favicon),
             web.get(prefix + "/ws", self._play),
             web.get(prefix + "/ws/{name}", self._play),
+            web.get(prefix + "/ws/resume/{resume}", self._play),
+            web.get(prefix + "/ws/resume/{resume}/{name}", self._play),
+            web.get(prefix + "/host/{secret}", self._host_door),
             web.static(prefix + "/static", STATIC),
         ])  # fmt: skip
 
@@ -165,6 +205,23 @@ class WebDoor:
             address += "/" + encode_name(name)
         return _html(table_page(address))
 
+    async def _host_door(self, request: web.Request) -> web.Response:
+        """The host's link: the secret goes into a cookie for this door's websockets only."""
+        secret = request.match_info["secret"]
+        if not self._is_host_secret(secret):
+            self.forbidden += 1
+            return web.Response(status=403, text=FORBIDDEN)
+        response = web.Response(status=302,
+                                headers={"Location": f"/{quote(self._config.token, safe='')}/"})
+        response.set_cookie(HOST_COOKIE, secret, path=f"/{self._config.token}/", httponly=True,
+                            samesite="Strict", secure=request.secure)
+        return response
+
+    def _is_host_secret(self, secret: str | None) -> bool:
+        expected = self._config.host_token
+        return bool(expected) and secret is not None and hmac.compare_digest(
+            secret.encode("utf-8"), expected.encode("utf-8"))
+
     async def _favicon(self, request: web.Request) -> web.Response:
         return web.Response(text=FAVICON, content_type="image/svg+xml")
 
@@ -190,6 +247,9 @@ class WebDoor:
         language = language_code(request.cookies.get(LANG_COOKIE, ""))
         session = WebSession(websocket, name, self._seats, self._launch, self._limits, size,
                              log=self._log, language=language)  # fmt: skip
+        if "resume" in request.match_info:
+            session.resume_profile = resume_profile(request.match_info["resume"])
+        session.host = self._is_host_secret(request.cookies.get(HOST_COOKIE))
         self.sessions.add(session)
         try:
             await session.run()
@@ -227,6 +287,8 @@ class RunningWebDoor:
     runner: web.AppRunner
     port: int
     link: str
+    #: The host's own link ("": none), for the server's terminal only.
+    host_link: str = ""
 
     async def close(self) -> None:
         """Stop taking tabs, void the shared room's hands (telling every player), end every
@@ -254,7 +316,9 @@ async def start_web_door(seats: WebFloorSeats, config: WebConfig, launch: Launch
         await runner.cleanup()
         raise
     port = int(runner.addresses[0][1])
-    return RunningWebDoor(door, runner, port, config.link(port, _shown_host(config.host)))
+    link = config.link(port, _shown_host(config.host))
+    host_link = f"{link}host/{quote(config.host_token, safe='')}" if config.host_token else ""
+    return RunningWebDoor(door, runner, port, link, host_link)
 
 
 def _shown_host(host: str) -> str:

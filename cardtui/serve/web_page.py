@@ -89,6 +89,33 @@ _TABLE = Template("""  <body>
       <button type="button" onclick="window.location.reload()">Play again</button></div></div>
     <div id="terminal" class="textual-terminal"
          data-session-websocket-url="$websocket" data-font-size="$font_size"></div>
+    <script>
+      // This tab's resume token: kept across a reload (sessionStorage is the tab's own),
+      // it brings the game back to its seat. Before textual.js reads the address.
+      (function () {
+        var token = null;
+        try {
+          token = sessionStorage.getItem("$resume_key");
+          if (!/^[0-9a-f]{48}$$/.test(token || "")) {
+            var bytes = new Uint8Array(24);
+            crypto.getRandomValues(bytes);
+            token = Array.from(bytes, function (b) {
+              return b.toString(16).padStart(2, "0");
+            }).join("");
+            sessionStorage.setItem("$resume_key", token);
+          }
+        } catch (e) {
+          return;  // no storage (a private window may refuse it): the seat ends with the tab
+        }
+        var terminal = document.getElementById("terminal");
+        // The door's address is /<invite>/ws[/<name>]: the token goes after "ws".
+        var url = new URL(terminal.dataset.sessionWebsocketUrl);
+        var parts = url.pathname.split("/");
+        parts.splice(3, 0, "resume", token);
+        url.pathname = parts.join("/");
+        terminal.dataset.sessionWebsocketUrl = url.toString();
+      })();
+    </script>
     <script src="static/js/textual.js"></script>
   </body>
 </html>
@@ -107,6 +134,9 @@ _TABLE_STYLE = """
 
 #: The whole answer to a request without the host's invite token.
 FORBIDDEN = "403 Forbidden: this link needs the host's invite (ask them for the whole link).\n"
+
+#: Where the table page keeps the tab's resume token (``sessionStorage``).
+RESUME_KEY = "cardtui-resume"
 
 #: Pixels per cell row the table page asks xterm.js for (textual-serve's default).
 FONT_SIZE = 16
@@ -130,4 +160,5 @@ def door_page(name: str = "", problem: str = "") -> str:
 def table_page(websocket: str, font_size: int = FONT_SIZE) -> str:
     """The page that plays: xterm.js connected to ``websocket`` (an absolute ``ws://`` URL)."""
     head = _HEAD.substitute(title="cardtui", style=_TABLE_STYLE)
-    return head + _TABLE.substitute(websocket=html.escape(websocket), font_size=font_size)
+    return head + _TABLE.substitute(websocket=html.escape(websocket), font_size=font_size,
+                                    resume_key=RESUME_KEY)

@@ -13,13 +13,16 @@ PTY and the tab runs textual-serve's websocket protocol, as its page speaks it:
 Keys go through the same :class:`~cardtui.serve.keystrokes.Keystrokes` gate as
 an SSH player's (valid UTF-8, keyboard sequences only, 40 a second). A tab that
 closes, reloads or stops answering the websocket's heartbeat ends its game:
-nothing a browser does can leave a process behind.
+nothing a browser does can leave a process behind. Its seat in the room waits
+the grace period when the page brought its resume token (``web.py``): the
+reloaded tab's new game sits in it again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import socket
 from collections.abc import Callable
@@ -78,6 +81,11 @@ class WebSession:
 
     #: A browser has no SSH key: its player is always a guest (``server.Floor.take``).
     player_key: str | None = None
+    #: The room's profile from the tab's resume token (None: a page without one, whose
+    #: seat ends with the tab); set by the door, never the token itself.
+    resume_profile: str | None = None
+    #: The tab brought the host's secret (checked by the door): it runs the room.
+    host: bool = False
 
     def __init__(
         self,
@@ -221,7 +229,11 @@ class WebSession:
     async def _room_line(self, identity: Identity) -> socket.socket | None:
         """The game's end of a socket pair to the room, as a guest under the chosen name."""
         shared = self._seats.shared
-        member = shared.room.guest(self.name) if shared is not None else None
+        member = shared.room.guest(self.name, profile=self.resume_profile) \
+            if shared is not None else None
+        if member is not None and self.host:
+            member = dataclasses.replace(member, host=True)
+            self._log(f"{self._who()} runs the room from a browser (the host's link)")
         shown = member.name if member is not None else self.name
         if shown:
             # The game's own screens (Settings, a local table) show the same name.

@@ -188,6 +188,18 @@ class BrowserPlayer:
 
         self._typing = asyncio.create_task(type_after())
 
+    async def reload(self) -> None:
+        """Reload the page as a player would (F5): its websocket and its game end, the
+        page asks the door again, and the screen is what the new game draws."""
+        await self.typed()
+        self._connected.clear()
+        self._closed.clear()
+        self.screen.reset()
+        self._stream = pyte.ByteStream(self.screen)
+        await self.page.reload()
+        await self.wait_connected()
+        await self.page.focus(".xterm-helper-textarea")
+
     async def typed(self) -> None:
         """Wait until every key pressed has been typed into the page."""
         if self._typing is not None:
