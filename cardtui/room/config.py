@@ -12,6 +12,7 @@ an unknown key is an error (a typo should not silently leave a default)::
     buy_in_min = 400
     buy_in_max = 1000
     bots_fill = true       # bots take empty seats, and give them up between hands
+    difficulty = "normal"  # how the bots play: easy, normal or hard
     post_to_play = false   # a new player posts a big blind to play at once (else waits for it)
     action_clock = 30      # seconds
     grace = 300            # seconds a dropped player's seat is kept
@@ -53,6 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cardtui.blackjack.rules import Rules
+from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
@@ -61,6 +63,8 @@ DEFAULT_GRACE = 300.0
 #: Blackjack: seconds the betting window stays open after the first bet.
 DEFAULT_BETTING_CLOCK = 15.0
 MAX_NAME = 24
+#: A hold'em table's bot strengths (``difficulty``).
+DIFFICULTIES = tuple(level.value for level in Difficulty)
 #: At most this many tables in one room (players create tables too).
 MAX_TABLES = 50
 #: The largest tables file read: 50 tables fit in a few KB.
@@ -86,6 +90,9 @@ class HoldemOptions:
     buy_in_min: int | None = None  # default: 40 big blinds, at most the starting stack
     buy_in_max: int | None = None  # default: the starting stack
     bots_fill: bool = True
+    #: How the bots play: easy, normal (their personalities) or hard (the Pro);
+    #: cardtui.holdem.difficulty.
+    difficulty: str = "normal"
     action_clock: float = DEFAULT_ACTION_CLOCK
     grace: float = DEFAULT_GRACE
     #: Pause between hands (the screens show the showdown meanwhile).
@@ -107,6 +114,9 @@ class HoldemOptions:
 
     def __post_init__(self) -> None:
         _check_name(self.name)
+        if self.difficulty not in DIFFICULTIES:
+            raise ConfigError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                              f"not {_shown(self.difficulty)}")
         _check_int("seats", self.seats, 2, 10)
         _check_int("big_blind", self.big_blind, 1, 10**9)
         _check_int("small_blind", self.small_blind, 0, self.big_blind)

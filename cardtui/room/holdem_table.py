@@ -22,12 +22,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtui.arena.brains import Brains
 from cardtui.cards import Deck
 from cardtui.clock import Timer
 from cardtui.games import Game
 from cardtui.holdem.actions import Action, Record
-from cardtui.holdem.bots import Personality, decide
+from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
+from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 from cardtui.room.blinds import DealPlan, plan_deal
@@ -78,6 +80,8 @@ class HoldemTable(SharedTable):
         super().__init__(room, table_id, options.name, options.seats, options.action_clock,
                          options.grace, permanent=permanent)
         self.options = options
+        #: The bots' decisions at each difficulty the table has had (Normal: personalities).
+        self.brains: dict[str, Brains] = {}
         self.rng = rng
         self.seats: list[SeatedPlayer | RoomBot | None] = [None] * options.seats
         #: New players' seats: waiting for the big blind (or to post one).
@@ -432,7 +436,9 @@ class HoldemTable(SharedTable):
         occupant = self.seats[actor]
         if hand is None or not isinstance(occupant, RoomBot) or self.paused_by:
             return
-        self._apply(decide(hand.view(actor), self.rng, occupant.personality))
+        level = self.options.difficulty
+        brains = self.brains.setdefault(level, Brains(Difficulty(level)))
+        self._apply(brains.decide(hand, occupant.personality, self.rng))
 
     def _auto(self, number: int, actor: int, expired: bool) -> None:
         """Check if possible, else fold: the clock ran out, or the player is not playing."""
