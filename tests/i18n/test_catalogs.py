@@ -30,6 +30,7 @@ TRANSLATED = [
     "cardtui/names.py",
     "cardtui/ui/screens/menu.py",
     "cardtui/ui/screens/settings.py",
+    "cardtui/ui/screens/rules.py",
     "cardtui/ui/widgets/footer.py",
     "cardtui/ui/widgets/table_footer.py",
     "cardtui/ui/widgets/action_bar.py",
