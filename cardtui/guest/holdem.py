@@ -33,6 +33,7 @@ from cardtui.wire.protocol import (
     SitOutNext,
     TableInfo,
     TimeBankTurn,
+    TournamentState,
     YourTurnHoldem,
 )
 
@@ -53,6 +54,8 @@ class HoldemRemoteSession(RemoteSession):
         self._banking: int | None = None
         #: This player's turn that runs on their time bank (its prompt says so).
         self.bank_turn: ToAct | None = None
+        #: A sit-and-go's table: its level, blinds and players left, as the room last said.
+        self.tournament: TournamentState | None = None
 
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
@@ -86,6 +89,8 @@ class HoldemRemoteSession(RemoteSession):
             yield turn
         elif isinstance(message, TimeBankTurn):
             self._banking = message.seat  # the turn that follows runs on the time bank
+        elif isinstance(message, TournamentState):
+            self.tournament = message  # drawn with the table's next redraw (and each second)
         else:
             yield from super().translate_game(message)
 

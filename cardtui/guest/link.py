@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
+from cardtui.guest import sit_and_go
 from cardtui.guest.blackjack import BlackjackRemoteSession
 from cardtui.guest.client import RoomClient
 from cardtui.guest.holdem import HoldemRemoteSession
@@ -77,9 +78,12 @@ from cardtui.wire.protocol import (
     SeatSettled,
     SettledSeen,
     Sit,
+    SitAndGoInfo,
+    SitAndGoUpdate,
     TableClosed,
     TableInfo,
     TableSnapshot,
+    TournamentResults,
     Watch,
     Welcome,
 )
@@ -143,6 +147,9 @@ class RoomLink:
         self.announcement: tuple[str, str] | None = None
         #: The room's words on the last table this link opened (a private one's code).
         self.opened = ""
+        #: The room's sit-and-gos by id, and the results boards not shown yet.
+        self.sit_and_gos: dict[str, SitAndGoInfo] = {}
+        self.results: list[TournamentResults] = []
 
     async def start(self) -> Welcome:
         """Greet the room and start reading; return who the room says this player is."""
@@ -267,6 +274,7 @@ class RoomLink:
 
     def _lobby_snapshot(self, message: LobbySnapshot) -> bool:
         self.tables = {t.id: t for t in message.tables}
+        self.sit_and_gos = {s.id: s for s in message.sit_and_gos}
         self.online = message.online
         self.lobby_chat = list(message.chat)[-LOBBY_CHAT:]
         if message.announcement:
@@ -312,6 +320,19 @@ class RoomLink:
         session = self.sessions.get(info.id)
         if session is not None:
             session.info = info
+        self._tell(None)
+        return True
+
+    def _sit_and_go_update(self, message: SitAndGoUpdate) -> bool:
+        self.sit_and_gos[message.sit_and_go.id] = message.sit_and_go
+        self._tell(None)
+        return True
+
+    def _tournament_results(self, message: TournamentResults) -> bool:
+        """A sit-and-go this player was in is over: the prize to the balance, the board
+        for the lobby to show."""
+        sit_and_go.paid_out(self, message)
+        self.results.append(message)
         self._tell(None)
         return True
 
@@ -609,4 +630,6 @@ _ROOM_NEWS: dict[type[Message], Callable[[RoomLink, Any], bool]] = {
     LobbyChatLine: RoomLink._lobby_chat_line,
     Announcement: RoomLink._announcement,
     Kicked: RoomLink._kicked,
+    SitAndGoUpdate: RoomLink._sit_and_go_update,
+    TournamentResults: RoomLink._tournament_results,
 }

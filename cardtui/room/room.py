@@ -637,7 +637,9 @@ class Room:
             conn.member = dataclasses.replace(conn.member, name=distinct)
         member = conn.member
         seated = tuple(t.id for t in self.tables.values() if t.seat_of(member.profile) is not None)
-        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, seated, self.id,
+        # A sit-and-go this profile is entered in holds its buy-in like a seat.
+        held = seated + self.sit_and_gos.entered(member.profile, seated)
+        conn.send(Welcome(PROTOCOL_VERSION, member.name, member.guest, held, self.id,
                           host=member.host, ref=hello.ref))
         conn.send(self.lobby(None, conn))
         for message in self.undelivered.pop(member.profile, []):

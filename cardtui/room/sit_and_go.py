@@ -54,7 +54,6 @@ from cardtui.room.sit_and_go_rules import (
     payouts,
 )
 from cardtui.room.sit_and_go_table import SitAndGoTable
-from cardtui.store.room_store import RoomStore
 from cardtui.store.tournament_store import KeptPlace, TournamentStore
 from cardtui.wire.protocol import (
     CreateSitAndGo,
@@ -599,10 +598,11 @@ class SitAndGo:
 class SitAndGoDesk:
     """The room's sit-and-gos: their lobby lines, the requests about them, what is kept."""
 
-    def __init__(self, room: Room, store: RoomStore | None = None) -> None:
+    def __init__(self, room: Room, store: object | None = None) -> None:
         self.room = room
         self.sit_and_gos: dict[str, SitAndGo] = {}
-        self.store = TournamentStore(store) if store is not None and store.usable else None
+        kept = TournamentStore(store) if store is not None else None
+        self.store = kept if kept is not None and kept.usable else None
         #: Places finished tonight (this run) and, with a store, in the runs before it.
         self.tonight: list[KeptPlace] = []
         self.before: list[KeptPlace] = self.store.places() if self.store is not None else []
@@ -680,6 +680,13 @@ class SitAndGoDesk:
                 if not entry.is_bot:
                     held[entry.profile] = held.get(entry.profile, 0) + entry.paid
         return held
+
+    def entered(self, profile: str, besides: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The sit-and-gos not over that ``profile`` is entered in (their ids, which are
+        their tables' ids), less ``besides``."""
+        return tuple(s.id for s in self.sit_and_gos.values()
+                     if s.stage is not SitAndGoStage.FINISHED and profile in s.entries
+                     and s.id not in besides)
 
     def running_tables(self) -> Iterator[SitAndGoTable]:
         for sng in self.sit_and_gos.values():

@@ -142,7 +142,7 @@ class SitAndGoTable(HoldemTable):
         self.watchers.discard(conn)
         if old is not None and old is not conn and not old.closed:
             self.watchers.add(old)
-        self.notice(f"{player.name} is back.")
+        self.notice(f"{player.name} takes their seat.")
         self.send_snapshot(conn, ref)
         self.send_seats()
 

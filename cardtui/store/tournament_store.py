@@ -14,10 +14,13 @@ A write that fails is logged and the room plays on, as the room store does.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from dataclasses import dataclass
 
 from cardtui.store.room_store import RoomStore
+
+log = logging.getLogger("cardtui.store.room")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sit_and_gos (
@@ -51,16 +54,26 @@ class KeptPlace:
 class TournamentStore:
     """The sit-and-go tables of ``store``'s file (nothing is kept when it is not usable)."""
 
-    def __init__(self, store: RoomStore) -> None:
-        self.store = store
+    def __init__(self, store: object) -> None:
         # The room store's connection: one file, one writer, its transactions and its
         # handling of a failed write (the same package; the room store has no other).
-        self._db: sqlite3.Connection | None = store._db
-        if self._db is not None:
-            with store._writing("the sit-and-go tables") as db:
+        # A room store elsewhere (PostgreSQL, cardtui.store.room_postgres) keeps no
+        # sit-and-go yet: they last for the run.
+        db = getattr(store, "_db", None)
+        self.store = store if isinstance(store, RoomStore) else None
+        self._db: sqlite3.Connection | None = (
+            db if isinstance(db, sqlite3.Connection) and self.store is not None else None)
+        if self._db is None and store is not None:
+            log.info("this room store keeps no sit-and-go: they last for this run")
+        if self._db is not None and self.store is not None:
+            with self.store._writing("the sit-and-go tables") as db:
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         db.execute(statement)
+
+    @property
+    def usable(self) -> bool:
+        return self._db is not None
 
     def states(self) -> dict[str, str]:
         """Every kept sit-and-go's state (JSON), by id, in the order they were first kept."""
@@ -72,6 +85,7 @@ class TournamentStore:
     def keep_state(self, sit_and_go: str, state: str) -> None:
         if self._db is None:
             return
+        assert self.store is not None
         with self.store._writing("a sit-and-go") as db:
             db.execute("INSERT INTO sit_and_gos (id, state) VALUES (?, ?) "
                        "ON CONFLICT(id) DO UPDATE SET state=excluded.state", (sit_and_go, state))
@@ -80,6 +94,7 @@ class TournamentStore:
         """The tournament is over: its places kept for good and its state dropped, at once."""
         if self._db is None:
             return
+        assert self.store is not None
         with self.store._writing("a sit-and-go's places") as db:
             db.executemany(
                 "INSERT INTO tournament_places (at, sit_and_go, profile, name, place, prize) "
@@ -90,6 +105,7 @@ class TournamentStore:
     def drop(self, sit_and_go: str) -> None:
         if self._db is None:
             return
+        assert self.store is not None
         with self.store._writing("a sit-and-go dropped") as db:
             db.execute("DELETE FROM sit_and_gos WHERE id = ?", (sit_and_go,))
 

@@ -409,8 +409,13 @@ class TableFelt(Screen[None]):
         self.query_one("#log", TableLog).show(view.log, presenter.said)
         dealer = self.caps.dealer
         hands_done, stacks = shown_progress(presenter.begun, view.over, presenter.seats)
-        self.query_one(TournamentInfoBar).show_table(dealer.table if dealer is not None else None,
-                                                     hands_done=hands_done, stacks=stacks)
+        bar = self.query_one(TournamentInfoBar)
+        shared = getattr(self.session, "tournament", None)  # a sit-and-go's table: its level
+        if shared is not None:
+            bar.show_shared(shared)
+        else:
+            bar.show_table(dealer.table if dealer is not None else None,
+                           hands_done=hands_done, stacks=stacks)
         prompt = self.query_one("#prompt", Static)
         update_quietly(prompt, words.with_notes(presenter.notes, self._prompt(),
                                                 prompt.content_size.width))

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Header, Static
 
 from cardtui.games import Game
 from cardtui.games import Game as StoreGame
+from cardtui.guest import sit_and_go as tournaments
 from cardtui.guest.joining import RoomDoor
 from cardtui.guest.link import RoomLink, RoomRefused, SettledSink
 from cardtui.guest.shared_table import RemoteSession
@@ -41,6 +42,8 @@ from cardtui.ui.screens.lobby_rows import (
     players_width,
     table_row,
 )
+from cardtui.ui.screens.lobby_sit_and_go import ResultsBoard, acted_on
+from cardtui.ui.screens.lobby_sit_and_go import lines as sit_and_go_lines
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.textual_fixes.served import HeldFirstFrame
 from cardtui.ui.widgets.table_footer import TableFooter
@@ -48,6 +51,7 @@ from cardtui.wire.protocol import (
     Announce,
     CreateBlackjack,
     CreateHoldem,
+    CreateSitAndGo,
     HostBlinds,
     HostClose,
     HostExport,
@@ -55,7 +59,10 @@ from cardtui.wire.protocol import (
     HostPause,
     HostRequest,
     HostResume,
+    SitAndGoInfo,
+    SitAndGoStage,
     TableInfo,
+    TournamentResults,
 )
 
 #: The table screen that shows each game's session: (module, class).
@@ -116,6 +123,12 @@ class LobbyScreen(HeldFirstFrame):
         Binding("j", "join_private", "Join private", show=False),
         Binding("m", "chat", "Chat"),
         Binding("l", "leaderboard", "Results"),
+        # Sit-and-gos: r registers for (or unregisters from) the one listed first, g opens
+        # one, G (a host) starts it now. Its line says what r does (at 80 columns the
+        # footer has no room left for one more key beside the host's).
+        Binding("r", "register", "Sit & Go", show=False),
+        Binding("g", "new_sit_and_go", "New Sit & Go", show=False),
+        Binding("G", "start_sit_and_go", "Start Sit & Go", show=False),
         Binding("escape", "app.back", "Back"),
         # The host's controls: shown and answered only for a host's key (check_action);
         # the room checks the key again, whatever a game sends.
@@ -130,7 +143,7 @@ class LobbyScreen(HeldFirstFrame):
     ]
     #: The actions only a host is offered.
     HOST_ACTIONS = frozenset({"host_menu", "pause", "close_table", "kick", "blinds",
-                              "announce", "export"})
+                              "announce", "export", "start_sit_and_go"})
     #: Lines of the lobby's chat shown under the tables.
     CHAT_SHOWN = 2
     app = getters.app(CardtuiApp)
@@ -157,6 +170,8 @@ class LobbyScreen(HeldFirstFrame):
         self._players_width = 0
         #: Waiting for the room's first list of tables.
         self._joining = link is None
+        #: Sit-and-gos whose seat this lobby took (or offered) as they started.
+        self._seated: set[str] = set()
 
     @property
     def ready_for_keys(self) -> bool:
@@ -177,6 +192,7 @@ class LobbyScreen(HeldFirstFrame):
                                                  zebra_stripes=True)
         yield table
         yield Static("", id="lobby-detail")
+        yield Static("", id="lobby-sng")
         yield Static("", id="lobby-here")
         yield Static("", id="lobby-chat")
         yield Static("", id="lobby-note")
@@ -307,6 +323,7 @@ class LobbyScreen(HeldFirstFrame):
             self.say("")
         self._detail()
         self._people()
+        self._sit_and_gos()
 
     def _people(self) -> None:
         """Who is here and where, the lobby's last chat lines, the host's announcement."""
@@ -416,7 +433,112 @@ class LobbyScreen(HeldFirstFrame):
         hosts: another player's footer does not show them."""
         if action in self.HOST_ACTIONS:
             return self._link is not None and self._link.is_host
+        if action == "register":
+            return self._link is not None and acted_on(self._sit_and_go_list(),
+                                                       self._link.name) is not None
         return True
+
+    # --- sit-and-gos --------------------------------------------------------------------
+
+    def _sit_and_go_list(self) -> list[SitAndGoInfo]:
+        """The room's sit-and-gos (none from a link that does not list them)."""
+        listed: dict[str, SitAndGoInfo] = getattr(self._link, "sit_and_gos", {})
+        return list(listed.values())
+
+    def _sit_and_gos(self) -> None:
+        """The sit-and-gos' lines; a results board to show; a seat to take at one that
+        started."""
+        link = self.link
+        listed = self.query_one("#lobby-sng", Static)
+        width = max(20, (self.size.width or self.app.size.width) - 2)
+        infos = self._sit_and_go_list()
+        listed.update(sit_and_go_lines(infos, link.name, width))
+        listed.display = bool(infos)
+        self.refresh_bindings()
+        results: list[TournamentResults] = getattr(link, "results", [])
+        while results:
+            self.app.push_screen(ResultsBoard(results.pop(0), link.name))
+        for info in infos:
+            if (info.table and link.name in info.registered and info.id not in self._seated
+                    and info.table not in link.sessions and info.table in link.tables):
+                self._seated.add(info.id)
+                if self.is_current:
+                    self._take_seat(info)
+                else:
+                    self.app.notify(f"{info.name} has started: your seat is at its table "
+                                    "in the lobby.")
+
+    @work(group="lobby-sit-and-go")
+    async def _take_seat(self, info: SitAndGoInfo) -> None:
+        try:
+            session = await tournaments.take_seat(self.link, info)
+        except RoomRefused as refusal:
+            self.say(f"{info.name}: {refusal}", error=True)
+            return
+        self.say(f"{info.name} starts: good luck.")
+        open_table(self.app, session)
+
+    def action_register(self) -> None:
+        if self._link is None:
+            return
+        info = acted_on(self._sit_and_go_list(), self.link.name)
+        if info is not None:
+            self._register(info)
+
+    @work(group="lobby-sit-and-go")
+    async def _register(self, info: SitAndGoInfo) -> None:
+        try:
+            if info.table and self.link.name in info.registered:
+                self._seated.discard(info.id)
+                session = await tournaments.take_seat(self.link, info)
+                open_table(self.app, session)
+                return
+            if self.link.name in info.registered:
+                said = await tournaments.unregister(self.link, info)
+            else:
+                said = await tournaments.register(self.link, info)
+        except RoomRefused as refusal:
+            self.say(f"{info.name}: {refusal}", error=True)
+            return
+        self.say(said)
+
+    def action_new_sit_and_go(self) -> None:
+        if self._link is None:
+            return
+        self.app.push_screen(ChatDialog([], prompt="A name for the new Sit & Go (6 seats, "
+                                                   "buy-in 100, 5 min levels; Enter opens):"),
+                             self._new_sit_and_go)
+
+    def _new_sit_and_go(self, name: str | None) -> None:
+        if name is not None and name.strip():
+            self._ask_sit_and_go(CreateSitAndGo(name.strip(), late_levels=1, rebuys=1))
+
+    @work(group="lobby-sit-and-go")
+    async def _ask_sit_and_go(self, request: CreateSitAndGo) -> None:
+        try:
+            said = await tournaments.create(self.link, request)
+        except RoomRefused as refusal:
+            self.say(f"No Sit & Go: {refusal}", error=True)
+            return
+        self.say(f"{said} r registers.")
+
+    def action_start_sit_and_go(self) -> None:
+        if self._link is None:
+            return
+        info = acted_on(self._sit_and_go_list(), self.link.name)
+        if info is None or info.stage is not SitAndGoStage.REGISTERING:
+            self.say("No Sit & Go is waiting to start.", error=True)
+            return
+        self._start_sit_and_go(info)
+
+    @work(group="lobby-sit-and-go")
+    async def _start_sit_and_go(self, info: SitAndGoInfo) -> None:
+        try:
+            said = await tournaments.start_now(self.link, info)
+        except RoomRefused as refusal:
+            self.say(f"Not started: {refusal}", error=True)
+            return
+        self.say(said)
 
     def action_chat(self) -> None:
         if self._link is None:

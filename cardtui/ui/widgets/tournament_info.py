@@ -14,11 +14,14 @@ from typing import Protocol
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.timer import Timer
 from textual.widgets import Static
 
+from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.holdem.table import Table
 from cardtui.holdem.tournament import TournamentInfo, info_line, tournament_info
 from cardtui.ui.widgets.quiet_update import update_quietly
+from cardtui.wire.protocol import TournamentState
 
 
 def info_text(info: TournamentInfo, width: int) -> Text:
@@ -37,6 +40,44 @@ def info_text(info: TournamentInfo, width: int) -> Text:
     text = Text(line)
     text.stylize("bold", 0, line.index(" · "))
     return text
+
+
+def clock_words(seconds: float) -> str:
+    """A level's time left: ``4:05``, ``0:09``.
+
+    >>> clock_words(245.2), clock_words(9), clock_words(0)
+    ('4:05', '0:09', '0:00')
+    """
+    whole = max(0, round(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def shared_line(state: TournamentState, seconds_left: float | None, *,
+                short: bool = False) -> str:
+    """A sit-and-go table's line: its level on a clock (``seconds_left`` None: the level
+    is held, the table paused; the state's ``held`` seconds are shown).
+
+    >>> state = TournamentState("g1", 2, 10, 20, 15, 30, 0.0, 5, 6, 1800)
+    >>> shared_line(state, 245)
+    'Level 2 · Blinds 10/20 · next level (15/30) in 4:05 · 5/6 left · avg 1,800'
+    >>> shared_line(state, 245, short=True)
+    'Lv 2 · 10/20 · next in 4:05 · 5/6 left · avg 1,800'
+    >>> last = TournamentState("g1", 12, 1000, 2000, 0, 0, 0.0, 2, 6, 4500)
+    >>> shared_line(last, None, short=True)
+    'Lv 12 · 1000/2000 · last lv · 2/6 left · avg 4,500'
+    """
+    if not state.next_big:
+        next_words = "last lv" if short else "last level"
+    else:
+        left = clock_words(state.held if seconds_left is None else seconds_left)
+        paused = " (paused)" if seconds_left is None else ""
+        next_words = (f"next in {left}{paused}" if short else
+                      f"next level ({state.next_small}/{state.next_big}) in {left}{paused}")
+    level = f"Lv {state.level}" if short else f"Level {state.level}"
+    blinds = f"{state.small_blind}/{state.big_blind}"
+    blinds = blinds if short else f"Blinds {blinds}"
+    return (f"{level} · {blinds} · {next_words} · {state.players_left}/{state.entrants} left"
+            f" · avg {state.average_stack:,}")
 
 
 class Begun(Protocol):
@@ -91,9 +132,38 @@ class TournamentInfoBar(Static):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None,  # noqa: A002 - Textual's name
+                 clock: Clock = SYSTEM_CLOCK) -> None:
         super().__init__("", id=id)
         self.display = False
+        #: A sit-and-go table's state (shared tables): its level counts down each second.
+        self._shared: TournamentState | None = None
+        self._time = clock
+        self._ticking: Timer | None = None
+
+    def show_shared(self, state: TournamentState | None) -> None:
+        """Draw a shared sit-and-go table's level, blinds and clock (None: not one)."""
+        self._shared = state
+        self.display = state is not None
+        if state is None:
+            return
+        if self._ticking is None:
+            self._ticking = self.set_interval(1.0, self._draw_shared)
+        self._draw_shared()
+
+    def _draw_shared(self) -> None:
+        state = self._shared
+        if state is None:
+            return
+        seconds = (None if state.held else
+                   max(0.0, state.level_ends - self._time.wall()) if state.level_ends else 0.0)
+        width = self.content_size.width or (self.app.size.width - 2)
+        line = shared_line(state, seconds)
+        if cell_len(line) > width:
+            line = shared_line(state, seconds, short=True)
+        text = Text(line)
+        text.stylize("bold", 0, line.index(" · "))
+        update_quietly(self, text)
 
     def show_table(self, table: Table | None, *, hands_done: int | None = None,
                    stacks: Sequence[int] | None = None) -> None:

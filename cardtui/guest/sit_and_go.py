@@ -1,0 +1,119 @@
+"""A game process's side of the room's sit-and-gos: registering, its seat, its prize.
+
+A key holder's buy-in leaves the profile's kept balance as they register, to
+the place of the sit-and-go's table (:func:`~cardtui.store.records.room_table`
+of its id, which is its table's id too), as a cash table's buy-in does; a
+rebuy adds another. Unregistering returns it. The results board says what the
+player paid in and won: the store records the tournament as one result (net:
+the prize less what was paid, ``tournament``) at that place, and the place's
+chips, the prize, go back to the balance.
+
+The room names every sit-and-go this profile is entered in among the seats it
+holds (:attr:`~cardtui.wire.protocol.Welcome.seated_at`), so a game that joins
+again does not take a buy-in in play back to the balance; results kept for a
+player who was away come right after the greeting, before that check.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from cardtui.games import Game
+from cardtui.store import Outcome, SeatResult
+from cardtui.store.records import room_table
+from cardtui.wire.protocol import (
+    CreateSitAndGo,
+    HostStartSitAndGo,
+    Notice,
+    Rebuy,
+    Register,
+    Sit,
+    SitAndGoInfo,
+    TableSnapshot,
+    TournamentResults,
+    Unregister,
+)
+
+if TYPE_CHECKING:
+    from cardtui.guest.link import RoomLink
+    from cardtui.guest.shared_table import RemoteSession
+
+log = logging.getLogger("cardtui.guest.sit_and_go")
+
+
+def registered(link: RoomLink, info: SitAndGoInfo) -> bool:
+    """Whether this player is entered in ``info`` (the room lists entrants by name)."""
+    return link.name in info.registered
+
+
+async def register(link: RoomLink, info: SitAndGoInfo) -> str:
+    """Register for ``info``; the room's words (RoomRefused says why not). A key holder's
+    buy-in leaves the balance first, and comes back if the room says no."""
+    return await _pay_and_ask(link, info, Register(info.id))
+
+
+async def rebuy(link: RoomLink, info: SitAndGoInfo) -> str:
+    return await _pay_and_ask(link, info, Rebuy(info.id))
+
+
+async def _pay_and_ask(link: RoomLink, info: SitAndGoInfo, request: Register | Rebuy) -> str:
+    from cardtui.guest.link import RoomRefused
+
+    chips = link.chips if link.keeps_chips else None
+    bought = None
+    if chips is not None:
+        try:
+            bought = chips.sit_down(Game.HOLDEM, info.id, info.buy_in, info.buy_in, link.name)
+        except ValueError as error:
+            raise RoomRefused(str(error)) from None
+    try:
+        notice = await link._ask(request, Notice)
+    except RoomRefused:
+        if chips is not None and bought is not None:
+            chips.give_back(Game.HOLDEM, info.id, bought, link.name)
+        raise
+    return notice.text
+
+
+async def unregister(link: RoomLink, info: SitAndGoInfo) -> str:
+    notice = await link._ask(Unregister(info.id), Notice)
+    if link.keeps_chips and link.chips is not None:
+        link.chips.stand_up(Game.HOLDEM, info.id, link.name)
+    return notice.text
+
+
+async def start_now(link: RoomLink, info: SitAndGoInfo) -> str:
+    """A host's request: start ``info`` with those registered (the room checks the key)."""
+    notice = await link._ask(HostStartSitAndGo(info.id), Notice)
+    return notice.text
+
+
+async def create(link: RoomLink, request: CreateSitAndGo) -> str:
+    notice = await link._ask(request, Notice)
+    return notice.text
+
+
+async def take_seat(link: RoomLink, info: SitAndGoInfo) -> RemoteSession:
+    """The seat the draw gave this player at ``info``'s table, as a table session."""
+    session = link.session(info.table)
+    await link._ask(Sit(info.table, None, 0), TableSnapshot)
+    return session
+
+
+def paid_out(link: RoomLink, results: TournamentResults) -> None:
+    """The results board reached this player: their prize goes to the balance, the
+    tournament recorded as one result (once: the store knows it by its name)."""
+    if not link.keeps_chips or link.chips is None or not results.paid:
+        return
+    store = link.chips.store
+    name = f"{link.welcome.room if link.welcome else ''}:{results.sit_and_go}:results"
+    net = results.yours - results.paid
+    outcome = Outcome.WIN if net > 0 else Outcome.PUSH if net == 0 else Outcome.LOSS
+    row = SeatResult(link.name, results.paid, net, outcome)
+    store.record_round(Game.HOLDEM, [row], link.chips.session_id, bankroll_player=link.name,
+                       bankroll_place=room_table(results.sit_and_go), shared_hand=name,
+                       tournament=True)
+    link.chips.stand_up(Game.HOLDEM, results.sit_and_go, link.name)
+    log.info("sit-and-go %s: paid %d, won %d", results.sit_and_go, results.paid,
+             results.yours)

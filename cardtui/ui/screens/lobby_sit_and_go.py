@@ -1,0 +1,150 @@
+"""The lobby's sit-and-gos: their lines, the one the keys act on, and the results board.
+
+Plain words first (tested without Textual): :func:`sit_and_go_line` says what
+a sit-and-go is and where it stands (registered of seats, the buy-in, the
+prize pool); :func:`acted_on` picks the one ``r`` registers for (or
+unregisters from) and the host's ``G`` starts. The results board is a modal
+every entrant sees when a sit-and-go ends: places, prizes, their own line
+marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from cardtui.holdem.tournament import place_text
+from cardtui.wire.protocol import SitAndGoInfo, SitAndGoStage, TournamentResults
+
+
+def sit_and_go_line(info: SitAndGoInfo, me: str, width: int = 200, *,
+                    key: str = "") -> str:
+    """One sit-and-go in words, in ``width`` cells (the details that fit, most needed
+    first); ``key``: what ``r`` does to it here ("" when it acts on another).
+
+    >>> info = SitAndGoInfo("g1", "Friday", SitAndGoStage.REGISTERING, 100, 1500, 6,
+    ...                     ("Ann", "Bob"), 300.0, late_levels=1, rebuys=1, pool=200)
+    >>> sit_and_go_line(info, "Ann", key="r: unregister")  # doctest: +NORMALIZE_WHITESPACE
+    'Sit & Go Friday: 2/6 in · you are in · buy-in 100 · 1,500 chips · 5 min levels
+     · 1 rebuy · r: unregister'
+    >>> sit_and_go_line(info, "Cy", 78, key="r: register")
+    'Sit & Go Friday: 2/6 in · buy-in 100 · 1,500 chips · r: register'
+    """
+    minutes = info.level_seconds / 60
+    levels = f"{minutes:g} min levels" if minutes >= 1 else f"{info.level_seconds:g} s levels"
+    if info.stage is SitAndGoStage.REGISTERING:
+        where = f"{len(info.registered)}/{info.seats} in"
+    elif info.stage is SitAndGoStage.RUNNING:
+        where = f"running, {len(info.registered)} entrants, pool {info.pool:,}"
+        if info.open:
+            where += ", late registration open"
+    else:
+        where = f"over, {info.pool:,} paid"
+    head = f"Sit & Go {info.name}: {where}"
+    if me in info.registered and info.stage is not SitAndGoStage.FINISHED:
+        head += " · you are in"
+    extras = [f"buy-in {info.buy_in:,}", f"{info.starting_stack:,} chips", levels]
+    if info.rebuys and info.stage is not SitAndGoStage.FINISHED:
+        extras.append(f"{info.rebuys} rebuy{'s' if info.rebuys != 1 else ''}")
+    tail = [key] if key else []
+    while True:
+        line = " · ".join([head, *extras, *tail])
+        if cell_len(line) <= width or not extras:
+            return line
+        extras.pop()
+
+
+def acted_on(infos: Iterable[SitAndGoInfo], me: str) -> SitAndGoInfo | None:
+    """The sit-and-go the lobby's keys act on: the first one still registering that this
+    player is in, else the first one open to register, else the first not over."""
+    alive = [i for i in infos if i.stage is not SitAndGoStage.FINISHED]
+    mine = [i for i in alive if me in i.registered and i.stage is SitAndGoStage.REGISTERING]
+    open_ = [i for i in alive if i.open and me not in i.registered]
+    for group in (mine, open_, alive):
+        if group:
+            return group[0]
+    return None
+
+
+def key_words(info: SitAndGoInfo, me: str) -> str:
+    """What ``r`` does to the sit-and-go it acts on."""
+    if me in info.registered:
+        return "r: your seat" if info.table else "r: unregister"
+    return "r: register" if info.open else ""
+
+
+def lines(infos: Sequence[SitAndGoInfo], me: str, width: int) -> Text:
+    """Every sit-and-go's line (``width`` cells each), the one ``r`` acts on with its key."""
+    target = acted_on(infos, me)
+    text = Text()
+    for n, info in enumerate(infos):
+        if n:
+            text.append("\n")
+        key = key_words(info, me) if info is target else ""
+        # A name is the player's own text: appended as text, never markup.
+        text.append(sit_and_go_line(info, me, width, key=key))
+    return text
+
+
+def results_title(results: TournamentResults) -> str:
+    """
+    >>> from cardtui.wire.protocol import TournamentPlace
+    >>> board = TournamentResults("g1", "Friday", (TournamentPlace(1, "Ann", 300),), 300,
+    ...                           yours=300, paid=100)
+    >>> results_title(board)
+    'Friday is over · prize pool 300 · you won 300 (paid in 100)'
+    """
+    title = f"{results.name} is over · prize pool {results.pool:,}"
+    if results.paid:
+        title += f" · you won {results.yours:,} (paid in {results.paid:,})"
+    return title
+
+
+class ResultsBoard(ModalScreen[None]):
+    """A finished sit-and-go: every place, best first, and its prize."""
+
+    DEFAULT_CSS = """
+    ResultsBoard { align: center middle; }
+    ResultsBoard #results-box {
+        width: 100%; max-width: 64; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1;
+    }
+    ResultsBoard #results-rows { height: auto; max-height: 14; }
+    ResultsBoard #results-hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", show=False)]
+
+    def __init__(self, results: TournamentResults, me: str) -> None:
+        super().__init__()
+        self.results = results
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="results-box"):
+            yield Static(Text(results_title(self.results), style="bold"), id="results-title")
+            table: DataTable[str | Text] = DataTable(id="results-rows", cursor_type="none",
+                                                     zebra_stripes=True)
+            yield table
+            yield Static("Escape closes", id="results-hint")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Place", key="place")
+        table.add_column("Player", key="player")
+        table.add_column("Prize", key="prize")
+        for place in self.results.places:
+            style = "bold" if place.name == self.me else ""
+            name = place.name + (" (bot)" if place.bot else "")
+            prize = Text(f"{place.prize:,}" if place.prize else "—", justify="right")
+            table.add_row(Text(place_text(place.place), style=style), Text(name, style=style),
+                          prize)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
