@@ -48,6 +48,17 @@ def shown(row: BotResult) -> str:
     return f"{row.bb_per_100:+7.1f} ± {row.interval:5.1f}{mark} ({row.hands:,})"
 
 
+def character(hands: int, seed: int) -> str:
+    """How often each personality (and the Pro) folds and raises at a six-handed table."""
+    names = ["pro", "shark", "rock", "maniac", "equity", "station"]
+    result = play_match(names, seats=6, deals=math.ceil(hands / 6), seed=seed)
+    return "\n".join(
+        f"  {name:7} folds {result.share(name, 'fold'):5.1%} of its moves, raises "
+        f"{result.share(name, 'raise_to', 'all_in'):5.1%} "
+        f"({sum(result.moves[name].values()):,} moves)"
+        for name in names[:4])
+
+
 def latency(decisions: int, seed: int) -> str:
     """The Pro's decision time at a nine-handed table of mixed bots."""
     rng = random.Random(seed)
@@ -85,6 +96,8 @@ def main() -> int:
     parser.add_argument("--baselines", default=",".join(BASELINES))
     parser.add_argument("--decisions", type=int, default=2000,
                         help="the Pro's timed decisions at nine-handed (0: none)")
+    parser.add_argument("--character", type=int, default=1200,
+                        help="hands of the six-handed match that measures folds and raises")
     args = parser.parse_args()
     bots = args.bots.split(",")
     baselines = args.baselines.split(",")
@@ -98,6 +111,9 @@ def main() -> int:
                 row, speed = cell(bot, opponent, seats, args.hands, args.seconds, args.seed)
                 print(f"  {bot:7} vs {opponent:8} {shown(row)}  [{speed:.0f} hands/s]",
                       flush=True)
+    if args.character:
+        print(f"\nCharacter, six-handed, {args.character:,} hands:", flush=True)
+        print(character(args.character, args.seed), flush=True)
     if args.decisions:
         print("\n" + latency(args.decisions, args.seed), flush=True)
     return 0

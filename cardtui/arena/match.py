@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,14 @@ class MatchResult:
     per_deal: dict[str, list[float]] = field(default_factory=dict)
     refusals: dict[str, list[str]] = field(default_factory=dict)
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    #: Per bot name: how many of its moves were each kind (fold, check, call, raise_to...).
+    moves: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def share(self, name: str, *kinds: str) -> float:
+        """The share of ``name``'s moves that were one of ``kinds``."""
+        counts = self.moves.get(name, Counter())
+        total = sum(counts.values())
+        return sum(counts[k] for k in kinds) / total if total else 0.0
 
     def rows(self) -> list[BotResult]:
         out = []
@@ -146,6 +155,7 @@ def play_match(
         result.per_deal.setdefault(name, [])
         result.refusals.setdefault(name, [])
         result.seconds.setdefault(name, [])
+        result.moves.setdefault(name, Counter())
     copies = {name: slot_specs.count(name) for name in names}
     for deal in range(deals):
         if deal and stop is not None and stop():
@@ -167,6 +177,7 @@ def play_match(
                 answer = ask(bots[order[seat]], view, rng, clock=clock, time_limit=time_limit)
                 name = seat_names[seat]
                 result.seconds[name].append(answer.seconds)
+                result.moves[name][answer.action.kind.value] += 1
                 if answer.refused:
                     result.refusals[name].append(f"hand {number}: {answer.refused}")
                 hand.act(answer.action)
