@@ -1,4 +1,5 @@
-"""A table's setup as Settings keep it: rules, seats and the trainer switch.
+"""A table's setup as Settings keep it: rules, seats, the trainer switch and the bet spread
+practised (0: none; N: a 1 to N spread of table minimums, :meth:`TableSetup.ramp`).
 
 Stored as plain JSON in ``settings.blackjack``; anything unusable there falls
 back to the defaults (one human seat), never to an error at the table.
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.spread import BetRamp
 from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
 from cardtui.names import name_problem
 
@@ -25,6 +27,14 @@ class TableSetup:
     rules: Rules = field(default_factory=Rules)
     seats: tuple[SeatSetup, ...] = (SeatSetup("Player"),)
     trainer: bool = True
+    #: The top of the bet spread practised at the table, in table minimums (0: none).
+    bet_spread: int = 0
+
+    def ramp(self) -> BetRamp | None:
+        """The spread practised: two units a true count above +1, up to ``bet_spread``."""
+        if self.bet_spread < 2:
+            return None
+        return BetRamp.linear((1, self.bet_spread), units_per_count=2)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -33,6 +43,7 @@ class TableSetup:
                 {"name": s.name, "kind": s.kind.value, "bankroll": s.bankroll} for s in self.seats
             ],
             "trainer": self.trainer,
+            "bet_spread": self.bet_spread,
         }
 
     @classmethod
@@ -55,4 +66,6 @@ class TableSetup:
             name = default_name.strip()
             seats = [SeatSetup(name if name_problem(name) is None else "Player")]
         trainer = data.get("trainer", True)
-        return cls(rules, tuple(seats), trainer if isinstance(trainer, bool) else True)
+        spread = data.get("bet_spread", 0)
+        spread = spread if isinstance(spread, int) and 2 <= spread <= 100 else 0
+        return cls(rules, tuple(seats), trainer if isinstance(trainer, bool) else True, spread)

@@ -37,6 +37,7 @@ from typing import Protocol
 
 from cardtui.blackjack.leaks import Miss
 from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.spread import BetRamp
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.tables.capabilities import Capabilities
@@ -132,6 +133,8 @@ class BlackjackCapabilities(Capabilities):
     advice: Advises | None = None
     #: The trainer counts the human seats' moves off basic strategy (and remarks on them).
     trainer: Trains | None = None
+    #: The bet spread the trainer holds the human seats' bets to (issue 31), in table minimums.
+    spread: BetRamp | None = None
     in_round: RoundInPlay | None = None
 
 

@@ -185,7 +185,8 @@ class BlackjackLocalSession:
         """A table played here: it deals, moves bets, rebuys and advises; it never chats."""
         return BlackjackCapabilities(
             deals_here=True, rules=self.table.rules, house=self, change_bet=self, rebuy=self,
-            advice=self, trainer=self if self.setup.trainer else None, in_round=self)
+            advice=self, trainer=self if self.setup.trainer else None, in_round=self,
+            spread=self.setup.ramp() if self.setup.trainer else None)
 
     @property
     def in_round(self) -> bool:

@@ -32,6 +32,7 @@ from rich.text import Text
 
 from cardtui.blackjack.records import Action, Record, RoundSettled, TurnStarted
 from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.spread import BetVerdict
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.view import RoundView
 from cardtui.cards import Card
@@ -115,6 +116,8 @@ class TablePresenter:
         #: switch, read each time (another screen at this table may have turned it).
         self.count_shown = count_shown
         self.seen = shoe_tracker(session, self.caps, kept_count)
+        #: Bet-spread practice: bets judged against the spread set, and those off it.
+        self.bets_judged = self.bets_off = 0
         self.view: RoundView | None = None
         self.note: Text | None = None  # a hint, trainer remark or table notice
         #: The last chat lines at a shared table: the message line shows only the
@@ -383,8 +386,22 @@ class TablePresenter:
         self.reveal.flush()
         self.last_bets = {seat: house.table.seats[seat].bet for seat in self.session.viewer_seats
                           if house.table.stake(seat)}
+        verdicts = self._judge_bets()  # at the count before this round's cards
         house.deal()
+        if verdicts:
+            self.note = words.spread_note(verdicts, self.bets_off, self.bets_judged)
         return False
+
+    def _judge_bets(self) -> list[BetVerdict]:
+        """Bet-spread practice: with the count panel hidden, each bet against the spread set."""
+        ramp, seen = self.caps.spread, self.seen.cards
+        if ramp is None or seen is None or self.count_shown():
+            return []
+        verdicts = [ramp.judge(bet=bet, unit=self.caps.rules.min_bet,
+                               true_count=seen.true_count) for bet in self.last_bets.values()]
+        self.bets_judged += len(verdicts)
+        self.bets_off += sum(not verdict.matched for verdict in verdicts)
+        return verdicts
 
     def place_bet(self) -> bool:
         places = self.caps.place_bet

@@ -1,5 +1,6 @@
 """Blackjack table setup: the house rules, 1-7 seats (a named human or a
-basic-strategy bot, each with a bankroll) and the trainer switch.
+basic-strategy bot, each with a bankroll), the trainer switch and the bet spread it
+holds the player's bets to.
 
 Saved in ``app.settings.blackjack`` (see :class:`TableSetup`) when the player
 presses Save; the screen is dismissed with ``True`` then, ``False`` on Cancel.
@@ -30,6 +31,8 @@ _DOUBLE = [("Any first two cards", DoubleRule.ANY_TWO), ("Hard 9, 10 or 11 only"
                                                           DoubleRule.NINE_TO_ELEVEN)]
 _SPLIT = [("No splitting", 1), ("Up to 2 hands", 2), ("Up to 3 hands", 3), ("Up to 4 hands", 4)]
 _KINDS = [("Human", SeatKind.HUMAN), ("Bot (basic strategy)", SeatKind.BOT)]
+#: Bet spreads to practise, in table minimums (two a true count above +1, to the top).
+_SPREADS = [("Off", 0), *((f"1-{top} (count hidden)", top) for top in (4, 8, 12, 16))]
 _SWITCHES = (
     ("double_after_split", "Double after split"),
     ("resplit_aces", "Resplit aces"),
@@ -95,6 +98,12 @@ class BlackjackSetupScreen(SetupForm):
             yield Static("Trainer", classes="section")
             yield ShapeCheckbox("Count my moves that differ from basic strategy", setup.trainer,
                                 id="trainer")
+            # The bet-spread practice: with the count panel hidden, each bet is held to
+            # this spread at the true count (cardtui.blackjack.spread).
+            yield from _row("Bet spread practice", Select(
+                _SPREADS, value=setup.bet_spread if setup.bet_spread in {
+                    top for _, top in _SPREADS} else 0,
+                allow_blank=False, compact=True, id="bet-spread"))
             yield from save_buttons()
         yield Footer()
 
@@ -206,7 +215,8 @@ class BlackjackSetupScreen(SetupForm):
             )
             for i in range(count)
         )
-        return TableSetup(rules, seats, self.query_one("#trainer", Checkbox).value)
+        return TableSetup(rules, seats, self.query_one("#trainer", Checkbox).value,
+                          int(self._choice("bet-spread")))
 
     def save(self) -> bool:
         setup = self.collect()

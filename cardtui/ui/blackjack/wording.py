@@ -6,10 +6,13 @@ keys that run these actions are in :mod:`cardtui.ui.blackjack.keys`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console
 from rich.text import Text
 
 from cardtui.blackjack.records import Action
+from cardtui.blackjack.spread import BetVerdict
 from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
@@ -103,6 +106,16 @@ def remedy(table: Table) -> str:
     if any(table.can_rebuy(i) for i in humans):
         return _("r rebuys (← → picks the seat).") if many else _("r rebuys.")
     return _("− lowers the bet (← → picks the seat).") if many else _("− lowers the bet.")
+
+
+def spread_note(verdicts: Sequence[BetVerdict], off: int, judged: int) -> Text:
+    """The trainer on the bets just placed, and its count of bets off the spread so far:
+    ``Trainer: The spread says 4 units at +3 (40 chips); you bet 10: off the spread. (2/9 off)``."""
+    missed = [verdict for verdict in verdicts if not verdict.matched]
+    shown = missed[0] if missed else verdicts[0]
+    return Text.assemble((_("Trainer:") + " ", "bold yellow" if missed else "bold green"),
+                         shown.text, (" " + _("({off}/{judged} bets off)").format(
+                             off=off, judged=judged), "dim"))
 
 
 def counters(tally: Tally, trainer: tuple[int, int] | None) -> Text:
