@@ -109,6 +109,25 @@ class HoldemOptions:
     #: Seconds given back to every bank (up to ``time_bank``) each ``time_bank_every`` hands.
     time_bank_refill: float = 10.0
     time_bank_every: int = 10
+    #: Home-game options (see cardtui.room.home_game). A player may choose to post a
+    #: straddle of two big blinds whenever they are under the gun (three or more dealt).
+    straddle: bool = False
+    #: When everyone in an all-in pot is done betting with cards to come, each of them
+    #: is asked to run the rest of the board twice; twice only when all agree.
+    run_it_twice: bool = False
+    #: Every this many hands a bomb pot (0: only when every player votes for one):
+    #: everyone antes ``bomb_pot_ante`` (default: two big blinds) and the hand starts
+    #: at the flop.
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int | None = None
+    #: The winner of a pot nobody contested is asked whether to show their hand (off by
+    #: default: the question holds the next deal for up to ``choice_clock``).
+    winner_may_show: bool = False
+    #: After a hand that ended before the river, the cards that would have come are
+    #: turned up for all to see (not part of the hand).
+    rabbit_hunt: bool = False
+    #: Seconds to answer a home-game question (run it twice: once; show: muck).
+    choice_clock: float = 8.0
     #: Tests and demos: the table's cards follow this seed (None: a fresh one).
     seed: int | None = None
 
@@ -136,6 +155,11 @@ class HoldemOptions:
         _check_seconds("time_bank", self.time_bank, allow_zero=True)
         _check_seconds("time_bank_refill", self.time_bank_refill, allow_zero=True)
         _check_int("time_bank_every", self.time_bank_every, 1, 10**6)
+        _check_int("bomb_pot_every", self.bomb_pot_every, 0, 10**6)
+        ante = self.bomb_pot_ante if self.bomb_pot_ante is not None else 2 * self.big_blind
+        _check_int("bomb_pot_ante", ante, 1, 10**9)
+        object.__setattr__(self, "bomb_pot_ante", ante)
+        _check_seconds("choice_clock", self.choice_clock)
         _check_seed(self.seed)
 
     @property

@@ -35,6 +35,7 @@ from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
+from cardtui.room.home_game import HomeGame, hand_options, waits
 from cardtui.room.pre_actions import PRE_ACTIONS, SIT_OUT_WHEN, Planned, pre_move
 from cardtui.room.privacy import encode_holdem
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
@@ -114,6 +115,8 @@ class HoldemTable(SharedTable):
         #: The profile whose time bank the action clock is running now.
         self.banking: str | None = None
         self._next_hand: Timer | None = None
+        #: Straddle choices, bomb pot votes, the show question (cardtui.room.home_game).
+        self.home = HomeGame()
         self._bot_names = itertools.cycle(BOT_NAMES)
         self._personalities = itertools.cycle(list(Personality))
 
@@ -367,10 +370,11 @@ class HoldemTable(SharedTable):
             assert occupant is not None
             stacks[seat] = occupant.stack
         names = [o.name if o is not None else "" for o in self.seats]
+        forced: dict[str, Any] = {"posted": plan.posted or None, "dead_blinds": plan.dead or None,
+                                  **hand_options(self, plan)}
         self.hand = Hand(stacks, button=positions.button, small_blind=self.options.small_blind,
                          big_blind=self.options.big_blind, rng=self.rng, deck=self.next_deck,
-                         positions=positions, names=names, posted=plan.posted or None,
-                         dead_blinds=plan.dead or None)
+                         positions=positions, names=names, **forced)
         self.next_deck = None
         self.positions = positions
         for seat in dealt:
@@ -399,6 +403,8 @@ class HoldemTable(SharedTable):
         assert hand is not None
         if self.paused_by:
             return  # the host's resume prompts again
+        if waits(self):
+            return  # a home-game question: its answer (or clock) prompts again
         if hand.is_over:
             self._finish()
             return

@@ -46,6 +46,7 @@ from cardtui.room.config import (
 )
 from cardtui.room.connection import Connection, Member
 from cardtui.room.holdem_table import HoldemTable
+from cardtui.room.home_game import choose
 from cardtui.room.host_desk import BANNED, HostDesk
 from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
@@ -71,6 +72,7 @@ from cardtui.wire.protocol import (
     GetLobby,
     Hello,
     HoldemAction,
+    HomeGameChoice,
     HostApproval,
     HostBlinds,
     HostClose,
@@ -536,6 +538,12 @@ class Room:
             raise Refused("moves ahead of a turn are for hold'em tables")
         table.pre_action(conn, message.hand, message.action, message.amount)
 
+    def _home_game(self, conn: Connection, message: HomeGameChoice, ref: int | None) -> None:
+        table = self._table(message.table)
+        if not isinstance(table, HoldemTable):
+            raise Refused("home-game choices are for hold'em tables")
+        choose(table, conn, message.hand, message.kind, message.value)
+
     def _holdem_action(self, conn: Connection, message: HoldemAction, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
@@ -958,6 +966,7 @@ _REQUESTS: dict[type[Message], Callable[[Room, Connection, Any, int | None], Non
     SitOutNext: Room._sit_out_next,
     JoinPrivate: Room._join_private,
     PreAction: Room._pre_action,
+    HomeGameChoice: Room._home_game,
     ComeBack: Room._come_back,
     SettledSeen: Room._settled_seen,
     Rename: Room._rename_request,

@@ -948,6 +948,40 @@ class TimeBankTurn(Message):
     seconds: float
 
 
+# --- home-game options at hold'em tables (issue 27) -------------------------------------
+
+#: The questions a hold'em table asks one player (:class:`HomeGameAsk`).
+HOME_GAME_ASKS = ("runs", "show")
+#: The choices a player tells a hold'em table (:class:`HomeGameChoice`).
+HOME_GAME_CHOICES = ("runs", "show", "straddle", "bomb_pot")
+
+
+@_message("home_game_ask")
+@dataclass(frozen=True, slots=True)
+class HomeGameAsk(Message):
+    """The table asks this player about hand ``hand``: ``kind`` "runs" (run the rest of
+    the board twice? 2 or 1; twice only when everyone in the pot says 2) or "show"
+    (show the hand that won uncontested? 1 or 0). Unanswered by ``deadline``: once, muck."""
+
+    table: str
+    hand: int
+    kind: str
+    deadline: float
+
+
+@_message("home_game_choice")
+@dataclass(frozen=True, slots=True)
+class HomeGameChoice(Request):
+    """A player's home-game choice at a hold'em table: the answer to a
+    :class:`HomeGameAsk` of hand ``hand`` ("runs" 1 or 2, "show" 1 or 0), or at any time
+    "straddle" (1: straddle whenever under the gun, 0: stop) or "bomb_pot" (1: vote for
+    a bomb pot next hand, 0: take the vote back); ``hand`` is 0 for those."""
+
+    table: str
+    hand: int
+    kind: str
+    value: int
+
 
 # --- the host's seats and bans (issue 27): moves, approvals, unbans ----------------------
 
