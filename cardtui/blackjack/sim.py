@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from cardtui.blackjack.count import HI_LO, INDEX_PLAYS, index_play_for
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
-from cardtui.blackjack.spread import BetRamp
+from cardtui.blackjack.spread import BetRamp, signed
 from cardtui.blackjack.strategy import decide
 from cardtui.cards import Card, new_deck_order
 
@@ -187,7 +187,7 @@ class CountPlan:
         low, high = self.spread if self.ramp is None else self.ramp.spread
         betting = "flat bet" if low == high else f"spread {low}-{high}"
         if self.ramp is not None and self.ramp.wong_out_below is not None:
-            betting += f", sitting out below {self.ramp.wong_out_below:+d}"
+            betting += f", sitting out below {signed(self.ramp.wong_out_below)}"
         return f"Hi-Lo, {betting}, " + ("index plays" if self.deviations else "basic strategy")
 
 

@@ -90,12 +90,10 @@ class BetRamp:
         if not 1 <= low <= high:
             raise ValueError(f"a bet spread runs from 1 unit up, low to high, not {low}-{high}")
         steps = [(1, low)]
-        count = 2
-        while steps[-1][1] < high:
+        for count in range(2, high + 2):  # each step adds a unit at least: high steps do
             units = min(high, max(low, units_per_count * (count - 1)))
             if units > steps[-1][1]:
                 steps.append((count, units))
-            count += 1
         return cls(tuple(steps), wong_out_below)
 
     @property

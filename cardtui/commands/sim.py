@@ -5,7 +5,11 @@ shared/reference/blackjack.md where they apply.
 
 ``--count hilo`` plays the Hi-Lo count instead: a bet spread (``--spread
 1-12``) and the index plays; it prints the player's edge with its interval,
-overall and by true count, and the standard deviation per hand.
+overall and by true count, and the counting lab's figures
+(:mod:`cardtui.blackjack.lab`): win per 100 rounds and per hour (at
+``--rounds-per-hour``), the standard deviation, N0, SCORE and the risk of
+ruin of ``--bankroll`` units. ``--wong-below N`` sits out true counts below N
+(back-counting: those rounds are watched, not bet).
 
 The hands are played in chunks of :data:`CHUNK` from one seeded generator,
 so the figures depend only on the seed, and Ctrl+C can print the figures of
@@ -80,6 +84,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                           help="units added per true count above +1, 0-1000 (default 2)")
     counting.add_argument("--no-deviations", action="store_true",
                           help="count for the bets only; play basic strategy")
+    counting.add_argument("--wong-below", type=int, metavar="TC",
+                          help="sit out (bet nothing) below this true count, with --count")
+    counting.add_argument("--rounds-per-hour", type=whole_number("--rounds-per-hour", 1, 1000),
+                          default=100, help="the pace for the win per hour (default 100)")
+    counting.add_argument("--bankroll", type=whole_number("--bankroll", 1, 10**9),
+                          default=1000, metavar="UNITS",
+                          help="the bankroll the risk of ruin is for, in units (default 1000)")
 
 
 def _spread(text: str) -> tuple[int, int]:
@@ -100,11 +111,19 @@ def plan_from(args: argparse.Namespace) -> CountPlan | None:
     from cardtui.blackjack.sim import CountPlan
 
     if args.count is None:
-        if args.spread is not None or args.no_deviations:
-            raise ValueError("--spread and --no-deviations need --count hilo")
+        if args.spread is not None or args.no_deviations or args.wong_below is not None:
+            raise ValueError("--spread and --no-deviations need --count hilo (so does --wong-below)")
         return None
-    return CountPlan(spread=args.spread or (1, 12), units_per_count=args.ramp,
-                     deviations=not args.no_deviations)
+    spread = args.spread or (1, 12)
+    ramp = None
+    if args.wong_below is not None:
+        from cardtui.blackjack.spread import BetRamp
+
+        if not -20 <= args.wong_below <= 20:
+            raise ValueError(f"--wong-below is a true count from -20 to 20, not {args.wong_below}")
+        ramp = BetRamp.linear(spread, units_per_count=args.ramp, wong_out_below=args.wong_below)
+    return CountPlan(spread=spread, units_per_count=args.ramp,
+                     deviations=not args.no_deviations, ramp=ramp)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -153,15 +172,18 @@ def run(args: argparse.Namespace) -> int:
                 progress.update(task, completed=done)
     except KeyboardInterrupt:
         if results:
-            console.print(_report(merge(results), stopped="interrupted"))
+            console.print(_report(merge(results), args, stopped="interrupted"))
         raise
-    console.print(_report(merge(results)))
+    console.print(_report(merge(results), args))
     return 0
 
 
-def _report(result: SimResult, stopped: str | None = None) -> Table:
+def _report(result: SimResult, args: argparse.Namespace, stopped: str | None = None) -> Table:
     """The count's figures, or the basic-strategy figures."""
-    return count_report(result, stopped) if result.count else report(result, stopped)
+    if result.count:
+        return count_report(result, stopped, rounds_per_hour=args.rounds_per_hour,
+                            bankroll=args.bankroll)
+    return report(result, stopped)
 
 
 def simulate_in_chunks(
@@ -252,10 +274,15 @@ def report(result: SimResult, stopped: str | None = None) -> Table:
     return table
 
 
-def count_report(result: SimResult, stopped: str | None = None) -> Table:
-    """The count's figures: edge overall and by true count, spread and swings."""
+def count_report(result: SimResult, stopped: str | None = None, *, rounds_per_hour: int = 100,
+                 bankroll: float = 1000) -> Table:
+    """The count's figures: edge overall and by true count, spread and swings, and what
+    counters compare (win rate, SD, N0, SCORE, risk of ruin)."""
+    import math
+
     from rich.table import Table
 
+    from cardtui.blackjack.lab import Figures
     from cardtui.blackjack.sim import HIGHEST_COUNT, LOWEST_COUNT
 
     low, high = result.player_edge_95
@@ -268,7 +295,20 @@ def count_report(result: SimResult, stopped: str | None = None) -> Table:
     table.add_row("player edge per unit bet", f"{result.player_edge:+.3%}",
                   f"{low:+.3%} … {high:+.3%}", f"{result.hands:,}")
     table.add_row("standard deviation a hand", f"{result.standard_deviation:.2f} units", "", "")
-    table.add_row("average bet", f"{result.wagered / max(result.hands, 1):.2f} units", "", "")
+    table.add_row("average bet", f"{result.wagered / max(result.played, 1):.2f} units", "", "")
+    figures = Figures.of(result)
+    if result.played < result.hands:
+        table.add_row("rounds played (the rest watched)",
+                      f"{result.played / max(result.hands, 1):.0%}", "", f"{result.played:,}")
+    table.add_row("win per 100 rounds", f"{figures.win_per_100:+.2f} units", "", "")
+    table.add_row(f"win per hour ({rounds_per_hour} rounds)",
+                  f"{figures.ev * rounds_per_hour:+.2f} units", "", "")
+    table.add_row("SD per 100 rounds", f"{figures.sd_per_100:.1f} units", "", "")
+    table.add_row("N0", f"{figures.n0:,.0f} rounds" if math.isfinite(figures.n0) else "no edge",
+                  "", "")
+    table.add_row("SCORE", f"{figures.score:.1f}", "", "")
+    table.add_row(f"risk of ruin, {bankroll:,.0f} units",
+                  f"{figures.risk_of_ruin(bankroll):.2%}", "", "")
     for band in result.count_bands(minimum_hands=100):
         name = f"edge at true count {band.true_count:+d}"
         if band.true_count in (LOWEST_COUNT, HIGHEST_COUNT):
