@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from cardtui.i18n import _
+
 
 class Game(StrEnum):
     """A game at cardtui's tables; its value is how the store and the room's wire spell it.
@@ -21,7 +23,7 @@ class Game(StrEnum):
     @property
     def shown(self) -> str:
         """The game as a player reads it (not ``title``: that is ``str.title()``)."""
-        return "Blackjack" if self is Game.BLACKJACK else "Texas Hold'em"
+        return _("Blackjack") if self is Game.BLACKJACK else _("Texas Hold'em")
 
     @property
     def hand_word(self) -> str:

@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtui.games import Game
+from cardtui.i18n import N_, _, text_width
 from cardtui.store import Totals, TournamentResult
 
 
@@ -32,20 +33,27 @@ class ScoreSource(Protocol):
 
     def tournaments(self, session_id: str | None = None) -> list[TournamentResult]: ...
 
+# Column names are marked here and translated where the tables are drawn.
 _BLACKJACK_COLUMNS = [
-    "Player", "Rounds", "Won", "Lost", "Push", "Blackjacks", "Net", "Biggest win", "Off-book",
+    N_("Player"), N_("Rounds"), N_("Won"), N_("Lost"), N_("Push"), N_("Blackjacks"), N_("Net"),
+    N_("Biggest win"), N_("Off-book"),
 ]  # fmt: skip
 _HOLDEM_COLUMNS = [
-    "Player", "Hands", "Won", "Showdowns won", "Biggest pot", "Net",
+    N_("Player"), N_("Hands"), N_("Won"), N_("Showdowns won"), N_("Biggest pot"), N_("Net"),
 ]  # fmt: skip
 #: Hold'em tournaments: how many, how many won, the best place, the latest places.
-TOURNAMENT_COLUMNS = ["Player", "Played", "Won", "Best", "Latest places"]
+TOURNAMENT_COLUMNS = [N_("Player"), N_("Played"), N_("Won"), N_("Best"), N_("Latest places")]
 #: How many of a player's latest places the tournament table lists.
 LATEST_PLACES = 4
 
 
 def columns(game: Game) -> list[str]:
-    return list(_BLACKJACK_COLUMNS if game is Game.BLACKJACK else _HOLDEM_COLUMNS)
+    return [_(name) for name in (_BLACKJACK_COLUMNS if game is Game.BLACKJACK
+                                 else _HOLDEM_COLUMNS)]
+
+
+def tournament_columns() -> list[str]:
+    return [_(name) for name in TOURNAMENT_COLUMNS]
 
 
 def signed(chips: int) -> str:
@@ -116,13 +124,15 @@ def rich_tables(store: ScoreSource, session_id: str | None = None) -> Group:
         if tables:
             tables.append(Text())
         if not data:
-            tables.append(Text(f"{game.shown}: no rounds recorded yet.", style="dim"))
+            tables.append(Text(_("{game}: no rounds recorded yet.").format(game=game.shown),
+                               style="dim"))
             continue
-        tables.append(_rich_table(f"{game.shown} — all time", columns(game), data))
+        tables.append(_rich_table(_("{game} — all time").format(game=game.shown),
+                                  columns(game), data))
     places = tournament_rows(store, session_id)
     if places:
-        tables += [Text(), _rich_table("Texas Hold'em tournaments — all time",
-                                       TOURNAMENT_COLUMNS, places)]
+        tables += [Text(), _rich_table(_("Texas Hold'em tournaments — all time"),
+                                       tournament_columns(), places)]
     return Group(*tables)
 
 
@@ -132,7 +142,7 @@ def _rich_table(title: str, names: list[str], data: list[list[str]]) -> Table:
     table = Table(title=title, title_justify="left", expand=False, box=box.SIMPLE_HEAD,
                   show_edge=False, pad_edge=False, collapse_padding=True)
     for i, name in enumerate(names):
-        widest = max(len(word) for word in name.split())
+        widest = max(text_width(word) for word in name.split())
         if i == 0:
             widest = max(widest, *(len(row[0]) for row in data))
         table.add_column(name.replace(" ", "\n"), justify="left" if i == 0 else "right",

@@ -17,10 +17,11 @@ from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from cardtui import scoreboard
 from cardtui.games import Game
+from cardtui.i18n import N_, _
 from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.tables.bankroll import chips_over_time
 from cardtui.ui.app import CardtuiApp
@@ -28,6 +29,7 @@ from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.widgets.bankroll_table import ChipsTable, read_bankrolls
 from cardtui.ui.widgets.blackjack_drills import DrillScores
 from cardtui.ui.widgets.chart_chips import ChipsChart, RoundsChart
+from cardtui.ui.widgets.footer import Footer
 from cardtui.ui.widgets.key_scroll import KeyScroll
 from cardtui.ui.widgets.plain_table import PlainTable
 from cardtui.ui.widgets.stats_table import HoldemStats
@@ -39,14 +41,14 @@ class ScoreboardScreen(Screen[None]):
     app = getters.app(CardtuiApp)
     CSS_PATH = "scoreboard.tcss"
     BINDINGS = [
-        Binding("escape", "app.back", "Back"),
-        Binding("x", "reset", "Reset scores"),
-        Binding("1", "tab(0)", "Scores", show=False),
-        Binding("2", "tab(1)", "Stats", show=False),
-        Binding("3", "tab(2)", "Charts", show=False),
+        Binding("escape", "app.back", N_("Back")),
+        Binding("x", "reset", N_("Reset scores")),
+        Binding("1", "tab(0)", N_("Scores"), show=False),
+        Binding("2", "tab(1)", N_("Stats"), show=False),
+        Binding("3", "tab(2)", N_("Charts"), show=False),
         # Reached when the page does not scroll sideways (it never does): the next tab.
-        Binding("left", "step_tab(-1)", "Previous tab", show=False),
-        Binding("right", "step_tab(1)", "Next tab", show=False),
+        Binding("left", "step_tab(-1)", N_("Previous tab"), show=False),
+        Binding("right", "step_tab(1)", N_("Next tab"), show=False),
     ]
     # The first tab's page, not the tab strip: the keys scroll it at once (issue 26).
     AUTO_FOCUS = "#scores"
@@ -55,35 +57,35 @@ class ScoreboardScreen(Screen[None]):
         ascii_only = self.app.settings.ascii_cards
         yield Header()
         with TabbedContent(id="scoreboard-tabs"):
-            with TabPane("Scores", id="tab-scores"), KeyScroll(id="scores"):
-                yield Static("Your chips", classes="title")
+            with TabPane(_("Scores"), id="tab-scores"), KeyScroll(id="scores"):
+                yield Static(_("Your chips"), classes="title")
                 yield ChipsTable(id="chips", cursor_type="none", zebra_stripes=True,
                                  classes="scores")
                 for game in Game:
                     for scope in ("session", "all"):
-                        title = (f"{game.shown} — "
-                                 f"{'this session' if scope == 'session' else 'all time'}")
+                        title = (_("{game} — this session") if scope == "session"
+                                 else _("{game} — all time")).format(game=game.shown)
                         yield Static(title, classes="title")
                         yield PlainTable(id=f"{game.value}-{scope}", cursor_type="none",
                                         zebra_stripes=True, classes="scores")
                         yield Static("", id=f"{game.value}-{scope}-empty", classes="empty")
                 # Tournaments apart: their chips are not money, their result is a place.
                 for scope in ("session", "all"):
-                    when = "this session" if scope == "session" else "all time"
-                    yield Static(f"Texas Hold'em tournaments — {when}", classes="title")
+                    yield Static(_("Texas Hold'em tournaments — this session") if scope == "session"
+                                 else _("Texas Hold'em tournaments — all time"), classes="title")
                     yield PlainTable(id=f"tournaments-{scope}", cursor_type="none",
                                      zebra_stripes=True, classes="scores")
                     yield Static("", id=f"tournaments-{scope}-empty", classes="empty")
                 yield DrillScores(id="drills")
-            with TabPane("Hold'em stats", id="tab-stats"), KeyScroll(id="stats"):
+            with TabPane(_("Hold'em stats"), id="tab-stats"), KeyScroll(id="stats"):
                 yield HoldemStats(id="holdem-stats")
-            with TabPane("Charts", id="tab-charts"), KeyScroll(id="charts"):
+            with TabPane(_("Charts"), id="tab-charts"), KeyScroll(id="charts"):
                 for game in Game:
-                    yield ChipsChart(f"{game.shown} — your chips over time",
-                                     "No results with your kept chips yet.",
+                    yield ChipsChart(_("{game} — your chips over time").format(game=game.shown),
+                                     _("No results with your kept chips yet."),
                                      ascii=ascii_only, id=f"{game.value}-chips-chart")
-                yield RoundsChart("Blackjack — this session, round by round",
-                                  "No blackjack rounds this session yet.",
+                yield RoundsChart(_("Blackjack — this session, round by round"),
+                                  _("No blackjack rounds this session yet."),
                                   ascii=ascii_only, id="blackjack-rounds-chart")
         yield Footer()
 
@@ -113,10 +115,10 @@ class ScoreboardScreen(Screen[None]):
         for scope, session_id in (("session", session), ("all", None)):
             for game in Game:
                 self._fill(f"{game.value}-{scope}", scoreboard.columns(game),
-                           scoreboard.rows(store, game, session_id), "No rounds yet.")
-            self._fill(f"tournaments-{scope}", scoreboard.TOURNAMENT_COLUMNS,
+                           scoreboard.rows(store, game, session_id), _("No rounds yet."))
+            self._fill(f"tournaments-{scope}", scoreboard.tournament_columns(),
                        scoreboard.tournament_rows(store, session_id),
-                       "No tournaments finished yet.")
+                       _("No tournaments finished yet."))
         book = TrainerBook(trainer_path(self.app.data_dir), read_only=True)
         try:  # the trainer's misses and best times: their own small file, if kept yet
             self.query_one(DrillScores).refresh_scores(
@@ -151,10 +153,10 @@ class ScoreboardScreen(Screen[None]):
             if confirmed:
                 self.app.store.reset()
                 self.refresh_scores()
-                self.notify("Scores reset.")
+                self.notify(_("Scores reset."))
 
         self.app.push_screen(
-            ConfirmScreen("Reset every recorded result, for all players and games?",
-                          yes="Reset", no="Keep"),
+            ConfirmScreen(_("Reset every recorded result, for all players and games?"),
+                          yes=_("Reset"), no=_("Keep")),
             done,
         )

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from cardtui.games import Game
+from cardtui.i18n import N_, _, chip_count, chips, ngettext, number
 from cardtui.store import Bankroll
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class BankrollSource(Protocol):
     def bankroll(self, game: Game) -> Bankroll: ...
 
 
-_SHORT = {Game.BLACKJACK: "Blackjack", Game.HOLDEM: "Hold'em"}
+_SHORT = {Game.BLACKJACK: N_("Blackjack"), Game.HOLDEM: N_("Hold'em")}
 
 
 def chips_line(bankrolls: list[Bankroll], width: int | None = None) -> str:
@@ -56,15 +57,17 @@ def chips_line(bankrolls: list[Bankroll], width: int | None = None) -> str:
     parts = []
     for roll in bankrolls:
         if not roll.known:
-            parts.append(f"{_SHORT[roll.game]} {UNKNOWN}")
+            parts.append(f"{_(_SHORT[roll.game])} {_(UNKNOWN)}")
             continue
-        part = f"{_SHORT[roll.game]} {roll.balance + roll.at_table:,}"
+        part = f"{_(_SHORT[roll.game])} {chips(roll.balance + roll.at_table)}"
         if roll.rebuys:
-            part += f" ({roll.rebuys:,} rebuy{'' if roll.rebuys == 1 else 's'})"
+            part += " " + ngettext("({n} rebuy)", "({n} rebuys)", roll.rebuys).format(
+                n=number(roll.rebuys))
         parts.append(part)
-    lines = ["Chips:"]
+    head = _("Chips:")
+    lines = [head]
     for part in parts:
-        joined = f"{lines[-1]}{' ' if lines[-1] == 'Chips:' else ' · '}{part}"
+        joined = f"{lines[-1]}{' ' if lines[-1] == head else ' · '}{part}"
         if width is not None and cell_len(joined) > width:
             lines.append(part)
         else:
@@ -78,17 +81,17 @@ def chips_rows(bankrolls: list[Bankroll]) -> list[list[str]]:
     >>> chips_rows([Bankroll(Game.BLACKJACK, 800, 250, 1, 1_000)])
     [['Blackjack', '800', '250', '1 (1,000 chips)']]
     """
-    return [[roll.game.shown, f"{roll.balance:,}", f"{roll.at_table:,}",
-             f"{roll.rebuys} ({roll.rebought:,} chips)" if roll.rebuys else "0"]
-            if roll.known else [roll.game.shown, UNKNOWN, UNKNOWN, UNKNOWN]
+    return [[roll.game.shown, chips(roll.balance), chips(roll.at_table),
+             f"{number(roll.rebuys)} ({chip_count(roll.rebought)})" if roll.rebuys else "0"]
+            if roll.known else [roll.game.shown, _(UNKNOWN), _(UNKNOWN), _(UNKNOWN)]
             for roll in bankrolls]
 
 
 #: A balance the store could not read (another program holds the file): never a guess.
-UNKNOWN = "not readable yet"
+UNKNOWN = N_("not readable yet")
 
 
-CHIPS_COLUMNS = ("Game", "Balance", "At a table", "House rebuys")
+CHIPS_COLUMNS = (N_("Game"), N_("Balance"), N_("At a table"), N_("House rebuys"))
 
 
 def read_bankrolls(source: BankrollSource) -> list[Bankroll]:
@@ -157,6 +160,6 @@ class ChipsTable(DataTable[str]):
     def show(self, bankrolls: list[Bankroll]) -> None:
         self.clear(columns=True)
         rows = chips_rows(bankrolls)
-        for i, label in enumerate(CHIPS_COLUMNS):
+        for i, label in enumerate(_(name) for name in CHIPS_COLUMNS):
             self.add_column(label, width=max(cell_len(c) for c in [label, *(r[i] for r in rows)]))
         self.add_rows(rows)
