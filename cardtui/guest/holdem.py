@@ -9,8 +9,9 @@ key gets its plain reason here; the room checks again, trusting nothing.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 from cardtui.games import Game
@@ -56,6 +57,8 @@ class HoldemRemoteSession(RemoteSession):
         self.bank_turn: ToAct | None = None
         #: A sit-and-go's table: its level, blinds and players left, as the room last said.
         self.tournament: TournamentState | None = None
+        #: A sit-and-go's rebuy (its buy-in from the balance first): ``/rebuy`` in the chat.
+        self.rebuy_with: Callable[[], Awaitable[str]] | None = None
 
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
@@ -93,6 +96,21 @@ class HoldemRemoteSession(RemoteSession):
             self.tournament = message  # drawn with the table's next redraw (and each second)
         else:
             yield from super().translate_game(message)
+
+    def chat(self, text: str) -> None:
+        """``/rebuy`` at a sit-and-go's table buys its starting stack again; the rest is
+        chat (or a host's command) as at any table."""
+        if text.strip().lower() == "/rebuy" and self.rebuy_with is not None:
+            asyncio.get_running_loop().create_task(self._rebuy(self.rebuy_with))
+            return
+        super().chat(text)
+
+    async def _rebuy(self, rebuy: Callable[[], Awaitable[str]]) -> None:
+        try:
+            said = await rebuy()
+        except Exception as refusal:  # the room's words (RoomRefused), shown here
+            said = f"No rebuy: {refusal}"
+        self._say_here(said)
 
     def ends_hand(self, record: object) -> bool:
         return isinstance(record, HandEnded)

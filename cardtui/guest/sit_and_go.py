@@ -16,6 +16,7 @@ player who was away come right after the greeting, before that check.
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,8 @@ async def take_seat(link: RoomLink, info: SitAndGoInfo) -> RemoteSession:
     """The seat the draw gave this player at ``info``'s table, as a table session."""
     session = link.session(info.table)
     await link._ask(Sit(info.table, None, 0), TableSnapshot)
+    if hasattr(session, "rebuy_with"):  # a hold'em table's session takes /rebuy
+        session.rebuy_with = functools.partial(rebuy, link, info)
     return session
 
 

@@ -412,8 +412,8 @@ class SitAndGo:
                     and isinstance(occupant, SeatedPlayer) and not occupant.away):
                 self.pending[profile] = finisher
                 table.notice(f"{entry.name} is out of chips: a rebuy ({self.options.buy_in:,}"
-                             f" for {self.options.starting_stack:,} chips) before the next "
-                             "hand, or out.")
+                             f" for {self.options.starting_stack:,} chips, /rebuy in the "
+                             "chat) before the next hand, or out.")
                 continue
             self._out(seat, finisher)
         if self.pending and table._next_hand is not None:

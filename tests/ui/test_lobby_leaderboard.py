@@ -43,11 +43,14 @@ async def test_l_shows_tonight_and_t_shows_all_time(make_app, make_room) -> None
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
         await pilot.pause()
-        assert board_rows(board) == [("1", "Ann", "1", "+120"), ("2", "Bob", "1", "-120")]
+        # The last column: sit-and-go places (none here).
+        assert board_rows(board) == [("1", "Ann", "1", "+120", "—"),
+                                     ("2", "Bob", "1", "-120", "—")]
         assert "[Tonight]" in str(board.query_one("#board-tabs", Static).render())
         await pilot.press("t")
         await pilot.pause()
-        assert board_rows(board) == [("1", "Bob", "41", "+780"), ("2", "Ann", "1", "+120")]
+        assert board_rows(board) == [("1", "Bob", "41", "+780", "—"),
+                                     ("2", "Ann", "1", "+120", "—")]
         assert "[All time]" in str(board.query_one("#board-tabs", Static).render())
         await pilot.press("escape")
         await until(lambda: app.screen is screen)

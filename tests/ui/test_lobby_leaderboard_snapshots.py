@@ -10,6 +10,7 @@ import pytest
 from cardtui.room.config import HoldemOptions
 from cardtui.room.ledger import Standing
 from cardtui.room.room import Room
+from cardtui.store.tournament_store import KeptPlace
 from cardtui.ui.screens.lobby import LobbyScreen
 from tests.tables.support import join
 
@@ -31,6 +32,10 @@ def test_leaderboard(snap_compare, make_app, size: tuple[int, int],  # type: ign
                 room.ledger.settled(f"profile-{name}", name, 0)
             room.ledger.settled(f"profile-{name}", name, net)
         room.ledger.all_time["profile-Eve"] = Standing("profile-Eve", "Eve", 310, 4_020)
+        # Two sit-and-gos finished tonight: Ann won one, Dee came 3rd and 2nd.
+        room.sit_and_gos.tonight += [KeptPlace(0.0, "g1", "profile-Ann", "Ann", 1, 300),
+                                     KeptPlace(0.0, "g1", "profile-Dee", "Dee", 3, 60),
+                                     KeptPlace(0.0, "g2", "profile-Dee", "Dee", 2, 90)]
         ann = await join(room, "Ann")
         kept.extend((room, ann))
         await app.push_screen(LobbyScreen(ann.link))

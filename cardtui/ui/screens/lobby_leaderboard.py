@@ -3,7 +3,8 @@
 Opened from the lobby (``l``) with the figures the room sent
 (:class:`~cardtui.wire.protocol.Leaderboard`); ``t`` (or Tab, or the arrow
 keys left and right) switches between the two. Hands are the hands and rounds
-settled at the room's cash tables, net the chips won or lost there.
+settled at the room's cash tables, net the chips won or lost there; places the
+places finished in the room's sit-and-gos, best first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from cardtui.holdem.tournament import place_text
 from cardtui.wire.protocol import Leaderboard, LeaderRow
 
 #: The two tabs, in order: (key, what the tab says).
@@ -30,6 +32,19 @@ def net_text(net: int) -> Text:
     if net < 0:
         return Text(f"{net:,}", style="red", justify="right")
     return Text("0", justify="right")
+
+
+def places_text(places: Sequence[int]) -> Text:
+    """Sit-and-go places, best first (the first three; a dash for none).
+
+    >>> places_text((1, 3, 4, 6)).plain, places_text(()).plain
+    ('1st 3rd 4th +1', '—')
+    """
+    if not places:
+        return Text("—", style="dim")
+    shown = " ".join(place_text(p) for p in places[:3])
+    more = len(places) - 3
+    return Text(shown + (f" +{more}" if more > 0 else ""))
 
 
 def tab_line(current: str) -> Text:
@@ -89,6 +104,7 @@ class LeaderboardScreen(ModalScreen[None]):
         table.add_column("Player", key="player")
         table.add_column("Hands", key="hands")
         table.add_column("Net", key="net")
+        table.add_column("Sit & Go", key="places")
         self._fill()
         table.focus()
 
@@ -99,10 +115,10 @@ class LeaderboardScreen(ModalScreen[None]):
         for place, row in enumerate(rows, start=1):
             # A name is the player's own text: Text, never markup.
             table.add_row(str(place), Text(row.name), Text(f"{row.hands:,}", justify="right"),
-                          net_text(row.net))
+                          net_text(row.net), places_text(row.places))
         self.query_one("#board-tabs", Static).update(tab_line(self.tab))
         empty = self.query_one("#board-empty", Static)
-        empty.update("No hands settled yet." if not rows else "")
+        empty.update("No hands settled and no sit-and-go finished yet." if not rows else "")
         empty.display = not rows
         table.display = bool(rows)
 
