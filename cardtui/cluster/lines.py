@@ -1,0 +1,291 @@
+"""A player's line to the room across hosts: the bytes of one game's socket over NATS.
+
+Every host keeps its players' game processes, as one ``cardtui serve`` does; the
+room's engines run on the host that holds the room's lease (the owner). Each game's
+line goes through a :class:`Relay` on its own host: what the game writes is
+published on the line's ``up`` subject, and what the room writes to that player,
+already filtered for them (their own hole cards, nobody else's), comes back on the
+line's ``down`` subject, which only the player's host subscribes to. The owner's
+:class:`Gateway` serves each line to its room as a local connection (a socket pair,
+as for a player of its own), bound to the member the player's host named: hosts are
+trusted (authenticated to nats-server), players never reach NATS.
+
+When the owner changes (it died; :mod:`cardtui.cluster.lease`), each relay tells its
+game that the tables it was at have closed (so the game brings the chips of the
+voided hand home, from what its store last settled), opens the line again on the
+new owner and greets it with the game's own first greeting: the player is back in
+the lobby of the same room and sits down again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import socket
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+from nats.errors import NoRespondersError, TimeoutError
+
+from cardtui.cluster.subjects import PREFIX, token
+from cardtui.room.connection import Member
+from cardtui.room.room import Room
+from cardtui.wire.protocol import (
+    MAX_ROOM_MESSAGE_BYTES,
+    LineSplitter,
+    TableClosed,
+    TableSnapshot,
+    TooLong,
+    decode,
+    encode,
+)
+
+log = logging.getLogger("cardtui.cluster")
+
+#: How long a relay waits for an owner to take its line before asking again.
+OPEN_TIMEOUT = 1.0
+READ_SIZE = 64 * 1024
+#: The empty message on a line's subject: the other end closed it.
+CLOSED = b""
+
+
+def open_subject(room: str) -> str:
+    """Where relays ask the owner to take a line (only the owner answers)."""
+    return f"{PREFIX}.{token(room)}.open"
+
+
+def line_subject(room: str, host: str, line: str, direction: str) -> str:
+    return f"{PREFIX}.{token(room)}.line.{token(host)}.{token(line)}.{direction}"
+
+
+@dataclasses.dataclass
+class LineOpen:
+    """A relay's request to the owner: serve ``line`` of ``host`` as ``member``."""
+
+    host: str
+    line: str
+    member: Member
+
+    def to_bytes(self) -> bytes:
+        return json.dumps({"host": self.host, "line": self.line,
+                           "member": dataclasses.asdict(self.member)}).encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> LineOpen:
+        raw: dict[str, Any] = json.loads(data)
+        member = raw["member"]
+        return cls(str(raw["host"]), str(raw["line"]), Member(
+            str(member["profile"]), str(member["name"]), bool(member.get("guest")),
+            bool(member.get("host")), bool(member.get("resumable"))))
+
+
+class Gateway:
+    """The owner's side: each relayed line served to the room as a local connection."""
+
+    def __init__(self, nc: Client, room_name: str, room: Room) -> None:
+        self.nc = nc
+        self.room_name = room_name
+        self.room = room
+        self._open_sub: Subscription | None = None
+        #: (host, line) -> the gateway's end of the line's socket pair, and its pumps.
+        self._lines: dict[tuple[str, str], _GatewayLine] = {}
+
+    async def start(self) -> None:
+        self._open_sub = await self.nc.subscribe(open_subject(self.room_name), cb=self._open)
+
+    async def _open(self, msg: Msg) -> None:
+        try:
+            asked = LineOpen.from_bytes(msg.data)
+        except (ValueError, KeyError, TypeError):
+            log.warning("a line to open that is not one: %r", msg.data[:200])
+            return
+        key = (asked.host, asked.line)
+        if key not in self._lines:
+            room_end, ours = socket.socketpair()
+            await self.room.attach(room_end, asked.member)
+            line = _GatewayLine(self, asked, ours)
+            self._lines[key] = line
+            await line.start()
+        await msg.respond(b"ok")
+
+    def hosts(self) -> set[str]:
+        return {host for host, _ in self._lines}
+
+    async def drop_host(self, host: str) -> None:
+        """A host has gone (its presence lapsed): its players' lines drop, as connections
+        do; their seats wait the grace period for them to come back through another host."""
+        for key, line in list(self._lines.items()):
+            if key[0] == host:
+                await line.close()
+
+    async def stop(self) -> None:
+        if self._open_sub is not None:
+            with contextlib.suppress(Exception):
+                await self._open_sub.unsubscribe()
+        for line in list(self._lines.values()):
+            await line.close()
+
+
+class _GatewayLine:
+    def __init__(self, gateway: Gateway, asked: LineOpen, sock: socket.socket) -> None:
+        self.gateway = gateway
+        self.key = (asked.host, asked.line)
+        self.up = line_subject(gateway.room_name, asked.host, asked.line, "up")
+        self.down = line_subject(gateway.room_name, asked.host, asked.line, "down")
+        self.sock = sock
+        self._writer: asyncio.StreamWriter | None = None
+        self._sub: Subscription | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    async def start(self) -> None:
+        reader, self._writer = await asyncio.open_connection(sock=self.sock)
+        self._sub = await self.gateway.nc.subscribe(self.up, cb=self._from_player)
+        self._task = asyncio.create_task(self._to_player(reader))
+
+    async def _from_player(self, msg: Msg) -> None:
+        if msg.data == CLOSED:
+            await self.close()
+        elif self._writer is not None and not self.closed:
+            self._writer.write(msg.data)
+
+    async def _to_player(self, reader: asyncio.StreamReader) -> None:
+        nc = self.gateway.nc
+        try:
+            while True:
+                data = await reader.read(READ_SIZE)
+                if not data:
+                    break
+                await nc.publish(self.down, data)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            if not self.closed:
+                with contextlib.suppress(Exception):
+                    await nc.publish(self.down, CLOSED)
+                await self.close()
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.gateway._lines.pop(self.key, None)
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()
+        if self._writer is not None:
+            self._writer.close()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+
+class Relay:
+    """A game's line on its own host, carried to whichever host owns the room."""
+
+    def __init__(self, nc: Client, room_name: str, host: str, member: Member,
+                 sock: socket.socket, on_end: Callable[[Relay], None]) -> None:
+        self.nc = nc
+        self.room_name = room_name
+        self.host = host
+        self.member = member
+        self.sock = sock
+        self.on_end = on_end
+        self.line = uuid.uuid4().hex
+        self._writer: asyncio.StreamWriter | None = None
+        self._sub: Subscription | None = None
+        #: The game's first greeting, said again to a new owner.
+        self._hello: bytes | None = None
+        #: Tables the game was shown (sitting or watching): closed for it if the owner dies.
+        self._tables: set[str] = set()
+        self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
+        self._open = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.ended = False
+
+    def _subject(self, direction: str) -> str:
+        return line_subject(self.room_name, self.host, self.line, direction)
+
+    async def start(self) -> None:
+        reader, self._writer = await asyncio.open_connection(sock=self.sock)
+        await self._connect()
+        self.task = asyncio.create_task(self._from_game(reader))
+
+    async def _connect(self) -> None:
+        """Subscribe to the line's down subject, then have an owner take the line."""
+        self._sub = await self.nc.subscribe(self._subject("down"), cb=self._from_room)
+        asked = LineOpen(self.host, self.line, self.member).to_bytes()
+        while not self.ended:
+            try:
+                await self.nc.request(open_subject(self.room_name), asked, timeout=OPEN_TIMEOUT)
+                break
+            except (TimeoutError, NoRespondersError):
+                await asyncio.sleep(OPEN_TIMEOUT / 4)  # no owner yet (one is being chosen)
+        self._open.set()
+
+    async def _from_room(self, msg: Msg) -> None:
+        if self._writer is None or self.ended:
+            return
+        if msg.data == CLOSED:
+            await self.end()
+            return
+        for line in self._splitter.feed(msg.data):
+            # Only a table's snapshot is decoded: the rest passes as bytes.
+            if not isinstance(line, TooLong) and b'"table_snapshot"' in line:
+                message = decode(line)
+                if isinstance(message, TableSnapshot):
+                    self._tables.add(message.table.id)
+        self._writer.write(msg.data)
+
+    async def _from_game(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while not self.ended:
+                data = await reader.read(READ_SIZE)
+                if not data:
+                    break
+                if self._hello is None:
+                    self._hello = data
+                await self._open.wait()
+                await self.nc.publish(self._subject("up"), data)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            if not self.ended:
+                with contextlib.suppress(Exception):
+                    await self.nc.publish(self._subject("up"), CLOSED)
+                await self.end()
+
+    async def owner_changed(self) -> None:
+        """The room's owner died: the game's tables closed, the line opened on the new one."""
+        if self.ended:
+            return
+        self._open.clear()
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()
+        if self._writer is not None:
+            for table in sorted(self._tables):
+                self._writer.write(encode(TableClosed(table)))
+        self._tables.clear()
+        self.line = uuid.uuid4().hex  # new subjects: nothing late from the old owner
+        await self._connect()
+        if self._hello is not None:
+            await self.nc.publish(self._subject("up"), self._hello)
+
+    async def end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        self._open.set()
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()
+        if self._writer is not None:
+            self._writer.close()
+        self.on_end(self)

@@ -1,0 +1,163 @@
+"""Three hosts of one room over a real nats-server: players on different hosts at one table.
+
+Each host is a :class:`ClusterRoom` with its own NATS connection, as three ``cardtui
+serve`` processes have (here in one test process, so the test can stack the deck of
+the one room that runs); the players are fake game processes speaking the wire
+protocol on the sockets the hosts hand out, every byte they receive kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from cardtui.cluster.credentials import Credentials
+from cardtui.cluster.node import ROOM_KEY, ClusterRoom
+from cardtui.holdem.hand import stacked_deck
+from cardtui.room.config import BlackjackOptions, HoldemOptions, TableOptions
+from cardtui.room.connection import Member
+from cardtui.room.hosting import RoomHost
+from cardtui.wire.protocol import (
+    PROTOCOL_VERSION,
+    Bet,
+    BetsOpen,
+    Hello,
+    Records,
+    SeatSettled,
+    TableClosed,
+    TableSnapshot,
+    Watch,
+)
+from tests.room.support import FakeClient, until
+from tests.room.test_blackjack_room import round_settled, seat, stand_on
+from tests.room.test_holdem_room import assert_private, check_or_call, hand_ended, sit
+from tests.support.services import NatsServer
+
+LEASE = 1.0
+
+
+def _member(fingerprint: str | None, _profile: Path) -> Member:
+    name = fingerprint or "Guest"
+    return Member(f"profile-{name}", name)
+
+
+@pytest.fixture
+async def hosts(nats_server: NatsServer) -> AsyncIterator[Callable[..., ClusterRoom]]:
+    started: list[ClusterRoom] = []
+
+    async def start(*tables: TableOptions, name: str) -> ClusterRoom:
+        node = ClusterRoom(
+            nats_server.url, Credentials(nats_server.user, nats_server.password), "friday",
+            lambda: RoomHost(list(tables)), member=_member, host_id=name,
+            lease_seconds=LEASE)
+        await node.start()
+        started.append(node)
+        return node
+
+    yield start  # type: ignore[misc]
+    for node in started:
+        await node.stop()
+
+
+async def join(node: ClusterRoom, name: str) -> FakeClient:
+    client = FakeClient(Member(f"profile-{name}", name))
+    sock = await node.line_for(name, Path("."))
+    reader, client._writer = await asyncio.open_connection(sock=sock)
+    client._task = asyncio.create_task(client._read(reader))
+    client.send(Hello(PROTOCOL_VERSION))
+    await client.wait_for(lambda m: m.TYPE == "lobby_snapshot")
+    return client
+
+
+async def test_players_on_two_hosts_play_holdem_to_showdown_each_seeing_only_their_cards(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    table_options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                                  between_hands=60)
+    one = await hosts(table_options, name="host-1")
+    two, three = [await hosts(table_options, name=f"host-{n}") for n in (2, 3)]
+    assert one.host is not None and two.host is None and three.host is None  # one owner
+    table = one.host.room.tables["t1"]
+    table.next_deck = stacked_deck(["AsAh", "KsKh"], board="2c7d9c 3h 4s")
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    watcher = await join(one, "Sam")
+    watcher.send(Watch("t1"))
+    await watcher.wait_for(lambda m: isinstance(m, TableSnapshot))
+    seats = {}
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+        seats[client] = await sit(client, "t1")
+    for client in (ann, bob, watcher):
+        await client.wait_for(hand_ended)
+    hand = table.last_hand
+    assert hand is not None
+    assert any(r["type"] == "holdem.HandShown" for m in ann.of(Records) for r in m.records)
+    for client in (ann, bob, watcher):
+        assert_private(bytes(client.raw), hand.hole, seats.get(client))
+    for client in (ann, bob):
+        settled = await client.wait_for(lambda m: isinstance(m, SeatSettled))
+        seat = seats[client]
+        assert settled.result.net == hand.stacks[seat] - hand.starting_stacks[seat]
+    for client in (ann, bob, watcher):
+        await client.close()
+
+
+async def test_players_on_two_hosts_play_a_blackjack_round_the_hole_card_hidden(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    options = BlackjackOptions(name="Pit", seats=3, between_rounds=0, betting_clock=5)
+    one = await hosts(options, name="host-1")
+    two = await hosts(options, name="host-2")
+    assert one.host is not None
+    table = one.host.room.tables["t1"]
+    ann, bob = await join(one, "Ann"), await join(two, "Bob")
+    await seat(ann, 0)
+    await seat(bob, 2)
+    for client in (ann, bob):
+        client.on_message = stand_on("t1")
+        await client.wait_for(lambda m: isinstance(m, BetsOpen))
+    table.shoe.stack(["Th", "9c", "Ks", "6d", "6c", "Qs"])  # Ann 16, Bob 15; dealer K, Qs down
+    ann.send(Bet("t1", 20))
+    bob.send(Bet("t1", 50))
+    for client, net in ((ann, -20), (bob, -50)):
+        await client.wait_for(round_settled)
+        settled = await client.wait_for(lambda m: isinstance(m, SeatSettled))
+        assert settled.result.net == net
+        # The dealer's hole card reached no host before it was turned over.
+        assert client.raw.index(b'"Qs"') > client.raw.index(b'"blackjack.HoleCardRevealed"')
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_the_owner_dying_mid_hand_voids_it_and_another_host_runs_the_room(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    table_options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                                  between_hands=60, action_clock=60)
+    one = await hosts(table_options, name="host-1")
+    two, three = [await hosts(table_options, name=f"host-{n}") for n in (2, 3)]
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    await sit(ann, "t1")
+    await sit(bob, "t1")
+    await ann.wait_for(lambda m: m.TYPE == "your_turn_holdem" or m.TYPE == "hand_started")
+    # host-1 dies as after kill -9: nothing renewed, nothing released, nothing said.
+    assert one._task is not None and one.leases is not None and one.nc is not None
+    one._task.cancel()
+    await one.leases.stop()
+    await one.nc.close()
+    # Another host claims the room once the lease lapses; each player's game is told
+    # the table closed (its chips come home from its store's last settled state).
+    for client in (ann, bob):
+        await client.wait_for(lambda m: isinstance(m, TableClosed) and m.table == "t1",
+                              timeout=10 * LEASE + 10)
+    assert not ann.of(SeatSettled)  # the hand in play was never settled: voided
+    new_owner = two if two.host is not None else three
+    await until(lambda: new_owner.host is not None)
+    assert await new_owner.leases.owner(ROOM_KEY) == new_owner.id  # type: ignore[union-attr]
+    # Back in the lobby of the room on its new host, they sit down again and play.
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+        await sit(client, "t1")
+    for client in (ann, bob):
+        await client.wait_for(hand_ended)
+        await client.close()
