@@ -56,6 +56,7 @@ from cardtui.room.sit_and_go import SitAndGoDesk
 from cardtui.room.sit_and_go_table import SitAndGoTable
 from cardtui.store.room_store import KeptTable, RoomStore
 from cardtui.wire.protocol import (
+    HOME_GAME_OPTIONS,
     PROTOCOL_VERSION,
     Announce,
     Bet,
@@ -752,10 +753,14 @@ class Room:
             extra = {key: value for key in ("action_clock", "buy_in_min", "grace")
                      if (value := getattr(message, key)) is not None}
             if isinstance(message, CreateHoldem):
+                home = message.home_game
+                if any(key not in HOME_GAME_OPTIONS for key in home):
+                    raise Refused("not a home-game option: " + ", ".join(
+                        repr(k[:20]) for k in home if k not in HOME_GAME_OPTIONS))
                 options = holdem_options(
                     name=name, seats=message.seats, small_blind=message.small_blind,
                     big_blind=message.big_blind, starting_stack=message.starting_stack,
-                    bots_fill=message.bots_fill, **extra)
+                    bots_fill=message.bots_fill, **extra, **home)
             else:
                 options = blackjack_options(name=name, seats=message.seats, rules=message.rules,
                                             **extra)

@@ -15,11 +15,13 @@ player's profile (or a guest's directory) is made only when their game starts.
 from __future__ import annotations
 
 import asyncio
+import os
 import resource
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -39,6 +41,9 @@ from cardtui.serve.keys import (
     read_authorized_fingerprints,
 )
 from cardtui.serve.launch import Launch
+
+if TYPE_CHECKING:
+    from cardtui.cluster.node import ClusterRoom
 from cardtui.serve.limits import Limits
 
 # A player whose laptop sleeps sends no FIN; keepalives find the dead link in
@@ -74,6 +79,12 @@ class ServeConfig:
     tables: tuple[TableOptions, ...] | None = None
     #: The room's store at a PostgreSQL URL (``--store``); None: its SQLite file in root.
     store: str | None = None
+    #: nats-server's URL (``--cluster``): this host is one of several running one room.
+    cluster: str | None = None
+    #: The file holding the cluster's NATS credentials (None: from the environment).
+    cluster_credentials: Path | None = None
+    #: The room's name on NATS (hosts of one room give the same).
+    cluster_room: str = "cardtui"
 
     @property
     def host_key_file(self) -> Path:
@@ -113,7 +124,18 @@ class Floor:
         self.shared = RoomHost(config.tables, log=log,
                                hosts=lambda: self.host_keys.fingerprints(log),
                                data_dir=config.root, store=config.store) \
-            if config.tables is not None else None
+            if config.tables is not None and config.cluster is None else None
+        #: This host's part of a room across hosts (``--cluster``), instead of ``shared``.
+        self.cluster: ClusterRoom | None = None
+        if config.cluster is not None:
+            # Imported here: nats-py is the cluster extra's, not every host's.
+            from cardtui.cluster.serving import cluster_room
+
+            self.cluster = cluster_room(
+                config.cluster, config.cluster_credentials, config.cluster_room,
+                config.tables or (), log=log,
+                hosts=lambda: self.host_keys.fingerprints(log), data_dir=config.root,
+                store=config.store, env=dict(os.environ))
 
     def reload_authorized_keys(self) -> None:
         """Read ``authorized_keys`` again if it changed, so players can be added mid-game.
@@ -161,10 +183,12 @@ class Floor:
 
     async def room_line(self, session: BridgeSession) -> socket.socket | None:
         """A line to the shared room for ``session``'s game, bound to its player."""
-        if self.shared is None or session.identity is None:
+        if (self.shared is None and self.cluster is None) or session.identity is None:
             return None
         player = session.identity
-        return await self.shared.line_for(player.fingerprint, player.profile_dir)
+        host = self.cluster if self.cluster is not None else self.shared
+        assert host is not None, "checked above"
+        return await host.line_for(player.fingerprint, player.profile_dir)
 
     def release(self, session: BridgeSession) -> None:
         self.sessions.discard(session)
@@ -175,6 +199,8 @@ class Floor:
         """Void the room's hands (telling every player), end every game, wait for them."""
         if self.shared is not None:
             await self.shared.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
         sessions = list(self.sessions)
         for session in sessions:
             session.hang_up(closing_notice(self.shared))
@@ -321,6 +347,8 @@ class RunningServer:
 async def start_server(config: ServeConfig, log: Callable[[str], None] = print) -> RunningServer:
     """Listen for players. Raises ``OSError``/``ValueError`` for a bad key file or port."""
     room = Floor(config, log)
+    if room.cluster is not None:
+        await room.cluster.start()
     host_key, created = load_or_create_host_key(config.host_key_file)
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
     room.open_guest_house()

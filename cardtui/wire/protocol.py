@@ -303,6 +303,13 @@ class CreateHoldem(Request):
     grace: float | None = None
     #: Hidden from the lobby: the room answers with an invite code (:class:`JoinPrivate`).
     private: bool = False
+    #: Home-game options by name (:data:`HOME_GAME_OPTIONS`; the rest are refused).
+    home_game: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+#: The table options a :class:`CreateHoldem` may set in ``home_game``.
+HOME_GAME_OPTIONS = ("straddle", "run_it_twice", "bomb_pot_every", "bomb_pot_ante",
+                     "winner_may_show", "rabbit_hunt", "choice_clock")
 
 
 @_message("create_blackjack")

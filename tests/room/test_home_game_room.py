@@ -14,6 +14,7 @@ from cardtui.holdem.phh import to_phh
 from cardtui.room.config import HoldemOptions
 from cardtui.room.holdem_table import HoldemTable
 from cardtui.wire.protocol import (
+    CreateHoldem,
     Error,
     HoldemAction,
     HomeGameAsk,
@@ -205,3 +206,18 @@ async def test_a_silent_winner_mucks_and_the_rabbit_is_hunted(make_room) -> None
     assert rabbit == [{"type": "holdem.RabbitHunted", "cards": ["Jc", "3d", "5c", "4h", "Qs"]}]
     assert "holdem.HandShown" not in record_types(bob)
     assert chips(table) == 2000
+
+
+async def test_a_new_table_takes_home_game_options_and_nothing_else(make_room) -> None:  # type: ignore[no-untyped-def]
+    room = make_room(HoldemOptions(name="Friday", seats=3))
+    ann = await FakeClient.join(room, member("Ann"))
+    ann.send(CreateHoldem("Sneaky", home_game={"seed": 3}))
+    ann.send(CreateHoldem("Home", home_game={"straddle": True, "bomb_pot_every": 0,
+                                             "run_it_twice": True}))
+    await ann.caught_up()
+    assert any(isinstance(m, Error) and "not a home-game option: 'seed'" in m.message
+               for m in ann.messages)
+    made = [t for t in room.tables.values() if t.name != "Friday"]
+    assert [t.name for t in made] == ["Home"]
+    assert isinstance(made[0], HoldemTable)
+    assert made[0].options.straddle and made[0].options.run_it_twice

@@ -70,7 +70,7 @@ def seconds(text: str, what: str) -> float:
 FIELD_WORDS = {
     "action_clock": "the action clock", "buy_in_min": "the minimum buy-in",
     "grace": "the grace", "starting_stack": "the stack", "small_blind": "the small blind",
-    "big_blind": "the big blind",
+    "big_blind": "the big blind", "bomb_pot_every": "a bomb pot every",
 }
 
 
@@ -79,12 +79,15 @@ FIELD_OF_KEY = {
     "name": "name", "seats": "seats", "small_blind": "small-blind", "big_blind": "big-blind",
     "starting_stack": "stack", "bots_fill": "bots", "rules": "rules",
     "action_clock": "action-clock", "grace": "grace", "buy_in_min": "buy-in-min",
+    "bomb_pot_every": "bomb-every",
 }
 
 #: The row (and the reason line under it) each field is on.
 ROW_OF_FIELD = {"game": "game", "name": "name", "seats": "seats", "small-blind": "blinds",
                 "big-blind": "blinds", "stack": "stack", "bots": "stack", "rules": "rules",
-                "action-clock": "clock", "grace": "clock", "buy-in-min": "buy-in"}
+                "action-clock": "clock", "grace": "clock", "buy-in-min": "buy-in",
+                "straddle": "home", "run-twice": "home", "rabbit": "home",
+                "bomb-every": "bomb", "show": "bomb"}
 
 
 class FieldProblem(ConfigError):
@@ -182,6 +185,19 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
                 # Hidden from the lobby: the room gives an invite code to pass round.
                 yield SpaceCheckbox("Private", False, id="private", compact=True)
             yield FieldNote(id="note-buy-in")
+            # Home-game options (cardtui.room.home_game): all off, as a table is by default.
+            with Horizontal(classes="row holdem"):
+                yield Label("Home", classes="label")
+                yield SpaceCheckbox("Straddle", False, id="straddle", compact=True)
+                yield SpaceCheckbox("Run twice", False, id="run-twice", compact=True)
+                yield SpaceCheckbox("Rabbit hunt", False, id="rabbit", compact=True)
+            yield FieldNote(id="note-home", classes="holdem")
+            with Horizontal(classes="row holdem"):
+                yield Label("Bomb", classes="label")
+                yield Input("", placeholder="pot every N hands", restrict=r"[0-9]*", max_length=4,
+                            id="bomb-every", compact=True)
+                yield SpaceCheckbox("Winner may show", False, id="show", compact=True)
+            yield FieldNote(id="note-bomb", classes="holdem")
             yield Static("Enter opens the table · Escape cancels", id="new-hint")
 
     def on_mount(self) -> None:
@@ -240,10 +256,16 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
             big = number("big-blind", "the big blind", whole_number)
             stack = number("stack", "the stack", whole_number)
             bots = self.query_one("#bots", Checkbox).value
+            home: dict[str, object] = {
+                key: True for key, box in (("straddle", "straddle"), ("run_it_twice", "run-twice"),
+                                           ("rabbit_hunt", "rabbit"), ("winner_may_show", "show"))
+                if self.query_one(f"#{box}", Checkbox).value}
+            if value("bomb-every").strip():
+                home["bomb_pot_every"] = number("bomb-every", "a bomb pot every", whole_number)
             check({"name": name, "seats": seats, "small_blind": small, "big_blind": big,
-                   "starting_stack": stack, "bots_fill": bots, **chosen})
+                   "starting_stack": stack, "bots_fill": bots, **chosen, **home})
             return CreateHoldem(name, seats, small, big, stack, bots, action_clock=clock,
-                                buy_in_min=least, grace=grace, private=private)
+                                buy_in_min=least, grace=grace, private=private, home_game=home)
         _, rules = RULE_SETS[str(self.query_one("#rules", Select).value)]
         check({"name": name, "seats": seats, "rules": rules.to_json(), **chosen})
         return CreateBlackjack(name, seats, rules.to_json(), action_clock=clock,
