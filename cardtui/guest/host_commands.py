@@ -18,27 +18,40 @@ HostBlinds(ref=None, table='t1', small_blind=10, big_blind=20)
 (True, None)
 >>> host_command("/pause", None)
 '/pause works at a table: in the lobby, use h.'
+>>> host_command("/move Bob 4", "t1")
+HostMove(ref=None, table='t1', name='Bob', seat=3)
+>>> host_command("/approve Cy", "t1")
+HostSeatAnswer(ref=None, table='t1', name='Cy', approve=True)
+>>> host_command("/approval on", "t1"), host_command("/unban Dan", None)
+(HostApproval(ref=None, table='t1', on=True), HostUnban(ref=None, name='Dan'))
 """
 
 from __future__ import annotations
 
 from cardtui.wire.protocol import (
     Announce,
+    HostApproval,
     HostBlinds,
     HostClose,
     HostKick,
+    HostMove,
     HostPause,
     HostRequest,
     HostResume,
+    HostSeatAnswer,
+    HostUnban,
 )
 
 #: What ``/help`` says (and an unknown command).
 HELP = ("Host commands: /pause, /resume, /close void (the hand in play void, every bet back), "
         "/close play (after the hand in play), /kick NAME, /ban NAME, /blinds SMALL/BIG "
-        "(from the next hand), /announce TEXT. //text says a line starting with /.")
+        "(from the next hand), /move NAME SEAT (between hands), /approval on|off (seats "
+        "wait for a host), /approve NAME, /refuse NAME, /unban NAME, /announce TEXT. "
+        "//text says a line starting with /.")
 
 #: Commands that act on the table the box belongs to.
-_AT_TABLE = ("/pause", "/resume", "/close", "/blinds")
+_AT_TABLE = ("/pause", "/resume", "/close", "/blinds", "/move", "/approval", "/approve",
+             "/refuse")
 
 
 def host_command(line: str, table: str | None) -> HostRequest | str | None:
@@ -78,6 +91,24 @@ def _request(word: str, rest: str, table: str | None) -> HostRequest | str | Non
         if not slash or not small.strip().isdigit() or not big.strip().isdigit():
             return "Say the blinds as /blinds SMALL/BIG, e.g. /blinds 10/20."
         return HostBlinds(table, int(small), int(big))
+    if word == "/move":
+        assert table is not None
+        name, _, seat = rest.rpartition(" ")
+        if not name.strip() or not seat.isdigit() or int(seat) < 1:
+            return "Say whom and where: /move NAME SEAT, e.g. /move Bob 4."
+        return HostMove(table, name.strip(), int(seat) - 1)
+    if word == "/approval":
+        assert table is not None
+        if rest.lower() not in ("on", "off"):
+            return "Say /approval on (seats here wait for a host) or /approval off."
+        return HostApproval(table, rest.lower() == "on")
+    if word in ("/approve", "/refuse"):
+        assert table is not None
+        if not rest:
+            return f"Say whom: {word} NAME."
+        return HostSeatAnswer(table, rest, approve=word == "/approve")
+    if word == "/unban":
+        return HostUnban(rest) if rest else "Say whom: /unban NAME."
     if word == "/announce":
         return Announce(rest) if rest else "Say what: /announce TEXT."
     return None

@@ -56,8 +56,10 @@ from cardtui.wire.protocol import (
     CreateBlackjack,
     CreateHoldem,
     Error,
+    GetHostDesk,
     GetLeaderboard,
     GetLobby,
+    HostDeskState,
     HostRequest,
     JoinPrivate,
     Kicked,
@@ -458,6 +460,10 @@ class RoomLink:
         why not (the room checks the key: a non-host is refused whatever it sends)."""
         notice = await self._ask(request, Notice)
         return notice.text
+
+    async def host_desk(self) -> HostDeskState:
+        """The seat requests waiting for a host and the bans (RoomRefused for a non-host)."""
+        return await self._ask(GetHostDesk(), HostDeskState)
 
     async def leaderboard(self) -> Leaderboard:
         """The room's leaderboard, tonight and all time (RoomRefused when it does not answer)."""

@@ -29,6 +29,7 @@ from cardtui.guest.shared_table import RemoteSession
 from cardtui.tables.session import Settled
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.screens import lobby_host_seats
 from cardtui.ui.screens.lobby_buy_in import BuyInDialog
 from cardtui.ui.screens.lobby_host import BlindsDialog, CloseTableDialog, HostMenu, KickDialog
 from cardtui.ui.screens.lobby_leaderboard import LeaderboardScreen
@@ -561,12 +562,34 @@ class LobbyScreen(HeldFirstFrame):
         info = self.selected()
 
         def chosen(action: str | None) -> None:
-            if action is not None and action in self.HOST_ACTIONS:
+            if action is not None and (action in self.HOST_ACTIONS
+                                       or action in lobby_host_seats.MENU_ACTIONS):
                 run: Callable[[], None] = getattr(self, f"action_{action}")
                 run()
 
         self.app.push_screen(HostMenu(info.name if info is not None else None,
-                                      paused=bool(info and info.paused_by)), chosen)
+                                      paused=bool(info and info.paused_by),
+                                      approving=bool(info and info.approval)), chosen)
+
+    # The host's seats and bans (the menu's s, v, r, u: cardtui.ui.screens.lobby_host_seats).
+
+    def action_move_seat(self) -> None:
+        lobby_host_seats.move_seat(self)
+
+    def action_approval(self) -> None:
+        lobby_host_seats.approval(self)
+
+    @work(exclusive=True, group="lobby-host-desk")
+    async def action_seat_requests(self) -> None:
+        await lobby_host_seats.answer_requests(self)
+
+    @work(exclusive=True, group="lobby-host-desk")
+    async def action_unban(self) -> None:
+        await lobby_host_seats.lift_ban(self)
+
+    def send_host(self, request: HostRequest) -> None:
+        """Send a host's request; the room's answer in the note."""
+        self._host(request)
 
     def action_pause(self) -> None:
         info = self.selected()

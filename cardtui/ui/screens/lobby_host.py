@@ -31,10 +31,12 @@ class HostMenu(ModalScreen[str | None]):
     DEFAULT_CSS = BOX_CSS.replace("NAME", "HostMenu") + "HostMenu #host-menu { height: auto; }"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, table: str | None, *, paused: bool) -> None:
+    def __init__(self, table: str | None, *, paused: bool, approving: bool = False) -> None:
         super().__init__()
         self.table = table
         self.paused = paused
+        #: Seats at the table wait for a host's approval now.
+        self.approving = approving
 
     def items(self) -> list[tuple[str, str]]:
         """(lobby action, what it says) for each control there is now."""
@@ -43,8 +45,13 @@ class HostMenu(ModalScreen[str | None]):
         if table is not None:
             items += [("pause", f"p  {'Resume' if self.paused else 'Pause'} {table}"),
                       ("close_table", f"x  Close {table}"),
-                      ("blinds", f"b  Blinds at {table} from its next hand")]
-        items += [("kick", "k  Remove or ban a player"),
+                      ("blinds", f"b  Blinds at {table} from its next hand"),
+                      ("move_seat", f"s  Move a player's seat at {table}"),
+                      ("approval", f"v  {'Stop approving' if self.approving else 'Approve'} "
+                                   f"each new seat at {table}")]
+        items += [("seat_requests", "r  Seat requests waiting"),
+                  ("kick", "k  Remove or ban a player"),
+                  ("unban", "u  Lift a ban"),
                   ("announce", "a  Announce to the whole room"),
                   ("export", "e  Export tonight's ledger (CSV)")]
         return items
@@ -65,7 +72,8 @@ class HostMenu(ModalScreen[str | None]):
     def on_key(self, event: events.Key) -> None:
         # The lobby's own keys work here too: the menu is a reminder, not a detour.
         keys = {"p": "pause", "x": "close_table", "b": "blinds", "k": "kick", "a": "announce",
-                "e": "export"}
+                "e": "export", "s": "move_seat", "v": "approval", "r": "seat_requests",
+                "u": "unban"}
         action = keys.get(event.key)
         if action is not None and any(a == action for a, _ in self.items()):
             event.stop()

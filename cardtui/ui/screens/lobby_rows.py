@@ -85,10 +85,10 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
     elif info.paused_by:
         hand = "paused"
     # The name is as a player typed it (anyone may open a table): text, never markup.
-    name = Text(_cut(info.name, 14))
+    table = Text(_cut(info.name, 14))
     if info.private:
-        name = Text.assemble((LOCK, "bold"), _cut(info.name, 12))  # the lock takes 2 cells
-    return game, name, Text(_cut(info.stakes, 11)), seats, names, hand
+        table = Text.assemble((LOCK, "bold"), _cut(info.name, 12))  # the lock takes 2 cells
+    return game, table, Text(_cut(info.stakes, 11)), seats, names, hand
 
 
 def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
