@@ -66,6 +66,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "cluster extra",
     )
     parser.add_argument(
+        "--cluster",
+        metavar="NATS_URL",
+        help="one of several hosts running one room (nats://HOST:4222): the host holding "
+        "the room's lease runs its tables, every host serves its own players; needs "
+        "--store postgresql://... and nats-server's credentials (--cluster-credentials, "
+        "or CARDTUI_NATS_USER and CARDTUI_NATS_PASSWORD, or CARDTUI_NATS_TOKEN)",
+    )
+    parser.add_argument(
+        "--cluster-credentials",
+        metavar="FILE",
+        type=Path,
+        help="nats-server's credentials for --cluster: one line, user:password or a token",
+    )
+    parser.add_argument(
+        "--cluster-room",
+        metavar="NAME",
+        default="cardtui",
+        help="the room's name on NATS, the same on every host of the room (default: cardtui)",
+    )
+    parser.add_argument(
         "--host",
         default="127.0.0.1",
         help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)",
@@ -201,9 +221,18 @@ def run(args: argparse.Namespace) -> int:
     if args.store is not None and not is_url(args.store):
         print("cardtui: error: --store takes a postgresql:// URL", file=sys.stderr)
         return 2
+    if args.cluster is not None and (args.store is None or args.web is not None):
+        # Every host must read the same chips; the browser door's guests are not
+        # relayed yet.
+        print("cardtui: error: --cluster needs --store postgresql://... and no --web",
+              file=sys.stderr)
+        return 2
     config = ServeConfig(
         root=root,
         store=args.store,
+        cluster=args.cluster,
+        cluster_credentials=args.cluster_credentials,
+        cluster_room=args.cluster_room,
         host=args.host,
         port=args.port,
         # Without the SSH door nobody logs in with a key: no key list is needed.

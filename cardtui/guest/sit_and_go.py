@@ -5,8 +5,8 @@ the place of the sit-and-go's table (:func:`~cardtui.store.records.room_table`
 of its id, which is its table's id too), as a cash table's buy-in does; a
 rebuy adds another. Unregistering returns it. The results board says what the
 player paid in and won: the store records the tournament as one result (net:
-the prize less what was paid, ``tournament``) at that place, and the place's
-chips, the prize, go back to the balance.
+the prize less what was paid) at that place, and the place's chips, the prize,
+go back to the balance; the place finished is kept with the local tournaments'.
 
 The room names every sit-and-go this profile is entered in among the seats it
 holds (:attr:`~cardtui.wire.protocol.Welcome.seated_at`), so a game that joins
@@ -114,9 +114,13 @@ def paid_out(link: RoomLink, results: TournamentResults) -> None:
     net = results.yours - results.paid
     outcome = Outcome.WIN if net > 0 else Outcome.PUSH if net == 0 else Outcome.LOSS
     row = SeatResult(link.name, results.paid, net, outcome)
+    # The buy-ins and the prize are kept chips (a local tournament's are not, so the
+    # store's tournament rows move none): one round moves them, the place its own row.
     store.record_round(Game.HOLDEM, [row], link.chips.session_id, bankroll_player=link.name,
-                       bankroll_place=room_table(results.sit_and_go), shared_hand=name,
-                       tournament=True)
+                       bankroll_place=room_table(results.sit_and_go), shared_hand=name)
     link.chips.stand_up(Game.HOLDEM, results.sit_and_go, link.name)
+    place = next((p.place for p in results.places if p.name == link.name), None)
+    if place is not None:
+        store.record_tournament(link.name, place, len(results.places), link.chips.session_id)
     log.info("sit-and-go %s: paid %d, won %d", results.sit_and_go, results.paid,
              results.yours)
