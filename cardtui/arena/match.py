@@ -191,7 +191,10 @@ def play_match(
                 from cardtui.holdem.phh import to_phh
 
                 path = phh_dir / f"hand-{number:06d}.phh"
-                path.write_text(to_phh(hand, names=seat_names, hand_number=number))
+                # Copies of one bot get their seat's number: a PHH player is one person.
+                players = [n if seat_names.count(n) == 1 else f"{n} {seat + 1}"
+                           for seat, n in enumerate(seat_names)]
+                path.write_text(to_phh(hand, names=players, hand_number=number))
             result.hands = number
             if progress is not None:
                 progress(number)
