@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 from cardtui.games import Game
+from cardtui.guest.home_game_commands import home_game_command, question
 from cardtui.guest.shared_table import RemoteSession
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.bots import Personality
@@ -23,10 +24,11 @@ from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import played_replay
-from cardtui.tables.session import Event, SeatState, Seen, Settled, ToAct
+from cardtui.tables.session import Event, Note, SeatState, Seen, Settled, ToAct
 from cardtui.wire.protocol import (
     HandStarted,
     HoldemAction,
+    HomeGameAsk,
     Message,
     PreAction,
     SeatInfo,
@@ -59,6 +61,8 @@ class HoldemRemoteSession(RemoteSession):
         self.tournament: TournamentState | None = None
         #: A sit-and-go's rebuy (its buy-in from the balance first): ``/rebuy`` in the chat.
         self.rebuy_with: Callable[[], Awaitable[str]] | None = None
+        #: The room's last home-game question to this player (``/twice``, ``/show``...).
+        self.asked: HomeGameAsk | None = None
 
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
@@ -94,6 +98,11 @@ class HoldemRemoteSession(RemoteSession):
             self._banking = message.seat  # the turn that follows runs on the time bank
         elif isinstance(message, TournamentState):
             self.tournament = message  # drawn with the table's next redraw (and each second)
+        elif isinstance(message, HomeGameAsk):
+            self.asked = message
+            clock = self.link.clock
+            yield Note(question(message, max(round(message.deadline - clock.wall()), 0)),
+                       "warning")
         else:
             yield from super().translate_game(message)
 
@@ -103,7 +112,15 @@ class HoldemRemoteSession(RemoteSession):
         if text.strip().lower() == "/rebuy" and self.rebuy_with is not None:
             asyncio.get_running_loop().create_task(self._rebuy(self.rebuy_with))
             return
-        super().chat(text)
+        choice = home_game_command(text, self.table_id, self.asked)
+        if isinstance(choice, str):
+            self._say_here(choice)
+        elif choice is not None:
+            self._send(choice)
+            if choice.kind in ("runs", "show"):
+                self.asked = None  # answered: a second line is not sent
+        else:
+            super().chat(text)
 
     async def _rebuy(self, rebuy: Callable[[], Awaitable[str]]) -> None:
         try:

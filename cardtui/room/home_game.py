@@ -178,7 +178,7 @@ def _ask_runs(table: HoldemTable) -> bool:
         occupant = table.seats[seat]
         if isinstance(occupant, SeatedPlayer) and occupant.conn is not None:
             occupant.conn.send(HomeGameAsk(table.id, number, "runs", deadline))
-    table.notice("All in: run it twice? Everyone in the pot answers.")
+    table.notice("All in: the players in the pot choose whether to run it twice.")
     return True
 
 
