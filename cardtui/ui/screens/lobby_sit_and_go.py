@@ -98,17 +98,19 @@ def results_title(results: TournamentResults) -> str:
     >>> from cardtui.wire.protocol import TournamentPlace
     >>> board = TournamentResults("g1", "Friday", (TournamentPlace(1, "Ann", 300),), 300,
     ...                           yours=300, paid=100)
-    >>> results_title(board)
-    'Friday is over · prize pool 300 · you won 300 (paid in 100)'
+    >>> print(results_title(board))
+    Friday is over · prize pool 300
+    You won 300 (you paid in 100).
     """
     title = f"{results.name} is over · prize pool {results.pool:,}"
     if results.paid:
-        title += f" · you won {results.yours:,} (paid in {results.paid:,})"
+        won = f"You won {results.yours:,}" if results.yours else "No prize for you this time"
+        title += f"\n{won} (you paid in {results.paid:,})."
     return title
 
 
 class ResultsBoard(ModalScreen[None]):
-    """A finished sit-and-go: every place, best first, and its prize."""
+    """A finished sit-and-go: every place, best first, and its prize (yours marked)."""
 
     DEFAULT_CSS = """
     ResultsBoard { align: center middle; }
@@ -140,11 +142,10 @@ class ResultsBoard(ModalScreen[None]):
         table.add_column("Player", key="player")
         table.add_column("Prize", key="prize")
         for place in self.results.places:
-            style = "bold" if place.name == self.me else ""
-            name = place.name + (" (bot)" if place.bot else "")
+            mine = place.name == self.me and not place.bot
+            name = place.name + (" (bot)" if place.bot else " (you)" if mine else "")
             prize = Text(f"{place.prize:,}" if place.prize else "—", justify="right")
-            table.add_row(Text(place_text(place.place), style=style), Text(name, style=style),
-                          prize)
+            table.add_row(place_text(place.place), Text(name), prize)
 
     def action_close(self) -> None:
         self.dismiss(None)
