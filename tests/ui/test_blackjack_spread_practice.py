@@ -11,6 +11,7 @@ from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import SeatSetup
 from cardtui.clock import FakeClock
 from cardtui.tables.blackjack_local import BlackjackLocalSession
+from cardtui.tables.session import Event
 from cardtui.ui.blackjack.presenter import TablePresenter
 from cardtui.ui.sitting import Tally
 from tests.ui.test_blackjack_presenter import Instant
@@ -23,7 +24,11 @@ def _present(setup: TableSetup, *, count_shown: bool = False) -> tuple[
     presenter = TablePresenter(session, tally=Tally(), reveal=reveal, record=lambda _: None,
                                clock=FakeClock(), count_shown=lambda: count_shown)
     reveal.presenter = presenter
-    presenter.join(presenter.on_event)
+
+    def listen(event: Event) -> None:
+        presenter.on_event(event)
+
+    presenter.join(listen)
     return session, presenter
 
 
