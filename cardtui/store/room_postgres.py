@@ -39,8 +39,6 @@ ROOM_SCHEMA = "room"
 
 
 class PgRoomStore(RoomStore):
-    _order = "seq"
-
     def __init__(self, url: str) -> None:
         super().__init__(with_schema(url, ROOM_SCHEMA))
 
@@ -60,16 +58,9 @@ class PgRoomStore(RoomStore):
                 with pg_transaction(pg, url, wait_ms=CONNECT_TIMEOUT * 1000):
                     version = pg.version()
                     steps = "".join([_SCHEMA, _SCHEMA_2, _SCHEMA_3][version:])
-                    pg.migrating = True
-                    try:
-                        for statement in steps.split(";"):
-                            if statement.strip():
-                                pg.execute(statement)
-                    finally:
-                        pg.migrating = False
-                    # SQLite's rowid keeps the order tables were opened in; here a column.
-                    pg.execute("ALTER TABLE created_tables ADD COLUMN IF NOT EXISTS seq "
-                               "BIGINT GENERATED ALWAYS AS IDENTITY")
+                    for statement in steps.split(";"):
+                        if statement.strip():
+                            pg.execute(statement)
                     pg.set_version(ROOM_SCHEMA_VERSION)
         # Typed as the SQLite connection the room store (and the stores built on its
         # connection) declare: they use only execute() and in_transaction, which a

@@ -111,9 +111,6 @@ class KeptAction:
 class RoomStore:
     """The room's SQLite file; ``notice``: what the host should be told about opening it."""
 
-    #: What keeps the order tables were opened in (PostgreSQL has no rowid).
-    _order = "rowid"
-
     def __init__(self, path: Path | str) -> None:
         self.path = path
         self.notice: str | None = None
@@ -221,8 +218,7 @@ class RoomStore:
         if self._db is None:
             return []
         rows = self._db.execute(
-            "SELECT id, game, options, creator, state FROM created_tables ORDER BY "
-            + self._order
+            "SELECT id, game, options, creator, state FROM created_tables ORDER BY rowid"
         ).fetchall()
         return [KeptTable(str(i), str(g), str(o), str(c), str(s)) for i, g, o, c, s in rows]
 
