@@ -385,6 +385,15 @@ class LobbyScreen(HeldFirstFrame):
         info = self.selected()
         if info is None:
             return
+        tournament = next((t for t in self._sit_and_go_list() if t.table == info.id), None)
+        if tournament is not None:
+            # A sit-and-go's table: no buy-in here (its seats are its entrants').
+            if self.link.name in tournament.registered:
+                self._register(tournament)
+            else:
+                self.say(f"{info.name} is a Sit & Go: its seats are its entrants'; w watches.",
+                         error=True)
+            return
         if not free_seats(info):
             self.say(f"Every seat at {info.name} is taken: press w to watch.", error=True)
             return
