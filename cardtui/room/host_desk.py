@@ -273,6 +273,7 @@ class HostDesk:
     def _approval(self, conn: Connection, message: HostApproval) -> tuple[str, str, str]:
         table = self.room.table(message.table)
         self.room.approvals.set(table, message.on)
+        table.room.lobby_changed(table)  # its lobby line says so
         if message.on:
             table.notice(f"The host ({conn.member.name}) approves every new seat here.")
             return "approval", "on", f"New seats at {table.name} wait for a host's approval."

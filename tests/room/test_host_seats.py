@@ -26,6 +26,7 @@ from cardtui.wire.protocol import (
     HostSeatAnswer,
     HostUnban,
     LobbySnapshot,
+    LobbyUpdate,
     Notice,
     Sit,
     TableSnapshot,
@@ -111,6 +112,8 @@ async def test_a_seat_at_a_table_the_host_approves_waits_for_the_hosts_answer(
     bob, cy = [await FakeClient.join(room, member(n)) for n in ("Bob", "Cy")]
     on = await ask(host, HostApproval("t1", True, ref=1), 1)
     assert isinstance(on, Notice)
+    line = await host.wait_for(lambda m: isinstance(m, LobbyUpdate) and m.table.approval)
+    assert line.table.id == "t1"
     await bob.caught_up()
     assert bob.of(LobbySnapshot)[-1].tables[0].approval
 
