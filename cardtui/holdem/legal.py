@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, ActionKind, Street
+from cardtui.i18n import _, chips
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,19 +90,20 @@ def refusal(legal: LegalActions, action: Action) -> str:
     """
     match action.kind:
         case ActionKind.CHECK:
-            return f"you cannot check: {legal.call_amount:,} to call"
+            return _("you cannot check: {amount} to call").format(
+                amount=chips(legal.call_amount))
         case ActionKind.CALL:
-            return "there is nothing to call"
+            return _("there is nothing to call")
         case ActionKind.FOLD:
-            return "you cannot fold now"
+            return _("you cannot fold now")
         case ActionKind.ALL_IN:
-            return "going all-in is not possible now"
+            return _("going all-in is not possible now")
         case ActionKind.RAISE_TO if not legal.can_raise:
-            return "the betting is closed to raises"
+            return _("the betting is closed to raises")
         case ActionKind.RAISE_TO if action.amount < legal.min_raise_to:
-            word = "bet" if legal.is_bet else "raise"
-            return f"{word} to {action.amount:,} is below the minimum {word} to " \
-                   f"{legal.min_raise_to:,}"
+            below = (_("bet to {amount} is below the minimum bet to {least}") if legal.is_bet
+                     else _("raise to {amount} is below the minimum raise to {least}"))
+            return below.format(amount=chips(action.amount), least=chips(legal.min_raise_to))
         case ActionKind.RAISE_TO:
-            return f"you can raise to at most {legal.max_raise_to:,}"
-    return "that move is not possible now"
+            return _("you can raise to at most {amount}").format(amount=chips(legal.max_raise_to))
+    return _("that move is not possible now")

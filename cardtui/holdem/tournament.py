@@ -33,6 +33,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cardtui.holdem.table import BlindLevel, Mode, Table, TableEvent
+from cardtui.i18n import ENGLISH, _, chips, current_language, ngettext
 
 #: The most hands :func:`play_out` plays (a bound: rising blinds end a tournament long before).
 PLAY_OUT_LIMIT = 100_000
@@ -95,6 +96,8 @@ def place_text(place: int) -> str:
     >>> [place_text(n) for n in (1, 2, 3, 4, 11, 12, 21)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
     """
+    if current_language() != ENGLISH:
+        return _("place {number}").format(number=place)  # 2位, 2-е место, 第2名
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
@@ -156,15 +159,16 @@ def info_line(info: TournamentInfo, *, short: bool = False) -> str:
     'Lv 3 · 15/30 · next in 1 · 4/6 left · avg 1,500'
     """
     if info.hands_to_next is None:
-        next_words = "last level" if not short else "last lv"
+        next_words = _("last level") if not short else _("last lv")
     else:
-        plural = "" if info.hands_to_next == 1 else "s"
-        next_words = (f"next in {info.hands_to_next}" if short
-                      else f"next level in {info.hands_to_next} hand{plural}")
-    level = f"Lv {info.level}" if short else f"Level {info.level}"
-    blinds = str(info.blinds) if short else f"Blinds {info.blinds}"
-    return (f"{level} · {blinds} · {next_words} · {info.players_left}/{info.entrants} left"
-            f" · avg {info.average_stack:,}")
+        next_words = (_("next in {n}").format(n=info.hands_to_next) if short
+                      else ngettext("next level in {n} hand", "next level in {n} hands",
+                                    info.hands_to_next).format(n=info.hands_to_next))
+    level = (_("Lv {level}") if short else _("Level {level}")).format(level=info.level)
+    blinds = str(info.blinds) if short else _("Blinds {blinds}").format(blinds=info.blinds)
+    left = _("{left}/{entrants} left").format(left=info.players_left, entrants=info.entrants)
+    average = _("avg {amount}").format(amount=chips(info.average_stack))
+    return f"{level} · {blinds} · {next_words} · {left} · {average}"
 
 
 def play_out(table: Table) -> list[TableEvent]:
@@ -178,7 +182,7 @@ def play_out(table: Table) -> list[TableEvent]:
     if any(s is not None and s.stack > 0 and not s.is_bot for s in table.seats):
         raise ValueError("a person still has chips: the tournament is theirs to play")
     events: list[TableEvent] = []
-    for _ in range(PLAY_OUT_LIMIT):
+    for _hand in range(PLAY_OUT_LIMIT):
         if table.is_finished:
             break
         hand = table.start_hand()
@@ -205,8 +209,8 @@ class Results:
 
     def payout_rule(self) -> str:
         """The split in words: ``Paid: 1st 50% · 2nd 30% · 3rd 20%``."""
-        return "Paid: " + " · ".join(f"{place_text(n)} {share_text(s)}"
-                                     for n, s in enumerate(self.shares, start=1))
+        return _("Paid:") + " " + " · ".join(f"{place_text(n)} {share_text(s)}"
+                                             for n, s in enumerate(self.shares, start=1))
 
 
 def results(table: Table, humans: Collection[str], played_out: int = 0) -> Results:

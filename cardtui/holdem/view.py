@@ -59,6 +59,13 @@ from cardtui.holdem.actions import (
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.pots import Pot
+from cardtui.i18n import N_, _, chips
+
+#: The words of the hand's story that come from the engine's names, for the catalogs.
+BLIND_NAMES = {"small blind": N_("small blind"), "big blind": N_("big blind"),
+               "straddle": N_("straddle")}
+STREETS = {"Preflop": N_("Preflop"), "Flop": N_("Flop"), "Turn": N_("Turn"),
+           "River": N_("River"), "Showdown": N_("Showdown"), "Complete": N_("Complete")}
 
 __all__ = ["BoardCard", "HoleCard", "LineKind", "LogLine", "PotSlide", "SeatView", "Step",
            "TableView", "steps", "with_slides"]
@@ -194,13 +201,13 @@ def pot_names(first: int, count: int, shown: int) -> str:
     if shown <= 1 and first == 0:
         return ""
     sides = list(range(max(first, 1), first + count))
-    names = ["main pot"] if first == 0 else []
+    names = [_("main pot")] if first == 0 else []
     if len(sides) == 1:
-        names.append(f"side pot {sides[0]}")
+        names.append(_("side pot {number}").format(number=sides[0]))
     elif sides:
         numbers = ", ".join(str(n) for n in sides[:-1])
-        names.append(f"side pots {numbers} and {sides[-1]}")
-    return " and ".join(names)
+        names.append(_("side pots {numbers} and {last}").format(numbers=numbers, last=sides[-1]))
+    return _(" and ").join(names)
 
 
 @dataclass
@@ -272,16 +279,19 @@ class TableView:
         match step:
             case AntePosted(seat=seat, amount=amount, all_in=all_in):
                 self._put(seat, amount, all_in, bet=False)
-                self._say(seat, f"posts an ante of {amount}", short=f"ante {amount}")
+                self._say(seat, _("posts an ante of {amount}").format(amount=amount),
+                          short=_("ante {amount}").format(amount=amount))
             case BlindPosted(seat=seat, kind=kind, amount=amount, all_in=all_in):
                 self._put(seat, amount, all_in)
                 self.current_bet = max(self.current_bet, self.seats[seat].bet)
-                self._say(seat, f"posts the {kind.value} {amount}", all_in=all_in,
-                          short=f"{kind.value} {amount}")
+                blind = _(BLIND_NAMES.get(kind.value, kind.value))
+                self._say(seat, _("posts the {blind} {amount}").format(blind=blind, amount=amount),
+                          all_in=all_in, short=f"{blind} {amount}")
             case DeadBlindPosted(seat=seat, amount=amount, all_in=all_in):
                 # Dead chips go to the pot, not to the poster's bet (RRoP section 4).
                 self._put(seat, amount, all_in, bet=False)
-                self._say(seat, f"posts a dead blind of {amount}", short=f"dead {amount}")
+                self._say(seat, _("posts a dead blind of {amount}").format(amount=amount),
+                          short=_("dead {amount}").format(amount=amount))
             case HoleCard(seat=seat, card=card):
                 hole = self.seats[seat].hole
                 if len(hole) >= 2 and None in hole:
@@ -291,16 +301,17 @@ class TableView:
                     hole.append(card)
             case Folded(seat=seat):
                 self.seats[seat].folded = True
-                self._say(seat, "folds")
+                self._say(seat, _("folds"))
             case Checked(seat=seat):
-                self._say(seat, "checks")
+                self._say(seat, _("checks"))
             case Called(seat=seat, amount=amount, all_in=all_in):
                 self._put(seat, amount, all_in)
-                self._say(seat, f"calls {amount:,}", all_in=all_in)
+                self._say(seat, _("calls {amount}").format(amount=chips(amount)), all_in=all_in)
             case BetOrRaised(seat=seat, to=to, amount=amount, is_bet=is_bet, all_in=all_in):
                 self._put(seat, amount, all_in)
                 self.current_bet = to
-                self._say(seat, f"bets {to:,}" if is_bet else f"raises to {to:,}", all_in=all_in)
+                said = _("bets {amount}") if is_bet else _("raises to {amount}")
+                self._say(seat, said.format(amount=chips(to)), all_in=all_in)
             case UncalledBetReturned(seat=seat, amount=amount):
                 view = self.seats[seat]
                 view.stack += amount
@@ -311,7 +322,8 @@ class TableView:
                 # ("Pot 0 · Bet 360" stayed in the centre).
                 self.current_bet = max(seat_view.bet for seat_view in self.seats)
                 self.log.append(LogLine(LineKind.RETURNED,
-                                        f"Uncalled {amount:,} returned to {view.name}"))
+                                        _("Uncalled {amount} returned to {name}").format(
+                                            amount=chips(amount), name=view.name)))
             case BetsCollected(pots=pots):
                 self.pots = list(pots)
                 self.dead = 0
@@ -327,13 +339,15 @@ class TableView:
                 if len(self.second_board) == street.board_size:
                     shown = (self.second_board[:3] if street is Street.FLOP
                              else self.second_board[-1:])
-                    self.log.append(LogLine(LineKind.STREET, f"Second run, {street.name.lower()}:",
-                                            tuple(shown)))
+                    self.log.append(LogLine(
+                        LineKind.STREET, _("Second run, {street}:").format(
+                            street=_(STREETS.get(street.label, street.label)).lower()),
+                        tuple(shown)))
             case RunsChosen(seat=seat, runs=runs):
-                self._say(seat, "runs it twice" if runs == 2 else "runs it once")
+                self._say(seat, _("runs it twice") if runs == 2 else _("runs it once"))
             case RabbitHunted(cards=cards):
                 self.rabbit = cards
-                self.log.append(LogLine(LineKind.STREET, "Rabbit hunt (not part of the hand):",
+                self.log.append(LogLine(LineKind.STREET, _("Rabbit hunt (not part of the hand):"),
                                         cards))
             case BoardCard(street=street, card=card, first=first):
                 if first:
@@ -350,10 +364,11 @@ class TableView:
                 view.shown = True
                 view.description = description
                 tail = f": {description}" if description else ""
-                self.log.append(LogLine(LineKind.SHOWN, f"{view.name} shows", cards, tail))
+                self.log.append(LogLine(LineKind.SHOWN, _("{name} shows").format(name=view.name),
+                                        cards, tail))
             case HandMucked(seat=seat):
                 self.seats[seat].folded = self.seats[seat].mucked = True
-                self._say(seat, "mucks")
+                self._say(seat, _("mucks"))
             case PotSlide(award=award, frame=frame, frames=frames):
                 self._slide(award, frame, frames)
             case PotAwarded():
@@ -386,9 +401,9 @@ class TableView:
         "raises to 1,000, all-in".
         """
         view = self.seats[seat]
-        tail = ", all-in" if all_in else ""
+        tail = ", " + _("all-in") if all_in else ""
         if all_in and view.bet:
-            view.action = f"all-in {view.bet:,}"
+            view.action = _("all-in {amount}").format(amount=chips(view.bet))
         else:
             view.action = (short or words) + tail
         kind = LineKind.BOT_MOVE if view.is_bot else LineKind.MOVE
@@ -396,7 +411,8 @@ class TableView:
 
     def _log_board(self, street: Street) -> None:
         shown = self.board[: street.board_size] if street is Street.FLOP else self.board[-1:]
-        self.log.append(LogLine(LineKind.STREET, f"{street.label}:", tuple(shown)))
+        self.log.append(LogLine(LineKind.STREET, _(STREETS.get(street.label, street.label)) + ":",
+                                tuple(shown)))
 
     def _pushed(self, award: PotAwarded) -> range:
         """The places in :attr:`pots` of the pots ``award`` pushes (none it does not show)."""
@@ -417,8 +433,8 @@ class TableView:
         for place, pot in zip(pushed, pots, strict=True):
             self.pots[place] = Pot(max(min(pot.amount, left), 0), pot.eligible)
             left -= pot.amount
-        for seat, chips in zip(award.winners, moved, strict=True):
-            self.seats[seat].stack = stacks[seat] + chips
+        for seat, won in zip(award.winners, moved, strict=True):
+            self.seats[seat].stack = stacks[seat] + won
 
     def _end_slide(self) -> None:
         """Put back the pots and stacks a slide moved in the picture."""
@@ -449,15 +465,19 @@ class TableView:
         which = pot_names(award.pot_index, award.pot_count, len(self.pots))
         which = f" {which}" if which else ""
         if len(names) == 1:
-            text = f"{names[0]} wins{which} {award.amount:,}"
+            text = _("{name} wins{which} {amount}").format(
+                name=names[0], which=which, amount=chips(award.amount))
         else:
-            together = f"{', '.join(names[:-1])} and {names[-1]}"
+            together = _("{names} and {last}").format(names=", ".join(names[:-1]),
+                                                      last=names[-1])
             # Who got an odd chip (the first winner left of the button) is shown.
-            shares = (f"{award.shares[0]:,} each" if len(set(award.shares)) == 1 else
-                      ", ".join(f"{name} {share:,}" for name, share in
+            shares = (_("{amount} each").format(amount=chips(award.shares[0]))
+                      if len(set(award.shares)) == 1 else
+                      ", ".join(f"{name} {chips(share)}" for name, share in
                                 zip(names, award.shares, strict=True)))
-            text = f"{together} split{which} {award.amount:,} ({shares})"
-        tail = f" with {award.description}" if award.description else ""
+            text = _("{names} split{which} {amount} ({shares})").format(
+                names=together, which=which, amount=chips(award.amount), shares=shares)
+        tail = " " + _("with {hand}").format(hand=award.description) if award.description else ""
         if award.run:
-            tail += " on the second run"
+            tail += " " + _("on the second run")
         self.log.append(LogLine(LineKind.WIN, text, (), tail))

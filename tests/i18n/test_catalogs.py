@@ -45,6 +45,16 @@ TRANSLATED = [
     "cardtui/ui/blackjack/betting.py",
     "cardtui/ui/blackjack/screen.py",
     "cardtui/ui/widgets/blackjack_table.py",
+    "cardtui/ui/holdem/wording.py",
+    "cardtui/ui/holdem/presenter.py",
+    "cardtui/ui/holdem/felt.py",
+    "cardtui/ui/holdem/screen.py",
+    "cardtui/ui/holdem/results.py",
+    "cardtui/ui/holdem/moves.py",
+    "cardtui/ui/widgets/holdem_table.py",
+    "cardtui/holdem/view.py",
+    "cardtui/holdem/legal.py",
+    "cardtui/holdem/tournament.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -65,6 +75,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/blackjack/rules.py",
      "f:the table limits must satisfy 1 <= minimum <= maximum, not -"): _PROGRAMMER,
     ("cardtui/blackjack/rules.py", "f:unusable blackjack rules: "): _PROGRAMMER,
+    ("cardtui/ui/holdem/wording.py", "f:Pair of "): "the English path (rank nouns, plurals)",
+    ("cardtui/holdem/view.py", "bot move"): "a log line's kind, not its words",
+    ("cardtui/holdem/tournament.py", "the hand in play is settled first"): _PROGRAMMER,
+    ("cardtui/holdem/tournament.py",
+     "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,
 }
 
 

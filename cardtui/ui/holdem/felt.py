@@ -36,6 +36,7 @@ from cardtui.holdem.actions import Record
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.stats import FactsBook, read_book
 from cardtui.holdem.view import LineKind, TableView
+from cardtui.i18n import N_, _
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.ui.app import CardtuiApp
@@ -60,26 +61,26 @@ from cardtui.ui.widgets.tournament_info import TournamentInfoBar, shown_progress
 #: whatever ``inherit_bindings`` says as a class attribute): its ``check_action`` turns
 #: every move off, and ``o`` still shows the advice.
 TABLE_BINDINGS: list[BindingType] = [
-    Binding("f", "fold", "Fold"),
+    Binding("f", "fold", N_("Fold")),
     # One key, two moves: only the legal one is active and shown.
-    Binding("c", "check", "Check"),
-    Binding("c", "call", "Call"),
-    Binding("r", "bet", "Bet"),
-    Binding("r", "raise", "Raise"),
-    Binding("a", "all_in", "All-in"),
+    Binding("c", "check", N_("Check")),
+    Binding("c", "call", N_("Call")),
+    Binding("r", "bet", N_("Bet")),
+    Binding("r", "raise", N_("Raise")),
+    Binding("a", "all_in", N_("All-in")),
     # "Deal", as at the blackjack table: the prompt says which hand (the first,
     # the next) or that a finished tournament starts a new table.
-    Binding("d,enter", "deal", "Deal"),
-    Binding("b", "rebuy", "Rebuy"),
-    Binding("t", "setup", "Setup"),
-    Binding("y", "history", "History"),
+    Binding("d,enter", "deal", N_("Deal")),
+    Binding("b", "rebuy", N_("Rebuy")),
+    Binding("t", "setup", N_("Setup")),
+    Binding("y", "history", N_("History")),
     # Off until asked for; only ever about the cards of the player to act here.
-    Binding("o", "advice", "Advice", show=False),
+    Binding("o", "advice", N_("Advice"), show=False),
     # Off until asked for: reading the kept hands is paid only by a player who wants it.
-    Binding("h", "hud", "HUD", show=False),
-    Binding("m", "chat", "Chat"),
+    Binding("h", "hud", N_("HUD"), show=False),
+    Binding("m", "chat", N_("Chat")),
     # Through the app's navigation, which asks this screen first (request_leave).
-    Binding("escape", "app.back", "Menu"),
+    Binding("escape", "app.back", N_("Menu")),
 ]
 
 
@@ -105,12 +106,13 @@ class TableFelt(Screen[None]):
     CSS_PATH = "holdem.tcss"
     # A class attribute, not set on mount: Textual's Header redraws the title
     # when it changes, and fails if the screen is already being removed.
-    SUB_TITLE = "Texas Hold'em"
+    SUB_TITLE = N_("Texas Hold'em")  # translated in __init__, before the Header shows it
     BINDINGS = TABLE_BINDINGS
     app = getters.app(CardtuiApp)
 
     def __init__(self, session: HoldemSession) -> None:
         super().__init__()
+        self.sub_title = _(self.SUB_TITLE)
         self.ascii: bool = self.app.settings.ascii_cards
         self.session = session
         #: What this table can do beyond the seam, asked once (never its type).
@@ -503,8 +505,8 @@ class TableFelt(Screen[None]):
         asking = self._leave is not None
         self._leave = leave
         if not asking:
-            question = "Leave the table? Your hand is folded (checked when you can check)."
-            self.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"),
+            question = _("Leave the table? Your hand is folded (checked when you can check).")
+            self.app.push_screen(ConfirmScreen(question, yes=_("Leave"), no=_("Stay")),
                                  self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from cardtui.holdem.actions import Action
 from cardtui.holdem.legal import LegalActions
+from cardtui.i18n import _, number
 
 #: One key shoves a whole stack: an all-in of more than this many big blinds
 #: is asked about first (``Settings.confirm_all_in`` turns the question off).
@@ -53,4 +54,5 @@ def all_in_question(name: str, chips: int, big_blind: int, *, confirm: bool) -> 
     if not confirm or big_blinds <= ASK_ALL_IN_OVER_BIG_BLINDS:
         return None
     size = f"{big_blinds:,.1f}".removesuffix(".0")
-    return f"{name}, go all-in with all your {chips:,} chips ({size} big blinds)?"
+    return _("{name}, go all-in with all your {chips} chips ({size} big blinds)?").format(
+        name=name, chips=number(chips), size=size)

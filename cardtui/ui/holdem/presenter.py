@@ -42,6 +42,7 @@ from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
 from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
+from cardtui.i18n import N_, _
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.ui.holdem import advance as ahead
@@ -57,6 +58,10 @@ Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.SeatClock
 #: What any key did before its own action: skipped the reveal (and a bot's pause),
 #: brought a sitting-out player back, or nothing.
 AnyKey = Literal["skip", "back", None]
+
+#: The streets by name (:attr:`cardtui.holdem.actions.Street.label`), for the catalogs.
+STREET_NAMES = {"Preflop": N_("Preflop"), "Flop": N_("Flop"), "Turn": N_("Turn"),
+                "River": N_("River"), "Showdown": N_("Showdown"), "Complete": N_("Complete")}
 
 
 def _nothing() -> None:
@@ -310,7 +315,7 @@ class HoldemPresenter:
         if self.sitting_out() and sit_out is not None:
             sit_out.come_back()
             self.sit_out_plan = ""
-            self.notes = [Text("Welcome back: you play from the next hand.")]
+            self.notes = [Text(_("Welcome back: you play from the next hand."))]
             return "back"
         return None
 
@@ -393,10 +398,11 @@ class HoldemPresenter:
         when = "" if self.sit_out_plan == when else when
         plans.sit_out_next(when)
         self.sit_out_plan = when
-        said = {"hand": "You sit out from the next hand (s again: play on).",
-                "big_blind": "You sit out when the big blind comes to you (S again: play on).",
-                "": "You play on."}[when]
-        self.notes = [Text(said)]
+        said = {"hand": N_("You sit out from the next hand (s again: play on)."),
+                "big_blind": N_("You sit out when the big blind comes to you "
+                                "(S again: play on)."),
+                "": N_("You play on.")}[when]
+        self.notes = [Text(_(said))]
         self.changed()
 
     # -- advance actions ---------------------------------------------------------------------
@@ -468,7 +474,8 @@ class HoldemPresenter:
             self._advance = None
             self._tell_ahead()
             self.notes = [*self.notes, Text(
-                f"{ahead.label(chosen.kind, chosen.amount)} unticked: the bet changed.",
+                _("{move} unticked: the bet changed.").format(
+                    move=ahead.label(chosen.kind, chosen.amount)),
                 style="yellow")]
 
     def _advance_due(self, turn: seam.ToAct) -> None:
@@ -534,12 +541,13 @@ class HoldemPresenter:
         status = words.seat_status(self.view, index, thinking=self.thinking,
                                    to_act=self.waiting_for, seconds=self.seconds_left())
         away = next((s.status for s in self.seats if s.seat == index), "playing")
-        if away in ("sitting out", "away", "waiting") and status in ("", "out", "folded"):
-            status = away  # a shared table's seat the room plays for, or not dealt in yet
-        elif away == "away" and status.startswith("to act"):
+        # (The words compared are the player's language's: seat_status says them so.)
+        if away in ("sitting out", "away", "waiting") and status in ("", _("out"), _("folded")):
+            status = _(away)  # a shared table's seat the room plays for, or not dealt in yet
+        elif away == "away" and status.startswith(_("to act")):
             # Disconnected on its turn: its clock runs for the room to act; the seat says
             # "away" for as long as its player is gone, this turn too (issue 27).
-            status = "away" + status.removeprefix("to act")
+            status = _("away") + status.removeprefix(_("to act"))
         return status
 
     def face_up(self, index: int) -> bool:
@@ -551,8 +559,9 @@ class HoldemPresenter:
 
     def street_label(self) -> str:
         if self.view.positions is None:
-            return "Waiting for the deal"
-        return "" if self.view.over else self.view.street.label
+            return _("Waiting for the deal")
+        return "" if self.view.over else _(STREET_NAMES.get(self.view.street.label,
+                                                             self.view.street.label))
 
     def bet_text(self) -> Text:
         if self.view.positions is None or self.view.over:
@@ -568,7 +577,7 @@ class HoldemPresenter:
         dealer, room = self.caps.dealer, self.caps.room
         if dealer is None:
             stakes = room.stakes if room is not None else ""
-            return Text(f"Blinds {stakes}" if stakes else "", style="dim")
+            return Text(_("Blinds {blinds}").format(blinds=stakes) if stakes else "", style="dim")
         table = dealer.table
         level = None
         if table.mode is Mode.TOURNAMENT:
@@ -578,13 +587,14 @@ class HoldemPresenter:
     def prompt(self, *, animating: bool) -> Text:
         """The line above the keys: what to do now, or what is happening."""
         if animating:
-            return Text("…  (any key skips)", style="dim")
+            return Text(_("…  (any key skips)"), style="dim")
         room = self.caps.room
         if self.sitting_out():  # the room plays for this seat: say how to come back
             return words.shared_prompt(seated=True, sitting_out=True,
                                        closing=room is not None and room.room_closing)
         if self.thinking is not None and self.thinking != self.waiting_for:
-            return Text(f"{self.view.seats[self.thinking].name} is thinking…", style="dim")
+            return Text(_("{name} is thinking…").format(name=self.view.seats[self.thinking].name),
+                        style="dim")
         turn = self.turn
         if turn is not None:
             legal = turn.legal

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from cardtui.holdem.tournament import Results, place_text, share_text
+from cardtui.i18n import N_, _, ngettext, number
 
 
 def results_title(results: Results) -> str:
@@ -38,23 +39,29 @@ def results_title(results: Results) -> str:
     if len(people) == 1:
         you = people[0]
         if you.place == 1:
-            return f"You win the tournament! 1st of {results.entrants}."
-        prize = f": {share_text(you.share)} of the prize pool" if you.share else ""
-        return f"You finished {place_text(you.place)} of {results.entrants}{prize}."
+            return _("You win the tournament! 1st of {entrants}.").format(
+                entrants=results.entrants)
+        if you.share:
+            return _("You finished {place} of {entrants}: {share} of the prize pool.").format(
+                place=place_text(you.place), entrants=results.entrants,
+                share=share_text(you.share))
+        return _("You finished {place} of {entrants}.").format(
+            place=place_text(you.place), entrants=results.entrants)
     winners = [row.name for row in results.standings if row.place == 1]
-    return f"Tournament over: {' and '.join(winners) or 'nobody'} wins."
+    return _("Tournament over: {names} wins.").format(
+        names=_(" and ").join(winners) or _("nobody"))
 
 
 def results_table(results: Results, *, ascii: bool = False) -> RichTable:
     """Place, player and prize for everyone, best first; a person's row highlighted."""
     table = RichTable(show_edge=False, header_style="bold", expand=False, pad_edge=False,
                       box=None)
-    table.add_column("Place", justify="right")
-    table.add_column("Player")
-    table.add_column("Prize", justify="right")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Prize"), justify="right")
     table.add_column("")
     people = sum(row.human for row in results.standings)
-    marker = f"{'<-' if ascii else '◀'} {'you' if people == 1 else 'player'}"
+    marker = f"{'<-' if ascii else '◀'} {_('you') if people == 1 else _('player')}"
     for row in results.standings:
         mark = marker if row.human else ""
         # Text, not markup: names are shown as typed.
@@ -66,13 +73,17 @@ def results_table(results: Results, *, ascii: bool = False) -> RichTable:
 
 def results_notes(results: Results) -> str:
     """The payout rule, and how the end was played when the bots finished it alone."""
-    lines = [results.payout_rule() + " of the prize pool (tournament chips are not money)."]
+    lines = [_("{rule} of the prize pool (tournament chips are not money).").format(
+        rule=results.payout_rule())]
+    in_all = ngettext("{n} hand in all.", "{n} hands in all.", results.hands).format(
+        n=number(results.hands))
     if results.played_out:
-        plural = "" if results.played_out == 1 else "s"
-        lines.append(f"With no person left, the bots played the last {results.played_out:,}"
-                     f" hand{plural} at once. {results.hands:,} hands in all.")
+        lines.append(ngettext("With no person left, the bots played the last {n} hand at once.",
+                              "With no person left, the bots played the last {n} hands at once.",
+                              results.played_out).format(n=number(results.played_out))
+                     + " " + in_all)
     else:
-        lines.append(f"{results.hands:,} hands in all.")
+        lines.append(in_all)
     return "\n".join(lines)
 
 
@@ -92,8 +103,8 @@ class TournamentResultsScreen(ModalScreen[bool]):
     """The results over the table; Enter or Escape goes back to it, `d` deals a new one."""
 
     CSS_PATH = "results.tcss"
-    BINDINGS = [Binding("enter,escape", "back", "Back to the table"),
-                Binding("d", "deal", "New tournament")]
+    BINDINGS = [Binding("enter,escape", "back", N_("Back to the table")),
+                Binding("d", "deal", N_("New tournament"))]
 
     def __init__(self, results: Results, *, ascii: bool = False) -> None:
         super().__init__()
@@ -105,13 +116,13 @@ class TournamentResultsScreen(ModalScreen[bool]):
             yield Static(Text(results_title(self.results)), id="results-title")
             yield Static(results_table(self.results, ascii=self.ascii), id="results-table")
             yield Static(Text(results_notes(self.results)), id="results-notes")
-            yield Button("Back to the table (Enter)", variant="primary", compact=True,
+            yield Button(_("Back to the table (Enter)"), variant="primary", compact=True,
                          id="results-back")
 
     def on_mount(self) -> None:
         self.set_class(self.ascii, "ascii")
         box = self.query_one("#results-box")
-        box.border_title = "Tournament results"
+        box.border_title = _("Tournament results")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

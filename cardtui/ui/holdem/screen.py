@@ -38,6 +38,7 @@ from cardtui.holdem.actions import Action
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Table
+from cardtui.i18n import N_, _
 from cardtui.tables.bankroll import TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemSession
 from cardtui.tables.holdem_local import HoldemLocalSession, kept_in
@@ -59,14 +60,14 @@ from cardtui.ui.widgets.action_bar import ActionBar, ButtonSpec
 #: Advance actions: the same keys as the moves (f, c), and shifted for the sticky ones,
 #: live while it is not this player's turn (the moves are live at it).
 AHEAD_BINDINGS: list[BindingType] = [
-    Binding("f", AHEAD[Advance.CHECK_FOLD], "Check/fold"),
-    Binding("c", AHEAD[Advance.CHECK], "Check"),
-    Binding("c", AHEAD[Advance.CALL], "Call"),
-    Binding("C", AHEAD[Advance.CALL_ANY], "Call any"),
-    Binding("F", AHEAD[Advance.FOLD_ANY], "Fold to any bet"),
+    Binding("f", AHEAD[Advance.CHECK_FOLD], N_("Check/fold")),
+    Binding("c", AHEAD[Advance.CHECK], N_("Check")),
+    Binding("c", AHEAD[Advance.CALL], N_("Call")),
+    Binding("C", AHEAD[Advance.CALL_ANY], N_("Call any")),
+    Binding("F", AHEAD[Advance.FOLD_ANY], N_("Fold to any bet")),
     # A table in the room only (the presenter turns them off elsewhere, so no footer).
-    Binding("s", "sit_out_next('hand')", "Sit out"),
-    Binding("S", "sit_out_next('big_blind')", "Sit out BB"),
+    Binding("s", "sit_out_next('hand')", N_("Sit out")),
+    Binding("S", "sit_out_next('big_blind')", N_("Sit out BB")),
 ]
 #: Their buttons, first on the row while shown; labels from the presenter (amount, tick).
 AHEAD_BUTTONS: tuple[ButtonSpec, ...] = tuple(
@@ -218,7 +219,7 @@ class HoldemScreen(TableFelt):
         if question is None:
             self.presenter.move(Action.all_in())
             return
-        self.app.push_screen(ConfirmScreen(question, yes="All-in", no="Back"),
+        self.app.push_screen(ConfirmScreen(question, yes=_("All-in"), no=_("Back")),
                              self._all_in_answered)
 
     def _all_in_answered(self, shove: bool | None) -> None:
@@ -281,7 +282,8 @@ class HoldemScreen(TableFelt):
             return
         setup = saved_setup(self.app.settings)
         await self.new_table(setup=setup)
-        self.presenter.notes = [Text("New table: " + words.table_words(setup))]
+        self.presenter.notes = [
+            Text(_("New table: {rules}").format(rules=words.table_words(setup)))]
 
     def action_history(self) -> None:
         self.app.push_screen(HoldemHistoryScreen(self.history))

@@ -22,27 +22,29 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cardtui.cards import Card
-from cardtui.holdem.evaluator import evaluate
+from cardtui.holdem.evaluator import HandRank, evaluate
+from cardtui.holdem.hand_tables import HandCategory
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.pots import Pot
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import BlindLevel, Mode
 from cardtui.holdem.view import TableView
+from cardtui.i18n import ENGLISH, N_, _, chip_count, chips, current_language, ngettext
 
 #: Buttons for the mouse: (id, label, action); each runs the same action as its
 #: key (the table screen's BINDINGS) and is shown only when that action is legal.
 BUTTONS = (
-    ("btn-fold", "Fold f", "fold"),
-    ("btn-check", "Check c", "check"),
-    ("btn-call", "Call c", "call"),
-    ("btn-bet", "Bet r", "bet"),
-    ("btn-raise", "Raise r", "raise"),
-    ("btn-all-in", "All-in a", "all_in"),
-    ("btn-deal", "Deal d", "deal"),
-    ("btn-rebuy", "Rebuy b", "rebuy"),
-    ("btn-setup", "Setup t", "setup"),
-    ("btn-history", "History y", "history"),
-    ("btn-chat", "Chat m", "chat"),
+    ("btn-fold", N_("Fold f"), "fold"),
+    ("btn-check", N_("Check c"), "check"),
+    ("btn-call", N_("Call c"), "call"),
+    ("btn-bet", N_("Bet r"), "bet"),
+    ("btn-raise", N_("Raise r"), "raise"),
+    ("btn-all-in", N_("All-in a"), "all_in"),
+    ("btn-deal", N_("Deal d"), "deal"),
+    ("btn-rebuy", N_("Rebuy b"), "rebuy"),
+    ("btn-setup", N_("Setup t"), "setup"),
+    ("btn-history", N_("History y"), "history"),
+    ("btn-chat", N_("Chat m"), "chat"),
 )
 
 #: How the table's notes (:class:`~cardtui.tables.session.Note` kinds) are drawn.
@@ -61,9 +63,11 @@ def table_words(config: HoldemConfig) -> str:
     >>> table_words(HoldemConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob"))))
     '2 seats, 1,000 chips, blinds 5/10, cash game'
     """
-    mode = "tournament" if config.mode is Mode.TOURNAMENT else "cash game"
-    return (f"{len(config.seats)} seats, {config.stack:,} chips, "
-            f"blinds {config.small_blind}/{config.big_blind}, {mode}")
+    mode = _("tournament") if config.mode is Mode.TOURNAMENT else _("cash game")
+    seats = ngettext("{n} seat", "{n} seats", len(config.seats)).format(n=len(config.seats))
+    return _("{seats}, {chips}, blinds {small}/{big}, {mode}").format(
+        seats=seats, chips=chip_count(config.stack), small=config.small_blind,
+        big=config.big_blind, mode=mode)
 
 
 def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None, *,
@@ -85,23 +89,25 @@ def turn_prompt(name: str, legal: LegalActions, seconds: int | None = None, *,
     >>> turn_prompt("Ann", replace(option, can_raise=False, min_raise_to=0, max_raise_to=0)).plain
     'Ann, your turn: check.'
     """
-    ask = f"{name}, your turn: "
     if legal.call_amount:
-        ask += f"{legal.call_amount:,} to call."
+        what = _("{amount} to call.").format(amount=chips(legal.call_amount))
     elif not legal.can_raise:
-        ask += "check."
+        what = _("check.")
     else:
-        ask += "check or bet." if legal.is_bet else "check or raise."
+        what = _("check or bet.") if legal.is_bet else _("check or raise.")
+    ask = _("{name}, your turn: {what}").format(name=name, what=what)
     if seconds is not None:
-        ask += f" (time bank {seconds} s)" if bank else f" ({seconds} s)"
+        ask += " " + (_("(time bank {seconds} s)") if bank else _("({seconds} s)")).format(
+            seconds=seconds)
     return Text(ask, style="bold")
 
 
 def deal_prompt(*, dealt: bool, finished: bool) -> Text:
     """Between hands at a local table: what ``d`` does now."""
     if finished:
-        return Text("d starts a new table.", style="bold")
-    return Text(f"d deals the {'next' if dealt else 'first'} hand.", style="bold")
+        return Text(_("d starts a new table."), style="bold")
+    return Text(_("d deals the next hand.") if dealt else _("d deals the first hand."),
+                style="bold")
 
 
 def shared_prompt(*, seated: bool, sitting_out: bool, closing: bool = False) -> Text:
@@ -110,12 +116,12 @@ def shared_prompt(*, seated: bool, sitting_out: bool, closing: bool = False) -> 
     Once the room is closing it deals nothing more, and the prompt must not say it will.
     """
     if closing:
-        return Text("No more hands: the room is closing.", style="dim")
+        return Text(_("No more hands: the room is closing."), style="dim")
     if sitting_out:
-        return Text("You are sitting out: press any key to come back.", style="bold yellow")
+        return Text(_("You are sitting out: press any key to come back."), style="bold yellow")
     if not seated:
-        return Text("Watching: m chats, Escape goes back to the lobby.", style="dim")
-    return Text("The room deals the next hand. m chats, Escape stands up.", style="dim")
+        return Text(_("Watching: m chats, Escape goes back to the lobby."), style="dim")
+    return Text(_("The room deals the next hand. m chats, Escape stands up."), style="dim")
 
 
 def with_notes(notes: Sequence[Text], ask: Text, width: int) -> Text:
@@ -141,12 +147,39 @@ def describe_hand(hole: Sequence[Card | None], board: Sequence[Card]) -> str:
     if len(hole) < 2 or len(cards) < len(hole):
         return ""
     if len(board) >= 3:
-        return evaluate([*cards, *board]).description
+        return hand_words(evaluate([*cards, *board]))
     high, low = sorted(cards, key=lambda c: c.rank, reverse=True)
+    if current_language() != ENGLISH:
+        # Other languages name the ranks by their letters, as their players do (AK, 77).
+        if high.rank == low.rank:
+            return _("Pair of {rank}s").format(rank=high.rank.label)
+        kind = _("suited") if high.suit == low.suit else _("offsuit")
+        return f"{high.rank.label}{low.rank.label} {kind}"
     if high.rank == low.rank:
         return f"Pair of {high.rank.plural}"
     kind = "suited" if high.suit == low.suit else "offsuit"
     return f"{high.rank.noun}-{low.rank.noun} {kind}"
+
+
+#: The ten hands by name, as the seeds' players say them (高牌 … 同花顺).
+CATEGORY_NAMES = {
+    HandCategory.HIGH_CARD: N_("High card"), HandCategory.ONE_PAIR: N_("One pair"),
+    HandCategory.TWO_PAIR: N_("Two pair"), HandCategory.THREE_OF_A_KIND: N_("Three of a kind"),
+    HandCategory.STRAIGHT: N_("Straight"), HandCategory.FLUSH: N_("Flush"),
+    HandCategory.FULL_HOUSE: N_("Full house"), HandCategory.FOUR_OF_A_KIND: N_("Four of a kind"),
+    HandCategory.STRAIGHT_FLUSH: N_("Straight flush"),
+}
+
+
+def hand_words(rank: HandRank) -> str:
+    """A made hand in the player's language: the engine's English words ("Two pair,
+    Aces and Sevens, Two kicker"), or elsewhere its name and five cards by rank
+    ("ツーペア (A A 7 7 2)"), which reads the same at every table."""
+    if current_language() == ENGLISH:
+        return rank.description
+    royal = rank.category is HandCategory.STRAIGHT_FLUSH and rank.best_five[0].rank == 14
+    name = _("Royal flush") if royal else _(CATEGORY_NAMES[rank.category])
+    return f"{name} ({' '.join(card.rank.label for card in rank.best_five)})"
 
 
 def pots_line(pots: Sequence[Pot], bets: int) -> str:
@@ -158,11 +191,12 @@ def pots_line(pots: Sequence[Pot], bets: int) -> str:
     'Main pot 150 · Side pot 1: 80 · Bets 40'
     """
     if len(pots) <= 1:
-        return f"Pot {sum(p.amount for p in pots) + bets:,}"
-    parts = [f"Main pot {pots[0].amount:,}"]
-    parts += [f"Side pot {i}: {p.amount:,}" for i, p in enumerate(pots[1:], start=1)]
+        return _("Pot {amount}").format(amount=chips(sum(p.amount for p in pots) + bets))
+    parts = [_("Main pot {amount}").format(amount=chips(pots[0].amount))]
+    parts += [_("Side pot {number}: {amount}").format(number=i, amount=chips(p.amount))
+              for i, p in enumerate(pots[1:], start=1)]
     if bets:
-        parts.append(f"Bets {bets:,}")
+        parts.append(_("Bets {amount}").format(amount=chips(bets)))
     return " · ".join(parts)
 
 
@@ -191,20 +225,20 @@ def seat_status(view: TableView, index: int, *, thinking: int | None,
     if view.positions is None:
         return ""  # between hands: the seat's kind (a bot's personality) says enough
     if not seat.in_hand:
-        return "out"
-    clock = f" {seconds} s" if seconds is not None else ""
+        return _("out")
+    clock = " " + _("{seconds} s").format(seconds=seconds) if seconds is not None else ""
     if index == thinking:
-        return "thinking…" if seat.is_bot or not clock else "to act" + clock
+        return _("thinking…") if seat.is_bot or not clock else _("to act") + clock
     if index == to_act:
-        return "to act" + clock
+        return _("to act") + clock
     if seat.won:
-        return f"wins {seat.won:,}"
+        return _("wins {amount}").format(amount=chips(seat.won))
     if seat.mucked:
-        return "mucked"
+        return _("mucked")
     if seat.folded:
-        return "folded"
+        return _("folded")
     if seat.all_in:
-        return "all-in"
+        return _("all-in")
     return ""
 
 
@@ -217,12 +251,17 @@ def seat_kind(is_bot: bool, personality: str | None) -> str:
     """
     if not is_bot:
         return ""
-    return personality.capitalize() if personality else "bot"
+    return _(PERSONALITIES.get(personality, personality.capitalize())) if personality else _("bot")
+
+
+#: The bots' personalities by name (cardtui.settings.HOLDEM_BOTS).
+PERSONALITIES = {"shark": N_("Shark"), "rock": N_("Rock"), "maniac": N_("Maniac")}
 
 
 def blinds_text(blinds: BlindLevel, level: int | None) -> Text:
     """Between hands: the blinds of the next hand (and the tournament level)."""
-    words = f"Blinds {blinds}" + (f" · level {level}" if level is not None else "")
+    words = _("Blinds {blinds}").format(blinds=blinds) + (
+        " · " + _("level {level}").format(level=level) if level is not None else "")
     return Text(words, style="dim")
 
 
@@ -232,19 +271,20 @@ def bet_text(view: TableView, actor: int | None) -> Text:
     if actor is not None:
         owed = min(view.current_bet - view.seats[actor].bet, view.seats[actor].stack)
     if not view.current_bet:
-        return Text("No bet yet", style="dim")
+        return Text(_("No bet yet"), style="dim")
+    bet = _("Bet {amount}").format(amount=chips(view.current_bet))
     if owed <= 0:
-        return Text(f"Bet {view.current_bet:,}")
-    return Text.assemble(f"Bet {view.current_bet:,} · ", (f"{owed:,} to call", "bold"))
+        return Text(bet)
+    return Text.assemble(bet + " · ", (_("{amount} to call").format(amount=chips(owed)), "bold"))
 
 
 def hand_note(view: TableView, viewer: int | None, *, hot_seat: bool) -> Text:
     """What the viewer holds, in words ("You: Pair of Aces"); after a hand run twice
     its second board, and the rabbit hunt's cards (not part of the hand)."""
     if view.second_board:
-        return Text("Run 2: " + " ".join(map(str, view.second_board)), style="bold")
+        return Text(_("Run 2:") + " " + " ".join(map(str, view.second_board)), style="bold")
     if view.rabbit:
-        return Text("Rabbit (not part of the hand): " + " ".join(map(str, view.rabbit)),
+        return Text(_("Rabbit (not part of the hand):") + " " + " ".join(map(str, view.rabbit)),
                     style="dim italic")
     if viewer is None:
         return Text("")
@@ -252,5 +292,5 @@ def hand_note(view: TableView, viewer: int | None, *, hot_seat: bool) -> Text:
     description = describe_hand(seat.hole, view.board)
     if not description or not seat.in_hand:
         return Text("")
-    who = f"{seat.name}: " if hot_seat else "You: "
-    return Text(who + description, style="bold cyan")
+    who = seat.name if hot_seat else _("You")
+    return Text(_("{who}: {hand}").format(who=who, hand=description), style="bold cyan")

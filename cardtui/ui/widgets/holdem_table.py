@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from cardtui.cards import Card
 from cardtui.holdem.view import SeatView
+from cardtui.i18n import _, chips
 from cardtui.ui.widgets.cards import HIGHLIGHT, boxed_cards, card_text, cards_text, face_for
 from cardtui.ui.widgets.holdem_log import high_first
 from cardtui.ui.widgets.quiet_update import update_quietly
@@ -85,7 +86,7 @@ class HoldemSeat(Static):
         out = seat is None or not seat.in_hand
         self.set_class(out or (seat is not None and seat.folded), "inactive")
         if seat is None:
-            self._titles("empty seat", "")
+            self._titles(_("empty seat"), "")
             update_quietly(self, "")
             return
         # A frame's title has its width less six cells (corners, dashes, spaces).
@@ -104,9 +105,10 @@ class HoldemSeat(Static):
             self.border_subtitle = subtitle
 
     def _content(self, seat: SeatView, look: SeatLook, *, roomy: bool) -> Text:
-        stack = Text(f"{seat.stack:,}", style="bold")
+        stack = Text(chips(seat.stack), style="bold")
         # The bet in front of the player says more than the words that put it there.
-        action = Text(f"bet {seat.bet:,}" if seat.bet else seat.action, style="italic")
+        action = Text(_("bet {amount}").format(amount=chips(seat.bet)) if seat.bet else seat.action,
+                      style="italic")
         if self.content_size.width:
             # Words too long for the panel end in an ellipsis, never silently cut.
             action.truncate(self.content_size.width, overflow="ellipsis")
@@ -120,7 +122,7 @@ class HoldemSeat(Static):
         # All face up or all face down: sorting moves no hidden card into sight.
         hidden = () if look.face_up else range(len(hole))
         if roomy:
-            lines = [Text.assemble("Stack ", stack), action]
+            lines = [Text.assemble(_("Stack") + " ", stack), action]
             if show_cards:
                 winning = [i for i, c in enumerate(hole) if c in look.highlight]
                 lines.append(boxed_cards(hole, ascii=self.ascii, face_down=hidden,
