@@ -85,11 +85,12 @@ def phh_actions(hand: Hand, *, seen_by: Collection[int] | None = None) -> list[s
         if isinstance(record, HoleCardsDealt):
             dealt += 1
             if hand.bomb_pot and dealt == len(hand.players):
-                lines += bomb_pot_checks(hand, label)
+                lines += bomb_pot_checks(hand.players, hand.starting_stacks, hand.records, label)
     return lines
 
 
-def bomb_pot_checks(hand: Hand, label: dict[int, str]) -> list[str]:
+def bomb_pot_checks(players: Sequence[int], starting_stacks: Sequence[int | None],
+                    records: Sequence[Record], label: dict[int, str]) -> list[str]:
     """A bomb pot's missing betting before the flop, as PHH must write it.
 
     PHH has no bomb pot: pokerkit plays a hand with antes and no blinds
@@ -100,11 +101,10 @@ def bomb_pot_checks(hand: Hand, label: dict[int, str]) -> list[str]:
     player able to bet there is no round at all.
     """
     antes: dict[int, int] = {}
-    for record in hand.records:
+    for record in records:
         if isinstance(record, AntePosted):
             antes[record.seat] = antes.get(record.seat, 0) + record.amount
-    able = [s for s in hand.players
-            if (hand.starting_stacks[s] or 0) > antes.get(s, 0)]
+    able = [s for s in players if (starting_stacks[s] or 0) > antes.get(s, 0)]
     return [f"{label[s]} cc" for s in able] if len(able) >= 2 else []
 
 

@@ -318,7 +318,10 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
         raise PhhError(f"_runs {_shown(runs)} is not 1 or 2 runs of the board")
     # A bomb pot (cardtui's _bomb_pot, or any hand of equal antes and no
     # blinds): everyone antes and the hand starts at the flop.
-    bomb = not any(blinds) and len(set(antes)) == 1 and antes[0] > 0
+    # Antes as posted (a short stack's is less, phh_seen writes them so) are the bomb
+    # pot's ante, capped by each stack as the engine caps it.
+    bomb = not any(blinds) and min(antes) > 0 and (
+        len(set(antes)) == 1 or data.get("_bomb_pot") is True)
     votes = _run_votes(data["actions"], count)
     cards = _cards(actions, count, runs)
     layout = _Layout.of(data, count, blinds, notes, bomb=bomb)
@@ -327,7 +330,7 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
     for i, seat in enumerate(layout.seats):
         table_names[seat], table_stacks[seat] = names[i], stacks[i]
     if bomb:
-        forced: dict[str, Any] = {"small_blind": 0, "big_blind": min_bet, "ante": antes[0],
+        forced: dict[str, Any] = {"small_blind": 0, "big_blind": min_bet, "ante": max(antes),
                                   "bomb_pot": True}
     else:
         forced = _forced(layout, antes, blinds, stacks, data, notes, scale)

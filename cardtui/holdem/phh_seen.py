@@ -41,10 +41,11 @@ from cardtui.holdem.actions import (
     AntePosted,
     BlindKind,
     BlindPosted,
+    BoardDealt,
     DeadBlindPosted,
     HoleCardsDealt,
 )
-from cardtui.holdem.phh import UNKNOWN, _action, _action_lines, _list, _string
+from cardtui.holdem.phh import UNKNOWN, _action, _action_lines, _list, _string, bomb_pot_checks
 from cardtui.holdem.phh_read import Replay
 
 __all__ = ["UNKNOWN", "seen_to_phh"]
@@ -61,11 +62,21 @@ def seen_to_phh(replay: Replay, *, hand_number: int | None = None,
     label = {seat: f"p{i + 1}" for i, seat in enumerate(players)}
     antes, blinds, dead_blinds = _forced(replay, players)
     actions = []
+    # A bomb pot: antes and no blind (see cardtui.holdem.phh.bomb_pot_checks).
+    bomb = (not any(isinstance(r, BlindPosted) for r in replay.records)
+            and any(isinstance(r, AntePosted) for r in replay.records))
+    dealt = 0
     for record in replay.records:
         if isinstance(record, HoleCardsDealt) and None in record.cards:
             actions.append(f"d dh {label[record.seat]} {_cards(record.cards)}")
         elif (line := _action(record, label)) is not None:
             actions.append(line)
+        if isinstance(record, HoleCardsDealt):
+            dealt += 1
+            if bomb and dealt == len(players):
+                actions += bomb_pot_checks(players, replay.starting_stacks, replay.records,
+                                           label)
+    runs = 1 + max((r.run for r in replay.records if isinstance(r, BoardDealt)), default=0)
     lines = [
         'variant = "NT"',
         # Dead blinds are dead chips: written as antes with trimming off, as
@@ -79,6 +90,10 @@ def seen_to_phh(replay: Replay, *, hand_number: int | None = None,
         *_action_lines(actions),
         "]",
     ]
+    if runs > 1:
+        lines.append(f"_runs = {runs}")  # as cardtui.holdem.phh.to_phh writes it
+    if bomb:
+        lines.append("_bomb_pot = true")
     if any(dead_blinds):
         lines.append(f"_dead_blinds = {_list(dead_blinds)}")
     lines.append(f"players = {_list([_string(replay.names[s]) for s in players])}")
