@@ -33,6 +33,7 @@ from cardtui.i18n import (
     language_code,
     set_language,
 )
+from cardtui.store.sql import STORE_VARIABLE
 
 #: Sub-commands implemented in ``cardtui.commands.<module>`` (``replay`` opens the app itself).
 _SHELL_COMMANDS = {
@@ -234,6 +235,8 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
         animation=args.animation, lang=getattr(args, "lang", None), served=hosted,
         room=RoomDoor.from_environment(),
         driver=driver,
+        # A served game's scoreboard in PostgreSQL (cardtui serve --store), else the file.
+        store=os.environ.get(STORE_VARIABLE) or None,
     )
     from cardtui.ui.ascii_screen import only_ascii
 

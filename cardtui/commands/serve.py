@@ -245,6 +245,7 @@ def run(args: argparse.Namespace) -> int:
             animation=getattr(args, "animation", None),
             fps=args.fps,
             template=GameTemplate() if args.template else None,
+            store=args.store,
         ),
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,

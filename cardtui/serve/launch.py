@@ -28,7 +28,7 @@ from pathlib import Path
 
 from cardtui.serve import DEFAULT_FPS, SERVED_VARIABLE
 from cardtui.serve.child import PtyChild
-from cardtui.serve.identity import Identity
+from cardtui.serve.identity import PROFILES, Identity
 from cardtui.serve.priority import START_NICE
 from cardtui.serve.seat import (
     MAX_FILE_SIZE_VARIABLE,
@@ -44,6 +44,7 @@ from cardtui.serve.template import (
     TemplateStopped,
 )
 from cardtui.serve.terminal import ClientTerminal
+from cardtui.store.sql import STORE_VARIABLE, profile_store
 from cardtui.wire import ROOM_FD_ENV
 
 #: The program every game runs first (``seat.py``), with this interpreter.
@@ -87,6 +88,9 @@ class Launch:
     #: Where games are forked from once the room has started it; None: every
     #: game is a new Python process (``--no-template``).
     template: GameTemplate | None = field(default_factory=GameTemplate, compare=False, repr=False)
+    #: The players' scoreboards in PostgreSQL (``--store``): each game's in its profile's
+    #: schema, so a player's chips are the same whichever host they connect to.
+    store: str | None = None
 
     def argv(self, client: ClientTerminal) -> list[str]:
         """The command line for one player's game (run in their profile).
@@ -139,6 +143,17 @@ class Launch:
             env[WHOLE_FRAMES_VARIABLE] = "1"
         if self.start_nice:
             env[START_NICE_VARIABLE] = str(self.start_nice)
+        if self.store is not None and profile.parent.name == PROFILES:
+            # A key's profile (a guest's chips end with the guest: their own file).
+            env[STORE_VARIABLE] = profile_store(self.store, profile)
+            # libpq's own ways to the password: HOME is the profile's, so the host's
+            # ~/.pgpass is named by its path.
+            pgpass = Path(self.base_env.get("HOME", "~")).expanduser() / ".pgpass"
+            if "PGPASSFILE" not in self.base_env and pgpass.exists():
+                env["PGPASSFILE"] = str(pgpass)
+            for name in ("PGPASSWORD", "PGPASSFILE"):
+                if name in self.base_env:
+                    env[name] = self.base_env[name]
         return env
 
     def start_template(self, cwd: Path, log: Callable[[str], None]) -> None:

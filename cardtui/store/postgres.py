@@ -27,7 +27,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors, pq
@@ -35,55 +35,12 @@ from psycopg import errors, pq
 from cardtui.store.database import Database
 from cardtui.store.problems import Problem, StoreError
 from cardtui.store.schema import MIGRATIONS, SCHEMA_VERSION
-from cardtui.store.sql import Connection, Cursor
+from cardtui.store.sql import Connection, Cursor, split_url, with_schema
 
-#: The URL's own parameter naming the schema (taken off before psycopg reads the URL).
-SCHEMA_PARAMETER = "cardtui_schema"
-#: The schema used when the URL names none.
-DEFAULT_SCHEMA = "cardtui"
 #: How long opening waits for the server before the store says it is unavailable.
 CONNECT_TIMEOUT = 5
 #: What psycopg raises; the room's store catches these beside SQLite's.
 PG_ERRORS: tuple[type[BaseException], ...] = (psycopg.Error,)
-
-
-def split_url(url: str) -> tuple[str, str]:
-    """The URL psycopg connects with, and the schema it names (``cardtui_schema=``).
-
-    >>> split_url("postgresql://ann:pw@db:5432/room?cardtui_schema=p_ann&sslmode=require")
-    ('postgresql://ann:pw@db:5432/room?sslmode=require', 'p_ann')
-    >>> split_url("postgresql://db/room")
-    ('postgresql://db/room', 'cardtui')
-    """
-    parts = urlsplit(url)
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    schema = next((v for k, v in query if k == SCHEMA_PARAMETER), DEFAULT_SCHEMA)
-    rest = urlencode([(k, v) for k, v in query if k != SCHEMA_PARAMETER])
-    return urlunsplit(parts._replace(query=rest)), schema
-
-
-def with_schema(url: str, schema: str) -> str:
-    """``url`` naming ``schema`` (replacing any it named).
-
-    >>> with_schema("postgresql://db/room?cardtui_schema=x", "room")
-    'postgresql://db/room?cardtui_schema=room'
-    """
-    base, _ = split_url(url)
-    parts = urlsplit(base)
-    query = parse_qsl(parts.query, keep_blank_values=True) + [(SCHEMA_PARAMETER, schema)]
-    return urlunsplit(parts._replace(query=urlencode(query)))
-
-
-def schema_for(profile: str) -> str:
-    """A profile's schema: its key in letters PostgreSQL takes unquoted, short enough
-    (63 bytes at most), and told apart by a hash when two keys would read alike.
-
-    >>> schema_for("SHA256:ab+c/d")
-    'p_sha256_ab_c_d_57cc015d'
-    """
-    plain = re.sub(r"[^a-z0-9]+", "_", profile.lower()).strip("_")[:40]
-    digest = hashlib.sha256(profile.encode()).hexdigest()[:8]
-    return f"p_{plain}_{digest}"
 
 
 def redacted(url: str) -> str:
@@ -268,6 +225,9 @@ def pg_errors(url: str) -> Iterator[None]:
         raise
     except psycopg.Error as error:
         raise pg_error(error, url) from error
+
+
+__all__ = ["PgConnection", "PostgresDatabase", "redacted", "split_url", "with_schema"]
 
 
 class PostgresDatabase(Database):

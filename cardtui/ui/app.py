@@ -91,6 +91,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         served: bool = False,
         room: RoomDoor | None = None,
         driver: Callable[[type[Driver]], type[Driver]] | None = None,
+        store: str | None = None,
     ) -> None:
         #: A game ``cardtui serve`` started for a player (over SSH or the web).
         self.served = served
@@ -117,6 +118,8 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         self._store_closed = False
         #: The line printed on leaving (what was not saved, a crash), if any.
         self.exit_note: str | None = None
+        #: The scoreboard at a PostgreSQL URL (a served game's, ``--store``); None: the file.
+        self._store_url = store
         self.store = self._open_store()
         self.seed = seed
         self.rng = random.Random(seed)
@@ -136,7 +139,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def _open_store(self) -> Store:
         # Never fails: trouble with the file is a notice, and the rounds wait
         # in memory until they can be saved.
-        store = Store(locations.database_path(self.data_dir))
+        store = Store(self._store_url or locations.database_path(self.data_dir))
         if store.notice:
             self.notices.append(store.notice)
         store.on_notice = self._store_notice
