@@ -221,3 +221,19 @@ async def test_a_new_table_takes_home_game_options_and_nothing_else(make_room) -
     assert [t.name for t in made] == ["Home"]
     assert isinstance(made[0], HoldemTable)
     assert made[0].options.straddle and made[0].options.run_it_twice
+
+
+async def test_a_hand_voided_while_the_players_choose_the_runs_gives_every_bet_back(
+        make_room) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    table, (ann, bob) = await table_of(
+        make_room, clock, ("Ann", "Bob"), (plays("all_in"), plays("all_in", runs=None)),
+        deck="AsKs 7h7d", board="Jc3d5c 4h Qs", run_it_twice=True)
+    await until_now_due(clock, lambda: table.hand is not None
+                        and table.hand.runs_pending == (1,))
+    table.void("the room stopped")  # what a restart after a kill does to the hand in play
+    await pass_time(clock, 0, ann, bob)
+    assert table.hand is None
+    assert [o.stack for o in table.seats if o is not None] == [1000, 1000]
+    await pass_time(clock, 30, ann, bob)  # the runs' clock does not fire on a voided hand
+    assert chips(table) == 2000
