@@ -115,7 +115,9 @@ class _Played:
 
     @property
     def board(self) -> list[Card]:
-        return [card for r in self.records if isinstance(r, BoardDealt) for card in r.cards]
+        """The (first run's) board."""
+        return [card for r in self.records if isinstance(r, BoardDealt) and not r.run
+                for card in r.cards]
 
 
 def to_pokerstars(
@@ -224,10 +226,16 @@ def _body(hand: _Played, hero: int | None, names: list[str]) -> list[str]:
                 lines.append(f"Uncalled bet ({amount}) returned to {names[seat]}")
             case BetsCollected():
                 current_bet = 0
-            case BoardDealt(street=street, cards=cards):
+            case BoardDealt(street=street, cards=cards, run=run):
+                # Run twice, PokerStars writes "*** FIRST FLOP ***" ... "*** SECOND TURN ***";
+                # the second run starts from the cards the runs share.
+                twice = {r.street for r in hand.records if isinstance(r, BoardDealt) and r.run}
+                if run and len(board) >= 5:
+                    board = board[: street.board_size - len(cards)]
                 before = _cards(board) + " " if board else ""
                 board += cards
-                lines.append(f"*** {street.name} *** {before}{_cards(cards)}")
+                which = ("SECOND " if run else "FIRST ") if street in twice else ""
+                lines.append(f"*** {which}{street.name} *** {before}{_cards(cards)}")
             case HandShown(seat=seat, cards=cards):
                 words = f" ({_described(hand, cards)})" if len(hand.board) == 5 else ""
                 shows.append(f"{names[seat]}: shows {_cards(cards)}{words}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
+from datetime import datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,6 +34,7 @@ from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_read import read_phh
 from cardtui.holdem.phh_seen import seen_to_phh
+from cardtui.holdem.pokerstars import to_pokerstars
 from cardtui.holdem.view import SeatView, TableView, steps
 from tests.holdem.holdem_random_play import STACK_CHOICES, random_action
 
@@ -422,3 +424,17 @@ def test_the_replayer_shows_both_runs_and_the_rabbit() -> None:
     for step in steps(read_phh(to_phh(folded)).records):
         view.apply(step)
     assert view.seats[2].shown and [str(c) for c in view.rabbit] == ["Jc", "3d", "5c", "4h", "Qs"]
+
+
+def test_a_hand_run_twice_in_pokerstars_words() -> None:
+    hand = all_in_three_ways("Jc3d5c 4h Qs 2c3c4c Td Ac")
+    for seat in (0, 1, 2):
+        hand.choose_runs(seat, 2)
+    text = to_pokerstars(hand, hero=0, hand_number=1, when=datetime(2026, 11, 27))
+    streets = [line for line in text.splitlines() if "FLOP" in line or "TURN" in line
+               or "RIVER" in line]
+    assert streets == ["*** FIRST FLOP *** [Jc 3d 5c]", "*** FIRST TURN *** [Jc 3d 5c] [4h]",
+                       "*** FIRST RIVER *** [Jc 3d 5c 4h] [Qs]",
+                       "*** SECOND FLOP *** [2c 3c 4c]", "*** SECOND TURN *** [2c 3c 4c] [Td]",
+                       "*** SECOND RIVER *** [2c 3c 4c Td] [Ac]"]
+    assert "Board [Jc 3d 5c 4h Qs]" in text
