@@ -89,6 +89,7 @@ from cardtui.wire.protocol import (
     Watch,
     Welcome,
 )
+from cardtui.wire.words import shown
 
 log = logging.getLogger("cardtui.guest.link")
 
@@ -385,7 +386,8 @@ class RoomLink:
 
     def _unclaimed_words(self, message: Notice | Error, table_id: object) -> None:
         """A notice or refusal no table's session and no request claims: the lobby's."""
-        text = message.text if isinstance(message, Notice) else message.message
+        text = (shown(message.text, message.key, message.args) if isinstance(message, Notice)
+                else message.message)
         if table_id is None:
             for each in list(self.sessions.values()):
                 each.receive(message)

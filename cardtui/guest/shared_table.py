@@ -69,6 +69,7 @@ from cardtui.wire.protocol import (
     TableSnapshot,
     Turn,
 )
+from cardtui.wire.words import shown
 
 
 class TableLine(Protocol):
@@ -334,8 +335,8 @@ class RemoteSession:
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
-            case Notice(text=text):
-                yield Note(text)
+            case Notice(text=text, key=key, args=args):
+                yield Note(shown(text, key, args))
             case RoomClosing(text=text):
                 yield from self._room_closing(text)
             case Error(message=text):

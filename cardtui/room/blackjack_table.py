@@ -22,6 +22,7 @@ from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
 from cardtui.clock import Timer
 from cardtui.games import Game
+from cardtui.i18n import N_
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_blackjack
@@ -186,7 +187,7 @@ class BlackjackTable(SharedTable):
                                    guest=conn.member.guest)
         self.watchers.discard(conn)
         conn.tables.add(self.id)
-        self.notice(f"{conn.member.name} sits down in seat {seat + 1}.")
+        self.notice(N_("{name} sits down in seat {seat}."), name=conn.member.name, seat=seat + 1)
         self.send_snapshot(conn, ref)
         self.send_seats()
         self.players_changed()
@@ -419,10 +420,11 @@ class BlackjackTable(SharedTable):
                 continue
             player.bet = 0
             if player.leaving:
-                self.notice(f"{player.name} leaves the table.")
+                self.notice(N_("{name} leaves the table."), name=player.name)
                 self.stand_up(seat)
             elif player.stack < self.rules.min_bet:
-                self.notice(f"{player.name} is out of chips: sit down again to buy in.")
+                self.notice(N_("{name} is out of chips: sit down again to buy in."),
+                            name=player.name)
                 conn = player.conn
                 self.stand_up(seat)
                 if conn is not None:

@@ -32,6 +32,7 @@ from cardtui.holdem.button import Positions
 from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
+from cardtui.i18n import N_
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
@@ -210,12 +211,13 @@ class HoldemTable(SharedTable):
             # Bots give their seats up between hands: watch until this one ends.
             self.pending[seat] = player
             self.watchers.add(conn)
-            self.notice(f"{player.name} takes seat {seat + 1} after this hand.")
+            self.notice(N_("{name} takes seat {seat} after this hand."), name=player.name,
+                        seat=seat + 1)
             self.send_snapshot(conn, ref)
             self.room.lobby_changed(self)
             return
         self._seat(seat, player)
-        self.notice(f"{player.name} sits down in seat {seat + 1}.")
+        self.notice(N_("{name} sits down in seat {seat}."), name=player.name, seat=seat + 1)
         self._fill_with_bots()
         self.send_snapshot(conn, ref)
         self.send_seats()
@@ -541,7 +543,7 @@ class HoldemTable(SharedTable):
         if not when:
             if self.sit_out_plans.pop(profile, None) is not None:
                 self.room.heard(conn.member)
-                self.notice(f"{player.name} plays on (no sitting out).")
+                self.notice(N_("{name} plays on (no sitting out)."), name=player.name)
             return
         if player.sitting_out:
             raise Refused("you are sitting out already")
@@ -561,7 +563,7 @@ class HoldemTable(SharedTable):
             if when == "hand" or (when == "big_blind" and seat == big_blind):
                 del self.sit_out_plans[player.member.profile]
                 player.sitting_out = True
-                self.notice(f"{player.name} sits out.")
+                self.notice(N_("{name} sits out."), name=player.name)
                 changed = True
         if changed:
             self.send_seats()
@@ -693,12 +695,13 @@ class HoldemTable(SharedTable):
         for seat, occupant in enumerate(self.seats):
             if isinstance(occupant, RoomBot) and occupant.stack == 0:
                 self.seats[seat] = None
-                self.notice(f"{occupant.name} is out of chips.")
+                self.notice(N_("{name} is out of chips."), name=occupant.name)
             elif isinstance(occupant, SeatedPlayer) and (occupant.stack == 0 or occupant.leaving):
                 if occupant.stack == 0:
-                    self.notice(f"{occupant.name} is out of chips: sit down again to buy in.")
+                    self.notice(N_("{name} is out of chips: sit down again to buy in."),
+                                name=occupant.name)
                 else:
-                    self.notice(f"{occupant.name} leaves the table.")
+                    self.notice(N_("{name} leaves the table."), name=occupant.name)
                 conn = occupant.conn
                 self.stand_up(seat)
                 if conn is not None and occupant.stack == 0:
@@ -713,7 +716,7 @@ class HoldemTable(SharedTable):
                 continue
             self.watchers.discard(player.conn)
             self._seat(seat, player)
-            self.notice(f"{player.name} sits down in seat {seat + 1}.")
+            self.notice(N_("{name} sits down in seat {seat}."), name=player.name, seat=seat + 1)
             # They watched until now: their screen learns its seat from a fresh snapshot.
             self.send_snapshot(player.conn)
 

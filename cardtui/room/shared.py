@@ -16,6 +16,7 @@ from typing import Protocol
 
 from cardtui.clock import Clock, Timer
 from cardtui.games import Game
+from cardtui.i18n import N_
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.clock import ActionClock
 from cardtui.room.connection import Connection, Member
@@ -33,6 +34,7 @@ from cardtui.wire.protocol import (
     TablePaused,
     TableSeats,
 )
+from cardtui.wire.words import english, said
 
 log = logging.getLogger("cardtui.room")
 
@@ -257,7 +259,8 @@ class SharedTable:
             if conn is not None:
                 conn.tables.discard(self.id)
                 conn.send(Kicked(self.id, by, chips, banned))
-            self.notice(f"The host ({by}) removed {player.name} from the table.")
+            self.notice(N_("The host ({host}) removed {name} from the table."), host=by,
+                        name=player.name)
             self.send_seats()
         for conn in list(self.watchers):
             if conn.member.profile == profile:
@@ -302,8 +305,14 @@ class SharedTable:
         for conn, _ in self.viewers():
             conn.send(message)
 
-    def notice(self, text: str) -> None:
-        self.broadcast(Notice(self.id, text))
+    def notice(self, text: str, **args: object) -> None:
+        """Tell everyone at the table; with ``args``, ``text`` is a template marked N_
+        that each player reads in their own language (cardtui/wire/words.py)."""
+        if not args:
+            self.broadcast(Notice(self.id, text))
+            return
+        key, strings = said(text, **args)
+        self.broadcast(Notice(self.id, english(key, strings), key=key, args=strings))
 
     def send_seats(self) -> None:
         self.broadcast(TableSeats(self.id, self.seat_infos()))
@@ -356,11 +365,11 @@ class SharedTable:
     def _leave_seat(self, seat: int, player: SeatedPlayer) -> None:
         if self.in_play and self.dealt_in(seat):
             player.leaving = True
-            self.notice(f"{player.name} is leaving after this hand.")
+            self.notice(N_("{name} is leaving after this hand."), name=player.name)
             self.act_for_absent(seat)
         else:
             self.stand_up(seat)
-            self.notice(f"{player.name} leaves the table.")
+            self.notice(N_("{name} leaves the table."), name=player.name)
             self.send_seats()
 
     def dealt_in(self, seat: int) -> bool:
@@ -375,7 +384,7 @@ class SharedTable:
         if not player.sitting_out:
             self.room.heard(conn.member)
             player.sitting_out = True
-            self.notice(f"{player.name} sits out.")
+            self.notice(N_("{name} sits out."), name=player.name)
             self.send_seats()
             self.act_for_absent(seat)
 
@@ -386,7 +395,7 @@ class SharedTable:
             # Never refused: coming back is bounded by the sitting out before it (the
             # player's, which is limited, or the clock's), and nobody is kept out.
             player.sitting_out = False
-            self.notice(f"{player.name} is back.")
+            self.notice(N_("{name} is back."), name=player.name)
             self.send_seats()
             self.players_changed()
 
@@ -423,7 +432,7 @@ class SharedTable:
                 player.member = member
                 held = True
         if held:
-            self.notice(f"{old} is now {member.name}.")
+            self.notice(N_("{old} is now {name}."), old=old, name=member.name)
             self.send_seats()
 
     def holders(self) -> Iterator[SeatedPlayer]:
@@ -457,7 +466,7 @@ class SharedTable:
             if player.member.guest and not player.member.resumable:
                 self._leave_seat(seat, player)  # a guest's seat ends when they leave
                 continue
-            self.notice(f"{player.name} lost the connection.")
+            self.notice(N_("{name} lost the connection."), name=player.name)
             player.grace = self.room.clock.call_later(self.grace, self._grace_over, player)
             self.send_seats()
         self.room.lobby_changed(self)
@@ -484,7 +493,7 @@ class SharedTable:
         player.sitting_out = False
         player.expiries = 0
         conn.tables.add(self.id)
-        self.notice(f"{player.name} is back.")
+        self.notice(N_("{name} is back."), name=player.name)
         self.send_snapshot(conn)
         if old is not None and old is not conn and not old.closed:
             # Another game of the same key, still open (a second terminal): its

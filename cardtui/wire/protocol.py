@@ -705,7 +705,12 @@ class Kicked(Message):
 @dataclass(frozen=True, slots=True)
 class Notice(Reply):
     table: str | None
+    #: The English sentence (logs, tests); a player reads ``key`` in their own language.
     text: str
+    #: The message id (an English template marked for the catalogs) and its arguments:
+    #: each game renders them in its player's language (cardtui/wire/words.py).
+    key: str = ""
+    args: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @_message("room_closing")

@@ -38,6 +38,7 @@ def sample(hint: str, rng: random.Random) -> object:
         "str | None": "t1", "float | None": 2.5, "ErrorCode": ErrorCode.REFUSED,
         "Game": Game.HOLDEM, "ActionKind": "raise_to", "BlackjackMove": "hit",
         "dict[str, Any]": {"decks": 2},
+        "dict[str, str]": {"name": "Bob"},
         "tuple[str, ...]": ("t1",),
         "tuple[dict[str, Any], ...]": ({"type": "holdem.Folded", "seat": 1},),
         "LegalActions": LegalActions(1, True, False, 10, True, 20, 100, False),
