@@ -182,6 +182,8 @@ class Room:
         self._table_ids = itertools.count(1)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
+        #: Each kept table's time banks as last kept (kept again when they change).
+        self._kept_banks: dict[str, dict[str, float]] = {}
         #: Private tables: table id -> invite code, and the profiles the code let in.
         self.invites: dict[str, str] = {}
         self.invited: dict[str, set[str]] = {}
@@ -370,6 +372,7 @@ class Room:
         if isinstance(message, SeatSettled):
             self.ledger.settled(member.profile, member.name, message.result.net,
                                 guest=member.guest)
+            self._keep_banks(message.table)
         if isinstance(message, SeatSettled) and not member.guest:
             self._keep_unseen(member.profile, message)
             kept = True
@@ -803,7 +806,16 @@ class Room:
             state["approval"] = True
         if isinstance(table, HoldemTable) and table.banks:
             state["banks"] = dict(table.banks)
+            self._kept_banks[table.id] = dict(table.banks)
         return state
+
+    def _keep_banks(self, table_id: str) -> None:
+        """A hand settled: a kept table's time banks are kept again if they changed (a bank
+        drawn on, a refill), so a server killed outright loses at most a hand of them."""
+        table = self.tables.get(table_id)
+        if isinstance(table, HoldemTable) and table_id in self._creators \
+                and self._kept_banks.get(table_id) != table.banks:
+            self._kept_again(table_id)
 
     def _kept_again(self, table_id: str) -> None:
         """Keep a player-opened table's state again (its code let one more in...)."""
@@ -814,6 +826,7 @@ class Room:
 
     def _forget_table(self, table: SharedTable) -> None:
         self.approvals.forget(table.id)
+        self._kept_banks.pop(table.id, None)
         if self.store is not None and not table.permanent:
             self.store.drop_table(table.id)
 

@@ -4,6 +4,7 @@ host approves its seats; and a table brought back that nobody joins closes after
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from cardtui.room.room import REOPENED_IDLE, Room
 from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
 from cardtui.wire.protocol import CreateHoldem, HostApproval, Notice, Watch
 from tests.room.support import FakeClient, until
+from tests.room.test_holdem_room import check_or_call
 from tests.room.test_host_controls import HOST, ask, member, sit
+from tests.room.virtual_time import pass_time_until
 
 
 async def opened_with(room: Room, client: FakeClient, name: str) -> str:
@@ -80,4 +83,32 @@ async def test_a_table_brought_back_that_nobody_joins_closes_after_a_while(
         assert [t.id for t in store.tables()] == [names["Watched"]]
     finally:
         await again.stop()
+        store.close()
+
+
+async def test_a_time_bank_drawn_on_is_kept_as_the_hand_settles_for_a_killed_server(
+        clock: FakeClock, tmp_path: Path) -> None:
+    path = tmp_path / ROOM_STORE_NAME
+    store = RoomStore(path)
+    room = Room([HoldemOptions(name="Open")], rng=random.Random(1), clock=clock, store=store)
+    ann, bob = [await FakeClient.join(room, member(n)) for n in ("Ann", "Bob")]
+    start = len(ann.messages)
+    ann.send(CreateHoldem("Friday", seats=2, bots_fill=False, action_clock=20))
+    table_id = str((await ann.wait_for(lambda m: isinstance(m, Notice), after=start)).table)
+    bob.on_message = check_or_call(table_id)  # Bob plays; Ann says nothing
+    await sit(ann, table_id, 0, 500)
+    await sit(bob, table_id, 1, 500)
+    table = room.tables[table_id]
+    assert isinstance(table, HoldemTable)
+    await pass_time_until(clock, lambda: table.hand_number >= 1 and table.hand is None,
+                          ann, bob, step=5)
+    assert table.banks["profile-Ann"] < 30  # her clock ran out: her bank was drawn on
+    # Killed: the room never stops, its store never closes; a new one reads the file.
+    again = RoomStore(path)
+    try:
+        [kept] = again.tables()
+        assert json.loads(kept.state)["banks"] == table.banks
+    finally:
+        again.close()
+        await room.stop()
         store.close()
