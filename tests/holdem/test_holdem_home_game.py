@@ -351,9 +351,9 @@ def check_home_hand(seed: int, bomb: bool, straddle: bool, run_twice: bool, show
     # no blind at all: such hands are left out here, as they were before these options.)
     posted = sum(isinstance(r, BlindPosted) for r in hand.records)
     if posted == sum(1 for f in hand.forced if f.kind.is_bet and f.amount):
-        seen = seen_to_phh(replay)
-        assert list(replay_home_game(seen).stacks) == our_stacks(hand), seen
-        assert read_phh(seen).records == tuple(hand.records)
+        as_seen = seen_to_phh(replay)
+        assert list(replay_home_game(as_seen).stacks) == our_stacks(hand), as_seen
+        assert read_phh(as_seen).records == tuple(hand.records)
 
 
 _OPTIONS = dict(seed=st.integers(0, 2**32), bomb=st.booleans(), straddle=st.booleans(),

@@ -223,8 +223,8 @@ async def test_a_new_table_takes_home_game_options_and_nothing_else(make_room) -
     assert made[0].options.straddle and made[0].options.run_it_twice
 
 
-async def test_a_hand_voided_while_the_players_choose_the_runs_gives_every_bet_back(
-        make_room) -> None:  # type: ignore[no-untyped-def]
+async def test_a_hand_voided_while_the_players_choose_the_runs_gives_every_bet_back(  # type: ignore[no-untyped-def]
+        make_room) -> None:
     clock = FakeClock()
     table, (ann, bob) = await table_of(
         make_room, clock, ("Ann", "Bob"), (plays("all_in"), plays("all_in", runs=None)),

@@ -3,12 +3,18 @@ log, and the player answers in the chat box (/twice, /show, /straddle...)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
 from cardtui.tables.session import Event, Note, Seen, ToAct
 from tests.room.support import until
 from tests.tables.support import Player, join
+
+
+def hand_ended(player: Player) -> bool:
+    return any(isinstance(r, HandEnded) for e in player.of(Seen) for r in e.records)
 
 
 def shove_and_agree(player: Player, event: Event) -> None:
@@ -38,8 +44,7 @@ async def test_both_players_type_twice_and_the_board_runs_twice(make_room) -> No
     for player in players:
         asked = [e.text for e in player.of(Note) if "Type /twice" in e.text]
         assert asked == ["All in: run it twice? Type /twice or /once (8 s; no answer: once)."]
-        await until(lambda p=player: any(isinstance(r, HandEnded) for e in p.of(Seen)
-                                         for r in e.records))
+        await until(partial(hand_ended, player))
     # A standing choice goes to the room; one the room refuses is said in the log.
     ann = players[0].session
     assert ann is not None

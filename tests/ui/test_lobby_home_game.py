@@ -12,8 +12,8 @@ from tests.room.support import until
 from tests.tables.support import join
 
 
-async def test_the_form_opens_a_table_with_straddles_runs_and_bomb_pots(
-        make_app, make_room) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+async def test_the_form_opens_a_table_with_straddles_runs_and_bomb_pots(  # type: ignore[no-untyped-def]
+        make_app, make_room) -> None:  # noqa: F811
     room = make_room(HoldemOptions(name="Friday", seats=3))
     ann = await join(room, "Ann")
     app = make_app()
