@@ -1,7 +1,8 @@
 """The host's controls: what a host's key may ask of the room, and its log.
 
-A host is a player whose SSH key is one of the room's host keys (the server
-decides, when it binds the line: :attr:`Member.host`). The room looks at
+A host is a player whose SSH key is one of the room's host keys, or a browser
+that brought the host's own secret (the server decides, when it binds the line:
+:attr:`Member.host`). The room looks at
 that, never at anything the game says, before every host request: a
 non-host's request is answered with an error (:attr:`ErrorCode.NOT_HOST`),
 logged, and changes nothing.
