@@ -8,8 +8,11 @@ The reference (:data:`cardtui.blackjack.lab.REFERENCE_SOURCE`): Arnold Snyder,
 "The Hi-Lo Lite", Blackjack Forum Vol. XI #3 (September 1991), a 6-deck
 Atlantic City game, Hi-Lo with Wong's indices and a 1 to 8 spread, 200
 million hands: +0.50 % playing every hand, +0.98 % not betting negative
-counts. Each case prints the lab's figures, its 95 % interval and whether
-the published figure lies inside it.
+counts. Snyder states neither the ramp nor the penetration: the assumptions
+(75 % dealt, 1-2-4-6-8 units from 0 to +4, "negative" read as a truncated
+true count) and how far other choices move the figures are in the comment on
+:data:`cardtui.blackjack.lab.REFERENCE_SOURCE`. Each case prints the lab's
+figures, its 95 % interval and whether the published figure lies inside it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ def main() -> None:
     print(f"reference: {REFERENCE_SOURCE}")
     started = time.perf_counter()
     for name, (ramp, published) in (("play every hand", REFERENCE_PLAY_ALL),
-                                    ("back-counting (no bets below 0)", REFERENCE_WONG)):
+                                    ("back-counting (no bets at -1 or below)", REFERENCE_WONG)):
         report = run_lab(LabSetup(REFERENCE_RULES, ramp, rounds_per_hour=100, bankroll=1_000),
                          rounds, random.Random(31))
         low, high = report.edge_95

@@ -190,13 +190,23 @@ def run_lab(setup: LabSetup, rounds: int, rng: random.Random, *,
 #: game, 200 million hands a run on John Imming's Universal Blackjack Engine,
 #: Hi-Lo with Stanford Wong's full *Professional Blackjack* indices, a 1 to 8
 #: spread: +0.50 % playing every hand, +0.98 % not betting negative counts.
-#: Snyder gives neither the penetration nor the ramp: here 75 % and the
-#: common 1-2-4-6-8 ramp (2 units a true count above +1); rules as Atlantic
-#: City dealt them (S17, double any two and after a split, no resplits, no
-#: surrender), and the Illustrious 18 in place of Wong's full set.
+#:
+#: Snyder gives neither the ramp nor the penetration, so these are assumptions:
+#: 75 % dealt; Atlantic City's rules (S17, double any two and after a split, no
+#: resplits, no surrender); the Illustrious 18 and insurance in place of Wong's
+#: full set; the ramp 1 unit up to 0, then 2, 4, 6, 8 units at +1, +2, +3, +4
+#: (the top bet at +4); and "negative" read as counters then read a true count,
+#: truncated toward zero: -0.6 is 0, so the back-counter sits out from -1 down.
+#: How much these choices move the figures (this lab, 95 % intervals): the ramp
+#: that starts a count later (2 units at +2 ... 8 at +5) gives +0.42 % (+0.35 to
+#: +0.49, 20 million rounds) playing every hand; sitting out every count below
+#: 0 (floored) gives +1.25 % (+1.15 to +1.35) with that ramp and +1.21 % (+0.97
+#: to +1.44, 3 million) with this one. ``benchmarks/bench_counting_lab.py`` runs both
+#: reference cases and says whether each published figure lies in the interval.
 REFERENCE_SOURCE = ("Arnold Snyder, 'The Hi-Lo Lite', Blackjack Forum XI #3 (Sept 1991): "
                     "6 decks, Hi-Lo, Wong's indices, 1-8 spread, 200M hands")
 REFERENCE_RULES = Rules(decks=6, penetration=0.75, dealer_hits_soft_17=False,
                         double_after_split=True, max_hands=2, late_surrender=False)
-REFERENCE_PLAY_ALL = (BetRamp.linear((1, 8), units_per_count=2), 0.0050)
-REFERENCE_WONG = (replace(REFERENCE_PLAY_ALL[0], wong_out_below=0), 0.0098)
+_REFERENCE_RAMP = BetRamp(((0, 1), (1, 2), (2, 4), (3, 6), (4, 8)))
+REFERENCE_PLAY_ALL = (_REFERENCE_RAMP, 0.0050)
+REFERENCE_WONG = (replace(_REFERENCE_RAMP, wong_out_below=-1), 0.0098)
