@@ -11,6 +11,7 @@ always the starting stack times the entries and rebuys.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from cardtui.clock import FakeClock
@@ -223,7 +224,7 @@ async def test_late_registration_takes_a_free_seat_while_level_one_lasts(
 async def test_a_sit_and_go_comes_back_between_hands_after_a_restart(
         clock: FakeClock, tmp_path: Path) -> None:
     store = RoomStore(tmp_path / "room.sqlite3")
-    room = Room([], clock=clock, store=store)
+    room = Room([], clock=clock, store=store, rng=random.Random(9))
     host = await FakeClient.join(room, HOST)
     clients, sng_id = await registered(room, host)
     await ask(host, HostStartSitAndGo(sng_id, ref=5), 5)
@@ -240,7 +241,8 @@ async def test_a_sit_and_go_comes_back_between_hands_after_a_restart(
     left = sng.seconds_left()
     # The server is killed (nothing more is written), and starts again on the same file.
     later = FakeClock()
-    again = Room([], clock=later, store=RoomStore(tmp_path / "room.sqlite3"))
+    again = Room([], clock=later, store=RoomStore(tmp_path / "room.sqlite3"),
+                 rng=random.Random(1))
     back = again.sit_and_gos.sit_and_gos[sng_id]
     assert back.table is not None and back.running
     assert {o.name: o.stack for o in back.table.seats if o is not None} == kept
@@ -256,7 +258,7 @@ async def test_a_sit_and_go_comes_back_between_hands_after_a_restart(
     assert all(again.tables[back.table.id].seat_of(c.member.profile) is not None
                for c in returning if c.member.name in kept)
     await pass_time_until(later, lambda: back.stage is SitAndGoStage.FINISHED, *returning,
-                          step=5)
+                          step=15)
     results = returning[0].of(TournamentResults)[-1]
     rebuys = sum(e.rebuys for e in back.entries.values())
     assert sum(p.prize for p in results.places) == (6 + rebuys) * BUY_IN
@@ -264,7 +266,8 @@ async def test_a_sit_and_go_comes_back_between_hands_after_a_restart(
                                if not e.is_bot) == (6 + rebuys) * BUY_IN
     await again.stop()
     # Finished: its places kept for the all-time board, its state gone.
-    third = Room([], clock=FakeClock(), store=RoomStore(tmp_path / "room.sqlite3"))
+    third = Room([], clock=FakeClock(), store=RoomStore(tmp_path / "room.sqlite3"),
+                 rng=random.Random(2))
     assert sng_id not in third.sit_and_gos.sit_and_gos
     assert any(r.places for r in third.leader_rows(all_time=True))
     await third.stop()
@@ -273,7 +276,7 @@ async def test_a_sit_and_go_comes_back_between_hands_after_a_restart(
 async def test_a_server_killed_mid_hand_voids_it_and_the_tournament_comes_back(
         clock: FakeClock, tmp_path: Path) -> None:
     store = RoomStore(tmp_path / "room.sqlite3")
-    room = Room([], clock=clock, store=store)
+    room = Room([], clock=clock, store=store, rng=random.Random(9))
     host = await FakeClient.join(room, HOST)
     clients, sng_id = await registered(room, host)
     await ask(host, HostStartSitAndGo(sng_id, ref=5), 5)
@@ -289,7 +292,8 @@ async def test_a_server_killed_mid_hand_voids_it_and_the_tournament_comes_back(
     assert sum(table.hand.stacks[s] for s in range(table.seat_count)
                if table.hand.starting_stacks[s] is not None) < sum(dealt.values())
     # Killed now: the next start finds the tournament as it was before the hand.
-    again = Room([], clock=FakeClock(), store=RoomStore(tmp_path / "room.sqlite3"))
+    again = Room([], clock=FakeClock(), store=RoomStore(tmp_path / "room.sqlite3"),
+                 rng=random.Random(3))
     back = again.sit_and_gos.sit_and_gos[sng_id]
     assert back.table is not None and back.table.hand is None
     assert {o.name: o.stack for o in back.table.seats if o is not None} == dealt
@@ -300,3 +304,65 @@ async def test_a_server_killed_mid_hand_voids_it_and_the_tournament_comes_back(
     voided = clients[0].of(HandVoided)
     assert voided and {s.name: s.stack for s in voided[-1].stacks} == dealt
     await again.stop()
+
+
+def as_dealt(sng: SitAndGo) -> dict[str, int]:
+    """Each seat's chips as the store has them: a hand in play counts as not dealt."""
+    table = sng.table
+    assert table is not None
+    out = {}
+    for seat, occupant in enumerate(table.seats):
+        if occupant is None:
+            continue
+        dealt = table.hand.starting_stacks[seat] if table.hand is not None else None
+        out[occupant.name] = dealt if dealt is not None else occupant.stack
+    return out
+
+
+async def test_kills_at_random_moments_bring_the_tournament_back_each_time(
+        tmp_path: Path) -> None:
+    """The server killed again and again, after a random stretch of play each time (a
+    hand in play, between hands, at a level's change): each start finds the tournament
+    as it was before the hand in play, every chip and every buy-in there."""
+    rng = random.Random(27)
+    path = tmp_path / "room.sqlite3"
+    clock = FakeClock()
+    room = Room([], clock=clock, store=RoomStore(path), rng=random.Random(4))
+    host = await FakeClient.join(room, HOST)
+    clients, sng_id = await registered(room, host)
+    await ask(host, HostStartSitAndGo(sng_id, ref=5), 5)
+    await take_seats(clients, sng_id)
+    rooms = [room]
+    kills = 0
+    while True:
+        sng = room.sit_and_gos.sit_and_gos[sng_id]
+        for client in clients:
+            client.on_message = shove
+        for _ in range(rng.randint(1, 20)):
+            if sng.stage is SitAndGoStage.FINISHED:
+                break
+            await pass_time(clock, rng.choice((0.5, 1, 3, 7)), *clients)
+        if sng.stage is SitAndGoStage.FINISHED:
+            break
+        # Killed: its games stop answering, and what it had sent is read first.
+        for client in clients:
+            client.on_message = None
+        for client in clients:
+            await client.caught_up()
+        expected = as_dealt(sng)
+        paid = sum(e.paid for e in sng.entries.values())
+        clock = FakeClock()
+        room = Room([], clock=clock, store=RoomStore(path), rng=random.Random(rng.random()))
+        rooms.append(room)
+        kills += 1
+        back = room.sit_and_gos.sit_and_gos[sng_id]
+        assert back.table is not None and back.table.hand is None
+        assert as_dealt(back) == expected
+        assert back.pool == paid == sum(e.paid for e in back.entries.values())
+        chips_conserved(back)
+        clients = [await FakeClient.join(room, member(name)) for name in NAMES]
+    assert kills >= 2
+    results = clients[0].of(TournamentResults)[-1]
+    assert sum(p.prize for p in results.places) == sum(e.paid for e in sng.entries.values())
+    for each in rooms:
+        await each.stop()
