@@ -359,7 +359,13 @@ class LobbyScreen(HeldFirstFrame):
         """The highlighted table in full: its seats by name, its rules, its clock."""
         info = self.selected()
         text = ""
-        if info is not None:
+        tournament = next((t for t in self._sit_and_go_list()
+                           if info is not None and t.table == info.id), None)
+        if info is not None and tournament is not None:
+            # A sit-and-go's table has no buy-in of its own: its line says what it is.
+            text = f"{info.name}: a Sit & Go's table · blinds {info.stakes} · " \
+                   f"{info.action_clock:g} s to act"
+        elif info is not None:
             free = free_seats(info)
             text = f"{info.name}: {free} seat{'s' if free != 1 else ''} free · " \
                    f"buy-in {info.buy_in_min:,}-{info.buy_in_max:,} · " \
