@@ -36,7 +36,7 @@ from cardtui.i18n import N_
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
-from cardtui.room.home_game import HomeGame, hand_options, waits
+from cardtui.room.home_game import HomeGame, hand_options, tell_house_rules, waits
 from cardtui.room.pre_actions import PRE_ACTIONS, SIT_OUT_WHEN, Planned, pre_move
 from cardtui.room.privacy import encode_holdem
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
@@ -214,12 +214,14 @@ class HoldemTable(SharedTable):
             self.notice(N_("{name} takes seat {seat} after this hand."), name=player.name,
                         seat=seat + 1)
             self.send_snapshot(conn, ref)
+            tell_house_rules(self, conn)
             self.room.lobby_changed(self)
             return
         self._seat(seat, player)
         self.notice(N_("{name} sits down in seat {seat}."), name=player.name, seat=seat + 1)
         self._fill_with_bots()
         self.send_snapshot(conn, ref)
+        tell_house_rules(self, conn)
         self.send_seats()
         self.players_changed()
 

@@ -26,15 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardtui.i18n import N_
 from cardtui.room.blinds import DealPlan
+from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.shared import Refused, SeatedPlayer
-from cardtui.wire.protocol import HOME_GAME_CHOICES, HomeGameAsk
+from cardtui.wire.protocol import HOME_GAME_CHOICES, HomeGameAsk, Notice
 
 if TYPE_CHECKING:
     from cardtui.room.holdem_table import HoldemTable
 
-__all__ = ["HomeGame", "choose", "hand_options", "waits"]
+__all__ = ["HomeGame", "choose", "hand_options", "house_rules", "tell_house_rules", "waits"]
 
 
 @dataclass
@@ -49,6 +51,39 @@ class HomeGame:
     show_asked: int = 0
 
 
+def house_rules(options: HoldemOptions) -> str:
+    """What a player sitting down is told of the table's home-game options ("": none).
+
+    A bomb pot by vote needs every player dealt in, so any table takes votes.
+
+    >>> print(house_rules(HoldemOptions(straddle=True, bomb_pot_every=10)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    House rules: straddles (/straddle: post one whenever under the gun); a bomb pot
+    every 10 hands (/bomb: vote for one).
+    >>> house_rules(HoldemOptions())
+    ''
+    """
+    said = []
+    if options.straddle:
+        said.append("straddles (/straddle: post one whenever under the gun)")
+    if options.run_it_twice:
+        said.append("run it twice when all in, if everyone in the pot agrees")
+    if options.bomb_pot_every:
+        said.append(f"a bomb pot every {options.bomb_pot_every} hands (/bomb: vote for one)")
+    if options.winner_may_show:
+        said.append("the winner of an uncontested pot may show")
+    if options.rabbit_hunt:
+        said.append("the rabbit hunt")
+    return "House rules: " + "; ".join(said) + "." if said else ""
+
+
+def tell_house_rules(table: HoldemTable, conn: Connection) -> None:
+    """A player who sits down reads the table's home-game options, and what to type."""
+    rules = house_rules(table.options)
+    if rules:
+        conn.send(Notice(table.id, rules))
+
+
 def hand_options(table: HoldemTable, plan: DealPlan) -> dict[str, Any]:
     """The next hand's home-game arguments for :class:`~cardtui.holdem.hand.Hand`
     (they may replace the plan's posted and dead blinds)."""
@@ -59,8 +94,8 @@ def hand_options(table: HoldemTable, plan: DealPlan) -> dict[str, Any]:
     voted = bool(voters) and voters <= home.bomb_votes
     if (options.bomb_pot_every and number % options.bomb_pot_every == 0) or voted:
         home.bomb_votes.clear()
-        table.notice(f"Bomb pot: everyone antes {options.bomb_pot_ante:,} and the hand "
-                     "starts at the flop.")
+        table.notice(N_("Bomb pot: everyone antes {ante} and the hand starts at the flop."),
+                     ante=options.bomb_pot_ante)
         return {**extra, "bomb_pot": True, "ante": options.bomb_pot_ante, "posted": None,
                 "dead_blinds": None}
     if options.straddle and len(plan.dealt) >= 3:
@@ -107,8 +142,8 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
             raise Refused("this table plays no straddles")
         if bool(value) != (profile in home.straddlers):
             (home.straddlers.add if value else home.straddlers.discard)(profile)
-            table.notice(f"{player.name} straddles when under the gun." if value
-                         else f"{player.name} stops straddling.")
+            table.notice(N_("{name} straddles when under the gun.") if value
+                         else N_("{name} stops straddling."), name=player.name)
         return
     if kind == "bomb_pot":
         if bool(value) == (profile in home.bomb_votes):
@@ -116,8 +151,11 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
         (home.bomb_votes.add if value else home.bomb_votes.discard)(profile)
         votes = sum(1 for _, p in table.players() if p.member.profile in home.bomb_votes)
         seated = sum(1 for _ in table.players())
-        table.notice(f"{player.name} votes for a bomb pot ({votes} of {seated})." if value
-                     else f"{player.name} takes back their bomb pot vote.")
+        if value:
+            table.notice(N_("{name} votes for a bomb pot ({votes} of {seated})."),
+                         name=player.name, votes=votes, seated=seated)
+        else:
+            table.notice(N_("{name} takes back their bomb pot vote."), name=player.name)
         return
     hand = table.hand
     if hand is None or number != table.hand_number:
@@ -178,7 +216,7 @@ def _ask_runs(table: HoldemTable) -> bool:
         occupant = table.seats[seat]
         if isinstance(occupant, SeatedPlayer) and occupant.conn is not None:
             occupant.conn.send(HomeGameAsk(table.id, number, "runs", deadline))
-    table.notice("All in: the players in the pot choose whether to run it twice.")
+    table.notice(N_("All in: the players in the pot choose whether to run it twice."))
     return True
 
 
