@@ -41,8 +41,8 @@ class TrainerSource(Protocol):
     def best_times(self) -> list[tuple[str, str, float]]: ...
 
 
-TRAINER_COLUMNS = ["Player", "Misses kept", "From drills", "From tables",
-                   "Best count-down, 1 deck", "2 decks"]
+#: Short enough for the scoreboard's page at 80 columns.
+TRAINER_COLUMNS = ["Player", "Misses", "In drills", "At tables", "Count-down 1 deck", "2 decks"]
 
 
 def trainer_rows(book: TrainerSource) -> list[list[str]]:
