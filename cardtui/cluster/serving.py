@@ -46,10 +46,11 @@ def members(hosts: Callable[[], frozenset[str]] | None) -> Callable[[str | None,
 def cluster_room(url: str, credentials_file: Path | None, room_name: str,
                  tables: Sequence[TableOptions], *, log: Callable[[str], None],
                  hosts: Callable[[], frozenset[str]] | None, data_dir: Path,
-                 store: str | None, env: dict[str, str]) -> ClusterRoom:
+                 store: str | None, env: dict[str, str],
+                 host_id: str | None = None) -> ClusterRoom:
     """This host's part of the room; the credentials read now (a missing secret stops
     the start with one line, :class:`~cardtui.cluster.credentials.NoCredentials`)."""
     return ClusterRoom(
         url, find(credentials_file, env), room_name,
         lambda: RoomHost(tables, log=log, hosts=hosts, data_dir=data_dir, store=store),
-        member=members(hosts), log_line=log)
+        member=members(hosts), host_id=host_id, log_line=log)

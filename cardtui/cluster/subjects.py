@@ -17,6 +17,7 @@ players' requests on the table's ``requests`` subject, which only the owner read
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 
@@ -61,3 +62,31 @@ class TableSubjects:
 def lobby(room: str) -> str:
     """Where each host says which tables it owns (the lobby is the union of them all)."""
     return f"{PREFIX}.{token(room)}.lobby"
+
+
+def host_permissions(room: str, host: str) -> dict[str, dict[str, list[str]]]:
+    """What one host's NATS user may do (nats-server's ``permissions``), so that the
+    bytes for one host's players (their hole cards) reach that host alone: it may
+    subscribe to its own lines' ``down`` subjects only, and to every line's ``up``
+    (which carries players' requests, never cards) as the room's owner must. The
+    owner publishes on every line's ``down``; the lease bucket and replies go through
+    JetStream's API and inboxes.
+
+    >>> host_permissions("friday", "host-1")["subscribe"]["allow"][0]
+    'cardtui.friday.line.host-1.*.down'
+    """
+    base = f"{PREFIX}.{token(room)}"
+    return {
+        "subscribe": {"allow": [f"{base}.line.{token(host)}.*.down", f"{base}.line.*.*.up",
+                                f"{base}.open", "_INBOX.>"]},
+        "publish": {"allow": [f"{base}.line.{token(host)}.*.up", f"{base}.line.*.*.down",
+                              f"{base}.open", "$JS.API.>", "$KV.>", "_INBOX.>"]},
+    }
+
+
+def nats_users(room: str, passwords: dict[str, str]) -> str:
+    """nats-server's ``authorization`` block giving each host of ``room`` a user of its
+    own (named as the host, with its password) and :func:`host_permissions`."""
+    users = [{"user": host, "password": password, "permissions": host_permissions(room, host)}
+             for host, password in passwords.items()]
+    return "authorization { users: " + json.dumps(users) + " }\n"

@@ -80,6 +80,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="nats-server's credentials for --cluster: one line, user:password or a token",
     )
     parser.add_argument(
+        "--cluster-host",
+        metavar="NAME",
+        help="this host's name in the cluster (default: a new one each start); with a "
+        "NATS user per host, the user's name, so that nats-server lets it read its own "
+        "players' lines and no other host's",
+    )
+    parser.add_argument(
         "--cluster-room",
         metavar="NAME",
         default="cardtui",
@@ -233,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
         cluster=args.cluster,
         cluster_credentials=args.cluster_credentials,
         cluster_room=args.cluster_room,
+        cluster_host=args.cluster_host,
         host=args.host,
         port=args.port,
         # Without the SSH door nobody logs in with a key: no key list is needed.

@@ -85,6 +85,8 @@ class ServeConfig:
     cluster_credentials: Path | None = None
     #: The room's name on NATS (hosts of one room give the same).
     cluster_room: str = "cardtui"
+    #: This host's name in the cluster (None: a new one each start).
+    cluster_host: str | None = None
 
     @property
     def host_key_file(self) -> Path:
@@ -135,7 +137,7 @@ class Floor:
                 config.cluster, config.cluster_credentials, config.cluster_room,
                 config.tables or (), log=log,
                 hosts=lambda: self.host_keys.fingerprints(log), data_dir=config.root,
-                store=config.store, env=dict(os.environ))
+                store=config.store, env=dict(os.environ), host_id=config.cluster_host)
 
     def reload_authorized_keys(self) -> None:
         """Read ``authorized_keys`` again if it changed, so players can be added mid-game.

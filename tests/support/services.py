@@ -117,9 +117,10 @@ class NatsServer:
 
 
 def start_nats(folder: Path, user: str = "cardtui", password: str = "room-secret",
-               port: int | None = None) -> NatsServer:
+               port: int | None = None, authorization: str | None = None) -> NatsServer:
     """nats-server with JetStream (the tables' leases live in its key-value store) and
-    one user: a connection without the password is refused."""
+    one user: a connection without the password is refused. ``authorization``: the
+    config's block instead (a user per host, :func:`cardtui.cluster.subjects.nats_users`)."""
     binary = shutil.which("nats-server") or "/usr/sbin/nats-server"
     if not Path(binary).exists():
         raise RuntimeError("nats-server is not installed (apt-get install nats-server)")
@@ -129,7 +130,7 @@ def start_nats(folder: Path, user: str = "cardtui", password: str = "room-secret
     config.write_text(
         f"listen: 127.0.0.1:{port}\n"
         f'jetstream {{ store_dir: "{folder / "js"}" }}\n'
-        f'authorization {{ user: "{user}", password: "{password}" }}\n')
+        + (authorization or f'authorization {{ user: "{user}", password: "{password}" }}\n'))
     process = subprocess.Popen([binary, "-c", str(config)], stdout=subprocess.DEVNULL,
                                stderr=open(folder / "log", "ab"))  # noqa: SIM115 - the child's
     deadline = time.monotonic() + START_TIMEOUT

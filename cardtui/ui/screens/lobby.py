@@ -108,7 +108,7 @@ def store_sink(app: CardtuiApp) -> SettledSink:
                                hand_history=settled.hand_history,
                                bankroll_player=settled.bankroll_player,
                                bankroll_place=settled.bankroll_place,
-                               shared_hand=settled.shared_hand)
+                               shared_hand=settled.shared_hand, tournament=settled.tournament)
 
     return record
 
