@@ -413,6 +413,10 @@ class RoomLink:
         """
         row = seat_result(message)
         name = self.shared_hand(message)
+        if message.table in self.sit_and_gos:
+            # A sit-and-go's hand: tournament chips, recorded as a tournament's (its
+            # buy-in and prize move the kept chips, :mod:`cardtui.guest.sit_and_go`).
+            return SettledEvent((row,), shared_hand=name, tournament=True)
         if not self.keeps_chips:
             return SettledEvent((row,), shared_hand=name)
         if name is not None:

@@ -64,9 +64,10 @@ class Tournament(Protocol):
 
 class TournamentRoom:
     """The room as a tournament table sees it: the room itself, but with its own ledger
-    (tournament chips are no cash: a seat taken or let go moves no one's balance) and
-    without the cash tables' settled hands (which move a seat's chips in the player's
-    own store)."""
+    (tournament chips are no cash: a seat taken or let go moves no one's balance), and a
+    settled hand goes to its player's line as it is (the player's game records it as a
+    tournament's hand, moving no kept chip) without the room's cash figures or its
+    keeping it for a game that was not there to hear it."""
 
     def __init__(self, room: TableHost) -> None:
         self._room = room
@@ -82,6 +83,8 @@ class TournamentRoom:
     def deliver(self, player: SeatedPlayer, message: Message) -> None:
         if not isinstance(message, SeatSettled):
             self._room.deliver(player, message)
+        elif player.conn is not None and not player.conn.closed:
+            player.conn.send(message)
 
     def heard(self, member: Member) -> None:
         self._room.heard(member)
