@@ -55,6 +55,8 @@ TRANSLATED = [
     "cardtui/holdem/view.py",
     "cardtui/holdem/legal.py",
     "cardtui/holdem/tournament.py",
+    "cardtui/ui/screens/lobby_rows.py",
+    "cardtui/wire/words.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

@@ -26,6 +26,7 @@ from cardtui.guest import sit_and_go as tournaments
 from cardtui.guest.joining import RoomDoor
 from cardtui.guest.link import RoomLink, RoomRefused, SettledSink
 from cardtui.guest.shared_table import RemoteSession
+from cardtui.i18n import N_, _, chips, ngettext
 from cardtui.tables.session import Settled
 from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.app import CardtuiApp
@@ -72,7 +73,7 @@ TABLE_SCREENS: dict[Game, tuple[str, str]] = {
     Game.BLACKJACK: ("cardtui.ui.blackjack.screen", "BlackjackScreen"),
 }
 
-NO_TABLES = "No tables yet: press n to open one."
+NO_TABLES = N_("No tables yet: press n to open one.")
 
 #: Seconds a lobby joining its room waits for the room's tables before it is
 #: drawn without them (the room answers in milliseconds unless the host is busy).
@@ -90,7 +91,7 @@ def open_table(app: CardtuiApp, session: RemoteSession) -> bool:
     screen_class = getattr(import_module(module), name)
     if "session" not in inspect.signature(screen_class).parameters:
         session.leave()
-        app.notify("This cardtui cannot show shared tables yet.", severity="warning")
+        app.notify(_("This cardtui cannot show shared tables yet."), severity="warning")
         return False
     app.push_screen(screen_class(session=session))
     return True
@@ -118,29 +119,29 @@ class LobbyScreen(HeldFirstFrame):
 
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
-        Binding("enter", "sit", "Sit down", priority=True),
-        Binding("w", "watch", "Watch"),
-        Binding("n", "new_table", "New table"),
-        Binding("j", "join_private", "Join private", show=False),
-        Binding("m", "chat", "Chat"),
-        Binding("l", "leaderboard", "Results"),
+        Binding("enter", "sit", N_("Sit down"), priority=True),
+        Binding("w", "watch", N_("Watch")),
+        Binding("n", "new_table", N_("New table")),
+        Binding("j", "join_private", N_("Join private"), show=False),
+        Binding("m", "chat", N_("Chat")),
+        Binding("l", "leaderboard", N_("Results")),
         # Sit-and-gos: r registers for (or unregisters from) the one listed first, g opens
         # one, G (a host) starts it now. Its line says what r does (at 80 columns the
         # footer has no room left for one more key beside the host's).
-        Binding("r", "register", "Sit & Go", show=False),
-        Binding("g", "new_sit_and_go", "New Sit & Go", show=False),
-        Binding("G", "start_sit_and_go", "Start Sit & Go", show=False),
-        Binding("escape", "app.back", "Back"),
+        Binding("r", "register", N_("Sit & Go"), show=False),
+        Binding("g", "new_sit_and_go", N_("New Sit & Go"), show=False),
+        Binding("G", "start_sit_and_go", N_("Start Sit & Go"), show=False),
+        Binding("escape", "app.back", N_("Back")),
         # The host's controls: shown and answered only for a host's key (check_action);
         # the room checks the key again, whatever a game sends.
         # One key in the footer (h: the host's menu, which lists the others).
-        Binding("h", "host_menu", "Host"),
-        Binding("p", "pause", "Pause/resume", show=False),
-        Binding("x", "close_table", "Close table", show=False),
-        Binding("k", "kick", "Remove player", show=False),
-        Binding("b", "blinds", "Blinds", show=False),
-        Binding("a", "announce", "Announce", show=False),
-        Binding("e", "export", "Export ledger", show=False),
+        Binding("h", "host_menu", N_("Host")),
+        Binding("p", "pause", N_("Pause/resume"), show=False),
+        Binding("x", "close_table", N_("Close table"), show=False),
+        Binding("k", "kick", N_("Remove player"), show=False),
+        Binding("b", "blinds", N_("Blinds"), show=False),
+        Binding("a", "announce", N_("Announce"), show=False),
+        Binding("e", "export", N_("Export ledger"), show=False),
     ]
     #: The actions only a host is offered.
     HOST_ACTIONS = frozenset({"host_menu", "pause", "close_table", "kick", "blinds",
@@ -204,12 +205,12 @@ class LobbyScreen(HeldFirstFrame):
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
         for column in COLUMNS:
-            table.add_column(column, key=column)
+            table.add_column(_(column), key=column)
         table.focus()
         if self._link is not None:
             self._joined()
         else:
-            self.say("Joining the room…")
+            self.say(_("Joining the room…"))
             self._hold_first_frame()
             self._join_room()
 
@@ -254,13 +255,13 @@ class LobbyScreen(HeldFirstFrame):
     async def _enter_room(self) -> None:
         door = getattr(self.app, "room", None)
         if not isinstance(door, RoomDoor):
-            self.say("This cardtui is not running in a room.", error=True)
+            self.say(_("This cardtui is not running in a room."), error=True)
             return
         try:
             self._link = await door.link(store_sink(self.app),
                                          RoomChips(self.app.store, self.app.session_id))
         except RoomRefused as refusal:
-            self.say(f"No room: {refusal}", error=True)
+            self.say(_("No room: {reason}").format(reason=refusal), error=True)
             return
         self.stop_holding()  # what the tables change is drawn now, with all the rest
         self.say("")
@@ -293,7 +294,7 @@ class LobbyScreen(HeldFirstFrame):
             return
         session = self.link.take_reseated()
         if session is not None:
-            self._seat_note = f"Back in your seat at {session.info.name}."
+            self._seat_note = _("Back in your seat at {table}.").format(table=session.info.name)
             self.say(self._seat_note)
             open_table(self.app, session)
 
@@ -308,7 +309,8 @@ class LobbyScreen(HeldFirstFrame):
         if self._named != self.link.name:  # the player may have renamed in Settings
             self._named = self.link.name
             self.query_one("#lobby-title", Static).update(
-                f"Tables in the room · you are [b]{escape(self._named)}[/b]")
+                _("Tables in the room · you are {name}").format(
+                    name=f"[b]{escape(self._named)}[/b]"))
         table = self.query_one("#tables", DataTable)
         chosen = self.selected()
         table.clear()
@@ -319,8 +321,8 @@ class LobbyScreen(HeldFirstFrame):
         if chosen is not None and chosen.id in self.link.tables:
             table.move_cursor(row=table.get_row_index(chosen.id))
         if not self.link.tables:
-            self.say(NO_TABLES)
-        elif str(self.query_one("#lobby-note", Static).render()) == NO_TABLES:
+            self.say(_(NO_TABLES))
+        elif str(self.query_one("#lobby-note", Static).render()) == _(NO_TABLES):
             self.say("")
         self._detail()
         self._people()
@@ -338,7 +340,8 @@ class LobbyScreen(HeldFirstFrame):
         announced = self.query_one("#lobby-announcement", Static)
         if link.announcement is not None:
             by, text = link.announcement
-            announced.update(Text(f"The host ({by}) announces: {text}"))
+            announced.update(Text(_("The host ({host}) announces: {text}").format(
+                host=by, text=text)))
         announced.display = link.announcement is not None
 
     def _table_name(self, table_id: str) -> str | None:
@@ -367,15 +370,16 @@ class LobbyScreen(HeldFirstFrame):
                    f"{info.action_clock:g} s to act"
         elif info is not None:
             free = free_seats(info)
-            text = f"{info.name}: {free} seat{'s' if free != 1 else ''} free · " \
-                   f"buy-in {info.buy_in_min:,}-{info.buy_in_max:,} · " \
-                   f"{info.action_clock:g} s to act"
+            seats = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
+            text = _("{table}: {seats} · buy-in {low}-{high} · {seconds} s to act").format(
+                table=info.name, seats=seats, low=chips(info.buy_in_min),
+                high=chips(info.buy_in_max), seconds=f"{info.action_clock:g}")
             if info.rules:
                 text += f" · {describe_rules(info.rules)}"
             if info.private:
-                text += " · private"
+                text += " · " + _("private")
             if info.approval:
-                text += " · a host approves each seat"
+                text += " · " + _("a host approves each seat")
         self.query_one("#lobby-detail", Static).update(Text(text))  # (a name is text)
 
     def selected(self) -> TableInfo | None:
@@ -397,11 +401,12 @@ class LobbyScreen(HeldFirstFrame):
             if self.link.name in tournament.registered:
                 self._register(tournament)
             else:
-                self.say(f"{info.name} is a Sit & Go: its seats are its entrants'; w watches.",
-                         error=True)
+                self.say(_("{table} is a Sit & Go: its seats are its entrants'; w watches.")
+                         .format(table=info.name), error=True)
             return
         if not free_seats(info):
-            self.say(f"Every seat at {info.name} is taken: press w to watch.", error=True)
+            self.say(_("Every seat at {table} is taken: press w to watch.").format(
+                table=info.name), error=True)
             return
         balance = None
         if self.link.keeps_chips:
@@ -409,8 +414,8 @@ class LobbyScreen(HeldFirstFrame):
             if not bankroll.known:
                 # Issue 24: a balance the store could not read is unknown, not the
                 # start balance; nothing is offered (or staked) on it.
-                self.say("Your balance is not readable yet (another program holds the "
-                         "scoreboard): try again in a moment.", error=True)
+                self.say(_("Your balance is not readable yet (another program holds the "
+                           "scoreboard): try again in a moment."), error=True)
                 return
             balance = bankroll.balance
         self.app.push_screen(BuyInDialog(info, balance), self._bought_in(info))

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from cardtui.blackjack.rules import Rules
 from cardtui.games import Game
+from cardtui.i18n import N_, _
 from cardtui.wire.protocol import HIDDEN_TABLE, ChatEntry, OnlinePlayer, TableInfo
 
 #: Before a private table's name: only its invited players and the hosts see the line.
 LOCK = "🔒"
 
-COLUMNS = ("Game", "Table", "Stakes", "Seats", "Players", "Hand")
+#: The columns' keys, each its English heading (marked; the lobby shows them translated).
+COLUMNS = (N_("Game"), N_("Table"), N_("Stakes"), N_("Seats"), N_("Players"), N_("Hand"))
 #: The Players column at 80 columns; wider terminals give it the rest of the line.
 PLAYERS_WIDTH = 20
 #: What every column but Players takes at most ("Blackjack", a name cut at 14,
@@ -46,7 +49,7 @@ def describe_rules(rules: dict[str, object]) -> str:
     try:
         return Rules.from_json(rules).describe()
     except ValueError:
-        return "rules this cardtui cannot read"
+        return _("rules this cardtui cannot read")
 
 
 def free_seats(info: TableInfo) -> int:
@@ -55,7 +58,16 @@ def free_seats(info: TableInfo) -> int:
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """``text`` in at most ``width`` cells: a kanji name takes two a character, and a cut
+    never halves one (issue 29).
+
+    >>> _cut("Friday night poker", 14), _cut("金曜日の夜のポーカー", 14)
+    ('Friday night …', '金曜日の夜の …')
+    """
+    if cell_len(text) <= width:
+        return text
+    # (set_cell_size pads with a space where half a wide character would have been.)
+    return set_cell_size(text, width - 1) + "…" if width > 1 else "…"
 
 
 def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | Text, ...]:
@@ -75,15 +87,15 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
             names.append(", ")
         names.append(name, style="dim" if seat in info.bots else "")
     names.truncate(names_width, overflow="ellipsis")
-    game = "Hold'em" if info.game is Game.HOLDEM else "Blackjack"
+    game = _("Hold'em") if info.game is Game.HOLDEM else _("Blackjack")
     seats = f"{people}/{info.seats}"
     if info.watchers:
         seats += f" +{info.watchers}"
-    hand = "playing" if info.hand_running else "idle"
+    hand = _("playing") if info.hand_running else _("idle")
     if info.closing:
-        hand = "closing"
+        hand = _("closing")
     elif info.paused_by:
-        hand = "paused"
+        hand = _("paused")
     # The name is as a player typed it (anyone may open a table): text, never markup.
     table = Text(_cut(info.name, 14))
     if info.private:
@@ -106,17 +118,17 @@ def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
     """
     def named(table: str) -> str:
         if table == HIDDEN_TABLE:
-            return "a private table"  # the room names no private table to others
-        return table_name(table) or "a table"
+            return _("a private table")  # the room names no private table to others
+        return table_name(table) or _("a table")
 
     seated = ", ".join(named(t) for t in player.seated)
     watching = ", ".join(named(t) for t in player.watching)
     if player.away:
-        return f"away from {seated}" if seated else "away"
+        return _("away from {tables}").format(tables=seated) if seated else _("away")
     parts = [seated] if seated else []
     if watching:
-        parts.append(f"watching {watching}")
-    return ", ".join(parts) or "lobby"
+        parts.append(_("watching {tables}").format(tables=watching))
+    return ", ".join(parts) or _("lobby")
 
 
 def here_line(online: Sequence[OnlinePlayer], table_name: Callable[[str], str | None],
@@ -128,12 +140,13 @@ def here_line(online: Sequence[OnlinePlayer], table_name: Callable[[str], str | 
     ...           {"t1": "Friday"}.get, 80).plain
     'Here (2): Ann (host, lobby) · Bo (Friday)'
     """
-    line = Text.assemble((f"Here ({len(online)}): ", "bold"))
+    line = Text.assemble((_("Here ({count}):").format(count=len(online)) + " ", "bold"))
     for index, player in enumerate(online):
         if index:
             line.append(" · ")
         place = where(player, table_name)
-        shown = f"{player.name} (host, {place})" if player.host else f"{player.name} ({place})"
+        shown = (_("{name} (host, {place})") if player.host else _("{name} ({place})")).format(
+            name=player.name, place=place)
         line.append(shown, style="dim" if player.away else "")  # a name: text, never markup
     line.truncate(width, overflow="ellipsis")
     return line
