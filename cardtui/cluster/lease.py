@@ -60,14 +60,15 @@ class Leases:
     async def open(cls, js: JetStreamContext, room: str, host: str, *,
                    lease_seconds: float = LEASE_SECONDS,
                    on_lost: Callable[[str], None] = lambda table: None) -> Leases:
-        """The room's lease bucket (made by the first host to ask, memory-backed: a
-        lease is worth nothing after nats-server restarts, when every host claims again)."""
+        """The room's lease bucket (made by the first host to ask). On disk: nats-server
+        killed and started again still knows who owns the room, so its owner, renewing
+        again as soon as it reconnects, keeps it (unless the outage outlasted the lease)."""
         name = bucket_name(room)
         try:
             kv = await js.key_value(name)
         except BucketNotFoundError:
             kv = await js.create_key_value(KeyValueConfig(
-                bucket=name, ttl=lease_seconds, history=1, storage=StorageType.MEMORY))
+                bucket=name, ttl=lease_seconds, history=1, storage=StorageType.FILE))
         return cls(kv, host, lease_seconds, on_lost)
 
     async def claim(self, table: str) -> bool:

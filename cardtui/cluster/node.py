@@ -109,7 +109,8 @@ class ClusterRoom:
         owner = await self.leases.owner(ROOM_KEY)
         if owner is None and await self.leases.claim(ROOM_KEY):
             owner = self.id
-            await self._open_room()
+            if self.host is None:  # (this host may claim again what lapsed in an outage)
+                await self._open_room()
         if owner is not None and owner != self.owner:
             previous, self.owner = self.owner, owner
             self._say(f"the room runs on host {owner}")

@@ -34,7 +34,7 @@ from cardtui.wire.protocol import (
 from tests.room.support import FakeClient, until
 from tests.room.test_blackjack_room import round_settled, seat, stand_on
 from tests.room.test_holdem_room import assert_private, check_or_call, hand_ended, sit
-from tests.support.services import NatsServer
+from tests.support.services import NatsServer, start_nats
 
 LEASE = 1.0
 
@@ -161,3 +161,41 @@ async def test_the_owner_dying_mid_hand_voids_it_and_another_host_runs_the_room(
     for client in (ann, bob):
         await client.wait_for(hand_ended)
         await client.close()
+
+
+async def test_nats_server_killed_and_started_again_pauses_the_room_and_it_plays_on(
+        nats_server: NatsServer) -> None:
+    options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                            between_hands=0.5, action_clock=60)
+    nodes = []
+    for name in ("host-1", "host-2", "host-3"):
+        node = ClusterRoom(nats_server.url,
+                           Credentials(nats_server.user, nats_server.password), "friday",
+                           lambda: RoomHost([options]), member=_member, host_id=name,
+                           lease_seconds=3.0)
+        await node.start()
+        nodes.append(node)
+    ann, bob = await join(nodes[1], "Ann"), await join(nodes[2], "Bob")
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    for client in (ann, bob):
+        await client.wait_for(hand_ended)
+    # kill -9 of nats-server, started again on the same port and folder: the relays
+    # reconnect, the room's owner keeps its lease, the table plays on.
+    nats_server.kill()
+    again = start_nats(nats_server.folder, nats_server.user, nats_server.password,
+                       port=nats_server.port)
+    nats_server.process = again.process
+    marks = {c: len(c.messages) for c in (ann, bob)}
+    for client in (ann, bob):
+        await client.wait_for(hand_ended, after=marks[client], timeout=30)
+    for client in (ann, bob):
+        settled = [m.hand for m in client.of(SeatSettled)]
+        assert len(settled) == len(set(settled)) >= 2  # none lost, none twice
+    assert nodes[0].host is not None and all(n.owner == "host-1" for n in nodes)
+    for client in (ann, bob):
+        await client.close()
+    for node in nodes:
+        await node.stop()
