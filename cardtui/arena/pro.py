@@ -43,6 +43,7 @@ from cardtui.cards import Card
 from cardtui.holdem.actions import Action, Street
 from cardtui.holdem.evaluator import rank5, rank6, rank7
 from cardtui.holdem.hand_tables import CARD_KEYS, FLUSH_SUITS, RANK_TABLES, SUIT_MASK
+from cardtui.holdem.legal import LegalActions
 
 #: The 169 starting hands, best first, by equity against one random hand
 #: (20,000 Monte Carlo deals each with cardtui.holdem.equity.equity_vs_random, seed 7).
@@ -290,10 +291,8 @@ class Pro:
         return Action.call() if share >= pot_odds + margin else Action.fold()
 
 
-def _raise(legal: object, amount: float) -> Action:
-    from cardtui.holdem.legal import LegalActions
-
-    assert isinstance(legal, LegalActions)
+def _raise(legal: LegalActions, amount: float) -> Action:
+    """A legal raise near ``amount`` (a call or check when raising is closed)."""
     if not legal.can_raise:
         return Action.call() if legal.call_amount else Action.check()
     to = int(min(max(amount, legal.min_raise_to), legal.max_raise_to))
