@@ -199,3 +199,30 @@ async def test_nats_server_killed_and_started_again_pauses_the_room_and_it_plays
         await client.close()
     for node in nodes:
         await node.stop()
+
+
+async def test_a_player_whose_host_dies_comes_back_to_the_seat_through_another_host(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                            between_hands=60, action_clock=60, grace=120)
+    one = await hosts(options, name="host-1")
+    two, three = [await hosts(options, name=f"host-{n}") for n in (2, 3)]
+    assert one.host is not None
+    table = one.host.room.tables["t1"]
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    await sit(ann, "t1", 0)
+    await sit(bob, "t1", 1)
+    # host-2 dies as after kill -9: its presence lapses, the owner drops its lines and
+    # Ann's seat waits for her (the grace period).
+    assert two._task is not None and two.leases is not None and two.nc is not None
+    two._task.cancel()
+    await two.leases.stop()
+    await two.nc.close()
+    await until(lambda: table.seats[0] is not None and table.seats[0].away,
+                timeout=10 * LEASE + 10)
+    back = await join(three, "Ann")  # the same key through another host
+    welcome = back.of_type("welcome")[0]
+    assert welcome.seated_at == ("t1",)
+    await until(lambda: not table.seats[0].away)
+    for client in (back, bob):
+        await client.close()
