@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from cardtui.serve.web import RunningRoom, RunningWebDoor, WebConfig
 
 MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
+MISSING_CLUSTER = ("cardtui serve --cluster and --store postgresql://... need nats-py and "
+                   "psycopg: install cardtui[cluster]")
 
 #: Every signal that closes the room the same orderly way (hands voided, players
 #: told, games ended): the host's Ctrl-C, a service manager's stop, and the host's
@@ -228,6 +230,14 @@ def run(args: argparse.Namespace) -> int:
     if args.store is not None and not is_url(args.store):
         print("cardtui: error: --store takes a postgresql:// URL", file=sys.stderr)
         return 2
+    if args.cluster is not None or args.store is not None:
+        try:
+            import psycopg  # noqa: F401 - only asked whether it is there
+            if args.cluster is not None:
+                import nats  # noqa: F401
+        except ModuleNotFoundError:
+            print(f"cardtui: error: {MISSING_CLUSTER}", file=sys.stderr)
+            return 2
     if args.cluster is not None and (args.store is None or args.web is not None):
         # Every host must read the same chips; the browser door's guests are not
         # relayed yet.
