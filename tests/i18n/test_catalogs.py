@@ -57,6 +57,8 @@ TRANSLATED = [
     "cardtui/holdem/tournament.py",
     "cardtui/ui/screens/lobby_rows.py",
     "cardtui/wire/words.py",
+    "cardtui/ui/screens/confirm.py",
+    "cardtui/ui/screens/too_small.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

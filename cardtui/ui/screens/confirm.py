@@ -13,19 +13,22 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from cardtui.i18n import N_, _
+
 
 class ConfirmScreen(ModalScreen[bool]):
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, *, yes: str = N_("Yes"), no: str = N_("No")) -> None:
         super().__init__()
         self.question = question
-        self.yes = yes
-        self.no = no
+        # (The defaults are marked only: a caller's own words come translated already.)
+        self.yes = _(yes)
+        self.no = _(no)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):

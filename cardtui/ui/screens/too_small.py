@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardtui.i18n import _
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -40,8 +42,6 @@ class TooSmallScreen(ModalScreen[None]):
 
 
 def _message(width: int, height: int) -> str:
-    return (
-        "Please enlarge the terminal.\n\n"
-        f"cardtui needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {width}x{height}.\n\n"
-        "Ctrl+Q quits."
-    )
+    return _("Please enlarge the terminal.\n\n"
+             "cardtui needs at least {least}; this one is {size}.\n\n"
+             "Ctrl+Q quits.").format(least=f"{MIN_WIDTH}x{MIN_HEIGHT}", size=f"{width}x{height}")
