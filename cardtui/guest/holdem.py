@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 from cardtui.games import Game
-from cardtui.guest.home_game_commands import home_game_command, question
+from cardtui.guest.home_game_commands import home_game_command
+from cardtui.guest.home_game_commands import question as question_words
 from cardtui.guest.shared_table import RemoteSession
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.bots import Personality
@@ -29,6 +30,7 @@ from cardtui.wire.protocol import (
     HandStarted,
     HoldemAction,
     HomeGameAsk,
+    HomeGameChoice,
     Message,
     PreAction,
     SeatInfo,
@@ -75,7 +77,24 @@ class HoldemRemoteSession(RemoteSession):
 
     def capabilities(self) -> HoldemCapabilities:
         """The room deals: this table chats, sits out, stands up, and says its stakes."""
-        return HoldemCapabilities(chat=self, sit_out=self, leave=self, room=self, ahead=self)
+        return HoldemCapabilities(chat=self, sit_out=self, leave=self, room=self, ahead=self,
+                                  home=self)
+
+    @property
+    def question(self) -> str:
+        """The room's question still open to this player ("runs", "show"; "": none)."""
+        asked = self.asked
+        if asked is None or asked.deadline <= self.link.clock.wall():
+            return ""
+        return asked.kind
+
+    def answer(self, value: int) -> None:
+        """Answer the open question (a key: 2 or 1 runs, w shows)."""
+        asked = self.asked
+        if asked is None:
+            return
+        self.asked = None  # one answer: the key goes away
+        self._send(HomeGameChoice(self.table_id, asked.hand, asked.kind, value))
 
     def sit_out_next(self, when: str) -> None:
         self._send(SitOutNext(self.table_id, when))
@@ -101,7 +120,7 @@ class HoldemRemoteSession(RemoteSession):
         elif isinstance(message, HomeGameAsk):
             self.asked = message
             clock = self.link.clock
-            yield Note(question(message, max(round(message.deadline - clock.wall()), 0)),
+            yield Note(question_words(message, max(round(message.deadline - clock.wall()), 0)),
                        "warning")
         else:
             yield from super().translate_game(message)

@@ -1,8 +1,9 @@
 """A player's home-game choices at a shared hold'em table, typed in the chat box.
 
 The room asks (:class:`~cardtui.wire.protocol.HomeGameAsk`): the table's log
-says what to type, and ``/twice`` or ``/once`` answers "run it twice?", ``/show``
-or ``/muck`` answers "show the hand that won?". At any time ``/straddle``
+says which key answers (the screen's 2 and 1, w), and in the chat box ``/twice``
+or ``/once`` answers "run it twice?", ``/show`` or ``/muck`` answers "show the
+hand that won?". At any time ``/straddle``
 (``/straddle off``) chooses to straddle whenever under the gun, and ``/bomb``
 (``/bomb off``) votes for a bomb pot next hand. The game only turns the line
 into the request; the room checks it (a table without straddles, an answer
@@ -54,8 +55,8 @@ def question(asked: HomeGameAsk, seconds: int) -> str:
     """What the table's log says when the room asks.
 
     >>> question(HomeGameAsk("t1", 7, "runs", 0.0), 8)
-    'All in: run it twice? Type /twice or /once (8 s; no answer: once).'
+    'All in: run it twice? 2: twice, 1: once (8 s; no answer: once).'
     """
     if asked.kind == "runs":
-        return f"All in: run it twice? Type /twice or /once ({seconds} s; no answer: once)."
-    return f"You won uncontested: /show your hand or /muck ({seconds} s; no answer: muck)."
+        return f"All in: run it twice? 2: twice, 1: once ({seconds} s; no answer: once)."
+    return f"You won uncontested: w shows your hand ({seconds} s; no answer: muck)."

@@ -91,6 +91,17 @@ class PlansAhead(Protocol):
         """The player's turn (the :class:`ToAct`) whose clock is their time bank, or None."""
 
 
+class AnswersHomeGame(Protocol):
+    """A table in the room asks home-game questions: "runs" (run the board twice?) or
+    "show" (show the hand that won uncontested?); ``answer`` sends the player's answer
+    (runs: 2 or 1; show: 1 or 0)."""
+
+    @property
+    def question(self) -> str: ...
+
+    def answer(self, value: int) -> None: ...
+
+
 class Listens(Protocol):
     """A newer screen may attach to this table before the old one unmounts (the palette's
     Hold'em at the hold'em table): the old one asks whether it still listens before it
@@ -110,6 +121,8 @@ class HoldemCapabilities(Capabilities):
     listens: Listens | None = None
     #: A table in the room: it plays ticked moves and sits the seat out as planned.
     ahead: PlansAhead | None = None
+    #: A table in the room with home-game options: its questions, answered by key.
+    home: AnswersHomeGame | None = None
 
 
 class HoldemSession(TableSession[Action], Protocol):

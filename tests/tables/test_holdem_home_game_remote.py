@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.holdem.actions import Action, HandEnded
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions
@@ -18,14 +19,22 @@ def hand_ended(player: Player) -> bool:
 
 
 def shove_and_agree(player: Player, event: Event) -> None:
+    """Shove, and answer the question: Ann in the chat box, Bob with the screen's key."""
     session = player.session
     assert session is not None
     if isinstance(event, ToAct):
         legal = event.legal
         session.act(event.seat, Action.all_in() if legal.can_all_in  # type: ignore[attr-defined]
                     else Action.call())
-    elif isinstance(event, Note) and "Type /twice" in event.text:
-        session.chat("/twice")
+    elif isinstance(event, Note) and "2: twice" in event.text:
+        if player.name == "Ann":
+            session.chat("/twice")  # typed in the chat box
+        else:
+            assert isinstance(session, HoldemRemoteSession)
+            home = session.capabilities().home  # the screen's key 2
+            assert home is not None and home.question == "runs"
+            home.answer(2)
+            assert home.question == ""  # answered: the key goes away
 
 
 async def test_both_players_type_twice_and_the_board_runs_twice(make_room) -> None:  # type: ignore[no-untyped-def]
@@ -42,8 +51,8 @@ async def test_both_players_type_twice_and_the_board_runs_twice(make_room) -> No
     hand = table.last_hand
     assert hand is not None and hand.runs == 2
     for player in players:
-        asked = [e.text for e in player.of(Note) if "Type /twice" in e.text]
-        assert asked == ["All in: run it twice? Type /twice or /once (8 s; no answer: once)."]
+        asked = [e.text for e in player.of(Note) if "2: twice" in e.text]
+        assert asked == ["All in: run it twice? 2: twice, 1: once (8 s; no answer: once)."]
         await until(partial(hand_ended, player))
     # A standing choice goes to the room; one the room refuses is said in the log.
     ann = players[0].session

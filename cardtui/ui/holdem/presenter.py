@@ -59,6 +59,9 @@ Shown = Step | seam.HandBegins | seam.SeatsChanged | seam.ToAct | seam.SeatClock
 #: brought a sitting-out player back, or nothing.
 AnyKey = Literal["skip", "back", None]
 
+#: The keys' answers to a room's home-game question, by screen action: (question, answer).
+HOME_ANSWERS = {"run_twice": ("runs", 2), "run_once": ("runs", 1), "show_hand": ("show", 1)}
+
 #: The streets by name (:attr:`cardtui.holdem.actions.Street.label`), for the catalogs.
 STREET_NAMES = {"Preflop": N_("Preflop"), "Flop": N_("Flop"), "Turn": N_("Turn"),
                 "River": N_("River"), "Showdown": N_("Showdown"), "Complete": N_("Complete")}
@@ -289,6 +292,9 @@ class HoldemPresenter:
             return self.thinking is None or caps.room is not None
         if action == "chat":
             return caps.chat is not None
+        if action in HOME_ANSWERS:
+            # A home-game question the room asked this player (run it twice? show?).
+            return caps.home is not None and caps.home.question == HOME_ANSWERS[action][0]
         if action == "sit_out_next":
             # Not while the decision is yours (act first): at 80 columns the moves'
             # keys and these two overflowed the footer, cutting the palette's key.
@@ -388,6 +394,21 @@ class HoldemPresenter:
             self.notes = [_refusal(refused)]
 
     # -- sitting out ahead (a shared table) ---------------------------------------------------
+
+    def answer_home(self, action: str) -> None:
+        """Answer the room's home-game question with the key's answer."""
+        home = self.caps.home
+        if home is None or action not in HOME_ANSWERS:
+            return
+        question, value = HOME_ANSWERS[action]
+        if home.question != question:
+            return
+        home.answer(value)
+        said = {"run_twice": N_("You run it twice if everyone in the pot does."),
+                "run_once": N_("You run it once."),
+                "show_hand": N_("You show your hand.")}[action]
+        self.notes = [Text(_(said))]
+        self.changed()
 
     def plan_sit_out(self, when: str) -> None:
         """Sit out from the next hand ("hand") or the next big blind ("big_blind"); the same

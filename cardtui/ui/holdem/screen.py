@@ -76,10 +76,19 @@ AHEAD_KEYS = {Advance.CHECK_FOLD: "f", Advance.CHECK: "c", Advance.CALL: "c",
               Advance.CALL_ANY: "C", Advance.FOLD_ANY: "F"}
 
 
+#: A room's home-game questions (run it twice? show the hand that won?), live while asked;
+#: first, so the footer shows them before the rest.
+HOME_BINDINGS: list[BindingType] = [
+    Binding("2", "run_twice", N_("Run twice")),
+    Binding("1", "run_once", N_("Run once")),
+    Binding("w", "show_hand", N_("Show hand")),
+]
+
+
 class HoldemScreen(TableFelt):
     """The table a player plays at: its keys (the felt's BINDINGS) act through the presenter."""
 
-    BINDINGS = [*TABLE_BINDINGS, *AHEAD_BINDINGS]
+    BINDINGS = [*HOME_BINDINGS, *TABLE_BINDINGS, *AHEAD_BINDINGS]
 
     def __init__(self, session: HoldemSession | None = None) -> None:
         super().__init__(session if session is not None else self._sit_down())
@@ -187,6 +196,18 @@ class HoldemScreen(TableFelt):
 
     def action_sit_out_next(self, when: str) -> None:
         self.presenter.plan_sit_out(when)
+
+    def action_run_twice(self) -> None:
+        self.presenter.answer_home("run_twice")
+        self.refresh_bindings()
+
+    def action_run_once(self) -> None:
+        self.presenter.answer_home("run_once")
+        self.refresh_bindings()
+
+    def action_show_hand(self) -> None:
+        self.presenter.answer_home("show_hand")
+        self.refresh_bindings()
 
     def action_pre_check_fold(self) -> None:
         self.presenter.preselect(Advance.CHECK_FOLD)
