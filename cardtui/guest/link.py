@@ -351,6 +351,14 @@ class RoomLink:
         self._tell(message.text)
         return True
 
+    def _welcomed_again(self, message: Welcome) -> bool:
+        """A greeting after the first: the room runs anew on another host (cardtui.cluster)
+        and the line was opened there for this game. Its id names the hands from now on:
+        the old room's table t1 hand 1 is not the new room's."""
+        self.welcome = message
+        self._tell(None)
+        return True
+
     def _renamed(self, message: Renamed) -> bool:
         if self.welcome is not None:
             self.welcome = dataclasses.replace(self.welcome, name=message.name)
@@ -386,8 +394,8 @@ class RoomLink:
 
     def _unclaimed_words(self, message: Notice | Error, table_id: object) -> None:
         """A notice or refusal no table's session and no request claims: the lobby's."""
-        text = (shown(message.text, message.key, message.args) if isinstance(message, Notice)
-                else message.message)
+        text = shown(message.text if isinstance(message, Notice) else message.message,
+                     message.key, message.args)
         if table_id is None:
             for each in list(self.sessions.values()):
                 each.receive(message)
@@ -524,7 +532,8 @@ class RoomLink:
             # Answered, failed or given up on: no longer waited on.
             self._waiters.pop(numbered.ref, None)
         if isinstance(answer, Error):
-            raise RoomRefused(answer.message)
+            # The room's refusal in this player's words (the lobby shows it as said).
+            raise RoomRefused(shown(answer.message, answer.key, answer.args))
         if not isinstance(answer, reply):
             raise RoomRefused(f"the room answered {answer.TYPE}, not {reply.TYPE}")
         return answer
@@ -638,6 +647,7 @@ _ROOM_NEWS: dict[type[Message], Callable[[RoomLink, Any], bool]] = {
     TableClosed: RoomLink._table_closed,
     RoomClosing: RoomLink._room_closing,
     Renamed: RoomLink._renamed,
+    Welcome: RoomLink._welcomed_again,
     Online: RoomLink._online,
     LobbyChatLine: RoomLink._lobby_chat_line,
     Announcement: RoomLink._announcement,
