@@ -394,8 +394,8 @@ class RoomLink:
 
     def _unclaimed_words(self, message: Notice | Error, table_id: object) -> None:
         """A notice or refusal no table's session and no request claims: the lobby's."""
-        text = (shown(message.text, message.key, message.args) if isinstance(message, Notice)
-                else message.message)
+        text = shown(message.text if isinstance(message, Notice) else message.message,
+                     message.key, message.args)
         if table_id is None:
             for each in list(self.sessions.values()):
                 each.receive(message)
@@ -532,7 +532,8 @@ class RoomLink:
             # Answered, failed or given up on: no longer waited on.
             self._waiters.pop(numbered.ref, None)
         if isinstance(answer, Error):
-            raise RoomRefused(answer.message)
+            # The room's refusal in this player's words (the lobby shows it as said).
+            raise RoomRefused(shown(answer.message, answer.key, answer.args))
         if not isinstance(answer, reply):
             raise RoomRefused(f"the room answered {answer.TYPE}, not {reply.TYPE}")
         return answer

@@ -339,8 +339,8 @@ class RemoteSession:
                 yield Note(shown(text, key, args))
             case RoomClosing(text=text):
                 yield from self._room_closing(text)
-            case Error(message=text):
-                yield Note(sentence(text), "warning")
+            case Error(message=text, key=key, args=args):
+                yield Note(sentence(shown(text, key, args)), "warning")
             case HandVoided(stacks=stacks, reason=reason):
                 yield from self._stop_clock()  # nobody is to act in a void hand
                 yield SeatsChanged(self.every_seat(stacks))

@@ -172,15 +172,16 @@ class BlackjackTable(SharedTable):
         self.check_can_sit(conn)
         self.check_buy_in(buy_in, self.options.limits)
         if buy_in < self.rules.min_bet:
-            raise Refused(f"buy in for at least the minimum bet, {self.rules.min_bet}")
+            raise Refused(N_("buy in for at least the minimum bet, {amount}"),
+                          amount=self.rules.min_bet)
         if seat is None:
             seat = next((s for s, p in enumerate(self.seats) if p is None), None)
             if seat is None:
-                raise Refused("every seat is taken")
+                raise Refused(N_("every seat is taken"))
         if not 0 <= seat < self.seat_count:
-            raise Refused(f"this table has seats 1 to {self.seat_count}")
+            raise Refused(N_("this table has seats 1 to {count}"), count=self.seat_count)
         if self.seats[seat] is not None:
-            raise Refused(f"seat {seat + 1} is taken")
+            raise Refused(N_("seat {seat} is taken"), seat=seat + 1)
         self.room.heard(conn.member)  # "Ann sits down": every screen here redraws
         self.seats[seat] = BlackjackPlayer(conn.member, conn, buy_in)
         self.room.ledger.bought_in(conn.member.profile, conn.member.name, buy_in,
@@ -248,11 +249,12 @@ class BlackjackTable(SharedTable):
         assert isinstance(player, BlackjackPlayer)
         self.check_playing()
         if not self.betting:
-            raise Refused("bets are placed between rounds")
+            raise Refused(N_("bets are placed between rounds"))
         if not self.rules.min_bet <= amount <= self.rules.max_bet:
-            raise Refused(f"bets at this table are {self.rules.min_bet} to {self.rules.max_bet}")
+            raise Refused(N_("bets at this table are {low} to {high}"), low=self.rules.min_bet,
+                          high=self.rules.max_bet)
         if amount > player.stack:
-            raise Refused(f"you have {player.stack:,} chips")
+            raise Refused(N_("you have {amount} chips"), amount=player.stack)
         player.bet = amount
         player.sitting_out = False
         player.expiries = 0
@@ -382,12 +384,12 @@ class BlackjackTable(SharedTable):
     def act(self, conn: Connection, action: Action) -> None:
         rnd = self.round
         if rnd is None:
-            raise Refused("no round is being played")
+            raise Refused(N_("no round is being played"))
         seat, player = self.player_of(conn)
         assert isinstance(player, BlackjackPlayer)
         self.check_playing()
         if rnd.seat_to_act != seat:
-            raise Refused("it is not your turn")
+            raise Refused(N_("it is not your turn"))
         problem = rnd.problem(action)
         if problem is not None:
             raise Refused(problem)

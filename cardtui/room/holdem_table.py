@@ -193,7 +193,7 @@ class HoldemTable(SharedTable):
     def check_can_sit(self, conn: Connection) -> None:
         super().check_can_sit(conn)
         if any(p.member.profile == conn.member.profile for p in self.pending.values()):
-            raise Refused("you already have a seat at this table (from the next hand)")
+            raise Refused(N_("you already have a seat at this table (from the next hand)"))
 
     def sit(self, conn: Connection, seat: int | None, buy_in: int,
             ref: int | None = None) -> None:
@@ -230,9 +230,9 @@ class HoldemTable(SharedTable):
         else a bot's; Refused when there is none, or the one asked for is a player's."""
         seat = self._any_seat() if asked is None else asked
         if not 0 <= seat < self.seat_count:
-            raise Refused(f"this table has seats 1 to {self.seat_count}")
+            raise Refused(N_("this table has seats 1 to {count}"), count=self.seat_count)
         if isinstance(self.seats[seat], SeatedPlayer) or seat in self.pending:
-            raise Refused(f"seat {seat + 1} is taken")
+            raise Refused(N_("seat {seat} is taken"), seat=seat + 1)
         return seat
 
     def _any_seat(self) -> int:
@@ -243,7 +243,7 @@ class HoldemTable(SharedTable):
         bots = next((s for s, o in enumerate(self.seats)
                      if isinstance(o, RoomBot) and s not in self.pending), None)
         if bots is None:
-            raise Refused("every seat is taken")
+            raise Refused(N_("every seat is taken"))
         return bots
 
     def _seat(self, seat: int, occupant: SeatedPlayer | RoomBot) -> None:
@@ -513,11 +513,11 @@ class HoldemTable(SharedTable):
     def act(self, conn: Connection, action: Action) -> None:
         hand = self.hand
         if hand is None:
-            raise Refused("no hand is being played")
+            raise Refused(N_("no hand is being played"))
         seat, player = self.player_of(conn)
         self.check_playing()
         if hand.actor != seat:
-            raise Refused("it is not your turn")
+            raise Refused(N_("it is not your turn"))
         if not hand.legal_actions().allows(action):
             try:
                 hand.act(action)  # raises with the engine's reason; changes nothing
@@ -548,7 +548,7 @@ class HoldemTable(SharedTable):
                 self.notice(N_("{name} plays on (no sitting out)."), name=player.name)
             return
         if player.sitting_out:
-            raise Refused("you are sitting out already")
+            raise Refused(N_("you are sitting out already"))
         if self.sit_out_plans.get(profile) == when:
             return
         self.room.heard(conn.member)

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from cardtui.clock import Clock, Timer
+from cardtui.i18n import N_
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.connection import Connection
 from cardtui.room.shared import CHAT_HISTORY, Refused, SharedTable
@@ -126,10 +127,10 @@ class Presence:
         """``conn``'s player says ``text`` in the lobby: every player there reads it."""
         line = clean(text)
         if not line:
-            raise Refused("nothing to say: the line was empty once cleaned")
+            raise Refused(N_("nothing to say: the line was empty once cleaned"))
         rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.clock))
         if not rate.allow():
-            raise Refused("slow down: too many chat lines")
+            raise Refused(N_("slow down: too many chat lines"))
         entry = ChatEntry(conn.member.name, line)
         self.chat_log.append(entry)
         said = LobbyChatLine(entry.name, entry.text)

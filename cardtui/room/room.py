@@ -457,7 +457,8 @@ class Room:
         try:
             self.handle(conn, message)
         except Refused as error:
-            conn.send(Error(ErrorCode.REFUSED, str(error), table_id, ref=ref))
+            conn.send(Error(ErrorCode.REFUSED, str(error), table_id, key=error.key,
+                            args=error.words, ref=ref))
         except Exception:
             # A bug must cost one request, never the room and everyone's game.
             log.exception("handling %s from %r", type(message).__name__, conn)

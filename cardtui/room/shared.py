@@ -73,7 +73,16 @@ class TableHost(Protocol):
 
 
 class Refused(ValueError):
-    """A request the table turns down; the message goes back to the player as is."""
+    """A request the table turns down; the message goes back to the player as is.
+
+    With ``args`` the message is a template marked N_ (its English words are the
+    catalogs' message id) and each player reads it in their own language
+    (cardtui/wire/words.py); a message without them is its own id.
+    """
+
+    def __init__(self, message: str, **args: object) -> None:
+        self.key, self.words = said(message, **args)
+        super().__init__(english(self.key, self.words) if args else message)
 
 
 @dataclass(eq=False)

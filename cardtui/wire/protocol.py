@@ -528,6 +528,9 @@ class Error(Reply):
     code: ErrorCode
     message: str
     table: str | None = None
+    #: As :class:`Notice`'s: the refusal's message id and arguments, worded by each game.
+    key: str = ""
+    args: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @_message("lobby_snapshot")

@@ -30,8 +30,18 @@ def said(template: str, **args: object) -> tuple[str, dict[str, str]]:
 
 
 def english(template: str, args: Mapping[str, str]) -> str:
-    """The English sentence: what ``text`` carries."""
-    return template.format(**args)
+    """The English sentence: what ``text`` carries (numbers as English writes them).
+
+    >>> english("you have {amount} chips", {"amount": "12500"})
+    'you have 12,500 chips'
+    """
+    return template.format(**{name: f"{int(value):,}" if _amount(value) else value
+                              for name, value in args.items()})
+
+
+def _amount(value: str) -> bool:
+    """A number big enough for a thousands separator (a seat or a count is not)."""
+    return value.isdigit() and len(value) > 3
 
 
 def shown(text: str, key: str, args: Mapping[str, str]) -> str:
@@ -39,7 +49,7 @@ def shown(text: str, key: str, args: Mapping[str, str]) -> str:
     of four digits or more with their thousands separators), else the room's ``text``."""
     if not key:
         return text
-    local = {name: number(int(value)) if value.isdigit() and len(value) > 3 else value
+    local = {name: number(int(value)) if _amount(value) else value
              for name, value in args.items()}
     try:
         return _(key).format(**local)

@@ -15,6 +15,7 @@ import pytest
 
 from cardtui import i18n
 from cardtui.guest import shared_table
+from cardtui.guest.link import RoomRefused
 from cardtui.room.config import HoldemOptions
 from cardtui.wire.words import shown
 from tests.room.support import until
@@ -57,3 +58,13 @@ async def test_each_player_at_one_table_reads_the_room_in_their_language(
     assert read == {"Ann": "Bob sits down in seat 4.",
                     "花子": "Bob が 4 番の席に座りました。",
                     "Иван": "Bob садится на место 4."}
+
+
+async def test_a_refusal_reaches_each_player_as_data(make_room) -> None:
+    room = make_room(HoldemOptions(seats=2, min_humans=2, action_clock=30))
+    ann, hanako = await join(room, "Ann"), await join(room, "花子")
+    await ann.link.sit("t1", 1000, seat=0)
+    with pytest.raises(RoomRefused) as refused:
+        i18n.set_language("ja")  # 花子's game
+        await hanako.link.sit("t1", 1000, seat=0)
+    assert str(refused.value) == "1 番の席はふさがっています"
