@@ -62,3 +62,21 @@ def test_the_language_is_saved_and_checked() -> None:
     assert Settings.from_json({"language": "ja"}).language == "ja"
     assert Settings.from_json({"language": "tlh"}).language == ""
     assert Settings(language="ru").to_json()["language"] == "ru"
+
+
+async def test_choosing_a_language_in_settings_applies_at_once(
+        make_app: Callable[..., CardtuiApp]) -> None:
+    from textual.widgets import Select
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")  # Settings
+        await pilot.pause()
+        app.screen.query_one("#language", Select).value = "ja"
+        await pilot.pause()
+        await pilot.pause()
+        assert i18n.current_language() == "ja" and app.settings.language == "ja"
+        assert '"language": "ja"' in (app.data_dir / "settings.json").read_text()
+        await pilot.press("escape")  # back to the menu, built again in Japanese
+        await pilot.pause()
+        assert "ようこそ" in str(app.screen.query_one("#welcome").render())
