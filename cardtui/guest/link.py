@@ -139,6 +139,8 @@ class RoomLink:
         #: Settled hands handed to the store and not acknowledged yet: name -> (table, hand).
         self._unseen: dict[str, tuple[str, int]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: Chips brought home after a second greeting (kept: a task must be referenced).
+        self._regreeted: asyncio.Task[None] | None = None
         self._stop_hearing: Callable[[], None] | None = None
         #: Notices for the player said before anyone listened (see :meth:`listen`).
         self._untold: list[str] = []
@@ -356,6 +358,12 @@ class RoomLink:
         and the line was opened there for this game. Its id names the hands from now on:
         the old room's table t1 hand 1 is not the new room's."""
         self.welcome = message
+        if self.keeps_chips:
+            # As at the start: chips at tables the new room does not seat this profile
+            # at (all of them: it is new) come back to the balance. A seat that only
+            # waited for the next hand heard its table close without cashing out.
+            self._regreeted = asyncio.get_running_loop().create_task(
+                self._return_unheld_chips())
         self._tell(None)
         return True
 
