@@ -59,6 +59,8 @@ TRANSLATED = [
     "cardtui/wire/words.py",
     "cardtui/ui/screens/confirm.py",
     "cardtui/ui/screens/too_small.py",
+    "cardtui/ui/screens/lobby_buy_in.py",
+    "cardtui/ui/screens/table_chat.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

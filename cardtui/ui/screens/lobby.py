@@ -526,8 +526,8 @@ class LobbyScreen(HeldFirstFrame):
     def action_new_sit_and_go(self) -> None:
         if self._link is None:
             return
-        self.app.push_screen(ChatDialog([], prompt="A name for the new Sit & Go (6 seats, "
-                                                   "buy-in 100, 5 min levels; Enter opens):"),
+        self.app.push_screen(ChatDialog([], prompt=N_("A name for the new Sit & Go (6 seats, "
+                                                      "buy-in 100, 5 min levels; Enter opens):")),
                              self._new_sit_and_go)
 
     def _new_sit_and_go(self, name: str | None) -> None:
@@ -548,7 +548,7 @@ class LobbyScreen(HeldFirstFrame):
             return
         info = acted_on(self._sit_and_go_list(), self.link.name)
         if info is None or info.stage is not SitAndGoStage.REGISTERING:
-            self.say("No Sit & Go is waiting to start.", error=True)
+            self.say(_("No Sit & Go is waiting to start."), error=True)
             return
         self._start_sit_and_go(info)
 
@@ -565,8 +565,8 @@ class LobbyScreen(HeldFirstFrame):
         if self._link is None:
             return
         said = [Text.assemble((e.name, "bold"), f": {e.text}") for e in self.link.lobby_chat[-5:]]
-        self.app.push_screen(ChatDialog(said, prompt="Say to the lobby (Enter sends, Escape "
-                                                     "closes):"), self._say)
+        self.app.push_screen(ChatDialog(said, prompt=N_("Say to the lobby (Enter sends, Escape "
+                                                        "closes):")), self._say)
 
     def _say(self, line: str | None) -> None:
         if line is None or self._link is None:
@@ -633,7 +633,7 @@ class LobbyScreen(HeldFirstFrame):
     def action_kick(self) -> None:
         names = [p.name for p in self.link.online if p.name != self.link.name]
         if not names:
-            self.say("Nobody else is here.")
+            self.say(_("Nobody else is here."))
             return
 
         def kick(chosen: tuple[str, bool] | None) -> None:
@@ -661,8 +661,8 @@ class LobbyScreen(HeldFirstFrame):
             if line is not None:
                 self._host(Announce(line))
 
-        self.app.push_screen(ChatDialog(prompt="Announce to the whole room (Enter sends, "
-                                               "Escape closes):"), announce)
+        self.app.push_screen(ChatDialog(prompt=N_("Announce to the whole room (Enter sends, "
+                                                  "Escape closes):")), announce)
 
     def action_export(self) -> None:
         self._host(HostExport())
@@ -721,8 +721,8 @@ class LobbyScreen(HeldFirstFrame):
     def action_join_private(self) -> None:
         if self._link is None:
             return
-        self.app.push_screen(ChatDialog([], prompt="A private table's invite code (Enter "
-                                                   "joins, Escape closes):"), self._code)
+        self.app.push_screen(ChatDialog([], prompt=N_("A private table's invite code (Enter "
+                                                      "joins, Escape closes):")), self._code)
 
     def _code(self, code: str | None) -> None:
         if code is not None and code.strip():

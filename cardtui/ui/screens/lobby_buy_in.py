@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cardtui.i18n import N_, _, chips
 from cardtui.ui.screens.setup_form import FORM_CSS
 from cardtui.ui.widgets.form_fields import mark
 from cardtui.wire.protocol import TableInfo
@@ -33,11 +34,11 @@ def buy_in_problem(text: str, low: int, high: int, balance: int | None = None) -
     """
     digits = text.replace(",", "").replace("_", "").strip()
     if not digits.isdecimal() or len(digits) > 15:
-        return "type a number of chips"
+        return _("type a number of chips")
     if not low <= int(digits) <= high:
-        return f"the buy-in is {low:,} to {high:,} chips"
+        return _("the buy-in is {low} to {high} chips").format(low=chips(low), high=chips(high))
     if balance is not None and low <= balance < int(digits):
-        return f"your balance has {balance:,} chips"
+        return _("your balance has {amount} chips").format(amount=chips(balance))
     return None
 
 
@@ -50,15 +51,16 @@ def balance_line(balance: int, low: int) -> str:
     'Your balance: 150 chips: the house rebuys it (counted).'
     """
     if balance < low:
-        return f"Your balance: {balance:,} chips: the house rebuys it (counted)."
-    return f"Your balance: {balance:,} chips."
+        return _("Your balance: {amount} chips: the house rebuys it (counted).").format(
+            amount=chips(balance))
+    return _("Your balance: {amount} chips.").format(amount=chips(balance))
 
 
 class BuyInDialog(ModalScreen[int | None]):
     """Enter takes a seat with the chips typed; Escape goes back to the lobby."""
 
     CSS_PATH = ["lobby_buy_in.tcss", FORM_CSS]
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, info: TableInfo, balance: int | None = None) -> None:
         super().__init__()
@@ -70,8 +72,9 @@ class BuyInDialog(ModalScreen[int | None]):
         info, balance = self.info, self.balance
         offered = info.buy_in_max
         with Vertical(id="buy-in-box", classes="form"):
-            yield Static(f"Sit down at [b]{escape(info.name)}[/b] ({escape(info.stakes)})",
-                         id="buy-in-title")
+            yield Static(_("Sit down at {table} ({stakes})").format(
+                table=f"[b]{escape(info.name)}[/b]", stakes=escape(info.stakes)),
+                id="buy-in-title")
             if balance is not None:
                 yield Static(balance_line(balance, info.buy_in_min), id="buy-in-balance")
                 if balance >= info.buy_in_min:
@@ -80,10 +83,11 @@ class BuyInDialog(ModalScreen[int | None]):
             top = info.buy_in_max
             if balance is not None and info.buy_in_min <= balance < top:
                 top = balance
-            yield Static(f"Buy in for {info.buy_in_min:,} to {top:,} chips:")
+            yield Static(_("Buy in for {low} to {high} chips:").format(
+                low=chips(info.buy_in_min), high=chips(top)))
             yield Input(str(offered), id="buy-in", restrict=r"[0-9,_]*", max_length=18)
             yield Static("", id="buy-in-error")
-            yield Static("Enter sits down · Escape cancels", id="buy-in-hint")
+            yield Static(_("Enter sits down · Escape cancels"), id="buy-in-hint")
 
     def on_mount(self) -> None:
         field = self.query_one("#buy-in", Input)

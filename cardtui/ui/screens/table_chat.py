@@ -16,6 +16,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cardtui.i18n import N_, _
+
 #: The room's limit per line (cardtui.room.chat); longer input is not taken.
 CHAT_LENGTH = 200
 
@@ -27,15 +29,15 @@ class ChatDialog(ModalScreen[str | None]):
     ChatDialog { align: center bottom; }
     ChatDialog #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, said: Sequence[Text] = (), *,
-                 prompt: str = "Say to the table (Enter sends, Escape closes):") -> None:
+                 prompt: str = N_("Say to the table (Enter sends, Escape closes):")) -> None:
         super().__init__()
         #: The last lines said at the table, for a table with no log of them (blackjack).
         self.said = tuple(said)
         #: What the box asks for (the lobby's chat and the host's announcement reuse it).
-        self.prompt = prompt
+        self.prompt = _(prompt)  # (a caller's own words come translated already)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
