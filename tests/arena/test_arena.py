@@ -186,3 +186,11 @@ def test_a_bad_flag_is_one_line_and_status_2(
 def test_pypokerengine_honest_player_plays_through_the_protocol() -> None:
     result = play_match(["honest", "station"], seats=2, deals=2, seed=5)
     assert result.hands == 4 and not result.refusals["honest"]
+
+
+def test_the_pro_beats_the_calling_station_in_a_short_match() -> None:
+    # Seeded, so the same every run; the benchmark measures it with many more hands.
+    result = play_match(["pro", "station"], seats=2, deals=12, seed=2)
+    pro = next(row for row in result.rows() if row.name == "pro")
+    assert pro.bb_per_100 > 0
+
