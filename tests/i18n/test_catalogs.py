@@ -61,6 +61,8 @@ TRANSLATED = [
     "cardtui/ui/screens/too_small.py",
     "cardtui/ui/screens/lobby_buy_in.py",
     "cardtui/ui/screens/table_chat.py",
+    "cardtui/ui/screens/setup_form.py",
+    "cardtui/ui/blackjack/setup.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -83,6 +85,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/blackjack/rules.py", "f:unusable blackjack rules: "): _PROGRAMMER,
     ("cardtui/ui/holdem/wording.py", "f:Pair of "): "the English path (rank nouns, plurals)",
     ("cardtui/holdem/view.py", "bot move"): "a log line's kind, not its words",
+    ("cardtui/ui/screens/setup_form.py", "#setup-form Select"): "a CSS selector",
+    ("cardtui/ui/blackjack/setup.py", "f:Bot "): "a bot's default name (a name, as typed)",
     ("cardtui/holdem/tournament.py", "the hand in play is settled first"): _PROGRAMMER,
     ("cardtui/holdem/tournament.py",
      "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,

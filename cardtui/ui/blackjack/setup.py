@@ -13,33 +13,46 @@ from typing import Any
 from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, Header, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.blackjack.table import MAX_SEATS, SeatKind, SeatSetup
+from cardtui.i18n import N_, _, ngettext
 from cardtui.names import NAME_MAX, name_problem
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.setup_form import FORM_CSS, SetupForm, save_buttons
+from cardtui.ui.widgets.footer import Footer
 from cardtui.ui.widgets.form_fields import FieldNote, ShapeCheckbox, mark
 
-_DECKS = [(f"{n} deck{'s' if n > 1 else ''}", n) for n in (1, 2, 4, 6, 8)]
+_DECKS = (1, 2, 4, 6, 8)
 _PENETRATION = [(f"{p}%", p) for p in (50, 60, 65, 70, 75, 80, 85, 90)]
-_SOFT_17 = [("Dealer stands on soft 17 (S17)", False), ("Dealer hits soft 17 (H17)", True)]
+# Options' words are marked here and translated as the form is built (:func:`_words`).
+_SOFT_17 = [(N_("Dealer stands on soft 17 (S17)"), False), (N_("Dealer hits soft 17 (H17)"), True)]
 _PAYS = [("3:2", BlackjackPayout.THREE_TO_TWO), ("6:5", BlackjackPayout.SIX_TO_FIVE)]
-_DOUBLE = [("Any first two cards", DoubleRule.ANY_TWO), ("Hard 9, 10 or 11 only",
-                                                          DoubleRule.NINE_TO_ELEVEN)]
-_SPLIT = [("No splitting", 1), ("Up to 2 hands", 2), ("Up to 3 hands", 3), ("Up to 4 hands", 4)]
-_KINDS = [("Human", SeatKind.HUMAN), ("Bot (basic strategy)", SeatKind.BOT)]
+_DOUBLE = [(N_("Any first two cards"), DoubleRule.ANY_TWO), (N_("Hard 9, 10 or 11 only"),
+                                                              DoubleRule.NINE_TO_ELEVEN)]
+_SPLIT = [(N_("No splitting"), 1), (N_("Up to 2 hands"), 2), (N_("Up to 3 hands"), 3),
+          (N_("Up to 4 hands"), 4)]
+_KINDS = [(N_("Human"), SeatKind.HUMAN), (N_("Bot (basic strategy)"), SeatKind.BOT)]
 #: Bet spreads to practise, in table minimums (two a true count above +1, to the top).
-_SPREADS = [("Off", 0), *((f"1-{top} (count hidden)", top) for top in (4, 8, 12, 16))]
+_SPREADS = (4, 8, 12, 16)
 _SWITCHES = (
-    ("double_after_split", "Double after split"),
-    ("resplit_aces", "Resplit aces"),
-    ("late_surrender", "Late surrender"),
-    ("insurance", "Insurance / even money"),
-    ("dealer_wins_ties", "Dealer wins ties"),
+    ("double_after_split", N_("Double after split")),
+    ("resplit_aces", N_("Resplit aces")),
+    ("late_surrender", N_("Late surrender")),
+    ("insurance", N_("Insurance / even money")),
+    ("dealer_wins_ties", N_("Dealer wins ties")),
 )
+
+
+def _words(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    return [(_(label), value) for label, value in options]
+
+
+def _spreads() -> list[tuple[str, int]]:
+    return [(_("Off"), 0), *((_("1-{top} (count hidden)").format(top=top), top)
+                             for top in _SPREADS)]
 
 
 class BlackjackSetupScreen(SetupForm):
@@ -52,33 +65,36 @@ class BlackjackSetupScreen(SetupForm):
         rules = setup.rules
         yield Header()
         with VerticalScroll(id="setup-form", classes="form"):
-            yield Static("House rules", classes="section")
-            yield from _row("Shoe", Select(_DECKS, value=rules.decks, allow_blank=False,
-                                           compact=True, id="decks"))
-            yield from _row("Cut card at", Select(
+            yield Static(_("House rules"), classes="section")
+            decks = [(ngettext("{n} deck", "{n} decks", n).format(n=n), n) for n in _DECKS]
+            yield from _row(_("Shoe"), Select(decks, value=rules.decks, allow_blank=False,
+                                              compact=True, id="decks"))
+            yield from _row(_("Cut card at"), Select(
                 _PENETRATION, value=_nearest_penetration(rules.penetration),
                 allow_blank=False, compact=True, id="penetration"))
-            yield from _row("Soft 17", Select(_SOFT_17, value=rules.dealer_hits_soft_17,
-                                              allow_blank=False, compact=True, id="soft17"))
-            yield from _row("Blackjack pays", Select(_PAYS, value=rules.blackjack_pays,
-                                                     allow_blank=False, compact=True, id="pays"))
-            yield from _row("Double on", Select(_DOUBLE, value=rules.double,
-                                                allow_blank=False, compact=True, id="double"))
-            yield from _row("Split", Select(_SPLIT, value=rules.max_hands, allow_blank=False,
-                                            compact=True, id="max-hands"))
+            yield from _row(_("Soft 17"), Select(
+                _words(_SOFT_17), value=rules.dealer_hits_soft_17, allow_blank=False,
+                compact=True, id="soft17"))
+            yield from _row(_("Blackjack pays"), Select(_PAYS, value=rules.blackjack_pays,
+                                                        allow_blank=False, compact=True,
+                                                        id="pays"))
+            yield from _row(_("Double on"), Select(_words(_DOUBLE), value=rules.double,
+                                                   allow_blank=False, compact=True, id="double"))
+            yield from _row(_("Split"), Select(_words(_SPLIT), value=rules.max_hands,
+                                               allow_blank=False, compact=True, id="max-hands"))
             for field_name, label in _SWITCHES:
-                yield ShapeCheckbox(label, getattr(rules, field_name),
+                yield ShapeCheckbox(_(label), getattr(rules, field_name),
                                     id=field_name.replace("_", "-"))
             with Horizontal(classes="row"):
-                yield Label("Table limits", classes="label")
+                yield Label(_("Table limits"), classes="label")
                 yield Input(str(rules.min_bet), type="integer", compact=True, id="min-bet",
                             classes="number")
-                yield Label(" to ", classes="to")
+                yield Label(" " + _("to") + " ", classes="to")
                 yield Input(str(rules.max_bet), type="integer", compact=True, id="max-bet",
                             classes="number")
             yield FieldNote(id="rules-error")
-            yield Static("Seats", classes="section")
-            yield from _row("Seats at the table", Select(
+            yield Static(_("Seats"), classes="section")
+            yield from _row(_("Seats at the table"), Select(
                 [(str(n), n) for n in range(1, MAX_SEATS + 1)], value=len(setup.seats),
                 allow_blank=False, compact=True, id="seat-count"))
             defaults = list(setup.seats) + [
@@ -87,28 +103,28 @@ class BlackjackSetupScreen(SetupForm):
             ]
             for index, seat in enumerate(defaults):
                 with Horizontal(classes="row seat-setup", id=f"seat-row-{index}"):
-                    yield Label(f"Seat {index + 1}", classes="label")
-                    yield Input(seat.name, max_length=NAME_MAX, placeholder="name", compact=True,
+                    yield Label(_("Seat {number}").format(number=index + 1), classes="label")
+                    yield Input(seat.name, max_length=NAME_MAX, placeholder=_("name"),
+                                compact=True,
                                 id=f"name-{index}", classes="name")
-                    yield Select(_KINDS, value=seat.kind, allow_blank=False, compact=True,
+                    yield Select(_words(_KINDS), value=seat.kind, allow_blank=False, compact=True,
                                  id=f"kind-{index}", classes="kind")
                     yield Input(str(seat.bankroll), type="integer", compact=True,
                                 id=f"bankroll-{index}", classes="number")
                 yield Static("", id=f"seat-warning-{index}", classes="warning")
-            yield Static("Trainer", classes="section")
-            yield ShapeCheckbox("Count my moves that differ from basic strategy", setup.trainer,
-                                id="trainer")
+            yield Static(_("Trainer"), classes="section")
+            yield ShapeCheckbox(_("Count my moves that differ from basic strategy"),
+                                setup.trainer, id="trainer")
             # The bet-spread practice: with the count panel hidden, each bet is held to
             # this spread at the true count (cardtui.blackjack.spread).
-            yield from _row("Bet spread practice", Select(
-                _SPREADS, value=setup.bet_spread if setup.bet_spread in {
-                    top for _, top in _SPREADS} else 0,
+            yield from _row(_("Bet spread practice"), Select(
+                _spreads(), value=setup.bet_spread if setup.bet_spread in _SPREADS else 0,
                 allow_blank=False, compact=True, id="bet-spread"))
             yield from save_buttons()
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Blackjack table setup"
+        self.sub_title = _("Blackjack table setup")
         # Popped while it was still being built (a key fuzzer's Escape or Ctrl+Q
         # on a loaded machine): its widgets are already gone, nothing to show.
         if not self.query("#seat-count"):
@@ -152,11 +168,13 @@ class BlackjackSetupScreen(SetupForm):
         bankroll = self.query_one(f"#bankroll-{index}", Input)
         money = None
         if not bankroll.value.isdigit() or int(bankroll.value) <= 0:
-            money = "A bankroll is a whole number of chips above 0."
+            money = _("A bankroll is a whole number of chips above 0.")
         mark(bankroll, money)
         problem = problem or money
         warning = self.query_one(f"#seat-warning-{index}", Static)
-        warning.update(f"⚠ Seat {index + 1}: {problem}" if problem else "")
+        warning.update("⚠ " + _("Seat {number}: {problem}").format(number=index + 1,
+                                                                   problem=problem)
+                       if problem else "")
         warning.set_class(problem is not None, "shown")
         return problem
 
@@ -166,7 +184,7 @@ class BlackjackSetupScreen(SetupForm):
         def number(widget_id: str) -> int:
             text = self.query_one(f"#{widget_id}", Input).value
             if not text.lstrip("-").isdigit():
-                raise ValueError("table limits are whole numbers of chips")
+                raise ValueError(_("table limits are whole numbers of chips"))
             return int(text)
 
         switches = {

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input
 
+from cardtui.i18n import N_, _
 from cardtui.ui.screens.confirm import ConfirmScreen
 from cardtui.ui.widgets.form_fields import PROBLEM, form_values, shown
 
@@ -32,18 +33,19 @@ FORM_CSS = str(Path(__file__).with_name("form.tcss"))
 
 def save_buttons() -> ComposeResult:
     with Horizontal(id="setup-buttons"):
-        yield Button("Save (ctrl+s)", variant="primary", id="save")
-        yield Button("Cancel (esc)", id="cancel")
+        yield Button(_("Save (ctrl+s)"), variant="primary", id="save")
+        yield Button(_("Cancel (esc)"), id="cancel")
 
 
 def ask_to_discard(screen: Screen[Any], leave: Callable[[], object],
-                   question: str = "Discard your changes? They are not saved.") -> None:
+                   question: str = N_("Discard your changes? They are not saved.")) -> None:
     """Ask whether to throw edits away; ``leave`` runs only on yes (``y``; ``n``/Escape stay)."""
     def answered(discard: bool | None) -> None:
         if discard:
             leave()
 
-    screen.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep editing"), answered)
+    screen.app.push_screen(ConfirmScreen(_(question), yes=_("Discard"), no=_("Keep editing")),
+                           answered)
 
 
 def first_problem(screen: Screen[Any]) -> Widget | None:
@@ -55,8 +57,8 @@ class SetupForm(Screen[bool]):
     """A table's setup form: :meth:`save` stores it, or says why it cannot."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
     # The first choice of the form, not its scrolling column, has the keys on opening.
     AUTO_FOCUS = "#setup-form Select"
@@ -81,7 +83,7 @@ class SetupForm(Screen[bool]):
         if self.save():
             self.dismiss(True)
             return
-        self.notify("Fix the marked fields first.", severity="warning")
+        self.notify(_("Fix the marked fields first."), severity="warning")
         field = first_problem(self)
         if field is not None:
             field.focus()
