@@ -241,6 +241,10 @@ def _toml(text: str) -> dict[str, Any]:
     except ValueError:
         # tomllib lets int() refuse an integer of more than 4,300 digits.
         raise PhhError("not a PHH file: a number has thousands of digits") from None
+    except ArithmeticError:
+        # Decimal refuses an exponent past its limits (1e99999999999999999999) with
+        # InvalidOperation, an ArithmeticError and no ValueError.
+        raise PhhError("not a PHH file: a number's exponent is out of range") from None
     except RecursionError:
         raise PhhError(f"not a PHH file: nested more than {MAX_NESTING} deep") from None
     problem = nesting_problem(data, MAX_NESTING)

@@ -225,3 +225,9 @@ def test_the_replay_command_says_one_line_and_exits_2_for_a_fifo(tmp_path: Path,
     assert main(["--data-dir", str(tmp_path / "data"), "replay", str(fifo)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a regular file" in err, err
+
+
+def test_a_number_with_an_exponent_out_of_range_is_refused_in_words() -> None:
+    # Found by the hostile-file test: Decimal's InvalidOperation is no ValueError.
+    with pytest.raises(PhhError, match="exponent is out of range"):
+        read_phh("min_bet = 1e99999999999999999999999999999999999999999999999999\n")
