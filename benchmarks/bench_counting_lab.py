@@ -36,7 +36,7 @@ def main() -> None:
     print(f"reference: {REFERENCE_SOURCE}")
     started = time.perf_counter()
     for name, (ramp, published) in (("play every hand", REFERENCE_PLAY_ALL),
-                                    ("back-counting (no bets at -1 or below)", REFERENCE_WONG)):
+                                    ("back-counting (no bets below -1)", REFERENCE_WONG)):
         report = run_lab(LabSetup(REFERENCE_RULES, ramp, rounds_per_hour=100, bankroll=1_000),
                          rounds, random.Random(31))
         low, high = report.edge_95

@@ -196,7 +196,7 @@ def run_lab(setup: LabSetup, rounds: int, rng: random.Random, *,
 #: resplits, no surrender); the Illustrious 18 and insurance in place of Wong's
 #: full set; the ramp 1 unit up to 0, then 2, 4, 6, 8 units at +1, +2, +3, +4
 #: (the top bet at +4); and "negative" read as counters then read a true count,
-#: truncated toward zero: -0.6 is 0, so the back-counter sits out from -1 down.
+#: truncated toward zero: -0.6 is 0, so the back-counter sits out below -1.
 #: How much these choices move the figures (this lab, 95 % intervals): the ramp
 #: that starts a count later (2 units at +2 ... 8 at +5) gives +0.42 % (+0.35 to
 #: +0.49, 20 million rounds) playing every hand; sitting out every count below
