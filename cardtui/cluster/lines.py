@@ -263,20 +263,35 @@ class Relay:
 
     async def owner_changed(self) -> None:
         """The room's owner died: the game's tables closed, the line opened on the new one."""
+        await self.reopen(tables_closed=True)
+
+    async def reopen(self, *, tables_closed: bool = False) -> None:
+        """Open the line again under a new name and greet the room again for the game.
+
+        After the owner died (``tables_closed``) the game is told its tables closed
+        first. After nats-server came back (core NATS delivers at most once: what
+        was published while this host was away is lost) the same room takes the new
+        line as the player reconnecting: it seats them again and sends each table's
+        snapshot, so the game's view is whole again; the old line then closes.
+        """
         if self.ended:
             return
         self._open.clear()
         if self._sub is not None:
             with contextlib.suppress(Exception):
                 await self._sub.unsubscribe()
-        if self._writer is not None:
+        if tables_closed and self._writer is not None:
             for table in sorted(self._tables):
                 self._writer.write(encode(TableClosed(table)))
-        self._tables.clear()
-        self.line = uuid.uuid4().hex  # new subjects: nothing late from the old owner
+            self._tables.clear()
+        old_up = self._subject("up")
+        self.line = uuid.uuid4().hex  # new subjects: nothing late from the old line
         await self._connect()
         if self._hello is not None:
             await self.nc.publish(self._subject("up"), self._hello)
+        if not tables_closed:
+            with contextlib.suppress(Exception):
+                await self.nc.publish(old_up, CLOSED)
 
     async def end(self) -> None:
         if self.ended:

@@ -84,7 +84,8 @@ class ClusterRoom:
     async def start(self) -> None:
         self.nc = await nats.connect(
             self.url, name=f"cardtui-{self.id}", max_reconnect_attempts=-1,
-            reconnect_time_wait=0.5, **self.credentials.connect_options())
+            reconnect_time_wait=0.5, reconnected_cb=self._reconnected,
+            **self.credentials.connect_options())
         self.leases = await Leases.open(self.nc.jetstream(), self.room_name, self.id,
                                         lease_seconds=self.lease_seconds,
                                         on_lost=self._lost)
@@ -92,6 +93,13 @@ class ClusterRoom:
         self.leases.start()
         await self.steer()
         self._task = asyncio.create_task(self._steer_forever())
+
+    async def _reconnected(self) -> None:
+        """Back on nats-server after losing it: every line is opened again (what was sent
+        while away is lost), and the room resends each player's view."""
+        self._say("reconnected to nats-server: every line opened again")
+        for relay in list(self.relays):
+            await relay.reopen()
 
     async def _steer_forever(self) -> None:
         while True:

@@ -192,8 +192,10 @@ async def test_nats_server_killed_and_started_again_pauses_the_room_and_it_plays
     for client in (ann, bob):
         await client.wait_for(hand_ended, after=marks[client], timeout=30)
     for client in (ann, bob):
-        settled = [m.hand for m in client.of(SeatSettled)]
-        assert len(settled) == len(set(settled)) >= 2  # none lost, none twice
+        # None lost. A hand heard again is the room resending what the game has not
+        # acknowledged, on the line opened again; the store records it once, by its
+        # name (tests/store/test_both_backends.py).
+        assert {1, 2} <= {m.hand for m in client.of(SeatSettled)}
     assert nodes[0].host is not None and all(n.owner == "host-1" for n in nodes)
     for client in (ann, bob):
         await client.close()
