@@ -63,6 +63,7 @@ TRANSLATED = [
     "cardtui/ui/screens/table_chat.py",
     "cardtui/ui/screens/setup_form.py",
     "cardtui/ui/blackjack/setup.py",
+    "cardtui/ui/holdem/setup.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -87,6 +88,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/holdem/view.py", "bot move"): "a log line's kind, not its words",
     ("cardtui/ui/screens/setup_form.py", "#setup-form Select"): "a CSS selector",
     ("cardtui/ui/blackjack/setup.py", "f:Bot "): "a bot's default name (a name, as typed)",
+    ("cardtui/ui/holdem/setup.py", "f:Bot "): "a bot's default name (a name, as typed)",
+    # Matched against the engine's English problem to find the field it is about.
+    **{("cardtui/ui/holdem/setup.py", words): "the engine's words, matched, not shown"
+       for words in ("big blind is", "starting stack", "Blinds rise", "table seats")},
     ("cardtui/holdem/tournament.py", "the hand in play is settled first"): _PROGRAMMER,
     ("cardtui/holdem/tournament.py",
      "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,

@@ -10,46 +10,51 @@ that is wrong is marked as it is typed, its reason right under it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Header, Input, Label, Select, Static
 
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.setup import MAX_SEATS, MIN_SEATS, HoldemConfig, SeatConfig
 from cardtui.holdem.table import Mode
+from cardtui.i18n import N_, _
 from cardtui.settings import NAME_MAX, Settings, validate_name
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.setup_form import FORM_CSS, SetupForm, save_buttons
+from cardtui.ui.widgets.footer import Footer
 from cardtui.ui.widgets.form_fields import FieldNote, mark, shown
 
 #: Seat kinds: a human, or a bot of one personality.
 HUMAN = "human"
-_KINDS = [("Human", HUMAN)] + [
-    (f"Bot: {p.label} ({_words})", p.value)
-    for p, _words in (
-        (Personality.ROCK, "tight"), (Personality.SHARK, "solid"),
-        (Personality.MANIAC, "wild"),
-    )
-]  # fmt: skip
-_MODES = [("Cash game (rebuy when busted)", Mode.CASH),
-          ("Tournament (last player standing)", Mode.TOURNAMENT)]  # fmt: skip
-_ASK_ALL_IN = [("Yes, over 10 big blinds", True), ("No, one key shoves", False)]
+# Options' words are marked here and translated as the form is built (:func:`_words`).
+_KINDS = [(N_("Human"), HUMAN), (N_("Bot: Rock (tight)"), Personality.ROCK.value),
+          (N_("Bot: Shark (solid)"), Personality.SHARK.value),
+          (N_("Bot: Maniac (wild)"), Personality.MANIAC.value)]  # fmt: skip
+_MODES = [(N_("Cash game (rebuy when busted)"), Mode.CASH),
+          (N_("Tournament (last player standing)"), Mode.TOURNAMENT)]  # fmt: skip
+_ASK_ALL_IN = [(N_("Yes, over 10 big blinds"), True), (N_("No, one key shoves"), False)]
 #: The bots' strength (cardtui.holdem.difficulty; measured in the README's arena table).
-_DIFFICULTIES = [("Easy: no bluffs, no reads", Difficulty.EASY),
-                 ("Normal: their personalities", Difficulty.NORMAL),
-                 ("Hard: the Pro reads every player", Difficulty.HARD)]  # fmt: skip
+_DIFFICULTIES = [(N_("Easy: no bluffs, no reads"), Difficulty.EASY),
+                 (N_("Normal: their personalities"), Difficulty.NORMAL),
+                 (N_("Hard: the Pro reads every player"), Difficulty.HARD)]  # fmt: skip
 _NUMBERS = (
-    ("stack", "Starting stack"), ("small-blind", "Small blind"), ("big-blind", "Big blind"),
-    ("hands-per-level", "Blinds rise every (hands)"),
+    ("stack", N_("Starting stack")), ("small-blind", N_("Small blind")),
+    ("big-blind", N_("Big blind")), ("hands-per-level", N_("Blinds rise every (hands)")),
 )
+
+
+def _words(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    return [(_(label), value) for label, value in options]
 
 
 class HoldemSetupScreen(SetupForm):
     CSS_PATH = ["setup.tcss", FORM_CSS]
-    SUB_TITLE = "Hold'em table setup"
+    SUB_TITLE = N_("Hold'em table setup")  # translated as the screen is built
     app = getters.app(CardtuiApp)
 
     def compose(self) -> ComposeResult:
@@ -57,24 +62,25 @@ class HoldemSetupScreen(SetupForm):
         config = saved_setup(settings)
         values = {"stack": config.stack, "small-blind": config.small_blind,
                   "big-blind": config.big_blind, "hands-per-level": config.hands_per_level}
+        self.sub_title = _(self.SUB_TITLE)
         yield Header()
         with VerticalScroll(id="setup-form", classes="form"):
-            yield Static("Game", classes="section")
+            yield Static(_("Game"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Format", classes="label")
-                yield Select(_MODES, value=config.mode, allow_blank=False, compact=True,
+                yield Label(_("Format"), classes="label")
+                yield Select(_words(_MODES), value=config.mode, allow_blank=False, compact=True,
                              id="mode")
             for field_id, label in _NUMBERS:
                 # The row and the reason under it come and go together (blinds rising: tournaments).
                 with Vertical(classes="field", id=f"row-{field_id}"):
                     with Horizontal(classes="row"):
-                        yield Label(label, classes="label")
+                        yield Label(_(label), classes="label")
                         yield Input(str(values[field_id]), type="integer", compact=True,
                                     id=field_id, classes="number")
                     yield FieldNote(id=f"note-{field_id}")
-            yield Static("Seats", classes="section")
+            yield Static(_("Seats"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Players at the table", classes="label")
+                yield Label(_("Players at the table"), classes="label")
                 yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                              value=len(config.seats), allow_blank=False, compact=True,
                              id="seat-count")
@@ -86,21 +92,21 @@ class HoldemSetupScreen(SetupForm):
             for index, seat in enumerate(seats):
                 with Vertical(classes="field", id=f"seat-row-{index}"):
                     with Horizontal(classes="row seat-row"):
-                        yield Label(f"Seat {index + 1}", classes="label")
-                        yield Input(seat.name, max_length=NAME_MAX, placeholder="name",
+                        yield Label(_("Seat {number}").format(number=index + 1), classes="label")
+                        yield Input(seat.name, max_length=NAME_MAX, placeholder=_("name"),
                                     compact=True, id=f"name-{index}", classes="name")
                         kind = seat.personality.value if seat.personality else HUMAN
-                        yield Select(_KINDS, value=kind, allow_blank=False, compact=True,
+                        yield Select(_words(_KINDS), value=kind, allow_blank=False, compact=True,
                                      id=f"kind-{index}", classes="kind")
                     yield FieldNote(id=f"note-name-{index}")
-            yield Static("At the table", classes="section")
+            yield Static(_("At the table"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Ask before an all-in", classes="label")
-                yield Select(_ASK_ALL_IN, value=settings.confirm_all_in, allow_blank=False,
+                yield Label(_("Ask before an all-in"), classes="label")
+                yield Select(_words(_ASK_ALL_IN), value=settings.confirm_all_in, allow_blank=False,
                              compact=True, id="confirm-all-in")
             with Horizontal(classes="row"):
-                yield Label("How the bots play", classes="label")
-                yield Select(_DIFFICULTIES, value=config.difficulty, allow_blank=False,
+                yield Label(_("How the bots play"), classes="label")
+                yield Select(_words(_DIFFICULTIES), value=config.difficulty, allow_blank=False,
                              compact=True, id="difficulty")
             yield Static("", id="setup-error", classes="warning")
             yield from save_buttons()
@@ -132,13 +138,13 @@ class HoldemSetupScreen(SetupForm):
         """The setup on screen, or ``None`` after marking what must be fixed."""
         problems: dict[str, str] = {}
         numbers = {}
-        for field_id, _ in _NUMBERS:
+        for field_id, _label in _NUMBERS:
             text = self.query_one(f"#{field_id}", Input).value
             if text.isdigit():
                 numbers[field_id.replace("-", "_")] = int(text)
             else:
-                problems[field_id] = "Enter a whole number of chips." if field_id != (
-                    "hands-per-level") else "Enter a whole number of hands."
+                problems[field_id] = _("Enter a whole number of chips.") if field_id != (
+                    "hands-per-level") else _("Enter a whole number of hands.")
         seats = []
         for index in range(self._seat_count()):
             name = self.query_one(f"#name-{index}", Input).value.strip()
@@ -196,11 +202,12 @@ def problem_fields(problem: str, names: list[str]) -> list[tuple[str, str]]:
     >>> problem_fields("The big blind is at least 1 and not below the small blind.", [])
     [('big-blind', 'The big blind is at least 1 and not below the small blind.')]
     """
-    seat, _, reason = problem.partition(": ")
+    seat, _colon, reason = problem.partition(": ")
     if seat.startswith("Seat ") and seat[5:].isdigit():
         return [(f"name-{int(seat[5:]) - 1}", reason)]
     if "different name" in problem:
-        return [(f"name-{i}", f"Another seat is called {name}: every seat needs a different name.")
+        return [(f"name-{i}", _("Another seat is called {name}: every seat needs a different "
+                                "name.").format(name=name))
                 for i, name in enumerate(names) if name in names[:i]]
     for words, field_id in (("big blind is", "big-blind"), ("starting stack", "stack"),
                             ("Blinds rise", "hands-per-level"), ("table seats", "seat-count")):
