@@ -65,6 +65,8 @@ class HoldemRemoteSession(RemoteSession):
         self.rebuy_with: Callable[[], Awaitable[str]] | None = None
         #: The room's last home-game question to this player (``/twice``, ``/show``...).
         self.asked: HomeGameAsk | None = None
+        #: This player chose to straddle whenever under the gun (``x``, ``/straddle``).
+        self.straddling = False
 
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
@@ -87,6 +89,15 @@ class HoldemRemoteSession(RemoteSession):
         if asked is None or asked.deadline <= self.link.clock.wall():
             return ""
         return asked.kind
+
+    @property
+    def offers_straddle(self) -> bool:
+        return "straddle" in self.info.home_game
+
+    def straddle(self, on: bool) -> None:
+        """Straddle whenever under the gun (True), or stop; the room says so at the table."""
+        self._send(HomeGameChoice(self.table_id, 0, "straddle", int(on)))
+        self.straddling = on
 
     def answer(self, value: int) -> None:
         """Answer the open question (a key: 2 or 1 runs, w shows)."""
@@ -136,6 +147,8 @@ class HoldemRemoteSession(RemoteSession):
             self._say_here(choice)
         elif choice is not None:
             self._send(choice)
+            if choice.kind == "straddle":
+                self.straddling = bool(choice.value)
             if choice.kind in ("runs", "show"):
                 self.asked = None  # answered: a second line is not sent
         else:

@@ -36,7 +36,7 @@ from cardtui.i18n import N_
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import ConfigError, HoldemOptions, holdem_options
 from cardtui.room.connection import Connection
-from cardtui.room.home_game import HomeGame, hand_options, tell_house_rules, waits
+from cardtui.room.home_game import HomeGame, hand_options, options_on, tell_house_rules, waits
 from cardtui.room.pre_actions import PRE_ACTIONS, SIT_OUT_WHEN, Planned, pre_move
 from cardtui.room.privacy import encode_holdem
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
@@ -172,6 +172,7 @@ class HoldemTable(SharedTable):
             action_clock=self.action_clock, watchers=len(self.watchers),
             bots=tuple(s for s, o in enumerate(self.seats) if isinstance(o, RoomBot)),
             paused_by=self.paused_by, closing=self.closing,
+            home_game=options_on(self.options),
         )
 
     def send_snapshot(self, conn: Connection, ref: int | None = None) -> None:

@@ -36,7 +36,8 @@ from cardtui.wire.protocol import HOME_GAME_CHOICES, HomeGameAsk, Notice
 if TYPE_CHECKING:
     from cardtui.room.holdem_table import HoldemTable
 
-__all__ = ["HomeGame", "choose", "hand_options", "house_rules", "tell_house_rules", "waits"]
+__all__ = ["HomeGame", "choose", "hand_options", "house_rules", "options_on",
+           "tell_house_rules", "waits"]
 
 
 @dataclass
@@ -58,14 +59,14 @@ def house_rules(options: HoldemOptions) -> str:
 
     >>> print(house_rules(HoldemOptions(straddle=True, bomb_pot_every=10)))
     ... # doctest: +NORMALIZE_WHITESPACE
-    House rules: straddles (/straddle: post one whenever under the gun); a bomb pot
-    every 10 hands (/bomb: vote for one).
+    House rules: straddles (x or /straddle: post one whenever under the gun); a bomb
+    pot every 10 hands (/bomb: vote for one).
     >>> house_rules(HoldemOptions())
     ''
     """
     said = []
     if options.straddle:
-        said.append("straddles (/straddle: post one whenever under the gun)")
+        said.append("straddles (x or /straddle: post one whenever under the gun)")
     if options.run_it_twice:
         said.append("run it twice when all in, if everyone in the pot agrees")
     if options.bomb_pot_every:
@@ -75,6 +76,18 @@ def house_rules(options: HoldemOptions) -> str:
     if options.rabbit_hunt:
         said.append("the rabbit hunt")
     return "House rules: " + "; ".join(said) + "." if said else ""
+
+
+def options_on(options: HoldemOptions) -> tuple[str, ...]:
+    """The home-game options a table plays, by name (its lobby line carries them).
+
+    >>> options_on(HoldemOptions(straddle=True, bomb_pot_every=5))
+    ('straddle', 'bomb_pot')
+    """
+    on = {"straddle": options.straddle, "run_it_twice": options.run_it_twice,
+          "bomb_pot": bool(options.bomb_pot_every), "winner_may_show": options.winner_may_show,
+          "rabbit_hunt": options.rabbit_hunt}
+    return tuple(name for name, played in on.items() if played)
 
 
 def tell_house_rules(table: HoldemTable, conn: Connection) -> None:

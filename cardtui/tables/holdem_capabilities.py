@@ -101,6 +101,16 @@ class AnswersHomeGame(Protocol):
 
     def answer(self, value: int) -> None: ...
 
+    @property
+    def offers_straddle(self) -> bool:
+        """Whether this table plays straddles (a player may choose to post one)."""
+
+    @property
+    def straddling(self) -> bool:
+        """Whether this player chose to straddle whenever under the gun."""
+
+    def straddle(self, on: bool) -> None: ...
+
 
 class Listens(Protocol):
     """A newer screen may attach to this table before the old one unmounts (the palette's

@@ -205,6 +205,8 @@ class TableInfo:
     private: bool = False
     #: A seat here waits for a host's approval.
     approval: bool = False
+    #: Hold'em: the home-game options on (cardtui.room.home_game.options_on).
+    home_game: tuple[str, ...] = ()
 
 
 #: What :class:`OnlinePlayer` names instead of a private table's id for a player the

@@ -122,8 +122,9 @@ async def test_the_player_under_the_gun_straddles_by_choice(make_room) -> None: 
     table, clients = await table_of(make_room, clock, ("Ann", "Bob", "Cy"),
                                     (plays(), plays(), plays()), straddle=True)
     # Sitting down, each is told the table's home-game options and what to type.
-    assert all(any(m.text.startswith("House rules: straddles (/straddle") for m in c.of(Notice))
-               for c in clients)
+    told = "House rules: straddles (x or /straddle"
+    assert all(any(m.text.startswith(told) for m in c.of(Notice)) for c in clients)
+    assert table.info().home_game == ("straddle",)  # the lobby line carries them
     for client in clients:
         client.send(HomeGameChoice("t1", 0, "straddle", 1))
     await pass_time(clock, 0, *clients)

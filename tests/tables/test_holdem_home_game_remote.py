@@ -59,6 +59,11 @@ async def test_both_players_type_twice_and_the_board_runs_twice(make_room) -> No
     assert ann is not None
     ann.chat("/straddle")
     await until(lambda: "profile-Ann" in table.home.straddlers)
+    assert isinstance(ann, HoldemRemoteSession)
+    home = ann.capabilities().home  # the screen's key x
+    assert home is not None and home.offers_straddle and home.straddling
+    home.straddle(False)
+    await until(lambda: "profile-Ann" not in table.home.straddlers)
     ann.chat("/show")
     await until(lambda: any(e.text == "Nobody asked you to show." for e in players[0].of(Note)))
     assert sum(o.stack for o in table.seats if o is not None) == 2000

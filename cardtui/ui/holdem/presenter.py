@@ -292,6 +292,8 @@ class HoldemPresenter:
             return self.thinking is None or caps.room is not None
         if action == "chat":
             return caps.chat is not None
+        if action == "straddle":
+            return caps.home is not None and caps.home.offers_straddle
         if action in HOME_ANSWERS:
             # A home-game question the room asked this player (run it twice? show?).
             return caps.home is not None and caps.home.question == HOME_ANSWERS[action][0]
@@ -407,6 +409,17 @@ class HoldemPresenter:
         said = {"run_twice": N_("You run it twice if everyone in the pot does."),
                 "run_once": N_("You run it once."),
                 "show_hand": N_("You show your hand.")}[action]
+        self.notes = [Text(_(said))]
+        self.changed()
+
+    def toggle_straddle(self) -> None:
+        """Straddle whenever under the gun, or stop (the same key again)."""
+        home = self.caps.home
+        if home is None or not home.offers_straddle:
+            return
+        home.straddle(not home.straddling)
+        said = (N_("You straddle whenever you are under the gun (x again: stop).")
+                if home.straddling else N_("You stop straddling."))
         self.notes = [Text(_(said))]
         self.changed()
 

@@ -82,6 +82,9 @@ HOME_BINDINGS: list[BindingType] = [
     Binding("2", "run_twice", N_("Run twice")),
     Binding("1", "run_once", N_("Run once")),
     Binding("w", "show_hand", N_("Show hand")),
+    # Kept off the footer: at 80 columns it is full between hands; the house rules a
+    # player reads on sitting down name the key.
+    Binding("x", "straddle", N_("Straddle"), show=False),
 ]
 
 
@@ -196,6 +199,9 @@ class HoldemScreen(TableFelt):
 
     def action_sit_out_next(self, when: str) -> None:
         self.presenter.plan_sit_out(when)
+
+    def action_straddle(self) -> None:
+        self.presenter.toggle_straddle()
 
     def action_run_twice(self) -> None:
         self.presenter.answer_home("run_twice")
