@@ -50,10 +50,14 @@ _TABLES = {
     "blackjack": N_("go straight to the blackjack table"),
     "holdem": N_("go straight to the hold'em table "
                  "(or, with --bots-only, let bots play headless)"),
-    "drill": N_("go straight to a blackjack drill: hard, soft, pairs, all (default) or count"),
+    "drill": N_("go straight to a blackjack drill: a strategy drill (hard, soft, pairs, "
+                "all: the default), leaks, misses, count, index, true-tray, true-left, "
+                "countdown-1 or countdown-2"),
 }
-#: ``cardtui drill KIND``: the practice screen's strategy drills and its count drill.
-_DRILLS = ("hard", "soft", "pairs", "all", "count")
+#: ``cardtui drill KIND``: the practice screen's starts (``practice.STARTS``; not imported
+#: from there, which would load Textual for every command).
+_DRILLS = ("hard", "soft", "pairs", "all", "leaks", "misses", "count", "index", "true-tray",
+           "true-left", "countdown-1", "countdown-2")
 _ANIMATIONS = ("off", "fast", "normal", "slow")
 
 

@@ -48,9 +48,11 @@ from cardtui.ui.screens.true_count_drill import TrueCountDrillScreen
 
 #: The count drill's speeds offered here (seconds a card: PACES).
 SPEEDS = ("slow", "normal", "fast")
-#: The strategy drills' kinds, and what ``cardtui drill KIND`` may ask for (or the count drill).
+#: The strategy drills' kinds, and what ``cardtui drill KIND`` may ask for: those, the count
+#: drill (at its normal pace) and the trainer's other drills by their option ids.
 KINDS = tuple(kind.value for kind in DrillKind)
-STARTS = (*KINDS, "count")
+STARTS = (*KINDS, "leaks", "misses", "count", "index", "true-tray", "true-left",
+          "countdown-1", "countdown-2")
 
 #: (option id, label) in the order shown.
 CHOICES: tuple[tuple[str, str], ...] = (
@@ -117,7 +119,7 @@ class PracticeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Practise"
         if self.start is not None:
-            self.open(self.start if self.start in KINDS else "count-normal")
+            self.open("count-normal" if self.start == "count" else self.start)
 
     @property
     def rules(self) -> Rules:
