@@ -130,10 +130,12 @@ async def test_a_drill_by_keys_ends_with_the_misses_and_its_result() -> None:
                 wrong = next(m for m in question.moves if m is not question.best)
                 missed.append(wrong)
                 await pilot.press(KEYS[wrong])
-                assert "Wrong." in text_of(screen, "#feedback") or n == 5
+                assert f"Hand {n + 1} (" in text_of(screen, "#feedback") or n == 5
+                assert "wrong, you" in text_of(screen, "#feedback") or n == 5
             else:
                 await pilot.press(KEYS[question.best])
-                assert text_of(screen, "#feedback").startswith("Right:") or n == 5
+                assert text_of(screen, "#feedback").startswith(f"Hand {n + 1} (") or n == 5
+                assert "): right. " in text_of(screen, "#feedback") or n == 5
         assert screen.drill.finished
         assert "Done: 4 of 6 right (67%)." in text_of(screen, "#score")
         misses = text_of(screen, "#misses")

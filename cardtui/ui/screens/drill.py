@@ -1,7 +1,8 @@
 """The strategy drill: a hand and an up-card flash; answer with the table's move keys.
 
 A right answer moves straight on; a wrong one shows the chart's move and
-its reason while the next hand is already up. When the questions run out
+its reason while the next hand is already up, so the verdict names the hand
+it is about (``Hand 3 (A♠ 7♦ v 9♣): wrong, you stood. Hit: ...``). When the questions run out
 (or the player leaves with Escape) the misses are listed, and the screen
 dismisses with a :class:`~cardtui.blackjack.drill.DrillResult` for the
 caller to store (nothing when no question was answered).
@@ -140,11 +141,19 @@ class DrillScreen(Screen[DrillResult | None]):
         last = self.last
         if last is None:
             return Text("Answer with the move keys, as at the table.", style="dim")
+        # The verdict is read under the next hand: it names the hand it judges.
+        question = last.question
+        text = Text(f"Hand {self.drill.asked} (")
+        text.append_text(cards_text(list(question.cards), ascii=self.ascii))
+        text.append(" v ")
+        text.append_text(cards_text([question.up_card], ascii=self.ascii))
+        text.append("): ")
         if last.correct:
-            return Text(f"Right: {last.question.advice.text}", style="green")
-        text = Text()
-        text.append("Wrong. ", style="bold red")
-        text.append_text(miss_line(last, ascii=self.ascii))
+            text.append("right. ", style="bold green")
+            text.append(last.explanation, style="green")
+        else:
+            text.append(f"wrong, you {_PAST[last.given]}. ", style="bold red")
+            text.append(last.explanation, style="bold")
         return text
 
     def _show_summary(self) -> None:

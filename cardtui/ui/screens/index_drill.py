@@ -22,11 +22,21 @@ from cardtui.blackjack.count_drills import IndexAnswer, IndexQuestion, deal_inde
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.spread import signed
-from cardtui.ui.widgets.cards import CardRow
+from cardtui.ui.widgets.cards import CardRow, cards_text
 
 KEYS = (("h", Action.HIT), ("s", Action.STAND), ("x", Action.DOUBLE), ("p", Action.SPLIT),
         ("u", Action.SURRENDER), ("i", Action.INSURE), ("n", Action.DECLINE_INSURANCE))
 MOVES = {action.name.lower(): action for _, action in KEYS}
+
+
+def answered_hand(number: int, question: IndexQuestion, *, ascii: bool) -> Text:
+    """``Hand 3 (10♥ 6♣ v A♠, true count +4): `` the answered hand a verdict is about."""
+    text = Text(f"Hand {number} (")
+    text.append_text(cards_text(list(question.cards), ascii=ascii))
+    text.append(" v ")
+    text.append_text(cards_text([question.up_card], ascii=ascii))
+    text.append(f", true count {signed(question.true_count)}): ")
+    return text
 
 
 class IndexDrillScreen(Screen[tuple[int, int] | None]):
@@ -93,12 +103,13 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
     def _feedback(self) -> Text:
         if not self.answers:
             return Text("Answer with the table's keys; i insures, n declines.", style="dim")
+        # The verdict is read under the next hand: it names the hand it judges.
         last = self.answers[-1]
-        text = Text()
+        text = answered_hand(len(self.answers), last.question, ascii=self.ascii)
         if last.correct:
-            text.append("Right. ", style="bold green")
+            text.append("right. ", style="bold green")
         else:
-            text.append(f"Wrong: you chose {last.given.verb}. ", style="bold red")
+            text.append(f"wrong, you chose {last.given.verb}. ", style="bold red")
         text.append(last.question.explanation)
         if self.question is None:
             text.append(f"\n\nDone: {self.right} of {len(self.answers)} right. "

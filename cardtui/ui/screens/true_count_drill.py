@@ -94,11 +94,15 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
             self._show()
             return
         self.asked += 1
+        # The verdict is read under the next question: it names the one it judges, and
+        # its explanation names that question's running count and decks left.
         if given == question.answer:
             self.right += 1
-            self.verdict = Text("Right: " + question.explanation(), style="green")
+            self.verdict = Text.assemble(f"Question {self.asked}: ", ("right. ", "bold green"),
+                                         (question.explanation(), "green"))
         else:
-            self.verdict = Text.assemble(("Wrong: ", "bold red"), f"you said {signed(given)}; ",
+            self.verdict = Text.assemble(f"Question {self.asked}: ",
+                                         (f"wrong, you said {signed(given)}. ", "bold red"),
                                          question.explanation())
         self.question = self._deal() if self.asked < self.length else None
         self._show()
