@@ -91,6 +91,14 @@ class HoldemRemoteSession(RemoteSession):
         return asked.kind
 
     @property
+    def question_seconds(self) -> int:
+        """Seconds left to answer the open question (0: none open)."""
+        asked = self.asked
+        if asked is None:
+            return 0
+        return max(round(asked.deadline - self.link.clock.wall()), 0)
+
+    @property
     def offers_straddle(self) -> bool:
         return "straddle" in self.info.home_game
 

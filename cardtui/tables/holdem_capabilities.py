@@ -99,6 +99,10 @@ class AnswersHomeGame(Protocol):
     @property
     def question(self) -> str: ...
 
+    @property
+    def question_seconds(self) -> int:
+        """Seconds left to answer the open question (the prompt line shows them)."""
+
     def answer(self, value: int) -> None: ...
 
     @property

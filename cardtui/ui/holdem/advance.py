@@ -58,11 +58,21 @@ def owed(view: TableView, seat: int) -> int:
 
 def may_choose(view: TableView, seat: int | None) -> bool:
     """Whether ``seat`` has a decision ahead in the hand shown (dealt in, not folded,
-    not all-in, the hand not over)."""
+    not all-in, the hand not over, and someone left to bet against it or a bet to answer).
+
+    A player covered by an all-in opponent (nobody else can bet) has nothing to
+    decide once the price is paid: the board just runs out. Its advance keys did
+    nothing there, and beside a run-it-twice question they ran the footer past 80
+    columns (the palette's key went).
+    """
     if seat is None or view.positions is None or view.over or seat >= len(view.seats):
         return False
     shown = view.seats[seat]
-    return shown.in_hand and not shown.folded and not shown.all_in and shown.stack > 0
+    if not (shown.in_hand and not shown.folded and not shown.all_in and shown.stack > 0):
+        return False
+    return owed(view, seat) > 0 or any(
+        other.in_hand and not other.folded and not other.all_in and other.stack > 0
+        for index, other in enumerate(view.seats) if index != seat)
 
 
 def offered(owed_now: int) -> tuple[Advance, ...]:

@@ -299,9 +299,11 @@ class HoldemPresenter:
             return caps.home is not None and caps.home.question == HOME_ANSWERS[action][0]
         if action == "sit_out_next":
             # Not while the decision is yours (act first): at 80 columns the moves'
-            # keys and these two overflowed the footer, cutting the palette's key.
+            # keys and these two overflowed the footer, cutting the palette's key; so did
+            # the keys answering a home-game question (they come back once answered).
             return (caps.ahead is not None and bool(self.session.viewer_seats)
-                    and not self.sitting_out() and self.legal() is None)
+                    and not self.sitting_out() and self.legal() is None
+                    and not (caps.home is not None and caps.home.question))
         return True
 
     def legal(self) -> LegalActions | None:
@@ -629,6 +631,11 @@ class HoldemPresenter:
         if self.thinking is not None and self.thinking != self.waiting_for:
             return Text(_("{name} is thinking…").format(name=self.view.seats[self.thinking].name),
                         style="dim")
+        home = self.caps.home
+        if home is not None and home.question:
+            # The room waits for this player's answer (run it twice? show?): the
+            # question and its keys, not "the room deals the next hand".
+            return words.home_question_prompt(home.question, home.question_seconds)
         turn = self.turn
         if turn is not None:
             legal = turn.legal

@@ -124,6 +124,25 @@ def shared_prompt(*, seated: bool, sitting_out: bool, closing: bool = False) -> 
     return Text(_("The room deals the next hand. m chats, Escape stands up."), style="dim")
 
 
+def home_question_prompt(kind: str, seconds: int | None = None) -> Text:
+    """While the room asks this player a home-game question: the question and its keys.
+
+    >>> home_question_prompt("runs", 7).plain
+    'All in: run it twice? 2 twice, 1 once (7 s; no answer: once).'
+    >>> home_question_prompt("show").plain
+    'You won uncontested: w shows your hand (no answer: muck).'
+    """
+    if kind == "runs":
+        ask = _("All in: run it twice? 2 twice, 1 once")
+        default = _("no answer: once")
+    else:
+        ask = _("You won uncontested: w shows your hand")
+        default = _("no answer: muck")
+    clock = default if seconds is None else _("{seconds} s; {default}").format(
+        seconds=seconds, default=default)
+    return Text(f"{ask} ({clock}).", style="bold yellow")
+
+
 def with_notes(notes: Sequence[Text], ask: Text, width: int) -> Text:
     """What just happened at the table (busts, blinds up), then what to do.
 
