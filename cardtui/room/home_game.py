@@ -79,14 +79,15 @@ def house_rules(options: HoldemOptions) -> str:
 
 
 def options_on(options: HoldemOptions) -> tuple[str, ...]:
-    """The home-game options a table plays, by name (its lobby line carries them).
+    """The home-game options a table plays, by name (its lobby line carries them); a bomb
+    pot every N hands is ``bomb_pot/N`` (the lobby's list shows "bomb/N").
 
     >>> options_on(HoldemOptions(straddle=True, bomb_pot_every=5))
-    ('straddle', 'bomb_pot')
+    ('straddle', 'bomb_pot/5')
     """
     on = {"straddle": options.straddle, "run_it_twice": options.run_it_twice,
-          "bomb_pot": bool(options.bomb_pot_every), "winner_may_show": options.winner_may_show,
-          "rabbit_hunt": options.rabbit_hunt}
+          f"bomb_pot/{options.bomb_pot_every}": bool(options.bomb_pot_every),
+          "winner_may_show": options.winner_may_show, "rabbit_hunt": options.rabbit_hunt}
     return tuple(name for name, played in on.items() if played)
 
 

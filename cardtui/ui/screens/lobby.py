@@ -42,6 +42,7 @@ from cardtui.ui.screens.lobby_rows import (
     free_seats,
     here_line,
     players_width,
+    row_height,
     table_row,
 )
 from cardtui.ui.screens.lobby_sit_and_go import ResultsBoard, acted_on
@@ -317,7 +318,7 @@ class LobbyScreen(HeldFirstFrame):
         width = players_width(self.size.width or self.app.size.width)
         self._players_width = width
         for info in self.link.tables.values():
-            table.add_row(*table_row(info, width), key=info.id)
+            table.add_row(*table_row(info, width), key=info.id, height=row_height(info))
         if chosen is not None and chosen.id in self.link.tables:
             table.move_cursor(row=table.get_row_index(chosen.id))
         if not self.link.tables:

@@ -70,12 +70,55 @@ def _cut(text: str, width: int) -> str:
     return set_cell_size(text, width - 1) + "…" if width > 1 else "…"
 
 
+#: A hold'em table's home-game options in the lobby's list: in full, and short for a
+#: narrow Players column (a bomb pot's "bomb/N" is its own; see :func:`home_game_line`).
+HOME_GAME_WORDS = {"straddle": (N_("straddle"), N_("straddle")),
+                   "run_it_twice": (N_("run twice"), N_("RIT")),
+                   "winner_may_show": (N_("show"), N_("show")),
+                   "rabbit_hunt": (N_("rabbit"), N_("rabbit"))}
+
+
+def home_game_line(options: Sequence[str], width: int) -> str:
+    """The home-game options a table plays, in ``width`` cells: in full when they fit,
+    else in short and close together, else cut.
+
+    >>> home_game_line(("straddle", "run_it_twice", "bomb_pot/10"), 40)
+    'straddle · run twice · bomb/10'
+    >>> home_game_line(("straddle", "run_it_twice", "bomb_pot/10"), 20)
+    'straddle·RIT·bomb/10'
+    >>> home_game_line(("straddle", "run_it_twice", "bomb_pot/10", "rabbit_hunt"), 20)
+    'straddle·RIT·bomb/1…'
+    >>> home_game_line(("teleport",), 20)
+    ''
+    """
+    def words(short: int) -> str:
+        said = []
+        for option in options:
+            if option.startswith("bomb_pot"):
+                every = option.partition("/")[2]
+                said.append(_("bomb/{every}").format(every=every) if every else _("bomb"))
+            elif option in HOME_GAME_WORDS:
+                said.append(_(HOME_GAME_WORDS[option][short]))
+        # (An option this cardtui does not know is left out.)
+        return ("·" if short else " · ").join(said)
+
+    full = words(0)
+    return full if cell_len(full) <= width else _cut(words(1), width)
+
+
 def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | Text, ...]:
     """One line of the lobby: game, name, stakes, players/seats with names, hand running.
 
     Seats counts the people seated; bots (dimmed in the names) give their
     seats to people, so they do not count as taken. The names are cut at
-    ``names_width`` (:func:`players_width`: the line fits the screen).
+    ``names_width`` (:func:`players_width`: the line fits the screen). A
+    hold'em table's home-game options (straddle, run twice, bomb/10) take a
+    second line under its names (:func:`row_height`).
+
+    >>> info = TableInfo("t1", Game.HOLDEM, "Friday", "5/10", 2, ("Ann", None), True,
+    ...                  100, 1000, 30.0, home_game=("straddle", "bomb_pot/10"))
+    >>> table_row(info)[4].plain, row_height(info)
+    ('Ann\\nstraddle · bomb/10', 2)
     """
     people = sum(1 for s, name in enumerate(info.players) if name is not None
                  and s not in info.bots)
@@ -87,6 +130,11 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
             names.append(", ")
         names.append(name, style="dim" if seat in info.bots else "")
     names.truncate(names_width, overflow="ellipsis")
+    house = home_game_line(info.home_game, names_width)
+    if house:
+        if names:
+            names.append("\n")
+        names.append(house, style="italic")
     game = _("Hold'em") if info.game is Game.HOLDEM else _("Blackjack")
     seats = f"{people}/{info.seats}"
     if info.watchers:
@@ -101,6 +149,13 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
     if info.private:
         table = Text.assemble((LOCK, "bold"), _cut(info.name, 12))  # the lock takes 2 cells
     return game, table, Text(_cut(info.stakes, 11)), seats, names, hand
+
+
+def row_height(info: TableInfo) -> int:
+    """The lines a table's row takes: two when it names home-game options under its
+    players (with nobody seated they take the first)."""
+    seated = any(name is not None for name in info.players)
+    return 2 if seated and home_game_line(info.home_game, PLAYERS_WIDTH) else 1
 
 
 def where(player: OnlinePlayer, table_name: Callable[[str], str | None]) -> str:
