@@ -93,3 +93,23 @@ async def test_the_true_count_verdict_names_the_question_and_its_figures() -> No
         said = feedback(screen)
         assert said.startswith(f"Question 1: wrong, you said {signed(asked.answer + 3)}. ")
         assert f"{signed(asked.running)} over {float(asked.decks_left):g} decks left" in said
+
+
+async def test_the_index_drill_asks_insurance_as_such_and_enter_leaves_only_at_the_end() -> None:
+    rules = Rules(late_surrender=True)
+    app = Host(lambda: IndexDrillScreen(rules, random.Random(3), length=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, IndexDrillScreen)
+        for _ in range(2):
+            question = screen.question
+            assert question is not None
+            prompt = str(screen.query_one("#prompt", Static).render())
+            insurance = Action.INSURE in question.moves
+            assert prompt.endswith("Insurance?" if insurance else "Your move?"), prompt
+            await pilot.press("enter")  # typed ahead mid-drill: not a way out
+            assert app.screen.is_current and isinstance(app.screen, IndexDrillScreen)
+            await pilot.press(KEYS[question.best])
+        assert screen.question is None
+        await pilot.press("enter")
+        assert app.screen is not screen

@@ -44,7 +44,7 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
     BINDINGS = [
         *(Binding(key, f"answer('{action.name.lower()}')", action.verb.capitalize())
           for key, action in KEYS),
-        Binding("enter", "leave", "Done"),
+        Binding("enter", "done", "Done"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -94,9 +94,11 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
         if question is not None:
             self.query_one("#up-card", CardRow).show([question.up_card])
             self.query_one("#your-cards", CardRow).show(list(question.cards))
+            # The insurance question is offered before any move: it asks that, not a move.
+            ask = "Insurance?" if Action.INSURE in question.moves else "Your move?"
             self.query_one("#prompt", Static).update(Text.assemble(
                 f"Hand {asked + 1} of {self.length}. ", ("True count ", "bold"),
-                (signed(question.true_count), "bold reverse"), ". Your move?"))
+                (signed(question.true_count), "bold reverse"), f". {ask}"))
         self.query_one("#feedback", Static).update(self._feedback())
         self.refresh_bindings()
 
@@ -119,6 +121,10 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":
             return self.question is not None and MOVES[str(parameters[0])] in self.question.moves
+        if action == "done":
+            # Enter is "Done" once the hands run out (as in the strategy drill); before
+            # that the footer offers Escape to leave, and an Enter typed ahead is ignored.
+            return self.question is None
         return True
 
     def action_answer(self, move: str) -> None:
@@ -129,6 +135,9 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
         self.question = (deal_index_question(self.rules, self.rng)
                          if len(self.answers) < self.length else None)
         self.answered += 1
+
+    def action_done(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         self.dismiss((self.right, len(self.answers)) if self.answers else None)

@@ -181,9 +181,9 @@ class PracticeScreen(Screen[None]):
     def _drill_misses(self) -> None:
         misses = self._misses()
         if not misses:
+            # One line: the practice box fills 80x24, and a longer note scrolled out of it.
             self.query_one("#practice-last", Static).update(
-                "No misses kept yet: a wrong answer in a drill, or a move off the chart "
-                "at a table with the trainer on, is kept for this.")
+                "Nothing missed yet, in drills or with the trainer on.")
             return
         questions = replay(misses, self.rules)
         self.app.push_screen(
