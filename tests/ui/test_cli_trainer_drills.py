@@ -4,6 +4,7 @@ index, true-tray, true-left, countdown-1 and countdown-2, beside the strategy an
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,14 +71,24 @@ async def test_each_start_opens_its_drill(make_app: Callable[..., CardtuiApp]) -
         practice = app.screen
         assert isinstance(practice, PracticeScreen)
         # (true-left and countdown-2 open the same screens with another option)
-        for kind, opens in (("leaks", DrillScreen), ("true-tray", TrueCountDrillScreen),
-                            ("countdown-2", CountDownScreen)):
+        for kind, opens in (("leaks", DrillScreen), ("true-tray", TrueCountDrillScreen)):
             practice.open(kind)
             await pilot.pause()
             assert isinstance(app.screen, opens), kind
             app.pop_screen()
             await pilot.pause()
         assert app.screen is practice
+        practice.open("countdown-2")
+        await pilot.pause()
+        countdown = app.screen
+        assert isinstance(countdown, CountDownScreen) and countdown.drill.decks == 2
+        while not countdown.drill.finished_dealing:
+            countdown.drill.next_card()
+        countdown.drill.answer(countdown.drill.running_count)
+        countdown.action_leave()
+        await pilot.pause()
+        said = str(practice.query_one("#practice-last", Static).render())
+        assert re.fullmatch(r"Saved: 2 decks counted down in \d+\.\d s, a new best\.", said), said
         practice.open("misses")  # nothing missed yet: the list says so and stays
         await pilot.pause()
         assert app.screen is practice

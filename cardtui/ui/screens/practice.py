@@ -230,6 +230,18 @@ class PracticeScreen(Screen[None]):
         if drill.correct:
             self.book.record_time(self.player, drill_id, drill.seconds, at=self.clock.wall())
         self._save(drill_id.replace("-", " "), int(drill.correct), 1)
+        # A count-down is one run: its time and the best kept say more than "1 of 1 right"
+        # (in one line: the practice box fills 80x24).
+        decks = "1 deck" if drill.decks == 1 else f"{drill.decks} decks"
+        best = self.book.best_time(self.player, drill_id)
+        if not drill.correct:
+            how = ", miscounted"
+        elif best is None or drill.seconds <= best:  # the best kept includes this run
+            how = ", a new best"
+        else:
+            how = f" (best {best:.1f} s)"
+        self.query_one("#practice-last", Static).update(Text.assemble(
+            ("Saved: ", "bold"), f"{decks} counted down in {drill.seconds:.1f} s{how}."))
 
     def _counted(self, answers: tuple[CountAnswer, ...] | None) -> None:
         if answers:
