@@ -116,8 +116,18 @@ class _Played:
     @property
     def board(self) -> list[Card]:
         """The (first run's) board."""
-        return [card for r in self.records if isinstance(r, BoardDealt) and not r.run
-                for card in r.cards]
+        return self.board_of(0)
+
+    def board_of(self, run: int) -> list[Card]:
+        """One run's board: the second run's shares the cards dealt before the runs."""
+        twice = {r.street for r in self.records if isinstance(r, BoardDealt) and r.run}
+        return [card for r in self.records if isinstance(r, BoardDealt)
+                and (r.run == run if r.street in twice else not r.run) for card in r.cards]
+
+    @property
+    def runs(self) -> int:
+        """How many times the board was run (2: the awards name their run)."""
+        return 1 + max((r.run for r in self.records if isinstance(r, PotAwarded)), default=0)
 
 
 def to_pokerstars(
@@ -184,8 +194,7 @@ def _body(hand: _Played, hero: int | None, names: list[str]) -> list[str]:
     current_bet = 0
     hole_cards_started = False
     board: list[Card] = []
-    shows: list[str] = []
-    collected: list[str] = []
+    shows: list[HandShown | HandMucked] = []
     awards = [r for r in hand.records if isinstance(r, PotAwarded)]
     for record in hand.records:
         match record:
@@ -236,16 +245,39 @@ def _body(hand: _Played, hero: int | None, names: list[str]) -> list[str]:
                 board += cards
                 which = ("SECOND " if run else "FIRST ") if street in twice else ""
                 lines.append(f"*** {which}{street.name} *** {before}{_cards(cards)}")
-            case HandShown(seat=seat, cards=cards):
-                words = f" ({_described(hand, cards)})" if len(hand.board) == 5 else ""
-                shows.append(f"{names[seat]}: shows {_cards(cards)}{words}")
-            case HandMucked(seat=seat):
-                shows.append(f"{names[seat]}: mucks hand")
-            case PotAwarded():
-                collected += _collected(record, names, awards)
+            case HandShown() | HandMucked():
+                shows.append(record)
+    if hand.runs > 1:
+        # Run twice, PokerStars writes a show down per run, each with the hands
+        # shown (in words on that run's board) and who collected that run's half.
+        for run in range(hand.runs):
+            lines.append(f"*** {_RUN_WORDS[run]} SHOW DOWN ***")
+            lines += _shows(hand, shows, names, run)
+            in_run = [a for a in awards if a.run == run]
+            lines += [line for award in in_run for line in _collected(award, names, in_run)]
+        return lines
     if shows or any(a.best_five for a in awards):
         lines.append("*** SHOW DOWN ***")
-    return lines + shows + collected
+    return lines + _shows(hand, shows, names, 0) + [
+        line for award in awards for line in _collected(award, names, awards)]
+
+
+#: The runs of a board run twice, as PokerStars names them.
+_RUN_WORDS = ("FIRST", "SECOND", "THIRD")
+
+
+def _shows(hand: _Played, shows: list[HandShown | HandMucked], names: list[str],
+           run: int) -> list[str]:
+    """The hands shown and mucked, a shown hand in words on ``run``'s board (when whole)."""
+    board = hand.board_of(run)
+    lines = []
+    for record in shows:
+        if isinstance(record, HandMucked):
+            lines.append(f"{names[record.seat]}: mucks hand")
+            continue
+        words = f" ({_described(hand, record.cards, board)})" if len(board) == 5 else ""
+        lines.append(f"{names[record.seat]}: shows {_cards(record.cards)}{words}")
+    return lines
 
 
 _BLIND_WORDS = {BlindKind.SMALL: "small blind", BlindKind.BIG: "big blind",
@@ -273,13 +305,24 @@ def _collected(award: PotAwarded, names: list[str], awards: list[PotAwarded]) ->
 def _summary(hand: _Played, names: list[str]) -> list[str]:
     awards = [r for r in hand.records if isinstance(r, PotAwarded)]
     total = sum(a.amount for a in awards)
+    # A pot's amount, whichever runs it was split over (each run pushes the same pots).
+    in_first = [a for a in awards if a.run == 0]
+    amounts = [a.amount for a in in_first]
+    if hand.runs > 1:
+        halves = [[a.amount for a in awards if a.run == run] for run in range(hand.runs)]
+        same = all(len(half) == len(amounts) for half in halves)
+        amounts = [sum(pots) for pots in zip(*halves, strict=True)] if same else [total]
     pots = ""
-    if len(awards) > 1:
+    if len(amounts) > 1:
         pots = " Main pot " + ". ".join(
-            f"{a.amount}" if number == 0 else f"Side pot-{number} {a.amount}"
-            for number, a in enumerate(awards)) + "."
+            f"{amount}" if number == 0 else f"Side pot-{number} {amount}"
+            for number, amount in enumerate(amounts)) + "."
     lines = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
-    if hand.board:
+    if hand.runs > 1:
+        lines.append("Hand was run twice")
+        lines += [f"{_RUN_WORDS[run]} Board {_cards(hand.board_of(run))}"
+                  for run in range(hand.runs)]
+    elif hand.board:
         lines.append(f"Board {_cards(hand.board)}")
     won: dict[int, int] = {}
     for award in awards:
@@ -310,11 +353,14 @@ def _summary(hand: _Played, names: list[str]) -> list[str]:
     return lines
 
 
-def _described(hand: _Played, cards: Sequence[Card | None]) -> str:
+def _described(hand: _Played, cards: Sequence[Card | None],
+               board: Sequence[Card] | None = None) -> str:
     """The shown hand in words on the final board (a hand tabled all-in before the
     flop was shown without words). A card a replayed history shows face down
-    (PHH ``sm ????``) is left out: the hand plays the cards known, as it was ranked."""
-    return evaluate([*(card for card in cards if card is not None), *hand.board]).description
+    (PHH ``sm ????``) is left out: the hand plays the cards known, as it was ranked.
+    ``board``: a run's board, when the board was run twice (default: the first)."""
+    played = hand.board if board is None else board
+    return evaluate([*(card for card in cards if card is not None), *played]).description
 
 
 def _position(hand: _Played, seat: int) -> str:

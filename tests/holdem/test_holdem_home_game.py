@@ -437,4 +437,17 @@ def test_a_hand_run_twice_in_pokerstars_words() -> None:
                        "*** FIRST RIVER *** [Jc 3d 5c 4h] [Qs]",
                        "*** SECOND FLOP *** [2c 3c 4c]", "*** SECOND TURN *** [2c 3c 4c] [Td]",
                        "*** SECOND RIVER *** [2c 3c 4c Td] [Ac]"]
-    assert "Board [Jc 3d 5c 4h Qs]" in text
+    # Each run's show down names who collected its half (not a "main" and a "side"
+    # pot, as the two halves read before), the hands in words on that run's board.
+    lines = text.replace("\u00a0", " ").splitlines()  # (names "Seat 1"... keep no-break spaces)
+    first, second = lines.index("*** FIRST SHOW DOWN ***"), lines.index("*** SECOND SHOW DOWN ***")
+    summary = lines.index("*** SUMMARY ***")
+    assert [line for line in lines[first:second] if "collected" in line] == [
+        "Seat 2 collected 251 from pot"]
+    assert [line for line in lines[second:summary] if "collected" in line] == [
+        "Seat 3 collected 250 from pot"]
+    assert "Seat 3: shows [9c 8c] (Flush, Ace high, then Nine-Eight-Four-Three)" in lines[
+        second:summary]
+    assert lines[summary + 1:summary + 5] == [
+        "Total pot 501 | Rake 0", "Hand was run twice", "FIRST Board [Jc 3d 5c 4h Qs]",
+        "SECOND Board [2c 3c 4c Td Ac]"]
