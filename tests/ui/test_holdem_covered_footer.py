@@ -98,3 +98,13 @@ def test_an_all_in_against_two_players_still_leaves_them_a_decision() -> None:
     # Cy all in, Robo still to act: Ann owes 995 and may fold or call ahead.
     session.send(Seen((BetOrRaised(2, 1000, 990, False, True, True),)))
     assert "pre_call" in presenter.advance_offered()  # 995 owed: call or fold ahead
+
+
+def test_the_advance_keys_are_on_their_buttons_and_the_footer_fits_80_columns() -> None:
+    # Over SSH at 80x24 the four advance keys beside History, Chat and the sit-out keys
+    # ran off the footer ("F Fold to any b", no palette key); their buttons name them.
+    _, presenter, _ = at_the_table()
+    assert len(presenter.advance_offered()) == 4
+    keys = footer(presenter)
+    assert {"Sit out", "Sit out BB", "History", "Chat"} <= {k.description for k in keys}
+    assert fits(keys, 80), " ".join(f"{k.key_display} {k.description}" for k in keys)

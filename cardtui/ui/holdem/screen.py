@@ -58,13 +58,16 @@ from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.widgets.action_bar import ActionBar, ButtonSpec
 
 #: Advance actions: the same keys as the moves (f, c), and shifted for the sticky ones,
-#: live while it is not this player's turn (the moves are live at it).
+#: live while it is not this player's turn (the moves are live at it). Kept off the
+#: footer: their buttons name each key ("Call any C"), and at a shared table at 80
+#: columns the four ran the footer past its edge beside History, Chat and the sit-out
+#: keys ("F Fold to any b", no palette key).
 AHEAD_BINDINGS: list[BindingType] = [
-    Binding("f", AHEAD[Advance.CHECK_FOLD], N_("Check/fold")),
-    Binding("c", AHEAD[Advance.CHECK], N_("Check")),
-    Binding("c", AHEAD[Advance.CALL], N_("Call")),
-    Binding("C", AHEAD[Advance.CALL_ANY], N_("Call any")),
-    Binding("F", AHEAD[Advance.FOLD_ANY], N_("Fold to any bet")),
+    Binding("f", AHEAD[Advance.CHECK_FOLD], N_("Check/fold"), show=False),
+    Binding("c", AHEAD[Advance.CHECK], N_("Check"), show=False),
+    Binding("c", AHEAD[Advance.CALL], N_("Call"), show=False),
+    Binding("C", AHEAD[Advance.CALL_ANY], N_("Call any"), show=False),
+    Binding("F", AHEAD[Advance.FOLD_ANY], N_("Fold to any bet"), show=False),
     # A table in the room only (the presenter turns them off elsewhere, so no footer).
     Binding("s", "sit_out_next('hand')", N_("Sit out")),
     Binding("S", "sit_out_next('big_blind')", N_("Sit out BB")),
