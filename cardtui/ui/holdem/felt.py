@@ -128,7 +128,7 @@ class TableFelt(Screen[None]):
         self._leave: Callable[[], object] | None = None
         self._replaying = False
         #: The action clock's seconds when ``_tick`` last looked (it redraws on a change).
-        self._ticked: int | None = None
+        self._ticked: tuple[int | None, int | None] = (None, None)
         self._building = asyncio.Lock()
         #: Hands settled while the kept ones are read for the HUD (joined once read).
         self._hud_pending: FactsBook | None = None
@@ -341,8 +341,12 @@ class TableFelt(Screen[None]):
 
     def _tick(self) -> None:
         seconds = self.presenter.seconds_left()
-        if seconds is not None and seconds != self._ticked:  # its number changed
-            self._ticked = seconds
+        # A home-game question's seconds count down on the prompt line too.
+        home = self.caps.home
+        asked = home.question_seconds if home is not None and home.question else None
+        ticked = (seconds, asked)
+        if ticked != (None, None) and ticked != self._ticked:  # a number changed
+            self._ticked = ticked
             self._sync()
 
     def _drawn(self) -> bool:
