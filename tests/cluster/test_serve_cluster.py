@@ -1,0 +1,150 @@
+"""Three real ``cardtui serve --cluster nats://… --store postgresql://…`` hosts.
+
+The commands a room's operator runs (tests/cluster/serve_hosts.py): SSH doors on three
+ports, one nats-server, one PostgreSQL. Players come in over SSH on the two hosts that
+do not run the room's tables and play at its hold'em table; what each terminal
+receives is checked for the other's hole cards. The owner is killed with SIGKILL
+(its whole process group) mid-hand: the hand is voided, another host runs the room,
+the players sit down again and play on, and PostgreSQL's figures add up: each
+profile's balance plus its chips at the table is its start plus its recorded results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardtui.games import Game
+from cardtui.store import Store
+from cardtui.store.records import START_BALANCE
+from cardtui.store.sql import profile_store
+from cardtui.testing.ssh import TerminalClient
+from tests.cluster.serve_hosts import (
+    WAIT,
+    ServeHost,
+    my_turn,
+    play_holdem_hand,
+    sit_again,
+    sit_at,
+)
+from tests.serve.room_ssh import named_key, profile
+from tests.support.services import NatsServer
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+
+@pytest.fixture
+def hosts(nats_server: NatsServer, postgres_url: str) -> Iterator[list[ServeHost]]:
+    folder = Path(tempfile.mkdtemp(prefix="cardtui-hosts-"))
+    started = [ServeHost(folder, nats_server, postgres_url, f"host{n}") for n in (1, 2, 3)]
+    yield started
+    for host in started:
+        host.kill()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+async def owner_of(hosts: list[ServeHost]) -> ServeHost:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not any(h.owns() and h.process.poll() is None for h in hosts):
+        assert loop.time() < deadline, [h.lines for h in hosts]
+        await asyncio.sleep(0.05)
+    (owner,) = [h for h in hosts if h.owns() and h.process.poll() is None]
+    return owner
+
+
+def assert_private(players: dict[TerminalClient, tuple[str, str]],
+                   marks: dict[TerminalClient, int],
+                   since: dict[TerminalClient, int] | None = None) -> None:
+    """Each terminal had its own hole cards and no other seat's in the hand's bytes
+    before the showdown (``since``: where the hand's bytes start; else the first)."""
+    for client, mine in players.items():
+        raw = bytes(client.raw[(since or {}).get(client, 0):marks[client]])
+        for card in mine:
+            assert card.encode() in raw, f"{card} of its own not found: the check sees nothing"
+        for other, theirs in players.items():
+            if other is not client:
+                for card in theirs:
+                    at = raw.find(card.encode())
+                    assert at < 0, f"another seat's {card} leaked: {raw[at - 300:at + 100]!r}"
+
+
+def chips_add_up(url: str, profiles: dict[str, Path], hands: int) -> list[str]:
+    """Each profile's balance + chips at tables against its start + recorded results,
+    ``hands`` of them (a voided hand is not one)."""
+    wrong = []
+    nets = 0
+    for name, folder in profiles.items():
+        store = Store(profile_store(url, folder))
+        try:
+            bank = store.bankroll(Game.HOLDEM)
+            results = store.round_nets(Game.HOLDEM, name)
+        finally:
+            store.close()
+        won = sum(results)
+        if len(results) != hands:
+            wrong.append(f"{name}: {len(results)} hands recorded, not {hands}")
+        nets += won
+        if bank.balance + bank.at_table != START_BALANCE + won:
+            wrong.append(f"{name}: {bank.balance} + {bank.at_table} != "
+                         f"{START_BALANCE} + {won}")
+    if nets != 0:
+        wrong.append(f"the results add up to {nets}, not 0")
+    return wrong
+
+
+async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
+        hosts: list[ServeHost], postgres_url: str) -> None:
+    for host in hosts:
+        await host.wait_said("Ctrl-C closes the room")
+    owner = await owner_of(hosts)
+    ann_host, bob_host = [h for h in hosts if h is not owner]
+    keys = {"Ann": named_key(ann_host.root, "Ann"), "Bob": named_key(bob_host.root, "Bob")}
+    profiles = {"Ann": profile(ann_host.root, keys["Ann"]),
+                "Bob": profile(bob_host.root, keys["Bob"])}
+    ann = await sit_at(ann_host.port, keys["Ann"], "Ann")
+    bob = await sit_at(bob_host.port, keys["Bob"], "Bob")
+    for client in (ann, bob):
+        await client.wait_for("Pot", timeout=WAIT)  # dealt
+    assert_private(*await play_holdem_hand([ann, bob]))
+    # The next hand is dealt after the table's pause; the owner dies in the middle of it.
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not (my_turn(ann) or my_turn(bob)):
+        assert loop.time() < deadline, ann.text
+        await asyncio.sleep(0.1)
+    killed = loop.time()
+    owner.kill()
+    new_owner = await owner_of(hosts)
+    taken_over = loop.time() - killed
+    print(f"room re-owned by {new_owner.name} {taken_over:.1f} s after kill -9")
+    for client in (ann, bob):
+        await client.wait_for("This table has closed", timeout=WAIT)
+        client.press("escape")
+        # (The screen still holds the voided hand: it asks before leaving it.)
+        if await client.wait_for("Tables in the room", "Leave the table?",
+                                 timeout=WAIT) != "Tables in the room":
+            client.press("y")
+            await client.wait_for("Tables in the room", timeout=WAIT)
+    # Voided: every bet of the hand back; nothing of it recorded.
+    loop_deadline = loop.time() + WAIT
+    while wrong := chips_add_up(postgres_url, profiles, hands=1):
+        assert loop.time() < loop_deadline, wrong
+        await asyncio.sleep(0.2)
+    since = {c: len(c.raw) for c in (ann, bob)}
+    for client in (ann, bob):
+        await sit_again(client)
+    for client in (ann, bob):
+        await client.wait_for("Pot", timeout=WAIT)
+    assert_private(*await play_holdem_hand([ann, bob]), since)
+    loop_deadline = loop.time() + WAIT
+    while wrong := chips_add_up(postgres_url, profiles, hands=2):
+        assert loop.time() < loop_deadline, wrong
+        await asyncio.sleep(0.2)
+    for client in (ann, bob):
+        await client.close()
