@@ -44,7 +44,7 @@ name = "Pit"
 seats = 2
 action_clock = 60
 betting_clock = 60
-between_rounds = 2
+between_rounds = 5
 grace = 60
 """
 
@@ -213,3 +213,53 @@ async def play_holdem_hand(players: list[TerminalClient]
         await asyncio.sleep(0.05)
         look()
     return holes, marks
+
+
+#: A shared blackjack table's score line before any round is settled.
+NO_ROUND_YET = "W 0  L 0  P 0"
+
+
+def dealer_cards(client: TerminalClient) -> list[str]:
+    """The cards in the dealer's box (its hole card, once turned)."""
+    lines = client.lines
+    top = next(n for n, line in enumerate(lines) if "Dealer" in line)
+    cards: list[str] = []
+    for line in lines[top + 1:]:
+        if "╰" in line:
+            break
+        cards += CARD.findall(line)
+    return cards
+
+
+async def play_blackjack_round(players: dict[str, TerminalClient]
+                               ) -> tuple[dict[TerminalClient, int], set[str]]:
+    """Each player places the offered bet and stands (no insurance) until the round is
+    settled on a screen. Returns how many bytes each terminal had received just before
+    the last stand (the dealer's hole card is turned only after it), and the cards on
+    every screen then (a hole card of the same face cannot be told apart)."""
+    for client in players.values():
+        await client.wait_for("then d places it", timeout=WAIT)
+        await client.settle(0.3)
+        client.press("d")
+    marks = {c: len(c.raw) for c in players.values()}
+    seen: set[str] = set()
+    pressed: set[tuple[str, int]] = set()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while all(NO_ROUND_YET in c.text for c in players.values()):
+        assert loop.time() < deadline, "the round did not end:\n" + "\n".join(
+            c.text for c in players.values())
+        for name, client in players.items():
+            text = client.text
+            if "nsurance" in text and (name, -1) not in pressed:
+                pressed.add((name, -1))
+                client.press("n")
+            prompt = text.count(f"{name}: Hit or stand?")
+            key = (name, len(client.raw))
+            if prompt and key not in pressed:
+                pressed.add(key)
+                marks = {c: len(c.raw) for c in players.values()}
+                seen = {card for c in players.values() for card in CARD.findall(c.text)}
+                client.press("s")
+        await asyncio.sleep(0.05)
+    return marks, seen

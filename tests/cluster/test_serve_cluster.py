@@ -3,7 +3,8 @@
 The commands a room's operator runs (tests/cluster/serve_hosts.py): SSH doors on three
 ports, one nats-server, one PostgreSQL. Players come in over SSH on the two hosts that
 do not run the room's tables and play at its hold'em table; what each terminal
-receives is checked for the other's hole cards. The owner is killed with SIGKILL
+receives is checked for the other's hole cards; at its blackjack table, for the
+dealer's hole card. The owner is killed with SIGKILL
 (its whole process group) mid-hand: the hand is voided, another host runs the room,
 the players sit down again and play on, and PostgreSQL's figures add up: each
 profile's balance plus its chips at the table is its start plus its recorded results.
@@ -25,9 +26,12 @@ from cardtui.store.records import START_BALANCE
 from cardtui.store.sql import profile_store
 from cardtui.testing.ssh import TerminalClient
 from tests.cluster.serve_hosts import (
+    NO_ROUND_YET,
     WAIT,
     ServeHost,
+    dealer_cards,
     my_turn,
+    play_blackjack_round,
     play_holdem_hand,
     sit_again,
     sit_at,
@@ -35,7 +39,7 @@ from tests.cluster.serve_hosts import (
 from tests.serve.room_ssh import named_key, profile
 from tests.support.services import NatsServer
 
-pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
@@ -98,6 +102,7 @@ def chips_add_up(url: str, profiles: dict[str, Path], hands: int) -> list[str]:
     return wrong
 
 
+@pytest.mark.slow  # three hosts, two games, two hands and a takeover: 17-30 s
 async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
         hosts: list[ServeHost], postgres_url: str) -> None:
     for host in hosts:
@@ -147,4 +152,29 @@ async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
         assert loop.time() < loop_deadline, wrong
         await asyncio.sleep(0.2)
     for client in (ann, bob):
+        await client.close()
+
+
+# In the default run (8-11 s): three real hosts, a round across two of them.
+async def test_blackjack_across_hosts_keeps_the_dealers_hole_card_from_every_screen(
+        hosts: list[ServeHost]) -> None:
+    for host in hosts:
+        await host.wait_said("Ctrl-C closes the room")
+    owner = await owner_of(hosts)
+    cy_host, dee_host = [h for h in hosts if h is not owner]
+    cy = await sit_at(cy_host.port, named_key(cy_host.root, "Cy"), "Cy", "Pit")
+    dee = await sit_at(dee_host.port, named_key(dee_host.root, "Dee"), "Dee", "Pit")
+    players = {"Cy": cy, "Dee": dee}
+    marks, seen = await play_blackjack_round(players)
+    for client in players.values():
+        await client.wait_for(NO_ROUND_YET.replace("0", "1", 1), "L 1", "P 1", timeout=WAIT)
+    hole = dealer_cards(cy)[1]
+    assert dealer_cards(dee)[:2] == dealer_cards(cy)[:2]
+    up = dealer_cards(cy)[0]
+    for client in players.values():
+        before = bytes(client.raw[:marks[client]])
+        assert up.encode() in before, "the up-card not found: the check sees nothing"
+        if hole not in seen:  # (six decks: another card of its face may be on the table)
+            assert hole.encode() not in before, f"the dealer's {hole} before it was turned"
+    for client in players.values():
         await client.close()
