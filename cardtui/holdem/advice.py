@@ -45,6 +45,7 @@ from cardtui.holdem.equity import equity_vs_random
 from cardtui.holdem.evaluator import rank7
 from cardtui.holdem.hand_tables import CARD_KEYS, FLUSH_SUITS, RANK_TABLES, SUIT_BITS, SUIT_MASK
 from cardtui.holdem.preflop import chen_score
+from cardtui.i18n import N_, _
 
 __all__ = ["Advice", "Spot", "Suggestion", "advise", "equity_against", "personality_range"]
 
@@ -68,6 +69,11 @@ class Suggestion(StrEnum):
     BET = "bet"
     RAISE = "raise"
 
+
+#: Each suggestion as the advice line starts with it.
+SUGGESTION_WORDS = {Suggestion.FOLD: N_("Fold"), Suggestion.CHECK: N_("Check"),
+                    Suggestion.CALL: N_("Call"), Suggestion.BET: N_("Bet"),
+                    Suggestion.RAISE: N_("Raise")}
 
 @dataclass(frozen=True, slots=True)
 class Spot:
@@ -103,7 +109,8 @@ class Advice:
     @property
     def line(self) -> str:
         """The suggestion and its reason, one line."""
-        return f"{self.suggestion.value.capitalize()}: {self.reason}."
+        return _("{move}: {reason}.").format(move=_(SUGGESTION_WORDS[self.suggestion]),
+                                            reason=self.reason)
 
     @property
     def margin(self) -> float:
@@ -130,25 +137,30 @@ def advise(spot: Spot, rng: random.Random, *, trials: int = TRIALS) -> Advice:
                                      dead=spot.dead)
     odds = spot.to_call / (spot.pot + spot.to_call) if spot.to_call else None
     suggestion, reason = _suggest(range_share, odds, len(spot.opponents),
-                                  against="against their range" if any(ranges) else "")
+                                  against=any(ranges))
     return Advice(random_share, range_share, odds, suggestion, reason, trials)
 
 
 def _suggest(share: float, odds: float | None, opponents: int,
-             against: str) -> tuple[Suggestion, str]:
+             against: bool) -> tuple[Suggestion, str]:
     value = VALUE_HEADS_UP * 2 / (opponents + 1)
     shown, needed = _percents(share, odds if odds is not None else share)
-    equity = f"{shown} equity" + (f" {against}" if against else "")
+    equity = (_("{share} equity against their range") if against
+              else _("{share} equity")).format(share=shown)
     if odds is None:
         if share >= value:
-            return Suggestion.BET, f"{equity} is ahead; make them pay to draw"
-        return Suggestion.CHECK, f"{equity} is not enough to bet for value; checking is free"
-    price = f"the {needed} the call needs"
+            return Suggestion.BET, _("{equity} is ahead; make them pay to draw").format(
+                equity=equity)
+        return Suggestion.CHECK, _(
+            "{equity} is not enough to bet for value; checking is free").format(equity=equity)
     if share >= max(value, odds + RAISE_MARGIN):
-        return Suggestion.RAISE, f"{equity} is well above {price}"
+        return Suggestion.RAISE, _("{equity} is well above the {needed} the call needs").format(
+            equity=equity, needed=needed)
     if share >= odds:
-        return Suggestion.CALL, f"{equity} beats {price}"
-    return Suggestion.FOLD, f"{equity} is below {price}"
+        return Suggestion.CALL, _("{equity} beats the {needed} the call needs").format(
+            equity=equity, needed=needed)
+    return Suggestion.FOLD, _("{equity} is below the {needed} the call needs").format(
+        equity=equity, needed=needed)
 
 
 def _percents(share: float, odds: float) -> tuple[str, str]:
@@ -223,7 +235,7 @@ def equity_against(
     base = sum(keys[i] for i in known)
     hero_key = keys[hero[0]] + keys[hero[1]]
     total = 0.0
-    for _ in range(trials):
+    for _trial in range(trials):
         taken: set[int] = set()
         hands: list[Combo] = []
         for options in usable:

@@ -88,6 +88,7 @@ from cardtui.holdem.table import (
     TournamentWon,
 )
 from cardtui.holdem.tournament import Results, play_out, results
+from cardtui.i18n import _, chips, ngettext
 from cardtui.store import Store
 from cardtui.tables.bankroll import SeatChips, Seated, TableBankroll
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
@@ -171,17 +172,20 @@ def table_note(event: TableEvent) -> Note:
     """
     match event:
         case PlayerBusted(name=name, place=place) if place is not None:
-            return Note(f"{name} is out in place {place}.", "warning")
+            return Note(_("{name} is out in place {place}.").format(name=name, place=place),
+                        "warning")
         case PlayerBusted(name=name, may_rebuy=True):
-            return Note(f"{name} is out of chips: b buys in again.", "warning")
+            return Note(_("{name} is out of chips: b buys in again.").format(name=name),
+                        "warning")
         case PlayerBusted(name=name):
-            return Note(f"{name} is out of chips and leaves.", "warning")
+            return Note(_("{name} is out of chips and leaves.").format(name=name), "warning")
         case TournamentWon(name=name):
-            return Note(f"{name} wins the tournament!", "win")
+            return Note(_("{name} wins the tournament!").format(name=name), "win")
         case LevelRaised(blinds=blinds):
-            return Note(f"Blinds go up to {blinds}.", "level")
+            return Note(_("Blinds go up to {blinds}.").format(blinds=blinds), "level")
         case BotSeated(name=name, personality=personality, stack=stack):
-            return Note(f"{name} ({personality.label}) takes the empty seat with {stack:,}.")
+            return Note(_("{name} ({style}) takes the empty seat with {amount}.").format(
+                name=name, style=personality.label, amount=chips(stack)))
     raise ValueError(f"not a table event: {event!r}")
 
 
@@ -310,9 +314,11 @@ class HoldemLocalSession:
         self.hand = None
         self.table_events = []
         level = table.level_index_for(table.hand_number) + 1
-        hands = f"{table.hand_number:,} hand{'' if table.hand_number == 1 else 's'}"
-        self._say(Note(f"Tournament resumed: level {level}, {len(table.in_play)} players left"
-                       f" after {hands}.", "level"))
+        self._say(Note(ngettext(
+            "Tournament resumed: level {level}, {players} players left after {n} hand.",
+            "Tournament resumed: level {level}, {players} players left after {n} hands.",
+            table.hand_number).format(level=level, players=len(table.in_play),
+                                      n=chips(table.hand_number)), "level"))
         return True
 
     def _resume(self, text: str | None) -> tuple[HoldemConfig, Table] | None:
@@ -473,11 +479,11 @@ class HoldemLocalSession:
         """Change stacks between hands (demos and tests: a short stack makes a side pot)."""
         if self.in_hand:
             raise ValueError("stacks change between hands")
-        for index, chips in stacks.items():
+        for index, stack in stacks.items():
             seat = self.table.seats[index]
             if seat is None:
                 raise ValueError(f"nobody sits in seat {index}")
-            seat.stack = chips
+            seat.stack = stack
         self._emit(SeatsChanged(self.seats()))
 
     def busted_humans(self) -> list[int]:
@@ -495,14 +501,16 @@ class HoldemLocalSession:
                 seated = self.chips.top_up(self.setup.stack, self.setup.big_blind)
                 if seated is not None:
                     self._profile_gets(seated)
-                    self._emit(Note(f"{name} buys in again for {seated.chips:,}."))
+                    self._emit(Note(_("{name} buys in again for {amount}.").format(
+                        name=name, amount=chips(seated.chips))))
                     continue
                 self._emit(Note(self.chips.refused or "", "warning"))
                 if self.chips.unknown:
                     continue  # the balance could not be read: no chips until it can
                 # (then table chips)
             self.table.rebuy(seat, self.setup.stack)
-            self._emit(Note(f"{name} buys in again for {self.setup.stack:,}."))
+            self._emit(Note(_("{name} buys in again for {amount}.").format(
+                name=name, amount=chips(self.setup.stack))))
         self._emit(SeatsChanged(self.seats()))
 
     def take_keyboard(self, seat: int) -> None:
@@ -672,8 +680,10 @@ class HoldemLocalSession:
         winner = next((e for e in events if isinstance(e, TournamentWon)), None)
         played = table.hand_number - before
         if winner is not None:
-            self._emit(Note(f"The bots play the rest out at once ({played:,} hands): "
-                            f"{winner.name} wins the tournament.", "win"))
+            self._emit(Note(ngettext(
+                "The bots play the rest out at once ({n} hand): {name} wins the tournament.",
+                "The bots play the rest out at once ({n} hands): {name} wins the tournament.",
+                played).format(n=chips(played), name=winner.name), "win"))
         return played
 
     def _announce(self, finished: Results) -> None:

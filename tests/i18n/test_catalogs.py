@@ -64,6 +64,17 @@ TRANSLATED = [
     "cardtui/ui/screens/setup_form.py",
     "cardtui/ui/blackjack/setup.py",
     "cardtui/ui/holdem/setup.py",
+    "cardtui/ui/holdem/bet_bar.py",
+    "cardtui/ui/holdem/bet_sizing.py",
+    "cardtui/ui/holdem/advance.py",
+    "cardtui/ui/holdem/hud.py",
+    "cardtui/ui/holdem/pass_screen.py",
+    "cardtui/ui/holdem/history.py",
+    "cardtui/ui/holdem/replay.py",
+    "cardtui/ui/holdem/replay_list.py",
+    "cardtui/ui/holdem/export.py",
+    "cardtui/ui/widgets/holdem_advice.py",
+    "cardtui/ui/widgets/tournament_info.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -93,6 +104,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     **{("cardtui/ui/holdem/setup.py", words): "the engine's words, matched, not shown"
        for words in ("big blind is", "starting stack", "Blinds rise", "table seats")},
     ("cardtui/holdem/tournament.py", "the hand in play is settled first"): _PROGRAMMER,
+    **{("cardtui/ui/holdem/export.py", name): "a file format's name, as its makers write it"
+       for name in ("PokerStars", "PHH (p)", "PokerStars (s)")},
     ("cardtui/holdem/tournament.py",
      "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,
 }

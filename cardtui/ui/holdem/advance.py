@@ -26,6 +26,7 @@ from enum import Enum
 from cardtui.holdem.actions import Action
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.view import TableView
+from cardtui.i18n import _, chips
 
 
 class Advance(Enum):
@@ -127,11 +128,11 @@ def label(kind: Advance, owed_now: int) -> str:
     """
     match kind:
         case Advance.CHECK_FOLD:
-            return "Check/fold" if owed_now == 0 else "Fold"
+            return _("Check/fold") if owed_now == 0 else _("Fold")
         case Advance.CHECK:
-            return "Check"
+            return _("Check")
         case Advance.CALL:
-            return f"Call {owed_now:,}"
+            return _("Call {amount}").format(amount=chips(owed_now))
         case Advance.CALL_ANY:
-            return "Call any"
-    return "Fold to any bet"
+            return _("Call any")
+    return _("Fold to any bet")

@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from cardtui.i18n import N_, _, chips
 from cardtui.ui.holdem.bet_sizing import PRESETS, BetSizer
 
 #: The presets' keys, to their names.
@@ -44,13 +45,13 @@ class BetBar(Widget):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,up,plus,equals_sign", "step(1)", "+1 BB", key_display="→ +"),
         Binding("left,down,minus,underscore", "step(-1)", "−1 BB", key_display="← -"),
-        Binding("pageup,shift+right,shift+up", "jump(1)", "More", key_display="PgUp"),
-        Binding("pagedown,shift+left,shift+down", "jump(-1)", "Less", key_display="PgDn"),
+        Binding("pageup,shift+right,shift+up", "jump(1)", N_("More"), key_display="PgUp"),
+        Binding("pagedown,shift+left,shift+down", "jump(-1)", N_("Less"), key_display="PgDn"),
         # The bar lists the presets with their amounts: the keys line leaves them out.
         *(Binding(key, f"preset('{name}')", name, show=False) for key, name in PRESET_KEYS.items()),
-        Binding("backspace", "backspace", "Delete", show=False),
-        Binding("enter", "confirm", "Bet it"),
-        Binding("escape", "close", "Close"),
+        Binding("backspace", "backspace", N_("Delete"), show=False),
+        Binding("enter", "confirm", N_("Bet it")),
+        Binding("escape", "close", N_("Close")),
     ]
 
     DEFAULT_CSS = """
@@ -109,7 +110,7 @@ class BetBar(Widget):
         """"Raise to [ 45 ]  20 ├──●────┤ 1,000": the amount, and where it sits in the range."""
         line = Text.assemble((f"{sizer.verb} ", "bold"),
                              (f" {sizer.text or ' '} ", "reverse bold"), "  ")
-        low, high = f"{sizer.low:,} ", f" {sizer.high:,}"
+        low, high = f"{chips(sizer.low)} ", f" {chips(sizer.high)}"
         room = width - line.cell_len - cell_len(low) - cell_len(high) - 2
         if room < 5:
             return line
@@ -136,11 +137,12 @@ class BetBar(Widget):
                     label = sizer.ascii_label(name)
                 if short:
                     label = label.removesuffix(" pot")
+                label = _(label)  # the presets' names are marked where PRESETS declares them
                 chosen = sizer.text == str(amount)
                 if line:
                     line.append("  ")
                 line.append(key, style="bold reverse" if chosen else "bold")
-                line.append(f" {label} {amount:,}", style="bold" if chosen else "")
+                line.append(f" {label} {chips(amount)}", style="bold" if chosen else "")
             if line.cell_len <= width:
                 break
         return line

@@ -20,14 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardtui.holdem.legal import LegalActions
+from cardtui.i18n import N_, _, chips
 
 #: The presets: (key, name, label, its label in --ascii, share of the pot; None: min or max).
 PRESETS: tuple[tuple[str, str, str, str, float | None], ...] = (
-    ("m", "min", "min", "min", None),
-    ("h", "half", "½ pot", "1/2 pot", 0.5),
-    ("t", "three_quarters", "¾ pot", "3/4 pot", 0.75),
-    ("p", "pot", "pot", "pot", 1.0),
-    ("a", "all_in", "all-in", "all-in", None),
+    ("m", "min", N_("min"), "min", None),
+    ("h", "half", N_("½ pot"), "1/2 pot", 0.5),
+    ("t", "three_quarters", N_("¾ pot"), "3/4 pot", 0.75),
+    ("p", "pot", N_("pot"), "pot", 1.0),
+    ("a", "all_in", N_("all-in"), "all-in", None),
 )
 #: PageUp/PageDown (or shift with an arrow) move this many big blinds at most...
 BIG_STEP_BLINDS = 10
@@ -93,7 +94,7 @@ class BetSizer:
     @property
     def verb(self) -> str:
         """What Enter does: "Bet" (the street's first bet) or "Raise to"."""
-        return "Bet" if self.legal.is_bet else "Raise to"
+        return _("Bet") if self.legal.is_bet else _("Raise to")
 
     @property
     def amount(self) -> int | None:
@@ -153,14 +154,16 @@ class BetSizer:
     def confirm(self) -> int | None:
         """Enter: the amount when it is legal; else None, and :attr:`error` says why."""
         amount = self.amount
-        what = "bet" if self.legal.is_bet else "raise"
-        to = "" if self.legal.is_bet else " to"
+        low, high = chips(self.low), chips(self.high)
         if amount is None:
-            self.error = f"Type an amount from {self.low:,} to {self.high:,}."
+            self.error = _("Type an amount from {low} to {high}.").format(low=low, high=high)
         elif amount < self.low:
-            self.error = f"The minimum {what} is{to} {self.low:,}."
+            self.error = (_("The minimum bet is {amount}.") if self.legal.is_bet
+                          else _("The minimum raise is to {amount}.")).format(amount=low)
         elif amount > self.high:
-            self.error = f"The maximum {what} is{to} {self.high:,}: all your chips."
+            self.error = (_("The maximum bet is {amount}: all your chips.") if self.legal.is_bet
+                          else _("The maximum raise is to {amount}: all your chips.")
+                          ).format(amount=high)
         else:
             return amount
         self.fresh = True  # the next digit starts a new amount rather than extending this one

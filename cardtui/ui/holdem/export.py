@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.holdem.history_formats import HistoryFormat
+from cardtui.i18n import N_, _, chips, ngettext
 
 
 class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
@@ -22,7 +23,7 @@ class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
     BINDINGS = [
         Binding("p", "choose('phh')", "PHH"),
         Binding("s", "choose('pokerstars')", "PokerStars"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, hands: int) -> None:
@@ -30,12 +31,14 @@ class ExportFormatScreen(ModalScreen[HistoryFormat | None]):
         self.hands = hands
 
     def compose(self) -> ComposeResult:
-        what = ("this session's hand" if self.hands == 1
-                else f"this session's {self.hands} hands, one file each,")
+        ask = (_("Export this session's hand as:") if self.hands == 1
+               else ngettext("Export this session's {n} hand, one file each, as:",
+                             "Export this session's {n} hands, one file each, as:",
+                             self.hands).format(n=chips(self.hands)))
         with Vertical(id="export-box"):
-            yield Static(f"Export {what} as:", id="export-ask")
-            yield Static("PHH: cardtui replay and pokerkit read it.\n"
-                         "PokerStars: text for tracker tools.", id="export-what")
+            yield Static(ask, id="export-ask")
+            yield Static(_("PHH: cardtui replay and pokerkit read it.\n"
+                           "PokerStars: text for tracker tools."), id="export-what")
             with Horizontal(id="export-buttons"):
                 yield Button("PHH (p)", variant="primary", compact=True, id="phh")
                 yield Button("PokerStars (s)", compact=True, id="pokerstars")

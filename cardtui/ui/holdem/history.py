@@ -29,6 +29,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.history_formats import HistoryFormat
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
+from cardtui.i18n import N_, _, chips, ngettext
 from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.sitting import SeenHand
@@ -106,12 +107,12 @@ def _winners(played: SeenHand) -> str:
     names = played.view.seats
     awards = [r for r in played.records if isinstance(r, PotAwarded)]
     if not awards:
-        return "in play"
+        return _("in play")
     won: dict[str, int] = {}
     for award in awards:
         for seat, share in zip(award.winners, award.shares, strict=True):
             won[names[seat].name] = won.get(names[seat].name, 0) + share
-    return ", ".join(f"{name} {chips:,}" for name, chips in won.items())
+    return ", ".join(f"{name} {chips(amount)}" for name, amount in won.items())
 
 
 def your_seat(played: SeenHand) -> int | None:
@@ -140,9 +141,9 @@ def net_text(net: int | None) -> Text:
     if net is None:
         return Text("—", style="dim")
     if net > 0:
-        return Text(f"+{net:,}", style="green")
+        return Text(f"+{chips(net)}", style="green")
     if net < 0:
-        return Text(f"−{-net:,}", style="red")  # a true minus sign, as the scoreboard writes
+        return Text(f"−{chips(-net)}", style="red")  # a true minus sign, as the scoreboard writes
     return Text("0")
 
 
@@ -163,19 +164,20 @@ def _blinds(played: SeenHand) -> str:
 
 class HoldemHistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
-    SUB_TITLE = "Hand history"
+    SUB_TITLE = N_("Hand history")  # translated as the screen is built
     BINDINGS = [
-        Binding("enter", "replay", "Replay", priority=True),
-        Binding("e", "export", "Export"),
+        Binding("enter", "replay", N_("Replay"), priority=True),
+        Binding("e", "export", N_("Export")),
         # The log of a long hand is taller than the room under the table: Tab moves
         # to it, and the arrows scroll it.
-        Binding("tab", "app.focus_next", "Hands/log"),
-        Binding("escape", "app.back", "Back"),
+        Binding("tab", "app.focus_next", N_("Hands/log")),
+        Binding("escape", "app.back", N_("Back")),
     ]
     app = getters.app(CardtuiApp)
 
     def __init__(self, hands: Sequence[SeenHand]) -> None:
         super().__init__()
+        self.sub_title = _(self.SUB_TITLE)
         self.hands = list(hands)
         self._by_key = {str(played.number): played for played in self.hands}
 
@@ -190,7 +192,8 @@ class HoldemHistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         ascii = self.app.settings.ascii_cards
         table = self.query_one("#hands", DataTable)
-        table.add_columns("Hand", "Blinds", "You", "Board", "Pot", "Net", "Won by")
+        table.add_columns(_("Hand"), _("Blinds"), _("You"), _("Board"), _("Pot"), _("Net"),
+                          _("Won by"))
         for played in self.hands:
             board = played.view.board
             pot = sum(r.amount for r in played.records if isinstance(r, PotAwarded))
@@ -198,11 +201,11 @@ class HoldemHistoryScreen(Screen[None]):
             table.add_row(
                 str(played.number), _blinds(played), _your_cards(played, seat, ascii=ascii),
                 cards_text(board, ascii=ascii) if board else Text("—", style="dim"),
-                f"{pot:,}", net_text(None if seat is None else your_net(played, seat)),
+                chips(pot), net_text(None if seat is None else your_net(played, seat)),
                 _winners(played), key=str(played.number),
             )  # fmt: skip
         if not self.hands:
-            self.query_one("#hand-log", Static).update("No hands played yet this session.")
+            self.query_one("#hand-log", Static).update(_("No hands played yet this session."))
         else:
             table.move_cursor(row=len(self.hands) - 1)
         table.focus()
@@ -213,7 +216,7 @@ class HoldemHistoryScreen(Screen[None]):
         played = self._by_key.get(key or "")
         if played is None:
             return
-        log = Text(f"Hand {played.number}\n", style="bold")
+        log = Text(_("Hand {number}").format(number=played.number) + "\n", style="bold")
         ascii = self.app.settings.ascii_cards
         log.append_text(Text("\n").join(styled(line, ascii=ascii) for line in played.view.log))
         self.query_one("#hand-log", Static).update(log)
@@ -227,7 +230,8 @@ class HoldemHistoryScreen(Screen[None]):
         if not 0 <= row < len(self.hands):
             return
         played = self.hands[row]
-        replay = played_replay(played.begins, played.records, title=f"Hand {played.number}")
+        title = _("Hand {number}").format(number=played.number)
+        replay = played_replay(played.begins, played.records, title=title)
         self.app.push_screen(ReplayScreen(HoldemReplaySession(replay, number=played.number)))
 
     def action_export(self) -> None:
@@ -248,8 +252,11 @@ class HoldemHistoryScreen(Screen[None]):
             paths = export_hands(self.hands, directory, session, written_as)
         except OSError as error:
             self.query_one("#export-path", Static).update(
-                Text(f"Could not write hand histories: {error.strerror}", style="bold red"))
+                Text(_("Could not write hand histories: {reason}").format(reason=error.strerror),
+                     style="bold red"))
             return
-        count = f"{len(paths)} hand{'s' if len(paths) != 1 else ''}"
-        message = f"Exported {count} as {written_as.label} files to {directory}"
+        message = ngettext("Exported {n} hand as {format} files to {directory}",
+                           "Exported {n} hands as {format} files to {directory}",
+                           len(paths)).format(n=len(paths), format=written_as.label,
+                                              directory=directory)
         self.query_one("#export-path", Static).update(Text(message, style="bold green"))

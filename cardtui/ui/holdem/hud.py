@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from cardtui.holdem.stats import PlayedHand
+from cardtui.i18n import _
 from cardtui.ui.sitting import SeenHand
 
 
@@ -28,8 +29,8 @@ def played_hand(seen: SeenHand) -> PlayedHand:
 def hud_note(*, on: bool, reading: bool = False) -> Text:
     """What the table says as ``h`` turns the HUD on or off."""
     if not on:
-        return Text("HUD off (h shows it).", style="dim")
+        return Text(_("HUD off (h shows it)."), style="dim")
     if reading:
-        return Text("HUD on: reading your kept hands…", style="dim")
-    return Text("HUD on: VPIP/PFR and hands at each seat, from your kept hands (h hides it).",
+        return Text(_("HUD on: reading your kept hands…"), style="dim")
+    return Text(_("HUD on: VPIP/PFR and hands at each seat, from your kept hands (h hides it)."),
                 style="dim")

@@ -14,12 +14,14 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cardtui.i18n import N_, _
+
 
 class PassScreen(Screen[bool]):
     CSS_PATH = "pass_screen.tcss"
     BINDINGS = [
-        Binding("enter", "ready", "Ready"),
-        Binding("escape", "leave", "Leave the table"),
+        Binding("enter", "ready", N_("Ready")),
+        Binding("escape", "leave", N_("Leave the table")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -29,9 +31,10 @@ class PassScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="pass-box"):
             # Text, not markup: the name is shown as typed ("[/b]x" stopped the game).
-            yield Static(Text(f"Pass to {self.player}"), id="pass-title")
+            yield Static(Text(_("Pass to {name}").format(name=self.player)), id="pass-title")
             yield Static(
-                Text(f"Everyone else, look away. {self.player}, press Enter to see your cards."),
+                Text(_("Everyone else, look away. {name}, press Enter to see your cards.").format(
+                    name=self.player)),
                 id="pass-text",
             )
         yield Footer()

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.binding import Binding
 
+from cardtui.i18n import N_, _
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.holdem.felt import TableFelt
@@ -51,26 +52,27 @@ class ReplayPresenter(HoldemPresenter):
     def prompt(self, *, animating: bool) -> Text:
         # The keys are in the footer: the prompt says where the replay is.
         replay = self.replay
-        where = f"Step {replay.position} of {replay.step_count}"
+        where = _("Step {step} of {steps}").format(step=replay.position, steps=replay.step_count)
         if replay.at_end:
-            where += ", the end"
-        pace = "playing" if replay.playing else "paused"
-        line = Text(f"{replay.title}  ·  {where}  ·  {pace} at {replay.speed:g}×")
+            where += _(", the end")
+        pace = (_("playing at {speed}×") if replay.playing else _("paused at {speed}×")).format(
+            speed=f"{replay.speed:g}")
+        line = Text(f"{replay.title}  ·  {where}  ·  {pace}")
         line.stylize("bold", 0, len(replay.title))
         return line
 
 
 class ReplayScreen(TableFelt):
-    SUB_TITLE = "Replay"
+    SUB_TITLE = N_("Replay")  # translated by TableFelt as the screen is built
     # After the table's keys (see TABLE_BINDINGS), which check_action turns off but ``o``.
     # Priority: a key steps the replay even while a step is being revealed.
     BINDINGS = [
-        Binding("right", "forward", "Step", key_display="→", priority=True),
-        Binding("left", "back", "Back", key_display="←", priority=True),
-        Binding("space", "play", "Play/Pause", key_display="space", priority=True),
-        Binding("plus,equals_sign", "faster", "Faster", key_display="+", priority=True),
-        Binding("minus,underscore", "slower", "Slower", key_display="-", priority=True),
-        Binding("escape", "app.back", "Leave"),
+        Binding("right", "forward", N_("Step"), key_display="→", priority=True),
+        Binding("left", "back", N_("Back"), key_display="←", priority=True),
+        Binding("space", "play", N_("Play/Pause"), key_display="space", priority=True),
+        Binding("plus,equals_sign", "faster", N_("Faster"), key_display="+", priority=True),
+        Binding("minus,underscore", "slower", N_("Slower"), key_display="-", priority=True),
+        Binding("escape", "app.back", N_("Leave")),
     ]
 
     def __init__(self, session: HoldemReplaySession) -> None:

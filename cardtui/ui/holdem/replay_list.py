@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 
 from cardtui.holdem.actions import PotAwarded
 from cardtui.holdem.phh_read import Replay, Unreadable, read_file
+from cardtui.i18n import N_, _, chips, ngettext
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.widgets.plain_table import PlainTable
@@ -93,8 +94,9 @@ def result_text(replay: Replay) -> str:
             for seat, share in zip(record.winners, record.shares, strict=True):
                 won[replay.names[seat]] = won.get(replay.names[seat], 0) + share
     if not won:
-        return "stops before the end"
-    return ", ".join(f"{name} wins {chips:,}" for name, chips in won.items())
+        return _("stops before the end")
+    return ", ".join(_("{name} wins {amount}").format(name=name, amount=chips(amount))
+                     for name, amount in won.items())
 
 
 def fitted(text: str | Text, width: int, style: str = "") -> Text:
@@ -108,13 +110,13 @@ def row_cells(number: int, hand: Replay | Unreadable, widths: Sequence[int]) -> 
     """One hand's row, each cell fitted to its column; a hand cardtui cannot replay
     says so where the players would be, and why where the result would be."""
     number_w, title_w, players_w, blinds_w, result_w = widths
-    cells = [fitted(f"{number:,}", number_w), fitted(hand.title, title_w)]
+    cells = [fitted(chips(number), number_w), fitted(hand.title, title_w)]
     if isinstance(hand, Replay):
         cells += [fitted(players_text(hand, players_w), players_w),
-                  fitted(f"{hand.small_blind:,}/{hand.big_blind:,}", blinds_w),
+                  fitted(f"{chips(hand.small_blind)}/{chips(hand.big_blind)}", blinds_w),
                   fitted(result_text(hand), result_w)]
     else:
-        cells += [fitted("cannot replay", players_w, "bold red"), Text(""),
+        cells += [fitted(_("cannot replay"), players_w, "bold red"), Text(""),
                   fitted(hand.reason, result_w, "red")]
     return cells
 
@@ -133,10 +135,10 @@ def column_widths(screen_width: int) -> tuple[int, ...]:
 
 class ReplayListScreen(Screen[None]):
     CSS_PATH = "replay_list.tcss"
-    SUB_TITLE = "Replay a hand"
+    SUB_TITLE = N_("Replay a hand")  # translated as the screen is built
     BINDINGS = [
-        Binding("enter", "replay", "Replay", priority=True),
-        Binding("escape", "app.back", "Back"),
+        Binding("enter", "replay", N_("Replay"), priority=True),
+        Binding("escape", "app.back", N_("Back")),
     ]
     app = getters.app(CardtuiApp)
 
@@ -144,6 +146,7 @@ class ReplayListScreen(Screen[None]):
                  root: Path | None = None) -> None:
         """``hands`` read already; or ``files`` (under the folder ``root``) to read on screen."""
         super().__init__()
+        self.sub_title = _(self.SUB_TITLE)
         self.hands: list[Replay | Unreadable] = list(hands)
         self.source = source
         self.files = list(files)
@@ -167,23 +170,29 @@ class ReplayListScreen(Screen[None]):
         yield Footer()
 
     def _heading(self) -> Text:
-        count = f"{len(self.hands):,} hand{'s' if len(self.hands) != 1 else ''}"
+        count = ngettext("{n} hand", "{n} hands", len(self.hands)).format(
+            n=chips(len(self.hands)))
         if self.reading:
-            return Text(f"{self.source}: reading {self.files_read:,} of {len(self.files):,} "
-                        f"files ({count} so far). Enter replays the highlighted hand.")
+            return Text(_("{source}: reading {read} of {files} files ({count} so far). "
+                          "Enter replays the highlighted hand.").format(
+                source=self.source, read=chips(self.files_read), files=chips(len(self.files)),
+                count=count))
         readable = sum(isinstance(h, Replay) for h in self.hands)
         unreadable = len(self.hands) - readable
         if self.hands and not readable:
-            return Text(f"{self.source}: {count}, none can be replayed (the reason is below).",
-                        style="bold red")
-        tail = f", {unreadable:,} cannot be replayed" if unreadable else ""
-        return Text(f"{self.source}: {count}{tail}. Enter replays the highlighted hand.")
+            return Text(_("{source}: {count}, none can be replayed (the reason is below).").format(
+                source=self.source, count=count), style="bold red")
+        if unreadable:
+            count = _("{count}, {unreadable} cannot be replayed").format(
+                count=count, unreadable=chips(unreadable))
+        return Text(_("{source}: {count}. Enter replays the highlighted hand.").format(
+            source=self.source, count=count))
 
     def on_mount(self) -> None:
         self._widths = column_widths(self.app.size.width)
         table = self.query_one("#hands", DataTable)
-        for label, width in zip(("#", "Hand", "Players", "Blinds", "Result"), self._widths,
-                                strict=True):
+        labels = ("#", _("Hand"), _("Players"), _("Blinds"), _("Result"))
+        for label, width in zip(labels, self._widths, strict=True):
             table.add_column(label, width=width)
         self._add_rows(self.hands, start=1)
         table.focus()
@@ -237,7 +246,8 @@ class ReplayListScreen(Screen[None]):
         hand = self._hand(row)
         reason = self.query_one("#reason", Static)
         if isinstance(hand, Unreadable):
-            reason.update(Text(f"Cannot replay this hand: {hand.reason}", style="bold red"))
+            reason.update(Text(_("Cannot replay this hand: {reason}").format(reason=hand.reason),
+                               style="bold red"))
         elif hand is not None:
             # The row's cut words in full: who played, who won, and what the reader noted.
             lines = [Text(players_text(hand)), Text(result_text(hand), style="bold")]

@@ -24,6 +24,7 @@ from cardtui.holdem.advice import Advice, Spot, advise
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.view import TableView
+from cardtui.i18n import _
 from cardtui.tables.session import ToAct
 
 __all__ = ["AdvicePanel", "advice_spot", "advice_text", "personalities"]
@@ -71,11 +72,12 @@ def personalities(session: object) -> dict[int, Personality]:
 def advice_text(advice: Advice) -> Text:
     """Two lines: the figures, then the suggestion with its reason."""
     figures = Text.assemble(
-        ("Equity: ", "bold"), f"{advice.equity_random:.0%} vs random hands",
-        " · ", f"{advice.equity_range:.0%} vs their range",
+        (_("Equity: "), "bold"),
+        _("{share} vs random hands").format(share=f"{advice.equity_random:.0%}"),
+        " · ", _("{share} vs their range").format(share=f"{advice.equity_range:.0%}"),
         (f" (±{advice.margin:.0%})", "dim"), " · ",
-        ("Pot odds: ", "bold"),
-        f"{advice.pot_odds:.0%}" if advice.pot_odds is not None else "nothing to call",
+        (_("Pot odds: "), "bold"),
+        f"{advice.pot_odds:.0%}" if advice.pot_odds is not None else _("nothing to call"),
     )
     return Text("\n").join([figures, Text(advice.line, style="bold")])
 
@@ -131,8 +133,8 @@ class AdvicePanel(Static):
 
     def _redraw(self) -> None:
         if self.spot is None:
-            self.update(Text("Advice: shown on your turn (o hides it).", style="dim"))
+            self.update(Text(_("Advice: shown on your turn (o hides it)."), style="dim"))
         elif self.advice is None:
-            self.update(Text("Advice: working it out…", style="dim"))
+            self.update(Text(_("Advice: working it out…"), style="dim"))
         else:
             self.update(advice_text(self.advice))

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.holdem.table import Table
 from cardtui.holdem.tournament import TournamentInfo, info_line, tournament_info
+from cardtui.i18n import _, chips
 from cardtui.ui.widgets.quiet_update import update_quietly
 from cardtui.wire.protocol import TournamentState
 
@@ -67,17 +68,20 @@ def shared_line(state: TournamentState, seconds_left: float | None, *,
     'Lv 12 · 1000/2000 · last lv · 2/6 left · avg 4,500'
     """
     if not state.next_big:
-        next_words = "last lv" if short else "last level"
+        next_words = _("last lv") if short else _("last level")
     else:
         left = clock_words(state.held if seconds_left is None else seconds_left)
-        paused = " (paused)" if seconds_left is None else ""
-        next_words = (f"next in {left}{paused}" if short else
-                      f"next level ({state.next_small}/{state.next_big}) in {left}{paused}")
-    level = f"Lv {state.level}" if short else f"Level {state.level}"
+        paused = _(" (paused)") if seconds_left is None else ""
+        next_words = (_("next in {n}").format(n=left) if short else
+                      _("next level ({blinds}) in {time}").format(
+                          blinds=f"{state.next_small}/{state.next_big}", time=left)) + paused
+    level = (_("Lv {level}") if short else _("Level {level}")).format(level=state.level)
     blinds = f"{state.small_blind}/{state.big_blind}"
-    blinds = blinds if short else f"Blinds {blinds}"
-    return (f"{level} · {blinds} · {next_words} · {state.players_left}/{state.entrants} left"
-            f" · avg {state.average_stack:,}")
+    blinds = blinds if short else _("Blinds {blinds}").format(blinds=blinds)
+    left_words = _("{left}/{entrants} left").format(left=state.players_left,
+                                                   entrants=state.entrants)
+    average = _("avg {amount}").format(amount=chips(state.average_stack))
+    return f"{level} · {blinds} · {next_words} · {left_words} · {average}"
 
 
 class Begun(Protocol):
