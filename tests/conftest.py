@@ -36,3 +36,27 @@ def make_app(data_dir: Path) -> Callable[..., CardtuiApp]:
         return CardtuiApp(**options)
 
     return factory
+
+
+# -- the order test files are handed to the workers ---------------------------------------
+#
+# pytest-xdist (--dist loadfile) hands out whole files in the order they are collected.
+# Its own default (--loadscope-reorder) puts the files with the most tests first, which
+# sent the slowest file (the key fuzz: two tests, over a minute) to a worker near the end,
+# and the run waited for it alone. The files measured slowest go first instead (longest
+# first, the classic rule for filling parallel workers), so the short ones fill the gaps
+# at the end. The figures are seconds from `--durations=0`; refresh them with
+# `python3 tests/file_weights.py < durations.log` when files grow. A file not listed
+# counts as light and keeps its place among the others.
+FILE_WEIGHTS = Path(__file__).with_name("file_weights.json")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    import json
+
+    weights: dict[str, float] = (
+        json.loads(FILE_WEIGHTS.read_text(encoding="utf-8")) if FILE_WEIGHTS.exists() else {}
+    )
+    # sort() is stable: a file's tests keep their order, and unlisted files theirs.
+    items.sort(key=lambda item: -weights.get(item.nodeid.split("::", 1)[0], 0.0))
