@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import logging
 import socket
@@ -39,6 +40,7 @@ import nats
 from nats.aio.client import Client
 
 from cardtui.cluster.credentials import Credentials
+from cardtui.cluster.guests import GuestNumbers
 from cardtui.cluster.lease import LEASE_SECONDS, RENEWALS_PER_LEASE, Leases
 from cardtui.cluster.lines import Gateway, Relay
 from cardtui.room.connection import Member
@@ -72,6 +74,7 @@ class ClusterRoom:
         self.log = log_line
         self.nc: Client | None = None
         self.leases: Leases | None = None
+        self.guest_numbers: GuestNumbers | None = None
         #: The room, while this host owns it.
         self.host: RoomHost | None = None
         self.gateway: Gateway | None = None
@@ -89,6 +92,7 @@ class ClusterRoom:
         self.leases = await Leases.open(self.nc.jetstream(), self.room_name, self.id,
                                         lease_seconds=self.lease_seconds,
                                         on_lost=self._lost)
+        self.guest_numbers = await GuestNumbers.open(self.nc.jetstream(), self.room_name)
         await self.leases.claim(presence_key(self.id))
         self.leases.start()
         await self.steer()
@@ -166,9 +170,9 @@ class ClusterRoom:
     async def line_for(self, fingerprint: str | None, profile_dir: Path) -> socket.socket:
         """The game's end of a socket pair whose other end is relayed to the room's owner."""
         assert self.nc is not None, "started first"
+        member = await self._named(self._member(fingerprint, profile_dir))
         ours, theirs = socket.socketpair()
-        relay = Relay(self.nc, self.room_name, self.id, self._member(fingerprint, profile_dir),
-                      ours, self.relays.discard)
+        relay = Relay(self.nc, self.room_name, self.id, member, ours, self.relays.discard)
         self.relays.add(relay)
         try:
             await relay.start()
@@ -178,6 +182,19 @@ class ClusterRoom:
             theirs.close()
             raise
         return theirs
+
+    async def _named(self, member: Member) -> Member:
+        """A guest's number drawn from the room's counter, so that no two hosts seat
+        two "Guest 1"s; with nats-server away, this host's own number and its name."""
+        if not member.guest:
+            return member
+        try:
+            assert self.guest_numbers is not None
+            number: int | str = await self.guest_numbers.draw()
+        except Exception:  # noqa: BLE001 - NATS away: a name still unique in the room
+            log.warning("cluster: no guest number from nats-server", exc_info=True)
+            number = f"{next(self._guests)}@{self.id}"
+        return dataclasses.replace(member, name=f"Guest {number}")
 
     async def stop(self, reason: str | None = None) -> None:
         if self._task is not None:
