@@ -137,7 +137,7 @@ async def sit_at(port: int, key: asyncssh.SSHKey, name: str, table: str = "Duel"
     """Log in over SSH and sit at ``table`` for its largest buy-in."""
     client = await TerminalClient.connect(port, key=key, width=100)
     await client.wait_for(f"you are {name}", timeout=WAIT)
-    await client.wait_for("Sit down", timeout=WAIT)
+    await client.wait_for("Sit  ", timeout=WAIT)  # the lobby footer's Enter key
     await sit_again(client, table)
     return client
 

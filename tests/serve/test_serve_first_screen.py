@@ -202,7 +202,7 @@ async def test_the_lobby_is_laid_out_once_with_its_keys(
             await pilot.pause()
         shown = [key.description for key in lobby.query_one(TableFooter).shown]
     # (A host's key adds "Host": see tests/ui/test_lobby_host_snapshots.py, 80 columns.)
-    assert shown == ["Sit down", "Watch", "New table", "Chat", "Results", "Back", "palette"]
+    assert shown == ["Sit", "Watch", "New table", "Chat", "Results", "Back", "palette"]
     assert first_layout == [shown]
     # Made once: the palette's key and the two a table's keys are drawn with (KeyStyle).
     assert len(made) == 3

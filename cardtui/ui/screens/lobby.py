@@ -120,7 +120,7 @@ class LobbyScreen(HeldFirstFrame):
 
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
-        Binding("enter", "sit", N_("Sit down"), priority=True),
+        Binding("enter", "sit", N_("Sit"), priority=True),
         Binding("w", "watch", N_("Watch")),
         Binding("n", "new_table", N_("New table")),
         Binding("j", "join_private", N_("Join private"), show=False),
