@@ -75,6 +75,11 @@ TRANSLATED = [
     "cardtui/ui/holdem/export.py",
     "cardtui/ui/widgets/holdem_advice.py",
     "cardtui/ui/widgets/tournament_info.py",
+    "cardtui/ui/screens/lobby.py",
+    "cardtui/ui/screens/lobby_host.py",
+    "cardtui/ui/screens/lobby_host_seats.py",
+    "cardtui/ui/screens/lobby_leaderboard.py",
+    "cardtui/ui/screens/lobby_sit_and_go.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -106,6 +111,12 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/holdem/tournament.py", "the hand in play is settled first"): _PROGRAMMER,
     **{("cardtui/ui/holdem/export.py", name): "a file format's name, as its makers write it"
        for name in ("PokerStars", "PHH (p)", "PokerStars (s)")},
+    ("cardtui/ui/screens/lobby.py", "HoldemScreen"): "a class name",
+    ("cardtui/ui/screens/lobby.py", "BlackjackScreen"): "a class name",
+    ("cardtui/ui/screens/lobby.py", "Table "): "cut off the room's English answer",
+    **{("cardtui/ui/screens/lobby_host.py", css): "the dialogs' CSS" for css in (
+        "\nNAME { align: center bottom; }\nNAME #host-box { width: 100%; height: auto; "
+        "border: round $warning; padding: 0 1; }\nNAME #host-error { color: $error; }\n",)},
     ("cardtui/holdem/tournament.py",
      "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,
 }

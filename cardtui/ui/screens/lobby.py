@@ -367,8 +367,8 @@ class LobbyScreen(HeldFirstFrame):
                            if info is not None and t.table == info.id), None)
         if info is not None and tournament is not None:
             # A sit-and-go's table has no buy-in of its own: its line says what it is.
-            text = f"{info.name}: a Sit & Go's table · blinds {info.stakes} · " \
-                   f"{info.action_clock:g} s to act"
+            text = _("{table}: a Sit & Go's table · blinds {blinds} · {seconds} s to act").format(
+                table=info.name, blinds=info.stakes, seconds=f"{info.action_clock:g}")
         elif info is not None:
             free = free_seats(info)
             seats = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
@@ -487,8 +487,8 @@ class LobbyScreen(HeldFirstFrame):
                 if self.is_current:
                     self._take_seat(info)
                 else:
-                    self.app.notify(f"{info.name} has started: your seat is at its table "
-                                    "in the lobby.")
+                    self.app.notify(_("{name} has started: your seat is at its table "
+                                      "in the lobby.").format(name=info.name))
 
     @work(group="lobby-sit-and-go")
     async def _take_seat(self, info: SitAndGoInfo) -> None:
@@ -497,7 +497,7 @@ class LobbyScreen(HeldFirstFrame):
         except RoomRefused as refusal:
             self.say(f"{info.name}: {refusal}", error=True)
             return
-        self.say(f"{info.name} starts: good luck.")
+        self.say(_("{name} starts: good luck.").format(name=info.name))
         open_table(self.app, session)
 
     def action_register(self) -> None:
@@ -540,9 +540,9 @@ class LobbyScreen(HeldFirstFrame):
         try:
             said = await tournaments.create(self.link, request)
         except RoomRefused as refusal:
-            self.say(f"No Sit & Go: {refusal}", error=True)
+            self.say(_("No Sit & Go: {reason}").format(reason=refusal), error=True)
             return
-        self.say(f"{said} r registers.")
+        self.say(_("{said} r registers.").format(said=said))
 
     def action_start_sit_and_go(self) -> None:
         if self._link is None:
@@ -558,7 +558,7 @@ class LobbyScreen(HeldFirstFrame):
         try:
             said = await tournaments.start_now(self.link, info)
         except RoomRefused as refusal:
-            self.say(f"Not started: {refusal}", error=True)
+            self.say(_("Not started: {reason}").format(reason=refusal), error=True)
             return
         self.say(said)
 
@@ -648,7 +648,8 @@ class LobbyScreen(HeldFirstFrame):
         if info is None:
             return
         if info.game is not Game.HOLDEM:
-            self.say(f"{info.name} is a blackjack table: it has no blinds.", error=True)
+            self.say(_("{table} is a blackjack table: it has no blinds.").format(table=info.name),
+                     error=True)
             return
 
         def blinds(chosen: tuple[int, int] | None) -> None:
@@ -679,7 +680,7 @@ class LobbyScreen(HeldFirstFrame):
         try:
             board = await self.link.leaderboard()
         except RoomRefused as refusal:
-            self.say(f"No leaderboard: {refusal}", error=True)
+            self.say(_("No leaderboard: {reason}").format(reason=refusal), error=True)
             return
         self.app.push_screen(LeaderboardScreen(board))
 
@@ -689,7 +690,7 @@ class LobbyScreen(HeldFirstFrame):
         try:
             said = await self.link.host(request)
         except RoomRefused as refusal:
-            self.say(f"Not done: {refusal}", error=True)
+            self.say(_("Not done: {reason}").format(reason=refusal), error=True)
             return
         self.say(said)
         self._refill()
@@ -708,16 +709,17 @@ class LobbyScreen(HeldFirstFrame):
         try:
             info = await self.link.create(request)
         except RoomRefused as refusal:
-            self.say(f"No new table: {refusal}", error=True)
+            self.say(_("No new table: {reason}").format(reason=refusal), error=True)
             return
         self._refill()
         table = self.query_one("#tables", DataTable)
         table.move_cursor(row=table.get_row_index(info.id))
         opened = self.link.opened
         if "invite code" in opened:
-            self.say(f"{opened.removeprefix('Table ')}: Enter sits down.")
+            # The room's English sentence carries the code (see Room's CreateTable answer).
+            self.say(_("{opened}: Enter sits down.").format(opened=opened.removeprefix("Table ")))
         else:
-            self.say(f"{info.name} is open: Enter sits down.")
+            self.say(_("{table} is open: Enter sits down.").format(table=info.name))
 
     def action_join_private(self) -> None:
         if self._link is None:
@@ -734,9 +736,9 @@ class LobbyScreen(HeldFirstFrame):
         try:
             info = await self.link.join_private(code)
         except RoomRefused as refusal:
-            self.say(f"Not in: {refusal}", error=True)
+            self.say(_("Not in: {reason}").format(reason=refusal), error=True)
             return
         self._refill()
         table = self.query_one("#tables", DataTable)
         table.move_cursor(row=table.get_row_index(info.id))
-        self.say(f"{info.name} is in your lobby: Enter sits down, w watches.")
+        self.say(_("{table} is in your lobby: Enter sits down, w watches.").format(table=info.name))

@@ -17,6 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtui.i18n import N_, _
+
 #: The box every host dialog sits in, low over the lobby.
 BOX_CSS = """
 NAME { align: center bottom; }
@@ -29,7 +31,7 @@ class HostMenu(ModalScreen[str | None]):
     """The host's controls, each with its key: dismissed with the lobby action chosen."""
 
     DEFAULT_CSS = BOX_CSS.replace("NAME", "HostMenu") + "HostMenu #host-menu { height: auto; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, table: str | None, *, paused: bool, approving: bool = False) -> None:
         super().__init__()
@@ -43,22 +45,26 @@ class HostMenu(ModalScreen[str | None]):
         table = self.table
         items = []
         if table is not None:
-            items += [("pause", f"p  {'Resume' if self.paused else 'Pause'} {table}"),
-                      ("close_table", f"x  Close {table}"),
-                      ("blinds", f"b  Blinds at {table} from its next hand"),
-                      ("move_seat", f"s  Move a player's seat at {table}"),
-                      ("approval", f"v  {'Stop approving' if self.approving else 'Approve'} "
-                                   f"each new seat at {table}")]
-        items += [("seat_requests", "r  Seat requests waiting"),
-                  ("kick", "k  Remove or ban a player"),
-                  ("unban", "u  Lift a ban"),
-                  ("announce", "a  Announce to the whole room"),
-                  ("export", "e  Export tonight's ledger (CSV)")]
+            pause = _("Resume {table}") if self.paused else _("Pause {table}")
+            approval = (_("Stop approving each new seat at {table}") if self.approving
+                        else _("Approve each new seat at {table}"))
+            items += [("pause", "p  " + pause.format(table=table)),
+                      ("close_table", "x  " + _("Close {table}").format(table=table)),
+                      ("blinds", "b  " + _("Blinds at {table} from its next hand").format(
+                          table=table)),
+                      ("move_seat", "s  " + _("Move a player's seat at {table}").format(
+                          table=table)),
+                      ("approval", "v  " + approval.format(table=table))]
+        items += [("seat_requests", "r  " + _("Seat requests waiting")),
+                  ("kick", "k  " + _("Remove or ban a player")),
+                  ("unban", "u  " + _("Lift a ban")),
+                  ("announce", "a  " + _("Announce to the whole room")),
+                  ("export", "e  " + _("Export tonight's ledger (CSV)"))]
         return items
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static("Host (Enter picks, Escape closes):")
+            yield Static(_("Host (Enter picks, Escape closes):"))
             yield OptionList(*(Option(Text(said), id=action) for action, said in self.items()),
                              id="host-menu")
 
@@ -75,7 +81,7 @@ class HostMenu(ModalScreen[str | None]):
                 "e": "export", "s": "move_seat", "v": "approval", "r": "seat_requests",
                 "u": "unban"}
         action = keys.get(event.key)
-        if action is not None and any(a == action for a, _ in self.items()):
+        if action is not None and any(a == action for a, _said in self.items()):
             event.stop()
             self.dismiss(action)
 
@@ -88,9 +94,9 @@ class CloseTableDialog(ModalScreen[bool | None]):
 
     DEFAULT_CSS = BOX_CSS.replace("NAME", "CloseTableDialog")
     BINDINGS = [
-        Binding("v", "close(True)", "Void the hand"),
-        Binding("p", "close(False)", "Play it out"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("v", "close(True)", N_("Void the hand")),
+        Binding("p", "close(False)", N_("Play it out")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, table: str, word: str) -> None:
@@ -100,9 +106,12 @@ class CloseTableDialog(ModalScreen[bool | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static(Text(f"Close {self.table}?"))  # a table's name: text, never markup
-            yield Static(f"v: now, the {self.word} in play void (every bet back) · "
-                         f"p: after the {self.word} in play · Escape: keep it open")
+            # a table's name: text, never markup
+            yield Static(Text(_("Close {table}?").format(table=self.table)))
+            yield Static(_("v: now, the hand in play void (every bet back) · p: after the hand "
+                           "in play · Escape: keep it open") if self.word == "hand" else
+                         _("v: now, the round in play void (every bet back) · p: after the "
+                           "round in play · Escape: keep it open"))
 
     def action_close(self, void: bool) -> None:
         self.dismiss(void)
@@ -117,9 +126,9 @@ class KickDialog(ModalScreen[tuple[str, bool] | None]):
     DEFAULT_CSS = BOX_CSS.replace("NAME", "KickDialog") + \
         "KickDialog #host-people { height: auto; max-height: 8; }"
     BINDINGS = [
-        Binding("k", "kick(False)", "Remove"),
-        Binding("b", "kick(True)", "Ban"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("k", "kick(False)", N_("Remove")),
+        Binding("b", "kick(True)", N_("Ban")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, names: Sequence[str]) -> None:
@@ -128,8 +137,8 @@ class KickDialog(ModalScreen[tuple[str, bool] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static("Remove whom? Enter or k: from every table (chips back to their "
-                         "balance) · b: ban from the room · Escape: nobody")
+            yield Static(_("Remove whom? Enter or k: from every table (chips back to their "
+                           "balance) · b: ban from the room · Escape: nobody"))
             yield OptionList(*(Option(Text(name), id=str(i))
                                for i, name in enumerate(self.names)), id="host-people")
 
@@ -166,7 +175,7 @@ class BlindsDialog(ModalScreen[tuple[int, int] | None]):
     """The blinds of a hold'em table from its next hand, typed "small/big"."""
 
     DEFAULT_CSS = BOX_CSS.replace("NAME", "BlindsDialog")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, table: str, now: str) -> None:
         super().__init__()
@@ -175,8 +184,9 @@ class BlindsDialog(ModalScreen[tuple[int, int] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static(Text(f"Blinds at {self.table} from the next hand (now {self.now}), "
-                              "as small/big; Enter sets, Escape closes:"))
+            yield Static(Text(_("Blinds at {table} from the next hand (now {now}), as "
+                                "small/big; Enter sets, Escape closes:").format(
+                table=self.table, now=self.now)))
             yield Input(value=self.now, max_length=25, id="host-blinds")
             yield Static("", id="host-error")
 
@@ -187,7 +197,7 @@ class BlindsDialog(ModalScreen[tuple[int, int] | None]):
         event.stop()
         blinds = parse_blinds(event.value)
         if blinds is None:
-            self.query_one("#host-error", Static).update("Type them as small/big, e.g. 10/20.")
+            self.query_one("#host-error", Static).update(_("Type them as small/big, e.g. 10/20."))
             return
         self.dismiss(blinds)
 

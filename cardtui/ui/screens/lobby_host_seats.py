@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from cardtui.guest.host_commands import host_command
 from cardtui.guest.link import RoomLink, RoomRefused
+from cardtui.i18n import N_, _
 from cardtui.ui.screens.lobby_host import BOX_CSS
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.wire.protocol import (
@@ -59,9 +60,9 @@ class SeatRequestsDialog(ModalScreen[tuple[int, bool] | None]):
     DEFAULT_CSS = BOX_CSS.replace("NAME", "SeatRequestsDialog") + \
         "SeatRequestsDialog #host-requests { height: auto; max-height: 8; }"
     BINDINGS = [
-        Binding("a", "answer(True)", "Approve"),
-        Binding("r", "answer(False)", "Refuse"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("a", "answer(True)", N_("Approve")),
+        Binding("r", "answer(False)", N_("Refuse")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, requests: Sequence[SeatRequestInfo]) -> None:
@@ -70,9 +71,11 @@ class SeatRequestsDialog(ModalScreen[tuple[int, bool] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static("Seat requests: Enter or a approves · r refuses · Escape: later")
+            yield Static(_("Seat requests: Enter or a approves · r refuses · Escape: later"))
             # Names and table names are players' text: never markup.
-            yield OptionList(*(Option(Text(f"{r.name} at {r.table_name}"), id=str(i))
+            said = _("{name} at {table}")
+            yield OptionList(*(Option(Text(said.format(name=r.name, table=r.table_name)),
+                                      id=str(i))
                                for i, r in enumerate(self.requests)), id="host-requests")
 
     def on_mount(self) -> None:
@@ -96,7 +99,7 @@ class UnbanDialog(ModalScreen[str | None]):
 
     DEFAULT_CSS = BOX_CSS.replace("NAME", "UnbanDialog") + \
         "UnbanDialog #host-bans { height: auto; max-height: 8; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__()
@@ -104,7 +107,7 @@ class UnbanDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="host-box"):
-            yield Static("Banned: Enter lets the player back into the room · Escape: nobody")
+            yield Static(_("Banned: Enter lets the player back into the room · Escape: nobody"))
             yield OptionList(*(Option(Text(name), id=str(i))
                                for i, name in enumerate(self.names)), id="host-bans")
 
@@ -136,9 +139,9 @@ def move_seat(lobby: HostLobby) -> None:
         elif request is not None:
             lobby.say(request, error=True)
 
-    lobby.app.push_screen(ChatDialog(prompt=f"Move whom to which seat at {info.name}, between "
-                                            f"hands? (name seat, e.g. Bob 4; seated: "
-                                            f"{seated or 'nobody'})"), move)
+    lobby.app.push_screen(ChatDialog(prompt=_(
+        "Move whom to which seat at {table}, between hands? (name seat, e.g. Bob 4; seated: "
+        "{seated})").format(table=info.name, seated=seated or _("nobody"))), move)
 
 
 def approval(lobby: HostLobby) -> None:
@@ -154,7 +157,7 @@ async def answer_requests(lobby: HostLobby) -> None:
     if state is None:
         return
     if not state.requests:
-        lobby.say("Nobody is waiting for a seat.")
+        lobby.say(_("Nobody is waiting for a seat."))
         return
 
     def answer(chosen: tuple[int, bool] | None) -> None:
@@ -171,7 +174,7 @@ async def lift_ban(lobby: HostLobby) -> None:
     if state is None:
         return
     if not state.bans:
-        lobby.say("Nobody is banned.")
+        lobby.say(_("Nobody is banned."))
         return
     def unban(name: str | None) -> None:
         if name is not None:
@@ -184,5 +187,5 @@ async def _desk(lobby: HostLobby) -> HostDeskState | None:
     try:
         return await lobby.link.host_desk()
     except RoomRefused as refusal:
-        lobby.say(f"Not done: {refusal}", error=True)
+        lobby.say(_("Not done: {reason}").format(reason=refusal), error=True)
         return None

@@ -19,18 +19,19 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from cardtui.holdem.tournament import place_text
+from cardtui.i18n import N_, _, chips
 from cardtui.wire.protocol import Leaderboard, LeaderRow
 
 #: The two tabs, in order: (key, what the tab says).
-TABS = (("tonight", "Tonight"), ("all_time", "All time"))
+TABS = (("tonight", N_("Tonight")), ("all_time", N_("All time")))
 
 
 def net_text(net: int) -> Text:
     """A net as the board shows it: signed, green when up, red when down."""
     if net > 0:
-        return Text(f"+{net:,}", style="green", justify="right")
+        return Text(f"+{chips(net)}", style="green", justify="right")
     if net < 0:
-        return Text(f"{net:,}", style="red", justify="right")
+        return Text(f"-{chips(-net)}", style="red", justify="right")
     return Text("0", justify="right")
 
 
@@ -52,11 +53,11 @@ def tab_line(current: str) -> Text:
     line = Text()
     for key, said in TABS:
         if key == current:
-            line.append(f"[{said}]", style="bold reverse")
+            line.append(f"[{_(said)}]", style="bold reverse")
         else:
-            line.append(f" {said} ", style="dim")
+            line.append(f" {_(said)} ", style="dim")
         line.append("  ")
-    line.append("t switches · Escape closes", style="dim")
+    line.append(_("t switches · Escape closes"), style="dim")
     return line
 
 
@@ -73,11 +74,11 @@ class LeaderboardScreen(ModalScreen[None]):
     LeaderboardScreen #board-empty { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("t", "switch", "Tonight/All time"),
-        Binding("tab", "switch", "Switch", show=False, priority=True),
+        Binding("t", "switch", N_("Tonight/All time")),
+        Binding("tab", "switch", N_("Switch"), show=False, priority=True),
         Binding("left", "switch", show=False),
         Binding("right", "switch", show=False),
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", N_("Close")),
         Binding("l", "close", show=False),
     ]
 
@@ -91,7 +92,7 @@ class LeaderboardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="board-box"):
-            yield Static("Leaderboard", id="board-title")
+            yield Static(_("Leaderboard"), id="board-title")
             yield Static(tab_line(self.tab), id="board-tabs")
             table: DataTable[str | Text] = DataTable(id="board-rows", cursor_type="row",
                                                      zebra_stripes=True)
@@ -101,10 +102,10 @@ class LeaderboardScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_column("#", key="place")
-        table.add_column("Player", key="player")
-        table.add_column("Hands", key="hands")
-        table.add_column("Net", key="net")
-        table.add_column("Sit & Go", key="places")
+        table.add_column(_("Player"), key="player")
+        table.add_column(_("Hands"), key="hands")
+        table.add_column(_("Net"), key="net")
+        table.add_column(_("Sit & Go"), key="places")
         self._fill()
         table.focus()
 
@@ -114,11 +115,11 @@ class LeaderboardScreen(ModalScreen[None]):
         rows = self.rows()
         for place, row in enumerate(rows, start=1):
             # A name is the player's own text: Text, never markup.
-            table.add_row(str(place), Text(row.name), Text(f"{row.hands:,}", justify="right"),
+            table.add_row(str(place), Text(row.name), Text(chips(row.hands), justify="right"),
                           net_text(row.net), places_text(row.places))
         self.query_one("#board-tabs", Static).update(tab_line(self.tab))
         empty = self.query_one("#board-empty", Static)
-        empty.update("No hands settled and no sit-and-go finished yet." if not rows else "")
+        empty.update(_("No hands settled and no sit-and-go finished yet.") if not rows else "")
         empty.display = not rows
         table.display = bool(rows)
 

@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from cardtui.blackjack.rules import BlackjackPayout, Rules
 from cardtui.games import Game
+from cardtui.i18n import N_, _
 from cardtui.room.config import ConfigError, table_problem
 from cardtui.ui.screens.setup_form import FORM_CSS, ask_to_discard
 from cardtui.ui.widgets.form_fields import FieldNote, ShapeCheckbox, form_values, mark
@@ -29,11 +30,11 @@ from cardtui.wire.protocol import CreateBlackjack, CreateHoldem
 
 #: The blackjack rule sets a player may open a table with: (label, rules).
 RULE_SETS: dict[str, tuple[str, Rules]] = {
-    "s17": ("6 decks, dealer stands on soft 17", Rules()),
-    "h17": ("6 decks, dealer hits soft 17", Rules(dealer_hits_soft_17=True)),
-    "double-deck": ("2 decks, H17, late surrender",
+    "s17": (N_("6 decks, dealer stands on soft 17"), Rules()),
+    "h17": (N_("6 decks, dealer hits soft 17"), Rules(dealer_hits_soft_17=True)),
+    "double-deck": (N_("2 decks, H17, late surrender"),
                     Rules(decks=2, dealer_hits_soft_17=True, late_surrender=True)),
-    "single-6-5": ("1 deck, blackjack pays 6:5",
+    "single-6-5": (N_("1 deck, blackjack pays 6:5"),
                    Rules(decks=1, blackjack_pays=BlackjackPayout.SIX_TO_FIVE)),
 }
 
@@ -124,7 +125,7 @@ def in_words(problem: str) -> str:
 class SpaceCheckbox(ShapeCheckbox):
     """A box that Space ticks; Enter is left to the form (it opens the table, as the hint says)."""
 
-    BINDINGS = [Binding("enter", "screen.open_table", "Open", show=False)]
+    BINDINGS = [Binding("enter", "screen.open_table", N_("Open"), show=False)]
 
 
 class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
@@ -134,71 +135,71 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     _found: dict[str, object] | None = None
 
     CSS_PATH = ["lobby_new_table.tcss", FORM_CSS]
-    BINDINGS = [Binding("escape", "cancel", "Cancel"),
-                Binding("enter", "open_table", "Open", show=False)]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel")),
+                Binding("enter", "open_table", N_("Open"), show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box", classes="form"):
-            yield Static("[b]Open a table[/b]", id="new-title")
+            yield Static("[b]" + _("Open a table") + "[/b]", id="new-title")
             with Horizontal(classes="row"):
-                yield Label("Game", classes="label")
-                yield Select([("Texas Hold'em", Game.HOLDEM), ("Blackjack", Game.BLACKJACK)],
+                yield Label(_("Game"), classes="label")
+                yield Select([(_("Texas Hold'em"), Game.HOLDEM), (_("Blackjack"), Game.BLACKJACK)],
                              value=Game.HOLDEM, allow_blank=False, id="game", compact=True)
             yield FieldNote(id="note-game")
             with Horizontal(classes="row"):
-                yield Label("Name", classes="label")
-                yield Input("My table", max_length=24, id="name", compact=True)
+                yield Label(_("Name"), classes="label")
+                yield Input(_("My table"), max_length=24, id="name", compact=True)
             yield FieldNote(id="note-name")
             with Horizontal(classes="row"):
-                yield Label("Seats", classes="label")
+                yield Label(_("Seats"), classes="label")
                 yield Input("6", restrict=r"[0-9]*", max_length=2, id="seats", compact=True)
             yield FieldNote(id="note-seats")
             with Horizontal(classes="row holdem"):
-                yield Label("Blinds", classes="label")
+                yield Label(_("Blinds"), classes="label")
                 yield Input("5", restrict=r"[0-9,]*", max_length=12, id="small-blind", compact=True)
                 yield Input("10", restrict=r"[0-9,]*", max_length=12, id="big-blind", compact=True)
             yield FieldNote(id="note-blinds", classes="holdem")
             with Horizontal(classes="row holdem"):
-                yield Label("Stack", classes="label")
+                yield Label(_("Stack"), classes="label")
                 yield Input("1000", restrict=r"[0-9,]*", max_length=15, id="stack", compact=True)
-                yield SpaceCheckbox("Bots fill seats", True, id="bots", compact=True)
+                yield SpaceCheckbox(_("Bots fill seats"), True, id="bots", compact=True)
             yield FieldNote(id="note-stack", classes="holdem")
             with Horizontal(classes="row blackjack"):
-                yield Label("Rules", classes="label")
-                yield Select([(label, key) for key, (label, _) in RULE_SETS.items()],
+                yield Label(_("Rules"), classes="label")
+                yield Select([(_(label), key) for key, (label, _rules) in RULE_SETS.items()],
                              value="s17", allow_blank=False, id="rules", compact=True)
             yield FieldNote(id="note-rules", classes="blackjack")
             # Left empty, each is the room's default (as a tables file leaving it out); the
             # grace is how long a dropped player's seat is kept.
             with Horizontal(classes="row"):
-                yield Label("Clock", classes="label")
-                yield Input("", placeholder="default (s)", restrict=r"[0-9.]*", max_length=9,
+                yield Label(_("Clock"), classes="label")
+                yield Input("", placeholder=_("default (s)"), restrict=r"[0-9.]*", max_length=9,
                             id="action-clock", compact=True)
-                yield Label("Grace", classes="label")
-                yield Input("", placeholder="default (s)", restrict=r"[0-9.]*", max_length=9,
+                yield Label(_("Grace"), classes="label")
+                yield Input("", placeholder=_("default (s)"), restrict=r"[0-9.]*", max_length=9,
                             id="grace", compact=True)
             yield FieldNote(id="note-clock")
             with Horizontal(classes="row"):
-                yield Label("Buy-in", classes="label")
-                yield Input("", placeholder="least: default", restrict=r"[0-9,]*",
+                yield Label(_("Buy-in"), classes="label")
+                yield Input("", placeholder=_("least: default"), restrict=r"[0-9,]*",
                             max_length=15, id="buy-in-min", compact=True)
                 # Hidden from the lobby: the room gives an invite code to pass round.
-                yield SpaceCheckbox("Private", False, id="private", compact=True)
+                yield SpaceCheckbox(_("Private"), False, id="private", compact=True)
             yield FieldNote(id="note-buy-in")
             # Home-game options (cardtui.room.home_game): all off, as a table is by default.
             with Horizontal(classes="row holdem"):
-                yield Label("Home", classes="label")
-                yield SpaceCheckbox("Straddle", False, id="straddle", compact=True)
-                yield SpaceCheckbox("Run twice", False, id="run-twice", compact=True)
-                yield SpaceCheckbox("Rabbit hunt", False, id="rabbit", compact=True)
+                yield Label(_("Home"), classes="label")
+                yield SpaceCheckbox(_("Straddle"), False, id="straddle", compact=True)
+                yield SpaceCheckbox(_("Run twice"), False, id="run-twice", compact=True)
+                yield SpaceCheckbox(_("Rabbit hunt"), False, id="rabbit", compact=True)
             yield FieldNote(id="note-home", classes="holdem")
             with Horizontal(classes="row holdem"):
-                yield Label("Bomb", classes="label")
-                yield Input("", placeholder="pot every N hands", restrict=r"[0-9]*", max_length=4,
-                            id="bomb-every", compact=True)
-                yield SpaceCheckbox("Winner may show", False, id="show", compact=True)
+                yield Label(_("Bomb"), classes="label")
+                yield Input("", placeholder=_("pot every N hands"), restrict=r"[0-9]*",
+                            max_length=4, id="bomb-every", compact=True)
+                yield SpaceCheckbox(_("Winner may show"), False, id="show", compact=True)
             yield FieldNote(id="note-bomb", classes="holdem")
-            yield Static("Enter opens the table · Escape cancels", id="new-hint")
+            yield Static(_("Enter opens the table · Escape cancels"), id="new-hint")
 
     def on_mount(self) -> None:
         for field in self.query(Input):
@@ -303,6 +304,6 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     def action_cancel(self) -> None:
         if self._found is not None and form_values(self) != self._found:
             ask_to_discard(self, lambda: self.dismiss(None),
-                           "Discard this table? It is not open yet.")
+                           N_("Discard this table? It is not open yet."))
         else:
             self.dismiss(None)

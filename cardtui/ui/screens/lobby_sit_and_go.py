@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from cardtui.holdem.tournament import place_text
+from cardtui.i18n import N_, _, chip_count, chips, ngettext
 from cardtui.wire.protocol import SitAndGoInfo, SitAndGoStage, TournamentResults
 
 
@@ -38,21 +39,25 @@ def sit_and_go_line(info: SitAndGoInfo, me: str, width: int = 200, *,
     'Sit & Go Friday: 2/6 in · buy-in 100 · 1,500 chips · r: register'
     """
     minutes = info.level_seconds / 60
-    levels = f"{minutes:g} min levels" if minutes >= 1 else f"{info.level_seconds:g} s levels"
+    levels = (_("{n} min levels").format(n=f"{minutes:g}") if minutes >= 1
+              else _("{n} s levels").format(n=f"{info.level_seconds:g}"))
     if info.stage is SitAndGoStage.REGISTERING:
-        where = f"{len(info.registered)}/{info.seats} in"
+        where = _("{registered}/{seats} in").format(registered=len(info.registered),
+                                                   seats=info.seats)
     elif info.stage is SitAndGoStage.RUNNING:
-        where = f"running, {len(info.registered)} entrants, pool {info.pool:,}"
+        where = _("running, {n} entrants, pool {pool}").format(n=len(info.registered),
+                                                              pool=chips(info.pool))
         if info.open:
-            where += ", late registration open"
+            where += _(", late registration open")
     else:
-        where = f"over, {info.pool:,} paid"
-    head = f"Sit & Go {info.name}: {where}"
+        where = _("over, {pool} paid").format(pool=chips(info.pool))
+    head = _("Sit & Go {name}: {where}").format(name=info.name, where=where)
     if me in info.registered and info.stage is not SitAndGoStage.FINISHED:
-        head += " · you are in"
-    extras = [f"buy-in {info.buy_in:,}", f"{info.starting_stack:,} chips", levels]
+        head += _(" · you are in")
+    extras = [_("buy-in {amount}").format(amount=chips(info.buy_in)),
+              chip_count(info.starting_stack), levels]
     if info.rebuys and info.stage is not SitAndGoStage.FINISHED:
-        extras.append(f"{info.rebuys} rebuy{'s' if info.rebuys != 1 else ''}")
+        extras.append(ngettext("{n} rebuy", "{n} rebuys", info.rebuys).format(n=info.rebuys))
     tail = [key] if key else []
     while True:
         line = " · ".join([head, *extras, *tail])
@@ -76,8 +81,8 @@ def acted_on(infos: Iterable[SitAndGoInfo], me: str) -> SitAndGoInfo | None:
 def key_words(info: SitAndGoInfo, me: str) -> str:
     """What ``r`` does to the sit-and-go it acts on."""
     if me in info.registered:
-        return "r: your seat" if info.table else "r: unregister"
-    return "r: register" if info.open else ""
+        return _("r: your seat") if info.table else _("r: unregister")
+    return _("r: register") if info.open else ""
 
 
 def lines(infos: Sequence[SitAndGoInfo], me: str, width: int) -> Text:
@@ -102,10 +107,13 @@ def results_title(results: TournamentResults) -> str:
     Friday is over · prize pool 300
     You won 300 (you paid in 100).
     """
-    title = f"{results.name} is over · prize pool {results.pool:,}"
+    title = _("{name} is over · prize pool {pool}").format(name=results.name,
+                                                         pool=chips(results.pool))
     if results.paid:
-        won = f"You won {results.yours:,}" if results.yours else "No prize for you this time"
-        title += f"\n{won} (you paid in {results.paid:,})."
+        won = (_("You won {amount}").format(amount=chips(results.yours)) if results.yours
+               else _("No prize for you this time"))
+        title += "\n" + _("{won} (you paid in {amount}).").format(won=won,
+                                                                  amount=chips(results.paid))
     return title
 
 
@@ -121,7 +129,7 @@ class ResultsBoard(ModalScreen[None]):
     ResultsBoard #results-rows { height: auto; max-height: 14; }
     ResultsBoard #results-hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("enter", "close", show=False)]
 
     def __init__(self, results: TournamentResults, me: str) -> None:
         super().__init__()
@@ -134,17 +142,17 @@ class ResultsBoard(ModalScreen[None]):
             table: DataTable[str | Text] = DataTable(id="results-rows", cursor_type="none",
                                                      zebra_stripes=True)
             yield table
-            yield Static("Escape closes", id="results-hint")
+            yield Static(_("Escape closes"), id="results-hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_column("Place", key="place")
-        table.add_column("Player", key="player")
-        table.add_column("Prize", key="prize")
+        table.add_column(_("Place"), key="place")
+        table.add_column(_("Player"), key="player")
+        table.add_column(_("Prize"), key="prize")
         for place in self.results.places:
             mine = place.name == self.me and not place.bot
-            name = place.name + (" (bot)" if place.bot else " (you)" if mine else "")
-            prize = Text(f"{place.prize:,}" if place.prize else "—", justify="right")
+            name = place.name + (_(" (bot)") if place.bot else _(" (you)") if mine else "")
+            prize = Text(chips(place.prize) if place.prize else "—", justify="right")
             table.add_row(place_text(place.place), Text(name), prize)
 
     def action_close(self) -> None:
