@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from cardtui.holdem.actions import BlindKind, BlindPosted, HandEnded, HoleCardsDealt, PotAwarded
 from cardtui.holdem.hand import Hand
@@ -34,6 +34,7 @@ from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.sitting import SeenHand
 from cardtui.ui.widgets.cards import cards_text
+from cardtui.ui.widgets.footer import Footer
 from cardtui.ui.widgets.holdem_log import high_first, styled
 from cardtui.ui.widgets.plain_table import PlainTable
 

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.i18n import N_, _
+from cardtui.ui.widgets.footer import Footer
 
 
 class PassScreen(Screen[bool]):

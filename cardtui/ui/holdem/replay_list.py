@@ -21,7 +21,7 @@ from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import DataTable, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from cardtui.holdem.actions import PotAwarded
@@ -29,6 +29,7 @@ from cardtui.holdem.phh_read import Replay, Unreadable, read_file
 from cardtui.i18n import N_, _, chips, ngettext
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.app import CardtuiApp
+from cardtui.ui.widgets.footer import Footer
 from cardtui.ui.widgets.plain_table import PlainTable
 
 Source = Sequence[Replay | Unreadable]

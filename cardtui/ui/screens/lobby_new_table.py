@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,6 +40,8 @@ RULE_SETS: dict[str, tuple[str, Rules]] = {
 }
 
 HOLDEM_FIELDS = ("small-blind", "big-blind", "stack")
+#: The labels' width in cells, with their right padding (lobby_new_table.tcss).
+LABEL_WIDTH = 8
 
 _N = TypeVar("_N", int, float)
 
@@ -204,6 +207,13 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = not self.app.is_headless
+        # A label in another language may need more than English's 7 cells: every label
+        # takes the widest one's width, so the fields still line up and no word is cut.
+        labels = list(self.query(".label").results(Label))
+        widest = max((cell_len(str(label.content)) for label in labels), default=0) + 1
+        if widest > LABEL_WIDTH:
+            for label in labels:
+                label.styles.width = widest
         self._show_game(Game.HOLDEM)
         self.query_one("#name", Input).focus()
         self._found = form_values(self)
