@@ -32,7 +32,7 @@ import itertools
 import logging
 import socket
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,8 @@ log = logging.getLogger("cardtui.cluster")
 
 #: The room's lease key: whoever holds it runs the tables.
 ROOM_KEY = "room"
+#: How long each NATS step of a stop may take before the stop goes on without it.
+STOP_STEP_SECONDS = 5.0
 
 
 def presence_key(host: str) -> str:
@@ -82,6 +84,7 @@ class ClusterRoom:
         self.owner: str | None = None
         self.voided = 0
         self._task: asyncio.Task[None] | None = None
+        self.stop_step_seconds = STOP_STEP_SECONDS
         self._guests = itertools.count(1)
 
     async def start(self) -> None:
@@ -201,15 +204,24 @@ class ClusterRoom:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        # Each step that talks to nats-server is bounded: a server asked to stop stops,
+        # even when its NATS connection is stuck (seen once: a test's hosts never finished
+        # stopping under heavy load). What is not said in time, the leases' TTL says.
         for relay in list(self.relays):
-            await relay.end()
+            await self._bounded(relay.end(), "ending a relayed line")
         if self.host is not None:
             await self._close_room(reason or "the server is stopping")
         if self.leases is not None:
-            await self.leases.stop()
-            with contextlib.suppress(Exception):
-                await self.leases.release(ROOM_KEY)
-                await self.leases.release(presence_key(self.id))
+            await self._bounded(self.leases.stop(), "stopping the lease renewals")
+            await self._bounded(self.leases.release(ROOM_KEY), "releasing the room's lease")
+            await self._bounded(self.leases.release(presence_key(self.id)),
+                                "releasing this host's presence")
         if self.nc is not None:
-            with contextlib.suppress(Exception):
-                await self.nc.close()
+            await self._bounded(self.nc.close(), "closing the NATS connection")
+
+    async def _bounded(self, step: Awaitable[object], what: str) -> None:
+        try:
+            await asyncio.wait_for(step, self.stop_step_seconds)
+        except Exception:  # noqa: BLE001 - stopping anyway: NATS away, or too slow
+            log.warning("cluster: %s failed or took over %s s while stopping", what,
+                        self.stop_step_seconds, exc_info=True)
