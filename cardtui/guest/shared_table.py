@@ -191,6 +191,12 @@ class RemoteSession:
         host closed the table or removed this player from it."""
         return self.gone or (self.link is not None and self.link.closing)
 
+    @property
+    def table_closed(self) -> bool:
+        """The room let this table go for this player (it closed, its host died, or the
+        host removed them): nothing more comes from it, nothing is played here."""
+        return self.gone
+
     #: One player per terminal: never a shared keyboard.
     hot_seat = False
 
@@ -380,8 +386,15 @@ class RemoteSession:
         seated = self.your_seat is not None
         self.link.stood_up(self)
         self.kept_chips = False  # (returned: leaving later must not return them again)
-        yield Note(f"{text}: your chips here went back to your balance." if seated and
-                   self.link.keeps_chips else f"{text}.", "warning")
+        said = (f"{text}: your chips here went back to your balance." if seated and
+                self.link.keeps_chips else f"{text}.")
+        if self.in_hand or self.begun is not None:
+            # The hand shown is over for this player (its host died: voided with every
+            # bet back; or they were removed): the screen clears it, so nothing reads as
+            # still in play (no move keys, no "your hand is folded" on Escape).
+            yield Voided(said)
+        else:
+            yield Note(said, "warning")
 
     def _records(self, message: Records) -> Iterator[Event]:
         """What happened next in the hand in play (records of another hand are dropped)."""

@@ -67,13 +67,19 @@ class SharesKeyboard(Protocol):
 
 
 class SharedRoom(Protocol):
-    """A table in the room: its stakes as the lobby said them, and whether the room is closing."""
+    """A table in the room: its stakes as the lobby said them, whether the room is closing,
+    and whether this table is closed to this player."""
 
     @property
     def stakes(self) -> str: ...
 
     @property
     def room_closing(self) -> bool: ...
+
+    @property
+    def table_closed(self) -> bool:
+        """The room let this table go for this player (closed, its host died, removed):
+        nothing is played here any more; Escape just goes."""
 
 
 class PlansAhead(Protocol):

@@ -102,6 +102,7 @@ class SharedTable:
     back: int = 0
     stakes: str = "5/10"
     room_closing: bool = False
+    table_closed: bool = False
 
     def chat(self, text: str) -> None:
         if not text.strip():

@@ -61,6 +61,10 @@ AnyKey = Literal["skip", "back", None]
 
 #: The keys' answers to a room's home-game question, by screen action: (question, answer).
 HOME_ANSWERS = {"run_twice": ("runs", 2), "run_once": ("runs", 1), "show_hand": ("show", 1)}
+#: The keys that play or speak at the table: off once the room let the table go (the
+#: advance actions, ``pre_*``, too); the history, advice and Escape stay.
+CLOSED_OFF = frozenset({*moves.MOVES, *HOME_ANSWERS, "chat", "straddle", "sit_out_next",
+                        "rebuy", "deal", "setup"})
 
 #: The streets by name (:attr:`cardtui.holdem.actions.Street.label`), for the catalogs.
 STREET_NAMES = {"Preflop": N_("Preflop"), "Flop": N_("Flop"), "Turn": N_("Turn"),
@@ -277,6 +281,8 @@ class HoldemPresenter:
         """Whether the table's key for ``action`` is live now (a move, a deal, the history...)."""
         if animating:
             return False
+        if self.table_closed and (action in CLOSED_OFF or action.startswith("pre_")):
+            return False  # nothing is played or said at a table the room let go
         if action in moves.MOVES:
             return moves.may(action, self.legal())
         if action.startswith("pre_"):
@@ -322,7 +328,7 @@ class HoldemPresenter:
             self.session.hurry()
             return "skip"
         sit_out = self.caps.sit_out
-        if self.sitting_out() and sit_out is not None:
+        if self.sitting_out() and sit_out is not None and not self.table_closed:
             sit_out.come_back()
             self.sit_out_plan = ""
             self.notes = [Text(_("Welcome back: you play from the next hand."))]
@@ -550,8 +556,15 @@ class HoldemPresenter:
         keyboard.take_keyboard(turn.seat)
 
     def asks_before_leaving(self) -> bool:
-        """A hand in play with this player's chips in it: leaving folds it, so ask first."""
-        return self.in_hand and bool(self.session.viewer_seats)
+        """A hand in play with this player's chips in it: leaving folds it, so ask first
+        (not at a table the room let go: there is no hand to fold there)."""
+        return self.in_hand and bool(self.session.viewer_seats) and not self.table_closed
+
+    @property
+    def table_closed(self) -> bool:
+        """A shared table the room let go for this player (closed, its host died)."""
+        room = self.caps.room
+        return room is not None and room.table_closed
 
     def fold_out(self) -> None:
         """The hand in play ends now (a shared table's room plays it on)."""
@@ -625,6 +638,8 @@ class HoldemPresenter:
         if animating:
             return Text(_("…  (any key skips)"), style="dim")
         room = self.caps.room
+        if self.table_closed:
+            return words.closed_prompt()
         if self.sitting_out():  # the room plays for this seat: say how to come back
             return words.shared_prompt(seated=True, sitting_out=True,
                                        closing=room is not None and room.room_closing)

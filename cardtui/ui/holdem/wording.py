@@ -124,6 +124,15 @@ def shared_prompt(*, seated: bool, sitting_out: bool, closing: bool = False) -> 
     return Text(_("The room deals the next hand. m chats, Escape stands up."), style="dim")
 
 
+def closed_prompt() -> Text:
+    """A shared table the room let go for this player (it closed, or its host died).
+
+    >>> closed_prompt().plain
+    'This table has closed: Escape goes back to the lobby.'
+    """
+    return Text(_("This table has closed: Escape goes back to the lobby."), style="dim")
+
+
 def home_question_prompt(kind: str, seconds: int | None = None) -> Text:
     """While the room asks this player a home-game question: the question and its keys.
 
