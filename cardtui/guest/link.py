@@ -481,7 +481,7 @@ class RoomLink:
         """Ask a host's request of the room; its answer in words, or RoomRefused saying
         why not (the room checks the key: a non-host is refused whatever it sends)."""
         notice = await self._ask(request, Notice)
-        return notice.text
+        return shown(notice.text, notice.key, notice.args)  # in this player's language
 
     async def host_desk(self) -> HostDeskState:
         """The seat requests waiting for a host and the bans (RoomRefused for a non-host)."""

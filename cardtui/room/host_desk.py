@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from cardtui.clock import Clock
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
+from cardtui.i18n import N_
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import MAX_CHAT, clean
 from cardtui.room.connection import Connection
@@ -53,13 +54,17 @@ from cardtui.wire.protocol import (
     HostUnban,
     Notice,
 )
+from cardtui.wire.words import english, said
 
 log = logging.getLogger("cardtui.room")
 
 #: What a refused non-host is told.
-NOT_HOST = "only the room's hosts may do that"
+NOT_HOST = N_("only the room's hosts may do that")
 #: What a banned player's game is told as the room closes its line.
-BANNED = "the host has banned you from this room"
+BANNED = N_("the host has banned you from this room")
+#: A host action's answer as data: its template (marked N_) and the template's arguments,
+#: worded by the host's game in the host's language (cardtui/wire/words.py).
+Answer = tuple[str, dict[str, object]]
 
 
 class DeskRoom(Protocol):
@@ -134,14 +139,15 @@ class HostDesk:
         table = getattr(message, "table", None)
         if not conn.member.host:
             log.warning("%r (not a host) sent %s: refused", conn, message.TYPE)
-            conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, table, ref=ref))
+            conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, table, key=NOT_HOST, ref=ref))
             return
         if isinstance(message, GetHostDesk):
             conn.send(self.state(ref))  # a look, not an action: nothing to log
             return
-        action, detail, said = _ACTIONS[type(message)](self, conn, message)
+        action, detail, (template, args) = _ACTIONS[type(message)](self, conn, message)
         self._record(conn, action, table, detail)
-        conn.send(Notice(table, said, ref=ref))
+        key, words = said(template, **args)
+        conn.send(Notice(table, english(key, words), key=key, args=words, ref=ref))
 
     def _record(self, conn: Connection, action: str, table: str | None, detail: str) -> None:
         entry = HostAction(self.room.clock.wall(), conn.member.name, conn.member.profile,
@@ -156,42 +162,45 @@ class HostDesk:
 
     # --- one method per host request: (action, detail, the answer's words) ------------
 
-    def _pause(self, conn: Connection, message: HostPause) -> tuple[str, str, str]:
+    def _pause(self, conn: Connection, message: HostPause) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         table.pause(conn.member.name)
-        return "pause", "", f"{table.name} is paused."
+        return "pause", "", (N_("{table} is paused."), {"table": table.name})
 
-    def _resume(self, conn: Connection, message: HostResume) -> tuple[str, str, str]:
+    def _resume(self, conn: Connection, message: HostResume) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         table.resume()
-        return "resume", "", f"{table.name} plays again."
+        return "resume", "", (N_("{table} plays again."), {"table": table.name})
 
-    def _close(self, conn: Connection, message: HostClose) -> tuple[str, str, str]:
+    def _close(self, conn: Connection, message: HostClose) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         gone = table.close_by_host(conn.member.name, void=message.void)
         word = table.game.hand_word
-        said = f"{table.name} is closed." if gone else f"{table.name} closes after this {word}."
-        return "close", f"{word} void" if message.void else f"{word} played out", said
+        answer: Answer = ((N_("{table} is closed."), {"table": table.name}) if gone else
+                          (N_("{table} closes after this hand.") if word == "hand" else
+                           N_("{table} closes after this round."), {"table": table.name}))
+        return "close", f"{word} void" if message.void else f"{word} played out", answer
 
-    def _kick(self, conn: Connection, message: HostKick) -> tuple[str, str, str]:
+    def _kick(self, conn: Connection, message: HostKick) -> tuple[str, str, Answer]:
         profile, name = self._profile_named(message.name)
         if profile == conn.member.profile:
-            raise Refused("you cannot remove yourself")
+            raise Refused(N_("you cannot remove yourself"))
         kicked = [table for table in list(self.room.tables.values())
                   if table.kick(profile, conn.member.name, banned=message.ban)]
         if not message.ban:
             if not kicked:
-                raise Refused(f"{name} is not at a table")
-            return "kick", name, f"{name} is removed from {_listed(t.name for t in kicked)}."
+                raise Refused(N_("{name} is not at a table"), name=name)
+            return "kick", name, (N_("{name} is removed from {tables}."),
+                                  {"name": name, "tables": _listed(t.name for t in kicked)})
         self.banned.add(profile)
         self.ban_names[profile] = name
         if self.store is not None:
             self.store.keep_ban(profile, name)
         for each in list(self.room.connections):
             if each.member.profile == profile:
-                each.send(Error(ErrorCode.BANNED, BANNED))
+                each.send(Error(ErrorCode.BANNED, BANNED, key=BANNED))
                 each.close()
-        return "ban", name, f"{name} is banned from the room."
+        return "ban", name, (N_("{name} is banned from the room."), {"name": name})
 
     def _profile_named(self, name: str) -> tuple[str, str]:
         """The profile going by ``name`` in the room (a line, or a seat kept while away)."""
@@ -203,39 +212,47 @@ class HostDesk:
             for player in table.holders():
                 if player.name.casefold() == wanted:
                     return player.member.profile, player.name
-        raise Refused(f"nobody here is called {clean(name, 40)}")
+        raise Refused(N_("nobody here is called {name}"), name=clean(name, 40))
 
-    def _blinds(self, conn: Connection, message: HostBlinds) -> tuple[str, str, str]:
+    def _blinds(self, conn: Connection, message: HostBlinds) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         if not isinstance(table, HoldemTable):
-            raise Refused("blackjack has no blinds")
+            raise Refused(N_("blackjack has no blinds"))
         before = table.options.stakes
         limits = (table.next_options or table.options).limits
         options = table.set_blinds(message.small_blind, message.big_blind)
-        said = f"blinds {options.stakes} from the next hand"
-        if options.limits != limits:
+        args: dict[str, object] = {"blinds": options.stakes, "table": table.name}
+        if options.limits == limits:
+            table.notice(N_("The host ({host}) sets the blinds {blinds} from the next hand."),
+                         host=conn.member.name, blinds=options.stakes)
+            answer: Answer = (N_("{table}: blinds {blinds} from the next hand."), args)
+        else:
             # Raised with the blinds, never refused for them: see buy_ins_for.
             low, high = options.limits
-            said += (f"; the buy-in is {low:,} to {high:,} from then (at least "
-                     f"{MIN_STACK_BIG_BLINDS} big blinds)")
-        table.notice(f"The host ({conn.member.name}) sets the {said}.")
-        return "blinds", f"{before} -> {options.stakes}", f"{table.name}: {said}."
+            args |= {"low": low, "high": high, "least": MIN_STACK_BIG_BLINDS}
+            table.notice(N_("The host ({host}) sets the blinds {blinds} from the next hand; "
+                            "the buy-in is {low} to {high} from then (at least {least} big "
+                            "blinds)."), host=conn.member.name, blinds=options.stakes,
+                         low=low, high=high, least=MIN_STACK_BIG_BLINDS)
+            answer = (N_("{table}: blinds {blinds} from the next hand; the buy-in is {low} to "
+                         "{high} from then (at least {least} big blinds)."), args)
+        return "blinds", f"{before} -> {options.stakes}", answer
 
-    def _announce(self, conn: Connection, message: Announce) -> tuple[str, str, str]:
+    def _announce(self, conn: Connection, message: Announce) -> tuple[str, str, Answer]:
         text = clean(message.text, MAX_CHAT)
         if not text:
-            raise Refused("nothing to announce: the line was empty once cleaned")
+            raise Refused(N_("nothing to announce: the line was empty once cleaned"))
         self.announcement = (conn.member.name, text)
         said = Announcement(conn.member.name, text)
         for each in self.room.connections:
             if each.greeted:
                 each.send(said)
-        return "announce", text, "Announced."
+        return "announce", text, (N_("Announced."), {})
 
 
-    def _export(self, conn: Connection, message: HostExport) -> tuple[str, str, str]:
+    def _export(self, conn: Connection, message: HostExport) -> tuple[str, str, Answer]:
         if self.export_dir is None:
-            raise Refused("this room keeps no files: there is nowhere to export to")
+            raise Refused(N_("this room keeps no files: there is nowhere to export to"))
         folder = self.export_dir / "ledgers"
         stamp = time.strftime("%Y-%m-%d-%H%M%S", time.localtime(self.room.clock.wall()))
         path = folder / f"ledger-{stamp}.csv"
@@ -251,9 +268,9 @@ class HostDesk:
             os.replace(partial, path)
         except OSError as error:
             log.warning("exporting the ledger to %s failed: %s", path, error)
-            raise Refused(f"the ledger could not be written: {error.strerror or error}") \
-                from None
-        return "export", str(path), f"Tonight's ledger is in {path}"
+            raise Refused(N_("the ledger could not be written: {reason}"),
+                          reason=error.strerror or error) from None
+        return "export", str(path), (N_("Tonight's ledger is in {path}"), {"path": path})
 
 
     # --- seats and bans (:mod:`cardtui.room.seating`) -----------------------------------
@@ -264,41 +281,46 @@ class HostDesk:
                       for name in (self.ban_names.get(p, "") for p in self.banned))
         return HostDeskState(tuple(self.room.approvals.requests()), tuple(bans), ref=ref)
 
-    def _move(self, conn: Connection, message: HostMove) -> tuple[str, str, str]:
+    def _move(self, conn: Connection, message: HostMove) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         profile, _ = self._profile_named(message.name)
         name = move_seat(table, profile, message.seat, conn.member.name)
         return "move", f"{name} to seat {message.seat + 1}", \
-            f"{name} moves to seat {message.seat + 1} at {table.name}."
+            (N_("{name} moves to seat {seat} at {table}."),
+             {"name": name, "seat": message.seat + 1, "table": table.name})
 
-    def _approval(self, conn: Connection, message: HostApproval) -> tuple[str, str, str]:
+    def _approval(self, conn: Connection, message: HostApproval) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         self.room.approvals.set(table, message.on)
         table.room.lobby_changed(table)  # its lobby line says so
         if message.on:
-            table.notice(f"The host ({conn.member.name}) approves every new seat here.")
-            return "approval", "on", f"New seats at {table.name} wait for a host's approval."
-        table.notice(f"The host ({conn.member.name}) no longer approves seats here.")
-        return "approval", "off", f"Anyone may sit at {table.name} again."
+            table.notice(N_("The host ({host}) approves every new seat here."),
+                         host=conn.member.name)
+            return "approval", "on", (N_("New seats at {table} wait for a host's approval."),
+                                      {"table": table.name})
+        table.notice(N_("The host ({host}) no longer approves seats here."), host=conn.member.name)
+        return "approval", "off", (N_("Anyone may sit at {table} again."), {"table": table.name})
 
-    def _seat_answer(self, conn: Connection, message: HostSeatAnswer) -> tuple[str, str, str]:
+    def _seat_answer(self, conn: Connection, message: HostSeatAnswer) -> tuple[str, str, Answer]:
         table = self.room.table(message.table)
         name = self.room.approvals.answer(table, message.name, message.approve)
         if message.approve:
-            return "approve", name, f"{name} may sit at {table.name}."
-        return "refuse", name, f"{name} is not seated at {table.name}."
+            return "approve", name, (N_("{name} may sit at {table}."),
+                                     {"name": name, "table": table.name})
+        return "refuse", name, (N_("{name} is not seated at {table}."),
+                                {"name": name, "table": table.name})
 
-    def _unban(self, conn: Connection, message: HostUnban) -> tuple[str, str, str]:
+    def _unban(self, conn: Connection, message: HostUnban) -> tuple[str, str, Answer]:
         wanted = message.name.casefold()
         profile = next((p for p in sorted(self.banned)
                         if self.ban_names.get(p, "").casefold() == wanted), None)
         if profile is None:
-            raise Refused(f"nobody called {clean(message.name, 40)} is banned")
+            raise Refused(N_("nobody called {name} is banned"), name=clean(message.name, 40))
         name = self.ban_names.pop(profile, message.name)
         self.banned.discard(profile)
         if self.store is not None:
             self.store.drop_ban(profile)
-        return "unban", name, f"{name} may come back to the room."
+        return "unban", name, (N_("{name} may come back to the room."), {"name": name})
 
 
 def _listed(names: Iterator[str]) -> str:
@@ -307,7 +329,8 @@ def _listed(names: Iterator[str]) -> str:
 
 
 #: What the desk does with each host request (:meth:`HostDesk.handle`).
-_ACTIONS: dict[type[HostRequest], Callable[[HostDesk, Connection, Any], tuple[str, str, str]]] = {
+_ACTIONS: dict[type[HostRequest],
+               Callable[[HostDesk, Connection, Any], tuple[str, str, Answer]]] = {
     HostPause: HostDesk._pause,
     HostResume: HostDesk._resume,
     HostClose: HostDesk._close,

@@ -22,11 +22,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardtui.i18n import N_
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.connection import Connection
 from cardtui.room.holdem_table import HoldemTable, RoomBot
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.wire.protocol import Notice, SeatRequestInfo, Sit
+from cardtui.wire.words import english, said
 
 #: Seat requests one table keeps waiting at most (a hostile game asking under many
 #: keys cannot grow the room's memory without limit; the host reads them all).
@@ -40,18 +42,19 @@ def move_seat(table: HoldemTable | BlackjackTable, profile: str, seat: int, by: 
     """
     old = table.seat_of(profile)
     if old is None:
-        raise Refused("that player has no seat at this table")
+        raise Refused(N_("that player has no seat at this table"))
     if not 0 <= seat < table.seat_count:
-        raise Refused(f"this table has seats 1 to {table.seat_count}")
+        raise Refused(N_("this table has seats 1 to {count}"), count=table.seat_count)
     player = table.player_at(old)
     assert player is not None
     if seat == old:
-        raise Refused(f"{player.name} is in seat {seat + 1} already")
+        raise Refused(N_("{name} is in seat {seat} already"), name=player.name, seat=seat + 1)
     if isinstance(table, HoldemTable):
         _move_holdem(table, old, seat)
     else:
         _move_blackjack(table, old, seat)
-    table.notice(f"The host ({by}) moves {player.name} to seat {seat + 1}.")
+    table.notice(N_("The host ({host}) moves {name} to seat {seat}."), host=by, name=player.name,
+                 seat=seat + 1)
     if player.conn is not None and not player.conn.closed:
         # Their screen learns its new seat from a fresh snapshot (as after a reconnect).
         table.send_snapshot(player.conn)
@@ -61,10 +64,10 @@ def move_seat(table: HoldemTable | BlackjackTable, profile: str, seat: int, by: 
 
 def _move_holdem(table: HoldemTable, old: int, seat: int) -> None:
     if table.hand is not None:
-        raise Refused("a seat moves between hands: the hand in play is not over")
+        raise Refused(N_("a seat moves between hands: the hand in play is not over"))
     there = table.seats[seat]
     if isinstance(there, SeatedPlayer) or seat in table.pending:
-        raise Refused(f"seat {seat + 1} is taken")
+        raise Refused(N_("seat {seat} is taken"), seat=seat + 1)
     owed = [each for each in (table.waiting, table.owes_big, table.owes_small) if old in each]
     for each in (table.waiting, table.owes_big, table.owes_small):
         each.discard(old)
@@ -82,13 +85,13 @@ def _move_holdem(table: HoldemTable, old: int, seat: int) -> None:
 
 def _move_blackjack(table: BlackjackTable, old: int, seat: int) -> None:
     if table.round is not None:
-        raise Refused("a seat moves between rounds: the round in play is not over")
+        raise Refused(N_("a seat moves between rounds: the round in play is not over"))
     if table.seats[seat] is not None:
-        raise Refused(f"seat {seat + 1} is taken")
+        raise Refused(N_("seat {seat} is taken"), seat=seat + 1)
     player = table.seats[old]
     assert player is not None
     if player.bet:
-        raise Refused(f"{player.name} has a bet out: the seat moves after the round")
+        raise Refused(N_("{name} has a bet out: the seat moves after the round"), name=player.name)
     table.seats[seat], table.seats[old] = player, None
 
 
@@ -134,25 +137,25 @@ class SeatApprovals:
         if any(w.profile == conn.member.profile for w in waiting):
             return True
         if len(waiting) >= MAX_WAITING:
-            raise Refused("too many players are waiting for the host here: try later")
+            raise Refused(N_("too many players are waiting for the host here: try later"))
         waiting.append(Waiting(conn.member.profile, conn.member.name))
-        self._tell_hosts(table.id, f"{conn.member.name} asks for a seat at {table.name}: "
-                                   f"h in the lobby, or /approve {conn.member.name} "
-                                   f"(/refuse) at a table.")
+        self._tell_hosts(table.id, N_("{name} asks for a seat at {table}: h in the lobby, or "
+                                      "/approve {name} (/refuse) at a table."),
+                         name=conn.member.name, table=table.name)
         return True
 
     def set(self, table: SharedTable, on: bool) -> None:
         """The host turns approval on or off at ``table``; off, the waiting may sit."""
         if on == (table.id in self.tables):
-            raise Refused(f"seats at {table.name} are "
-                          f"{'already' if on else 'not'} approved by the host")
+            raise Refused(N_("seats at {table} are already approved by the host") if on else
+                          N_("seats at {table} are not approved by the host"), table=table.name)
         if on:
             self.tables.add(table.id)
         else:
             self.tables.discard(table.id)
             for each in self.waiting.pop(table.id, []):
-                self._tell(each.profile, table, f"{table.name} no longer asks the host: "
-                                                "sit down when you like.")
+                self._tell(each.profile, table, N_("{table} no longer asks the host: sit down "
+                                                   "when you like."), table=table.name)
         if self.changed is not None:
             self.changed(table.id)
 
@@ -162,14 +165,15 @@ class SeatApprovals:
         wanted = name.casefold()
         found = next((w for w in waiting if w.name.casefold() == wanted), None)
         if found is None:
-            raise Refused(f"nobody called {name[:40]} is waiting for a seat at {table.name}")
+            raise Refused(N_("nobody called {name} is waiting for a seat at {table}"),
+                          name=name[:40], table=table.name)
         waiting.remove(found)
         if approve:
             self.approved.setdefault(table.id, set()).add(found.profile)
-            said = f"The host approved your seat at {table.name}: sit down from the lobby."
+            answer = N_("The host approved your seat at {table}: sit down from the lobby.")
         else:
-            said = f"The host did not approve a seat for you at {table.name}."
-        self._tell(found.profile, table, said)
+            answer = N_("The host did not approve a seat for you at {table}.")
+        self._tell(found.profile, table, answer, table=table.name)
         return found.name
 
     def requests(self) -> Iterator[SeatRequestInfo]:
@@ -198,13 +202,16 @@ class SeatApprovals:
                     conn.member.profile in wanted or (hosts and conn.member.host)):
                 yield conn
 
-    def _tell(self, profile: str, table: SharedTable, text: str) -> None:
+    def _tell(self, profile: str, at: SharedTable, template: str, **args: object) -> None:
+        """Tell ``profile``'s lines: ``template`` (marked N_) and its arguments, as data."""
+        key, words = said(template, **args)
         for conn in self._lines((profile,)):
-            conn.send(Notice(_where(conn, table.id), text))
+            conn.send(Notice(_where(conn, at.id), english(key, words), key=key, args=words))
 
-    def _tell_hosts(self, table_id: str, text: str) -> None:
+    def _tell_hosts(self, table_id: str, template: str, **args: object) -> None:
+        key, words = said(template, **args)
         for conn in self._lines(hosts=True):
-            conn.send(Notice(_where(conn, table_id), text))
+            conn.send(Notice(_where(conn, table_id), english(key, words), key=key, args=words))
 
 
 def _where(conn: Connection, table_id: str) -> str | None:

@@ -80,6 +80,8 @@ TRANSLATED = [
     "cardtui/ui/screens/lobby_host_seats.py",
     "cardtui/ui/screens/lobby_leaderboard.py",
     "cardtui/ui/screens/lobby_sit_and_go.py",
+    "cardtui/room/host_desk.py",
+    "cardtui/room/seating.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -114,6 +116,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/ui/screens/lobby.py", "HoldemScreen"): "a class name",
     ("cardtui/ui/screens/lobby.py", "BlackjackScreen"): "a class name",
     ("cardtui/ui/screens/lobby.py", "Table "): "cut off the room's English answer",
+    # The host actions' log (the room's log file and the host's terminal), not a player's.
+    **{("cardtui/room/host_desk.py", line): "the room's log, in English"
+       for line in ("f: at table ", "f:host : ", "f: played out", "f: to seat ")},
+    ("cardtui/room/host_desk.py", "(a player banned before names were kept)"):
+        "stands for a name in the host's list of bans (not yet worded by the game)",
     **{("cardtui/ui/screens/lobby_host.py", css): "the dialogs' CSS" for css in (
         "\nNAME { align: center bottom; }\nNAME #host-box { width: 100%; height: auto; "
         "border: round $warning; padding: 0 1; }\nNAME #host-error { color: $error; }\n",)},
