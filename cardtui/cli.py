@@ -44,7 +44,7 @@ _SHELL_COMMANDS = {
     "equity": ("equity", N_("hold'em equity of two or more hands")),
     "serve": ("serve", N_("host cardtui over SSH for a game night")),
     "replay": ("replay", N_("replay a PHH hand (.phh, .phhs or a folder) at the hold'em table")),
-    "arena": ("arena", N_("hold'em bots play duplicate matches: bb/100 with 95 %% intervals")),
+    "arena": ("arena", N_("hold'em bots play duplicate matches: bb/100 and its confidence interval")),
 }
 _TABLES = {
     "blackjack": N_("go straight to the blackjack table"),
