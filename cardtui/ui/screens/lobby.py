@@ -175,6 +175,14 @@ class LobbyScreen(HeldFirstFrame):
         self._joining = link is None
         #: Sit-and-gos whose seat this lobby took (or offered) as they started.
         self._seated: set[str] = set()
+        #: The highlighted table (id, name) while it is missing from the room's list (the
+        #: room moving to another host closes its tables, then lists the new owner's):
+        #: the cursor goes back to it when it is listed again, unless the player moved.
+        self._want: tuple[str, str] | None = None
+        #: The table each row showed at the last refill (id: name), and the row the
+        #: refill left the cursor on.
+        self._names: dict[str, str] = {}
+        self._placed: str | None = None
 
     @property
     def ready_for_keys(self) -> bool:
@@ -313,14 +321,22 @@ class LobbyScreen(HeldFirstFrame):
                 _("Tables in the room · you are {name}").format(
                     name=f"[b]{escape(self._named)}[/b]"))
         table = self.query_one("#tables", DataTable)
-        chosen = self.selected()
+        # (Not self.selected(): the link's list is the new one already, and the table
+        # under the cursor may have left it, or another taken its id.)
+        chosen = self._want or self._cursor_table()
         table.clear()
         width = players_width(self.size.width or self.app.size.width)
         self._players_width = width
         for info in self.link.tables.values():
             table.add_row(*table_row(info, width), key=info.id, height=row_height(info))
-        if chosen is not None and chosen.id in self.link.tables:
-            table.move_cursor(row=table.get_row_index(chosen.id))
+        self._names = {info.id: info.name for info in self.link.tables.values()}
+        row = None if chosen is None else self._row_of(*chosen)
+        if row is not None:
+            table.move_cursor(row=row)
+        # Not listed (now): kept, so a player re-sitting after the room moved finds the
+        # cursor on their table, not on whichever took its row.
+        self._want = chosen if row is None else None
+        self._placed = self._cursor_key()
         if not self.link.tables:
             self.say(_(NO_TABLES))
         elif str(self.query_one("#lobby-note", Static).render()) == _(NO_TABLES):
@@ -356,8 +372,34 @@ class LobbyScreen(HeldFirstFrame):
             self._refill()
 
     @on(DataTable.RowHighlighted, "#tables")
-    def _highlighted(self) -> None:
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        if key == self._cursor_key() and key != self._placed:
+            self._want = None  # the player moved the cursor: their choice now
         self._detail()
+
+    def _cursor_key(self) -> str | None:
+        """The id of the table under the cursor (None: no rows)."""
+        table = self.query_one("#tables", DataTable)
+        if not table.row_count:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def _cursor_table(self) -> tuple[str, str] | None:
+        """The table under the cursor as the rows show it: (id, name)."""
+        key = self._cursor_key()
+        return None if key is None or key not in self._names else (key, self._names[key])
+
+    def _row_of(self, table_id: str, name: str) -> int | None:
+        """The row of that table in the list now: by its id while it keeps its name, else
+        by its name (a table the next owner reopened may have another id); None: gone."""
+        tables = self.link.tables
+        info = tables.get(table_id)
+        if info is None or info.name != name:
+            table_id = next((i.id for i in tables.values() if i.name == name), "")
+        if table_id not in tables:
+            return None
+        return self.query_one("#tables", DataTable).get_row_index(table_id)
 
     def _detail(self) -> None:
         """The highlighted table in full: its seats by name, its rules, its clock."""
