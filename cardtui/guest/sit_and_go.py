@@ -35,6 +35,7 @@ from cardtui.wire.protocol import (
     TournamentResults,
     Unregister,
 )
+from cardtui.wire.words import shown
 
 if TYPE_CHECKING:
     from cardtui.guest.link import RoomLink
@@ -74,25 +75,25 @@ async def _pay_and_ask(link: RoomLink, info: SitAndGoInfo, request: Register | R
         if chips is not None and bought is not None:
             chips.give_back(Game.HOLDEM, info.id, bought, link.name)
         raise
-    return notice.text
+    return shown(notice.text, notice.key, notice.args)  # in this player's language
 
 
 async def unregister(link: RoomLink, info: SitAndGoInfo) -> str:
     notice = await link._ask(Unregister(info.id), Notice)
     if link.keeps_chips and link.chips is not None:
         link.chips.stand_up(Game.HOLDEM, info.id, link.name)
-    return notice.text
+    return shown(notice.text, notice.key, notice.args)  # in this player's language
 
 
 async def start_now(link: RoomLink, info: SitAndGoInfo) -> str:
     """A host's request: start ``info`` with those registered (the room checks the key)."""
     notice = await link._ask(HostStartSitAndGo(info.id), Notice)
-    return notice.text
+    return shown(notice.text, notice.key, notice.args)  # in this player's language
 
 
 async def create(link: RoomLink, request: CreateSitAndGo) -> str:
     notice = await link._ask(request, Notice)
-    return notice.text
+    return shown(notice.text, notice.key, notice.args)  # in this player's language
 
 
 async def take_seat(link: RoomLink, info: SitAndGoInfo) -> RemoteSession:

@@ -40,6 +40,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.table import BlindLevel
 from cardtui.holdem.tournament import place_text
+from cardtui.i18n import N_
 from cardtui.room.chat import clean
 from cardtui.room.config import MAX_NAME, ConfigError, HoldemOptions
 from cardtui.room.connection import Connection, Member
@@ -72,6 +73,7 @@ from cardtui.wire.protocol import (
     TournamentState,
     Unregister,
 )
+from cardtui.wire.words import english, said
 
 if TYPE_CHECKING:
     from cardtui.room.room import Room
@@ -89,7 +91,9 @@ MAX_OPEN_PER_PLAYER = 1
 #: Finished sit-and-gos still listed in the lobby (their results board).
 FINISHED_LISTED = 5
 #: The answer to a non-host's start (the host desk's words).
-NOT_HOST = "only the room's hosts may do that"
+NOT_HOST = N_("only the room's hosts may do that")
+#: An answer as data: its template (marked N_) and the template's arguments.
+Answer = tuple[str, dict[str, object]]
 
 
 class SitAndGo:
@@ -211,32 +215,34 @@ class SitAndGo:
 
     # --- registering --------------------------------------------------------------------
 
-    def register(self, conn: Connection) -> str:
+    def register(self, conn: Connection) -> Answer:
         member = conn.member
+        quoted = repr(self.options.name)
         if member.profile in self.entries:
-            raise Refused(f"you are registered for {self.options.name!r} already")
+            raise Refused(N_("you are registered for {name} already"), name=quoted)
         if self.stage is SitAndGoStage.FINISHED:
-            raise Refused(f"{self.options.name!r} is over")
+            raise Refused(N_("{name} is over"), name=quoted)
         if self.running and not self.late_open:
-            raise Refused(f"registration for {self.options.name!r} is closed")
+            raise Refused(N_("registration for {name} is closed"), name=quoted)
         if not self.registration_open:
-            raise Refused(f"{self.options.name!r} is full")
+            raise Refused(N_("{name} is full"), name=quoted)
         self.room.heard(member)
         entry = Entry(member.profile, member.name, guest=member.guest)
         self._pay(entry)
         self.entries[member.profile] = entry
         if self.running:
             self._seat_late(entry)
-            said = (f"You are in {self.options.name!r} (late registration): your seat is at "
-                    "its table.")
+            answer: Answer = (N_("You are in {name} (late registration): your seat is at its "
+                                 "table."), {"name": quoted})
         elif len(self.entries) == self.options.seats:
             self.start()
-            said = f"You are in {self.options.name!r}: it starts now."
+            answer = (N_("You are in {name}: it starts now."), {"name": quoted})
         else:
-            said = (f"You are registered for {self.options.name!r} "
-                    f"({len(self.entries)}/{self.options.seats}).")
+            answer = (N_("You are registered for {name} ({registered}/{seats})."),
+                      {"name": quoted, "registered": len(self.entries),
+                       "seats": self.options.seats})
         self.desk.changed(self)
-        return said
+        return answer
 
     def _pay(self, entry: Entry) -> None:
         """One buy-in (an entry or a rebuy) into the prize pool, from the player's balance
@@ -249,50 +255,53 @@ class SitAndGo:
         else:
             self.room.ledger.bought_in(entry.profile, entry.name, buy_in, guest=entry.guest)
 
-    def unregister(self, conn: Connection) -> str:
+    def unregister(self, conn: Connection) -> Answer:
         entry = self.entries.get(conn.member.profile)
+        quoted = repr(self.options.name)
         if entry is None:
-            raise Refused(f"you are not registered for {self.options.name!r}")
+            raise Refused(N_("you are not registered for {name}"), name=quoted)
         if self.stage is not SitAndGoStage.REGISTERING:
-            raise Refused(f"{self.options.name!r} has started: the buy-in is in play")
+            raise Refused(N_("{name} has started: the buy-in is in play"), name=quoted)
         del self.entries[entry.profile]
         self.pool -= entry.paid
         self.room.ledger.cashed_out(entry.profile, entry.name, entry.paid, guest=entry.guest)
         self.desk.changed(self)
-        return f"You are no longer registered for {self.options.name!r}: the buy-in is back."
+        return (N_("You are no longer registered for {name}: the buy-in is back."),
+                {"name": quoted})
 
-    def rebuy(self, conn: Connection) -> str:
+    def rebuy(self, conn: Connection) -> Answer:
         profile = conn.member.profile
         entry = self.entries.get(profile)
         if entry is None or profile not in self.pending or self.table is None:
-            raise Refused("a rebuy is for a player out of chips, before the next hand")
+            raise Refused(N_("a rebuy is for a player out of chips, before the next hand"))
         if not self.late_open:
-            raise Refused("rebuys are closed")
+            raise Refused(N_("rebuys are closed"))
         if entry.rebuys >= self.options.rebuys:
-            raise Refused(f"you have made every rebuy ({self.options.rebuys})")
+            raise Refused(N_("you have made every rebuy ({rebuys})"), rebuys=self.options.rebuys)
         seat = self.table.seat_of(profile)
         player = self.table.player_at(seat) if seat is not None else None
         if player is None:
-            raise Refused("you have no seat at this tournament's table")
+            raise Refused(N_("you have no seat at this tournament's table"))
         del self.pending[profile]
         entry.rebuys += 1
         self._pay(entry)
         player.stack += self.options.starting_stack
-        self.table.notice(f"{entry.name} rebuys: {self.options.starting_stack:,} chips.")
+        self.table.notice(N_("{name} rebuys: {chips} chips."), name=entry.name,
+                          chips=self.options.starting_stack)
         self.table.send_seats()
         self.send_state()
         self.desk.changed(self)
-        return f"You rebuy: {self.options.starting_stack:,} chips."
+        return N_("You rebuy: {chips} chips."), {"chips": self.options.starting_stack}
 
     # --- the start ---------------------------------------------------------------------------
 
     def start(self, *, by_host: str = "") -> None:
         if self.stage is not SitAndGoStage.REGISTERING:
-            raise Refused(f"{self.options.name!r} has started already")
+            raise Refused(N_("{name} has started already"), name=repr(self.options.name))
         humans = sum(1 for e in self.entries.values() if not e.is_bot)
         fill = bool(by_host) and self.options.bots_fill
         if humans < 1 or (len(self.entries) < 2 and not fill):
-            raise Refused("a sit-and-go starts with at least two players")
+            raise Refused(N_("a sit-and-go starts with at least two players"))
         if fill:
             while len(self.entries) < self.options.seats:
                 name = self._bot_name()
@@ -307,8 +316,15 @@ class SitAndGo:
         self.stage = SitAndGoStage.RUNNING
         self._run_level()
         starter = f" (started by the host, {by_host})" if by_host else ""
-        table.notice(f"{self.options.name} starts{starter}: {len(order)} players, "
-                     f"{self.options.starting_stack:,} chips each, blinds {self.blinds()}.")
+        if by_host:
+            table.notice(N_("{name} starts (started by the host, {host}): {players} players, "
+                            "{chips} chips each, blinds {blinds}."), name=self.options.name,
+                         host=by_host, players=len(order), chips=self.options.starting_stack,
+                         blinds=self.blinds())
+        else:
+            table.notice(N_("{name} starts: {players} players, {chips} chips each, blinds "
+                            "{blinds}."), name=self.options.name, players=len(order),
+                         chips=self.options.starting_stack, blinds=self.blinds())
         table._schedule_hand(START_DELAY)
         self.room.lobby_changed(table)
         log.info("sit-and-go %s (%s) starts with %d entrants%s", self.id, self.options.name,
@@ -343,8 +359,8 @@ class SitAndGo:
         free = [s for s, o in enumerate(table.seats) if o is None]
         seat = self.rng.choice(free)
         self._seat(table, seat, entry, self.options.starting_stack)
-        table.notice(f"{entry.name} registers late: seat {seat + 1}, "
-                     f"{self.options.starting_stack:,} chips.")
+        table.notice(N_("{name} registers late: seat {seat}, {chips} chips."), name=entry.name,
+                     seat=seat + 1, chips=self.options.starting_stack)
         table.send_seats()
         self.send_state()
         table.players_changed()
@@ -372,10 +388,10 @@ class SitAndGo:
         self.level_left = float(self.options.level_seconds)
         self._run_level()
         if self.table is not None:
-            self.table.notice(f"Level {self.level + 1}: blinds {self.blinds()} from the next "
-                              "hand.")
+            self.table.notice(N_("Level {level}: blinds {blinds} from the next hand."),
+                              level=self.level + 1, blinds=self.blinds())
             if was_open and not self.late_open:
-                self.table.notice("Late registration and rebuys are closed.")
+                self.table.notice(N_("Late registration and rebuys are closed."))
         self.send_state()
         self.desk.changed(self)
 
@@ -411,9 +427,10 @@ class SitAndGo:
             if (not entry.is_bot and self.late_open and entry.rebuys < self.options.rebuys
                     and isinstance(occupant, SeatedPlayer) and not occupant.away):
                 self.pending[profile] = finisher
-                table.notice(f"{entry.name} is out of chips: a rebuy ({self.options.buy_in:,}"
-                             f" for {self.options.starting_stack:,} chips, /rebuy in the "
-                             "chat) before the next hand, or out.")
+                table.notice(N_("{name} is out of chips: a rebuy ({buy_in} for {chips} chips, "
+                                "/rebuy in the chat) before the next hand, or out."),
+                             name=entry.name, buy_in=self.options.buy_in,
+                             chips=self.options.starting_stack)
                 continue
             self._out(seat, finisher)
         if self.pending and table._next_hand is not None:
@@ -454,7 +471,8 @@ class SitAndGo:
         place = self.standings.place_now(finisher, still_in)
         name = self.entries[finisher.profile].name
         table.remove(seat)
-        table.notice(f"{name} is out in {place_text(place)} place.")
+        # The place as English says it ("2nd"): an ordinal the room cannot word for each game.
+        table.notice(N_("{name} is out in {place} place."), name=name, place=place_text(place))
 
     def _players_with_chips(self) -> int:
         table = self.table
@@ -491,7 +509,8 @@ class SitAndGo:
             places.append(TournamentPlace(place, entry.name, prize, entry.is_bot))
         self.pool = 0
         self.results = tuple(places)
-        table.notice(f"{self.entries[winner].name} wins {self.options.name}!")
+        table.notice(N_("{name} wins {tournament}!"), name=self.entries[winner].name,
+                     tournament=self.options.name)
         self.desk.finished(self, rows)
         self._send_results(rows)
         self.room.clock.call_later(RESULTS_LINGER, self._close_table)
@@ -697,41 +716,45 @@ class SitAndGoDesk:
 
     def handle(self, conn: Connection, message: Message, ref: int | None) -> None:
         if isinstance(message, CreateSitAndGo):
-            said, sng_id = self._create(conn, message), None
-            conn.send(Notice(None, said, ref=ref))
+            template, args = self._create(conn, message)
+            key, words = said(template, **args)
+            conn.send(Notice(None, english(key, words), key=key, args=words, ref=ref))
             return
         sng_id = getattr(message, "sit_and_go", "")
         if isinstance(message, HostStartSitAndGo) and not conn.member.host:
             log.warning("%r (not a host) sent %s: refused", conn, message.TYPE)
-            conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, sng_id, ref=ref))
+            conn.send(Error(ErrorCode.NOT_HOST, NOT_HOST, sng_id, key=NOT_HOST, ref=ref))
             return
         sng = self.sit_and_gos.get(sng_id)
         if sng is None:
-            raise Refused("there is no such sit-and-go")
+            raise Refused(N_("there is no such sit-and-go"))
+        answer: Answer
         if isinstance(message, Register):
-            said = sng.register(conn)
+            answer = sng.register(conn)
         elif isinstance(message, Unregister):
-            said = sng.unregister(conn)
+            answer = sng.unregister(conn)
         elif isinstance(message, Rebuy):
-            said = sng.rebuy(conn)
+            answer = sng.rebuy(conn)
         elif isinstance(message, HostStartSitAndGo):
             sng.start(by_host=conn.member.name)
             self.changed(sng)
             self.room.desk._record(conn, "start_sit_and_go", sng.id, sng.options.name)
-            said = f"{sng.options.name} starts."
+            answer = (N_("{name} starts."), {"name": sng.options.name})
         else:
-            raise Refused(f"the room does not take {message.TYPE} messages here")
+            raise Refused(N_("the room does not take {kind} messages here"), kind=message.TYPE)
+        template, args = answer
+        key, words = said(template, **args)
         conn.send(Notice(sng.table.id if sng.table is not None and sng.running else None,
-                         said, ref=ref))
+                         english(key, words), key=key, args=words, ref=ref))
 
-    def _create(self, conn: Connection, message: CreateSitAndGo) -> str:
+    def _create(self, conn: Connection, message: CreateSitAndGo) -> Answer:
         profile = conn.member.profile
         open_now = [s for s in self.sit_and_gos.values()
                     if s.stage is not SitAndGoStage.FINISHED]
         if len(open_now) >= MAX_OPEN:
-            raise Refused(f"the room has {MAX_OPEN} sit-and-gos open already")
+            raise Refused(N_("the room has {count} sit-and-gos open already"), count=MAX_OPEN)
         if sum(1 for s in open_now if s.creator == profile) >= MAX_OPEN_PER_PLAYER:
-            raise Refused("you have a sit-and-go open already")
+            raise Refused(N_("you have a sit-and-go open already"))
         self.room.heard(conn.member)
         try:
             options = SitAndGoOptions(
@@ -747,5 +770,6 @@ class SitAndGoDesk:
         self.changed(sng)
         if conn.tables:
             conn.send(SitAndGoUpdate(sng.info()))
-        return (f"Sit-and-go {options.name!r} is open: {options.seats} seats, buy-in "
-                f"{options.buy_in:,} for {options.starting_stack:,} chips.")
+        return (N_("Sit-and-go {name} is open: {seats} seats, buy-in {buy_in} for {chips} "
+                   "chips."), {"name": repr(options.name), "seats": options.seats,
+                               "buy_in": options.buy_in, "chips": options.starting_stack})

@@ -82,6 +82,8 @@ TRANSLATED = [
     "cardtui/ui/screens/lobby_sit_and_go.py",
     "cardtui/room/host_desk.py",
     "cardtui/room/seating.py",
+    "cardtui/room/sit_and_go.py",
+    "cardtui/guest/sit_and_go.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -121,6 +123,11 @@ ALLOWED: dict[tuple[str, str], str] = {
        for line in ("f: at table ", "f:host : ", "f: played out", "f: to seat ")},
     ("cardtui/room/host_desk.py", "(a player banned before names were kept)"):
         "stands for a name in the host's list of bans (not yet worded by the game)",
+    ("cardtui/room/sit_and_go.py", "f: (started by the host, )"): "the room's log, in English",
+    ("cardtui/room/sit_and_go.py", "f:Bot "): "a bot's name",
+    ("cardtui/room/sit_and_go.py", "a finished sit-and-go is not kept"): _PROGRAMMER,
+    ("cardtui/room/sit_and_go.py", "The tournament is over."):
+        "a closing reason: TableClosed and HandVoided carry no message id yet (English)",
     **{("cardtui/ui/screens/lobby_host.py", css): "the dialogs' CSS" for css in (
         "\nNAME { align: center bottom; }\nNAME #host-box { width: 100%; height: auto; "
         "border: round $warning; padding: 0 1; }\nNAME #host-error { color: $error; }\n",)},
