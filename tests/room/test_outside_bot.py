@@ -1,0 +1,88 @@
+"""An outside bot at a shared hold'em table: the arena's protocol over the room's wire."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from cardtui.arena.protocol import BotView
+from cardtui.arena.room_bot import RoomSeat
+from cardtui.guest.client import RoomClient
+from cardtui.holdem.actions import Action, ActionKind
+from cardtui.room.config import HoldemOptions
+from cardtui.room.connection import Member
+from cardtui.room.room import room_pair
+from cardtui.wire.protocol import HoldemAction, Message, Records, Sit, YourTurnHoldem
+from tests.room.support import FakeClient
+
+
+class Caller:
+    """The test's own bot: calls or checks, and looks at what it is shown."""
+
+    def __init__(self) -> None:
+        self.views: list[BotView] = []
+
+    def decide(self, view: BotView, rng: random.Random) -> Action:
+        self.views.append(view)
+        return Action.call() if view.legal.call_amount else Action.check()
+
+
+class Cheater(Caller):
+    """Raises to a million: never legal at a 1,000-chip table."""
+
+    def decide(self, view: BotView, rng: random.Random) -> Action:
+        self.views.append(view)
+        return Action.raise_to(1_000_000)
+
+
+def check_or_call(client: FakeClient, message: Message) -> None:
+    if isinstance(message, YourTurnHoldem):
+        kind = ActionKind.CHECK if message.legal.can_check else ActionKind.CALL
+        client.send(HoldemAction(message.table, kind))
+
+
+async def seated_bot(room, bot: Caller) -> RoomSeat:  # noqa: ANN001
+    sock = await room_pair(room, Member("bot-profile", "Robo (bot)"))
+    seat = RoomSeat(await RoomClient.open(sock), bot, "duel", 1000, rng=random.Random(1))
+    await seat.sit()
+    return seat
+
+
+async def test_an_outside_bot_plays_hands_to_showdown_against_a_human(make_room) -> None:
+    room = make_room(HoldemOptions(name="Duel", seats=2, bots_fill=False, min_humans=2,
+                                   between_hands=0))
+    human = await FakeClient.join(room, Member("profile-ann", "Ann"))
+    human.on_message = check_or_call
+    bot = Caller()
+    seat = await seated_bot(room, bot)
+    human.send(Sit("t1", None, 1000))
+    await asyncio.wait_for(seat.play(hands=3), 10)
+    assert seat.hands == 3 and not seat.refusals and not seat.room_errors
+    shown = [r for m in human.of(Records) for r in m.records if r["type"] == "holdem.HandShown"]
+    assert shown, "hands went to a showdown"
+    assert bot.views and all(v.hole and v.seat == seat.seat for v in bot.views)
+    # Nobody's hole cards but its own: every other seat's are unknown to the view.
+    view = bot.views[-1]
+    assert view.names[seat.seat] == "Robo (bot)" and "Ann" in view.names
+    assert view.pot >= view.big_blind and view.legal is not None
+    ended = [r for m in human.of(Records) for r in m.records if r["type"] == "holdem.HandEnded"]
+    assert len(ended) >= 3
+    assert all(sum(s or 0 for s in r["stacks"]) == 2000 for r in ended), "chips conserved"
+    seat.client.close()
+    await human.close()
+
+
+async def test_an_illegal_move_is_refused_and_the_hand_goes_on(make_room) -> None:
+    room = make_room(HoldemOptions(name="Duel", seats=2, bots_fill=False, min_humans=2,
+                                   between_hands=0))
+    human = await FakeClient.join(room, Member("profile-ann", "Ann"))
+    human.on_message = check_or_call
+    seat = await seated_bot(room, Cheater())
+    human.send(Sit("t1", None, 1000))
+    await asyncio.wait_for(seat.play(hands=2), 10)
+    assert seat.hands == 2
+    assert seat.refusals and "illegal move" in seat.refusals[0]
+    assert "Robo (bot)'s bot" in seat.refusals[0]
+    assert not seat.room_errors, "the room got the check or fold, never the illegal raise"
+    seat.client.close()
+    await human.close()
