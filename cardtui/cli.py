@@ -44,7 +44,8 @@ _SHELL_COMMANDS = {
     "equity": ("equity", N_("hold'em equity of two or more hands")),
     "serve": ("serve", N_("host cardtui over SSH for a game night")),
     "replay": ("replay", N_("replay a PHH hand (.phh, .phhs or a folder) at the hold'em table")),
-    "arena": ("arena", N_("hold'em bots play duplicate matches: bb/100 and its confidence interval")),
+    "arena": ("arena",
+              N_("hold'em bots play duplicate matches: bb/100 and its confidence interval")),
 }
 _TABLES = {
     "blackjack": N_("go straight to the blackjack table"),
@@ -241,6 +242,7 @@ def run_app(args: argparse.Namespace, start: str | None) -> int:
         driver=driver,
         # A served game's scoreboard in PostgreSQL (cardtui serve --store), else the file.
         store=os.environ.get(STORE_VARIABLE) or None,
+        environment=os.environ,
     )
     from cardtui.ui.ascii_screen import only_ascii
 

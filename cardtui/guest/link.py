@@ -41,11 +41,11 @@ from typing import Any, TypeVar
 
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.games import Game
-from cardtui.guest import sit_and_go
 from cardtui.guest.blackjack import BlackjackRemoteSession
 from cardtui.guest.client import RoomClient
 from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.guest.host_commands import chat_text, host_command
+from cardtui.guest.prize import paid_out
 from cardtui.guest.shared_table import RemoteSession, seat_result
 from cardtui.store.records import room_table
 from cardtui.tables.session import Settled as SettledEvent
@@ -336,7 +336,8 @@ class RoomLink:
     def _tournament_results(self, message: TournamentResults) -> bool:
         """A sit-and-go this player was in is over: the prize to the balance, the board
         for the lobby to show."""
-        sit_and_go.paid_out(self, message)
+        paid_out(self.chips if self.keeps_chips else None, self.name,
+                 self.welcome.room if self.welcome else "", message)
         self.results.append(message)
         self._tell(None)
         return True

@@ -21,8 +21,6 @@ import logging
 from typing import TYPE_CHECKING
 
 from cardtui.games import Game
-from cardtui.store import Outcome, SeatResult
-from cardtui.store.records import room_table
 from cardtui.wire.protocol import (
     CreateSitAndGo,
     HostStartSitAndGo,
@@ -32,7 +30,6 @@ from cardtui.wire.protocol import (
     Sit,
     SitAndGoInfo,
     TableSnapshot,
-    TournamentResults,
     Unregister,
 )
 from cardtui.wire.words import shown
@@ -103,25 +100,3 @@ async def take_seat(link: RoomLink, info: SitAndGoInfo) -> RemoteSession:
     if hasattr(session, "rebuy_with"):  # a hold'em table's session takes /rebuy
         session.rebuy_with = functools.partial(rebuy, link, info)
     return session
-
-
-def paid_out(link: RoomLink, results: TournamentResults) -> None:
-    """The results board reached this player: their prize goes to the balance, the
-    tournament recorded as one result (once: the store knows it by its name)."""
-    if not link.keeps_chips or link.chips is None or not results.paid:
-        return
-    store = link.chips.store
-    name = f"{link.welcome.room if link.welcome else ''}:{results.sit_and_go}:results"
-    net = results.yours - results.paid
-    outcome = Outcome.WIN if net > 0 else Outcome.PUSH if net == 0 else Outcome.LOSS
-    row = SeatResult(link.name, results.paid, net, outcome)
-    # The buy-ins and the prize are kept chips (a local tournament's are not, so the
-    # store's tournament rows move none): one round moves them, the place its own row.
-    store.record_round(Game.HOLDEM, [row], link.chips.session_id, bankroll_player=link.name,
-                       bankroll_place=room_table(results.sit_and_go), shared_hand=name)
-    link.chips.stand_up(Game.HOLDEM, results.sit_and_go, link.name)
-    place = next((p.place for p in results.places if p.name == link.name), None)
-    if place is not None:
-        store.record_tournament(link.name, place, len(results.places), link.chips.session_id)
-    log.info("sit-and-go %s: paid %d, won %d", results.sit_and_go, results.paid,
-             results.yours)

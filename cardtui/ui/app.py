@@ -12,10 +12,9 @@ served, which room it is in and how to choose its terminal driver.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -92,9 +91,13 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         room: RoomDoor | None = None,
         driver: Callable[[type[Driver]], type[Driver]] | None = None,
         store: str | None = None,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         #: A game ``cardtui serve`` started for a player (over SSH or the web).
         self.served = served
+        #: The locale variables the language is chosen from (given by the entry point:
+        #: the app itself reads no environment; none means English unless chosen).
+        self.environment: Mapping[str, str] = dict(environment or {})
         #: Given the driver Textual chose, the one to run with (a served game's sleeps
         #: until a key comes: cardtui.ui.textual_fixes.served). Asked during __init__.
         self._choose_driver = driver
@@ -276,7 +279,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     def apply_language(self) -> None:
         """Speak the language chosen (``--lang``, Settings, the locale; English with
         ``--ascii``). Screens built from now on are in it."""
-        set_language(choose(chosen=self.settings.effective_language, environment=os.environ,
+        set_language(choose(chosen=self.settings.effective_language, environment=self.environment,
                             ascii=self.settings.session.card_style is CardStyle.ASCII))
 
     def apply_animation(self) -> None:

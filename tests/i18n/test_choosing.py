@@ -44,9 +44,8 @@ def test_help_prints_in_every_language(code: str, capsys: pytest.CaptureFixture[
 def test_lang_wins_over_settings_and_settings_over_the_locale(
     make_app: Callable[..., CardtuiApp], monkeypatch: pytest.MonkeyPatch, data_dir: Path,
 ) -> None:
-    monkeypatch.delenv("CARDTUI_LANG")
-    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    make_app()
+    # The entry point hands the app the environment (the app reads none itself).
+    make_app(environment={"LANG": "ru_RU.UTF-8"})
     assert i18n.current_language() == "ru"
     app = make_app(lang="ja")
     assert i18n.current_language() == "ja"

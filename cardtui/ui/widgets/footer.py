@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
 
 from cardtui.i18n import _
+from cardtui.ui.textual_fixes.hooks import FooterKey
 
 
 class Footer(TextualFooter):
