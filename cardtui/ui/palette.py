@@ -23,19 +23,20 @@ from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.widgets import Button, Input, OptionList
 
+from cardtui.i18n import N_, _
 from cardtui.ui.record_player import on_screen
 
 #: What each menu destination offers, as the palette's help line under its title
 #: (one line in the palette at 80 columns, with the key).
 DESTINATION_HELP = {
-    "tables": "The room's tables: sit down, watch, or open one",
-    "blackjack": "Sit down at the blackjack table",
-    "holdem": "Sit down at the Texas Hold'em table",
-    "practice": "Blackjack drills and the strategy chart",
-    "scoreboard": "Your chips, scores, hold'em statistics and charts",
-    "settings": "Your name, cards, animations, theme, table setups",
-    "rules": "The rules cardtui plays by, and every key",
-    "quit": "Leave cardtui",
+    "tables": N_("The room's tables: sit down, watch, or open one"),
+    "blackjack": N_("Sit down at the blackjack table"),
+    "holdem": N_("Sit down at the Texas Hold'em table"),
+    "practice": N_("Blackjack drills and the strategy chart"),
+    "scoreboard": N_("Your chips, scores, hold'em statistics and charts"),
+    "settings": N_("Your name, cards, animations, theme, table setups"),
+    "rules": N_("The rules cardtui plays by, and every key"),
+    "quit": N_("Leave cardtui"),
 }
 
 
@@ -45,7 +46,8 @@ def destination_help(destination: str, key: str) -> str:
     >>> destination_help("quit", "q")
     'Leave cardtui · key q on the menu'
     """
-    return f"{DESTINATION_HELP[destination]} · key {key} on the menu"
+    return _("{help} · key {key} on the menu").format(help=_(DESTINATION_HELP[destination]),
+                                                      key=key)
 
 
 class Palette(CommandPalette):

@@ -84,6 +84,9 @@ TRANSLATED = [
     "cardtui/room/seating.py",
     "cardtui/room/sit_and_go.py",
     "cardtui/guest/sit_and_go.py",
+    "cardtui/ui/screens/practice.py",
+    "cardtui/ui/palette.py",
+    "cardtui/ui/widgets/blackjack_count.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -125,6 +128,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "stands for a name in the host's list of bans (not yet worded by the game)",
     ("cardtui/room/sit_and_go.py", "f: (started by the host, )"): "the room's log, in English",
     ("cardtui/room/sit_and_go.py", "f:Bot "): "a bot's name",
+    ("cardtui/ui/screens/practice.py", "f:no drill : one of "): _PROGRAMMER,
+    ("cardtui/ui/screens/practice.py", "true count"): "a kept drill's id (the book's key)",
+    ("cardtui/ui/widgets/blackjack_count.py", "Hi-Lo "): "the counting system's name",
     ("cardtui/room/sit_and_go.py", "a finished sit-and-go is not kept"): _PROGRAMMER,
     ("cardtui/room/sit_and_go.py", "The tournament is over."):
         "a closing reason: TableClosed and HandVoided carry no message id yet (English)",

@@ -37,6 +37,7 @@ from cardtui.blackjack.leaks import LeakFinder, Miss, MissSource, replay, replay
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.setup import TableSetup
 from cardtui.clock import SYSTEM_CLOCK, Clock
+from cardtui.i18n import N_, _, ngettext
 from cardtui.store.trainer_store import TrainerBook, trainer_path
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens.count_drill import CountDrillScreen
@@ -56,27 +57,42 @@ STARTS = (*KINDS, "leaks", "misses", "count", "index", "true-tray", "true-left",
 
 #: (option id, label) in the order shown.
 CHOICES: tuple[tuple[str, str], ...] = (
-    ("hard", "Strategy drill: hard totals"),
-    ("soft", "Strategy drill: soft totals"),
-    ("pairs", "Strategy drill: pairs"),
-    ("all", "Strategy drill: all hands"),
-    ("leaks", "Strategy drill: my leaks (missed and hard hands)"),
-    ("misses", "Drill my misses"),
-    *((f"count-{speed}", f"Count drill: {speed} ({PACES[speed]:g} s a card)")
-      for speed in SPEEDS),
-    ("index", "Index drill: Illustrious 18 and Fab 4"),
-    ("true-tray", "True-count drill: the discard tray"),
-    ("true-left", "True-count drill: decks left"),
-    ("countdown-1", "Count-down: one deck"),
-    ("countdown-2", "Count-down: two decks"),
-    ("chart", "Strategy chart"),
+    ("hard", N_("Strategy drill: hard totals")),
+    ("soft", N_("Strategy drill: soft totals")),
+    ("pairs", N_("Strategy drill: pairs")),
+    ("all", N_("Strategy drill: all hands")),
+    ("leaks", N_("Strategy drill: my leaks (missed and hard hands)")),
+    ("misses", N_("Drill my misses")),
+    *((f"count-{speed}", N_("Count drill: {speed} ({seconds} s a card)")) for speed in SPEEDS),
+    ("index", N_("Index drill: Illustrious 18 and Fab 4")),
+    ("true-tray", N_("True-count drill: the discard tray")),
+    ("true-left", N_("True-count drill: decks left")),
+    ("countdown-1", N_("Count-down: one deck")),
+    ("countdown-2", N_("Count-down: two decks")),
+    ("chart", N_("Strategy chart")),
 )
+#: The count drill's paces as its line says them.
+SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
+#: The drills as the "Saved:" line names them (the kept drill's id stays English).
+DRILL_WORDS = {"hard": N_("hard"), "soft": N_("soft"), "pairs": N_("pairs"), "all": N_("all"),
+               "leaks": N_("leaks"), "misses": N_("misses"), "count": N_("count"),
+               "index": N_("index"), "true count": N_("true count")}
+
+
+def choice_label(key: str, label: str) -> str:
+    """An option's words in the player's language (a count drill's with its pace)."""
+    if key.startswith("count-"):
+        speed = key.removeprefix("count-")
+        return _(label).format(speed=_(SPEED_WORDS[speed]), seconds=f"{PACES[speed]:g}")
+    return _(label)
 
 
 def drill_line(kind: str, right: int, asked: int) -> Text:
     """``Saved: pairs drill, 17 of 20 right (85%).``"""
-    return Text.assemble(("Saved: ", "bold"),
-                         f"{kind} drill, {right} of {asked} right ({right / asked:.0%}).")
+    return Text.assemble((_("Saved: "), "bold"),
+                         _("{kind} drill, {right} of {asked} right ({share}).").format(
+                             kind=_(DRILL_WORDS.get(kind, kind)), right=right, asked=asked,
+                             share=f"{right / asked:.0%}"))
 
 
 class PracticeScreen(Screen[None]):
@@ -84,7 +100,7 @@ class PracticeScreen(Screen[None]):
 
     app = getters.app(CardtuiApp)
     CSS_PATH = "practice.tcss"
-    BINDINGS = [Binding("escape", "app.back", "Menu")]
+    BINDINGS = [Binding("escape", "app.back", N_("Menu"))]
     AUTO_FOCUS = "#practice"
 
     def __init__(self, start: str | None = None, *, clock: Clock = SYSTEM_CLOCK) -> None:
@@ -109,15 +125,16 @@ class PracticeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Center(), Vertical(id="practice-box"):
-            yield Static("Practise", id="practice-title")
-            yield Static(f"Your table: {rules_summary(self.rules, ascii=self.ascii)}",
-                         id="practice-rules")
-            yield OptionList(*(Option(label, id=key) for key, label in CHOICES), id="practice")
+            yield Static(_("Practise"), id="practice-title")
+            yield Static(_("Your table: {rules}").format(
+                rules=rules_summary(self.rules, ascii=self.ascii)), id="practice-rules")
+            yield OptionList(*(Option(choice_label(key, label), id=key)
+                               for key, label in CHOICES), id="practice")
             yield Static("", id="practice-last")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Practise"
+        self.sub_title = _("Practise")
         if self.start is not None:
             self.open("count-normal" if self.start == "count" else self.start)
 
@@ -183,7 +200,7 @@ class PracticeScreen(Screen[None]):
         if not misses:
             # One line: the practice box fills 80x24, and a longer note scrolled out of it.
             self.query_one("#practice-last", Static).update(
-                "Nothing missed yet, in drills or with the trainer on.")
+                _("Nothing missed yet, in drills or with the trainer on."))
             return
         questions = replay(misses, self.rules)
         self.app.push_screen(
@@ -232,16 +249,18 @@ class PracticeScreen(Screen[None]):
         self._save(drill_id.replace("-", " "), int(drill.correct), 1)
         # A count-down is one run: its time and the best kept say more than "1 of 1 right"
         # (in one line: the practice box fills 80x24).
-        decks = "1 deck" if drill.decks == 1 else f"{drill.decks} decks"
         best = self.book.best_time(self.player, drill_id)
         if not drill.correct:
-            how = ", miscounted"
+            how = _(", miscounted")
         elif best is None or drill.seconds <= best:  # the best kept includes this run
-            how = ", a new best"
+            how = _(", a new best")
         else:
-            how = f" (best {best:.1f} s)"
-        self.query_one("#practice-last", Static).update(Text.assemble(
-            ("Saved: ", "bold"), f"{decks} counted down in {drill.seconds:.1f} s{how}."))
+            how = _(" (best {seconds} s)").format(seconds=f"{best:.1f}")
+        done = ngettext("{n} deck counted down in {seconds} s{how}.",
+                        "{n} decks counted down in {seconds} s{how}.", drill.decks).format(
+            n=drill.decks, seconds=f"{drill.seconds:.1f}", how=how)
+        self.query_one("#practice-last", Static).update(Text.assemble((_("Saved: "), "bold"),
+                                                                      done))
 
     def _counted(self, answers: tuple[CountAnswer, ...] | None) -> None:
         if answers:

@@ -26,6 +26,7 @@ from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.odds import FINISHES, DealerOdds
 from cardtui.blackjack.rules import Rules
 from cardtui.cards import Card
+from cardtui.i18n import N_, _
 from cardtui.ui.widgets.cards import card_text
 
 
@@ -38,36 +39,42 @@ def signed_count(value: float, places: int = 0) -> str:
 def count_line(seen: SeenCards | None, hand: Sequence[Card], up_card: Card | None) -> Text:
     """``Hi-Lo +4 · true +0.8 (4.9 decks left) · a hit busts 16: 61.4%``."""
     if seen is None:
-        return Text("Count: joined mid-shoe; counting starts at the next shuffle.",
+        return Text(_("Count: joined mid-shoe; counting starts at the next shuffle."),
                     style="dim")
     count = seen.count
-    text = Text.assemble(("Hi-Lo ", "bold"), signed_count(count.running), " · true ",
+    text = Text.assemble(("Hi-Lo ", "bold"), signed_count(count.running), _(" · true "),
                          (signed_count(count.true_count, 1), "bold"),
-                         f" ({count.decks_remaining:.1f} decks left)")
+                         _(" ({decks} decks left)").format(decks=f"{count.decks_remaining:.1f}"))
     if hand and up_card is not None:
         try:
             chance = seen.bust_chance(hand, up_card)
         except ValueError:  # no card left to draw: the engine reshuffles
             return text
-        text.append(f" · a hit busts {hand_value(hand).label}: ")
+        text.append(_(" · a hit busts {total}: ").format(total=hand_value(hand).label))
         text.append(f"{chance:.1%}", style="bold")
     return text
 
 
 #: What the dealer line says when there is nothing to work out.
-NO_ODDS = Text("Dealer's odds: shown while her hole card is down.", style="dim")
+NO_ODDS_WORDS = N_("Dealer's odds: shown while her hole card is down.")
+NO_ODDS = Text(NO_ODDS_WORDS, style="dim")
+
+
+def no_odds() -> Text:
+    """:data:`NO_ODDS` in the player's language."""
+    return Text(_(NO_ODDS_WORDS), style="dim")
 
 
 def dealer_line(odds: DealerOdds | None, up_card: Card, *, ascii: bool) -> Text:
     """``Dealer 6 ends: 17 17% · 18 11% · ... · bust 42%`` (None: still being worked out)."""
-    text = Text.assemble(("Dealer ", "bold"), card_text(up_card, ascii=ascii), " ends: ")
+    text = Text.assemble((_("Dealer "), "bold"), card_text(up_card, ascii=ascii), _(" ends: "))
     if odds is None:
-        return text + Text("working it out…", style="dim")
+        return text + Text(_("working it out…"), style="dim")
     parts = []
     for finish, chance in zip(FINISHES, odds.probabilities, strict=True):
         if finish == "blackjack" and chance == 0:
             continue  # no blackjack is possible: the up-card, or the peek, rules it out
-        name = "BJ" if finish == "blackjack" else finish
+        name = "BJ" if finish == "blackjack" else _("bust") if finish == "bust" else finish
         style = "bold" if finish == "bust" else ""
         parts.append(Text.assemble(f"{name} ", (f"{chance:.0%}", style)))
     return text + Text(" · ").join(parts)
@@ -90,7 +97,7 @@ class CountPanel(Static):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self._count = Text("")
-        self._dealer = NO_ODDS
+        self._dealer = no_odds()
         self._asked: OddsKey | None = None
         self._ascii = False
 
@@ -100,7 +107,7 @@ class CountPanel(Static):
         dealer's up-card while the hole card is down (None otherwise)."""
         self._count = count_line(seen, hand, up_card)
         if seen is None or up_card is None:
-            self._asked, self._dealer = None, NO_ODDS
+            self._asked, self._dealer = None, no_odds()
         else:
             key = (seen.unseen, seen.peeked, up_card, rules.dealer_hits_soft_17)
             self._ascii = ascii
