@@ -28,7 +28,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui.blackjack.count_drills import CountDown, TrayShow
@@ -46,6 +46,7 @@ from cardtui.ui.screens.drill import DrillScreen
 from cardtui.ui.screens.index_drill import IndexDrillScreen
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, rules_summary
 from cardtui.ui.screens.true_count_drill import TrueCountDrillScreen
+from cardtui.ui.widgets.footer import Footer
 
 #: The count drill's speeds offered here (seconds a card: PACES).
 SPEEDS = ("slow", "normal", "fast")

@@ -26,6 +26,7 @@ from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import UP_CARDS, chart_for, playable_code
 from cardtui.cards import Card
+from cardtui.i18n import _, ngettext
 
 #: A chart cell: (table, row, up-card value), as :mod:`strategy` names them.
 Cell = tuple[str, int, int]
@@ -118,20 +119,21 @@ def legend(rules: Rules) -> Text:
 
 def rules_summary(rules: Rules, *, ascii: bool) -> str:
     """The rules that shape the chart (bets and payouts do not): ``6 decks · S17 · DAS``."""
-    parts = [f"{rules.decks} deck{'s' if rules.decks > 1 else ''}",
+    parts = [ngettext("{n} deck", "{n} decks", rules.decks).format(n=rules.decks),
              "H17" if rules.dealer_hits_soft_17 else "S17",
-             "DAS" if rules.double_after_split else "no DAS",
-             "surrender" if rules.late_surrender else "no surrender"]
+             "DAS" if rules.double_after_split else _("no DAS"),
+             _("surrender") if rules.late_surrender else _("no surrender")]
     if rules.double.value != "any":
-        parts.append(f"double {rules.double.value} only")
+        parts.append(_("double {totals} only").format(totals=rules.double.value))
     if rules.max_hands < 2:
-        parts.append("no splits")
+        parts.append(_("no splits"))
     return (", " if ascii else " · ").join(parts)
 
 
 def heading(rules: Rules, *, ascii: bool) -> str:
     """Which chart, and the rules."""
-    return f"Basic strategy, {chart_for(rules).name} chart: {rules_summary(rules, ascii=ascii)}"
+    return _("Basic strategy, {chart} chart: {rules}").format(
+        chart=chart_for(rules).name, rules=rules_summary(rules, ascii=ascii))
 
 
 def decision_line(rules: Rules, cell: Cell) -> str:
