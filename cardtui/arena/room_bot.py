@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cardtui.arena.protocol import DEFAULT_TIME_LIMIT, BotView, HoldemBot, ask, history
 from cardtui.cards import Card
@@ -56,7 +57,7 @@ from cardtui.wire.protocol import (
     YourTurnHoldem,
 )
 
-__all__ = ["RoomSeat", "SeenHand", "play_at_table"]
+__all__ = ["RoomSeat", "SeatError", "SeenHand", "connect", "play_at_table"]
 
 
 class SeatError(Exception):
@@ -277,6 +278,60 @@ class RoomSeat:
         amount = action.amount if action.kind == ActionKind.RAISE_TO else 0
         assert self.table is not None
         self.client.send(HoldemAction(self.table, action.kind, amount, ref=2))
+
+
+#: The SSH subsystem of the room's bot entry (cardtui.serve.bot_door.BOT_SUBSYSTEM).
+BOT_SUBSYSTEM = "cardtui-bot"
+
+
+async def connect(host: str, port: int, *, name: str, key: Path | None = None,
+                  host_fingerprint: str | None = None) -> RoomClient:
+    """A line to the room of ``cardtui serve`` at ``host:port``, through its bot entry.
+
+    ``name`` is the SSH login: the room shows the bot by it. ``key``: the bot's
+    private key file (None: the SSH agent's and ~/.ssh's keys, as ``ssh``).
+    The room's host key is checked against ``~/.ssh/known_hosts``, or against
+    ``host_fingerprint`` (the ``SHA256:...`` that ``cardtui serve`` prints at
+    start); an unknown one is refused, as ``ssh`` does.
+    Raises :class:`RoomError` saying why in one line.
+    """
+    import asyncssh
+
+    from cardtui.serve.keys import fingerprint
+
+    class Client(asyncssh.SSHClient):
+        def validate_host_public_key(self, host: str, addr: str, port: int,
+                                     key: asyncssh.SSHKey) -> bool:
+            return host_fingerprint is not None and fingerprint(key) == host_fingerprint
+
+    try:
+        conn, _ = await asyncssh.create_connection(
+            Client, host, port, username=name, known_hosts=(),
+            client_keys=[str(key)] if key is not None else (), config=None)
+    except (OSError, asyncssh.Error, ValueError) as error:
+        raise RoomError(f"cannot reach the room at {host}:{port}: "
+                        f"{getattr(error, 'reason', None) or error}") from None
+    try:
+        writer, reader, _ = await conn.open_session(subsystem=BOT_SUBSYSTEM, encoding=None)
+    except (OSError, asyncssh.Error) as error:
+        conn.close()
+        # The door lets in players' keys too, but gives its bot line only to bot keys.
+        raise RoomError(f"the room at {host}:{port} refused the bot entry "
+                        f"({getattr(error, 'reason', None) or error}): the host lists "
+                        f"bots' keys in bot_keys") from None
+    return _SSHRoomClient(reader, writer, conn.close)
+
+
+class _SSHRoomClient(RoomClient):
+    """A room line over SSH: asyncssh's stream pair reads and writes as asyncio's."""
+
+    def __init__(self, reader: object, writer: object, hang_up: Callable[[], None]) -> None:
+        super().__init__(reader, writer)  # type: ignore[arg-type]
+        self._hang_up = hang_up
+
+    def close(self) -> None:
+        super().close()
+        self._hang_up()
 
 
 async def play_at_table(client: RoomClient, bot: HoldemBot, table: str, buy_in: int,

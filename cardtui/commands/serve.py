@@ -135,6 +135,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "announcements); repeatable; also every key in host_keys beside authorized_keys",
     )
     parser.add_argument(
+        "--room-bot",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a public key of an outside bot allowed a seat at the room's hold'em tables "
+        "(cardtui arena --room); repeatable; also every key in bot_keys beside authorized_keys",
+    )
+    parser.add_argument(
         "--max-sessions",
         "--max-players",
         dest="max_sessions",
@@ -268,6 +277,7 @@ def run(args: argparse.Namespace) -> int:
         host_key_path=args.host_key,
         authorized_keys_path=args.authorized_keys,
         room_host_keys=tuple(args.room_host),
+        room_bot_keys=tuple(args.room_bot),
         tables=tables,
     )
     console = Console(highlight=False, log_path=False)
@@ -421,6 +431,8 @@ def _announce(console: Console, config: ServeConfig, running: RunningServer) -> 
         )
     console.print(f"Hosts' keys: {config.host_keys_file}"
                   + "".join(f", {path}" for path in config.room_host_keys), markup=False)
+    console.print(f"Bots' keys: {config.bot_keys_file}"
+                  + "".join(f", {path}" for path in config.room_bot_keys), markup=False)
     console.print(f"Profiles: {config.root / 'profiles'}", markup=False, style="dim")
     if config.tables:
         names = ", ".join(table.name for table in config.tables)

@@ -28,6 +28,7 @@ import asyncssh
 from cardtui.room.config import TableOptions
 from cardtui.room.hosting import RoomHost, closing_notice
 from cardtui.serve import DEFAULT_MAX_SESSIONS, DEFAULT_PORT, identity
+from cardtui.serve.bot_door import BOT_KEYS_NAME, BotLineSession
 from cardtui.serve.bridge import BridgeSession, NoSeat
 from cardtui.serve.door import Door
 from cardtui.serve.identity import GuestHouse
@@ -74,6 +75,9 @@ class ServeConfig:
     #: Public key files of players who run the room, besides ``host_keys`` beside
     #: ``authorized_keys`` (``--room-host``).
     room_host_keys: tuple[Path, ...] = ()
+    #: Public key files of outside bots allowed a seat, besides ``bot_keys`` beside
+    #: ``authorized_keys`` (``--room-bot``; see serve/bot_door.py).
+    room_bot_keys: tuple[Path, ...] = ()
     #: The room's shared tables (``cardtui serve`` always opens some); None: no
     #: room, every player plays alone.
     tables: tuple[TableOptions, ...] | None = None
@@ -101,6 +105,11 @@ class ServeConfig:
         """The hosts' keys: beside the players' keys, wherever those are."""
         return self.authorized_keys_file.parent / HOST_KEYS_NAME
 
+    @property
+    def bot_keys_file(self) -> Path:
+        """The outside bots' keys: beside the players' keys, wherever those are."""
+        return self.authorized_keys_file.parent / BOT_KEYS_NAME
+
 
 class Floor:
     """The live sessions and the guest list, shared by every connection."""
@@ -122,6 +131,9 @@ class Floor:
         #: The keys whose holders run the room (read again at each game's start).
         self.host_keys = HostKeys((config.host_keys_file, *config.room_host_keys))
         self.host_keys.fingerprints()  # a broken file stops the start, said in one line
+        #: The keys of outside bots: their only entry is the bot line (serve/bot_door.py).
+        self.bot_keys = HostKeys((config.bot_keys_file, *config.room_bot_keys))
+        self.bot_keys.fingerprints()
         #: The shared tables, run on this process's event loop.
         self.shared = RoomHost(config.tables, log=log,
                                hosts=lambda: self.host_keys.fingerprints(log),
@@ -161,7 +173,12 @@ class Floor:
         if self.config.open:
             return True
         self.reload_authorized_keys()
-        return key_fingerprint in self._authorized
+        return key_fingerprint in self._authorized or self.is_bot(key_fingerprint)
+
+    def is_bot(self, key_fingerprint: str | None) -> bool:
+        """An outside bot's key (the host listed it): it gets the bot line, never a game."""
+        return key_fingerprint is not None and key_fingerprint in self.bot_keys.fingerprints(
+            self.log)
 
     def take(self, session: BridgeSession) -> identity.Identity:
         """Seat a player whose game is starting; ``NoSeat`` if the room is full."""
@@ -296,6 +313,11 @@ class CardroomServer(asyncssh.SSHServer):
         self._sessions += 1
         if self._clock is not None:
             self._clock.cancel()
+        if self._room.is_bot(self._key):
+            assert self._key is not None, "is_bot checked it"
+            return BotLineSession(self._key, self._login, self._room.shared, log=self._room.log,
+                                  start_timeout=self._limits.start_timeout,
+                                  on_finished=self._session_finished)
         session = BridgeSession(
             self._key, self._room, self._room.config.launch, self._limits,
             log=self._room.log, on_finished=self._session_finished,
@@ -303,7 +325,7 @@ class CardroomServer(asyncssh.SSHServer):
         session.login = self._login
         return session
 
-    def _session_finished(self, session: BridgeSession) -> None:
+    def _session_finished(self, session: BridgeSession | BotLineSession) -> None:
         self._sessions -= 1
         if self._sessions == 0:
             self._start_clock()
