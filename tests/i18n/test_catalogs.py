@@ -87,6 +87,7 @@ TRANSLATED = [
     "cardtui/ui/screens/practice.py",
     "cardtui/ui/palette.py",
     "cardtui/ui/widgets/blackjack_count.py",
+    "cardtui/ui/screens/strategy_chart.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -131,6 +132,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/ui/screens/practice.py", "f:no drill : one of "): _PROGRAMMER,
     ("cardtui/ui/screens/practice.py", "true count"): "a kept drill's id (the book's key)",
     ("cardtui/ui/widgets/blackjack_count.py", "Hi-Lo "): "the counting system's name",
+    **{("cardtui/ui/screens/strategy_chart.py", style): "a Rich style" for style in (
+        "black on #e5a3a3", "black on #e8d48a", "black on #9fd19f", "black on #9ec3e6",
+        "black on #c9c9c9")},
+    **{("cardtui/ui/screens/strategy_chart.py", code): "a chart code (D, Ds, Rh...)"
+       for code in ("Ds", "Rh", "Rs", "Rp")},
     ("cardtui/room/sit_and_go.py", "a finished sit-and-go is not kept"): _PROGRAMMER,
     ("cardtui/room/sit_and_go.py", "The tournament is over."):
         "a closing reason: TableClosed and HandVoided carry no message id yet (English)",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +27,7 @@ from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import UP_CARDS, chart_for, playable_code
 from cardtui.cards import Card
-from cardtui.i18n import _, ngettext
+from cardtui.i18n import N_, _, ngettext
 
 #: A chart cell: (table, row, up-card value), as :mod:`strategy` names them.
 Cell = tuple[str, int, int]
@@ -52,13 +53,16 @@ PAIR_ROWS: tuple[tuple[str, int], ...] = tuple(
 
 #: The legend's lines: the codes each explains (only codes the chart uses are listed).
 LEGEND: tuple[tuple[tuple[str, str], ...], ...] = (
-    (("H", "hit"), ("S", "stand"), ("P", "split")),
-    (("D", "double, else hit"),),
-    (("Ds", "double, else stand"),),
-    (("Rh", "surrender, else hit"),),
-    (("Rs", "surrender, else stand"),),
-    (("Rp", "surrender, else split"),),
+    (("H", N_("hit")), ("S", N_("stand")), ("P", N_("split"))),
+    (("D", N_("double, else hit")),),
+    (("Ds", N_("double, else stand")),),
+    (("Rh", N_("surrender, else hit")),),
+    (("Rs", N_("surrender, else stand")),),
+    (("Rp", N_("surrender, else split")),),
 )
+#: The three tables' names: the chart's titles, and the hand's kind in the decision line.
+TITLES = {"hard": N_("Hard"), "soft": N_("Soft"), "pair": N_("Pairs")}
+KINDS = {"hard": N_("hard"), "soft": N_("soft"), "pair": N_("pair")}
 MEANINGS = {code: meaning for line in LEGEND for code, meaning in line}
 
 
@@ -80,9 +84,10 @@ def chart_cell(cards: Sequence[Card], up_card: Card, *, can_split: bool = True) 
 
 def section(rules: Rules, table: str, *, highlight: Cell | None = None) -> Text:
     """One table of the chart as text: a header line, then a line per row."""
-    title = {"hard": "Hard", "soft": "Soft", "pair": "Pairs"}[table]
+    title = _(TITLES[table])
     rows = {"hard": HARD_ROWS, "soft": SOFT_ROWS, "pair": PAIR_ROWS}[table]
-    text = Text(f"{title:<6}", style="bold")
+    # Padded by terminal cells (a kanji is two): the up-cards' columns stay where they are.
+    text = Text(title + " " * max(0, 6 - cell_len(title)), style="bold")
     for up in UP_CARDS:
         text.append(f"{'A' if up == 1 else 'T' if up == 10 else up:^3}", style="bold")
     for label, row in rows:
@@ -110,10 +115,10 @@ def legend(rules: Rules) -> Text:
         entries = [(code, meaning) for code, meaning in line if code in used]
         for code, meaning in entries:
             text.append(f"{code:^3}", style=STYLES[code])
-            text.append(f" {meaning}  ")
+            text.append(f" {_(meaning)}  ")
         if entries:
             text.append("\n")
-    text.append("Hard 18+ and soft 21 stand.", style="dim")
+    text.append(_("Hard 18+ and soft 21 stand."), style="dim")
     return text
 
 
@@ -143,7 +148,8 @@ def decision_line(rules: Rules, cell: Cell) -> str:
     label = next(label for label, r in labels if r == row)
     up_name = "A" if up == 1 else "T" if up == 10 else str(up)
     meaning = MEANINGS[playable_code(table, row, up, rules)]
-    return f"Your hand: {table} {label} against {up_name}: {meaning}."
+    return _("Your hand: {kind} {hand} against {up}: {move}.").format(
+        kind=_(KINDS[table]), hand=label, up=up_name, move=_(meaning))
 
 
 class StrategyChartScreen(Screen[None]):
@@ -151,7 +157,7 @@ class StrategyChartScreen(Screen[None]):
 
     CSS_PATH = "strategy_chart.tcss"
     BINDINGS = [
-        Binding("escape,c", "close", "Back"),
+        Binding("escape,c", "close", N_("Back")),
     ]
 
     def __init__(self, rules: Rules, *, highlight: Cell | None = None,
