@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import UP_CARDS, chart_for, playable_code
 from cardtui.cards import Card
 from cardtui.i18n import N_, _, ngettext
+from cardtui.ui.widgets.footer import Footer
 
 #: A chart cell: (table, row, up-card value), as :mod:`strategy` names them.
 Cell = tuple[str, int, int]
