@@ -35,6 +35,7 @@ from cardtui.holdem.actions import (
     BlindPosted,
     BoardDealt,
     Called,
+    Checked,
     DeadBlindPosted,
     Folded,
     HandEnded,
@@ -83,6 +84,8 @@ class SeenHand:
     pot: int = 0
     street: Street = Street.PREFLOP
     records: list[Record] = field(default_factory=list)
+    #: Seats that have acted on this street (as the engine counts them).
+    acted: set[int] = field(default_factory=set)
 
     @classmethod
     def start(cls, started: HandStarted, seat: int, seats: int) -> SeenHand:
@@ -92,9 +95,12 @@ class SeenHand:
             if 0 <= info.seat < seats:
                 stacks[info.seat] = info.stack
                 names[info.seat] = info.name
+        dealt = {s.seat for s in started.seats}
+        # Clockwise from the seat after the button, as the engine lists them.
+        order = [(started.button + step) % seats for step in range(1, seats + 1)]
         return cls(started.number, seat, tuple(names), stacks, started.button,
                    started.small_blind, started.big_blind, started.big_blind_seat,
-                   bets=[0] * seats, live=sorted(s.seat for s in started.seats))
+                   bets=[0] * seats, live=[s for s in order if s in dealt])
 
     def apply(self, record: Record) -> None:
         self.records.append(record)
@@ -102,12 +108,19 @@ class SeenHand:
             case AntePosted() | DeadBlindPosted():
                 self._take(record.seat, record.amount)
                 self.pot += record.amount
-            case BlindPosted() | Called():
+            case BlindPosted():
                 self._take(record.seat, record.amount)
                 self.bets[record.seat] += record.amount
+            case Called():
+                self._take(record.seat, record.amount)
+                self.bets[record.seat] += record.amount
+                self.acted.add(record.seat)
             case BetOrRaised():
                 self._take(record.seat, record.amount)
                 self.bets[record.seat] = record.to
+                self.acted.add(record.seat)
+            case Checked():
+                self.acted.add(record.seat)
             case UncalledBetReturned():
                 self._take(record.seat, -record.amount)
                 self.bets[record.seat] -= record.amount
@@ -120,10 +133,21 @@ class SeenHand:
             case BoardDealt() if record.run == 0:
                 self.board.extend(record.cards)
                 self.street = record.street
-            case HoleCardsDealt() if record.seat == self.seat:
+                self._begin_round()
+            case HoleCardsDealt():
+                if record.seat == self.live[0]:
+                    self._begin_round()  # the blinds are in: the first round begins
                 first, second = record.cards
-                if first is not None and second is not None:
+                if record.seat == self.seat and first is not None and second is not None:
                     self.hole = (first, second)
+
+    def _begin_round(self) -> None:
+        """A betting round begins: a seat whose bet covers every chip an opponent
+        could still put in has nothing to decide (the engine's rule, pokerkit's too)."""
+        self.acted.clear()
+        reach = sorted((self.stacks[s] or 0) + self.bets[s] for s in self.live)[-2:][0]
+        self.acted.update(s for s in self.live
+                          if (self.stacks[s] or 0) > 0 and self.bets[s] >= reach)
 
     def _take(self, seat: int, amount: int) -> None:
         stack = self.stacks[seat]
@@ -146,32 +170,21 @@ class SeenHand:
         )
 
     def _behind(self) -> int:
-        """Players who still act after this seat on this street (before any raise).
-
-        The order round the table ends at the big blind before the flop and at
-        the button after it; seats all-in act no more.
-        """
-        seats = len(self.stacks)
-        closer = self.big_blind_seat if self.street == Street.PREFLOP else self.button
-        count = 0
-        seat = self.seat
-        while seat != closer % seats:
-            seat = (seat + 1) % seats
-            if seat == self.seat:
-                break
-            if seat in self.live and (self.stacks[seat] or 0) > 0:
-                count += 1
-        return count
+        """Players still to act on this street, this seat included (the engine's count):
+        not all-in, and not yet acted or facing a bet above their own."""
+        top = max(self.bets)
+        return sum(1 for s in self.live if (self.stacks[s] or 0) > 0
+                   and (s not in self.acted or self.bets[s] < top))
 
 
 class RoomSeat:
-    """One bot at one shared hold'em table, over one room line.
+    """One bot at one shared hold'em table, over one room line (``buy_in`` None: the most).
 
     ``on_refused`` hears each refusal's reason (the referee's words); the
     seat also counts them in :attr:`refusals`.
     """
 
-    def __init__(self, client: RoomClient, bot: HoldemBot, table: str, buy_in: int, *,
+    def __init__(self, client: RoomClient, bot: HoldemBot, table: str, buy_in: int | None, *,
                  seat: int | None = None, rng: random.Random | None = None,
                  clock: Clock = SYSTEM_CLOCK, time_limit: float = DEFAULT_TIME_LIMIT,
                  on_refused: Callable[[str], None] | None = None,
@@ -207,7 +220,9 @@ class RoomSeat:
         if info.game.value != "holdem":
             raise SeatError(f"{info.name} is not a hold'em table")
         self.table, self.seats = info.id, info.seats
-        self.client.send(Sit(info.id, self.wanted_seat, self.buy_in, ref=1))
+        # None: the table's largest buy-in (the room refuses one outside its range).
+        buy_in = self.buy_in if self.buy_in is not None else info.buy_in_max
+        self.client.send(Sit(info.id, self.wanted_seat, buy_in, ref=1))
         while True:
             message = await self.client.receive()
             if isinstance(message, Error) and message.ref == 1:
@@ -334,7 +349,7 @@ class _SSHRoomClient(RoomClient):
         self._hang_up()
 
 
-async def play_at_table(client: RoomClient, bot: HoldemBot, table: str, buy_in: int,
+async def play_at_table(client: RoomClient, bot: HoldemBot, table: str, buy_in: int | None,
                         **options: object) -> RoomSeat:
     """Sit ``bot`` at ``table`` and play until the room or the table closes."""
     seat = RoomSeat(client, bot, table, buy_in, **options)  # type: ignore[arg-type]

@@ -12,6 +12,16 @@ A move an outside bot gets wrong (illegal, an exception, over the time
 limit) is refused and the bot checks or folds; the refusals are counted and
 the first few printed. Ctrl+C prints the results so far.
 
+With ``--room`` the bot (one ``--bots`` name) takes a seat at a shared
+hold'em table of a ``cardtui serve`` room instead, through the room's bot
+entry (its key must be in the host's ``bot_keys``):
+
+    cardtui arena --room example.org:2222 --key ~/.ssh/mybot --table Friday \
+        --bots mybot:MyBot --buy-in 1000 --name deepblue
+
+It plays until the table or the room closes (or ``--hands``); each refused
+move is printed as it happens.
+
 The arena's modules load only when the command runs.
 """
 
@@ -69,8 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="built-in bots (station, random, raiser, equity, rock, maniac, "
                         "shark, pro, honest) or module:Class, cycled round the seats")
     parser.add_argument("--hands", type=whole_number("--hands", 1, MAX_HANDS),
-                        default=DEFAULT_HANDS,
-                        help=f"hands to play (rounded up to whole deals; default {DEFAULT_HANDS})")
+                        help=f"hands to play (rounded up to whole deals; default {DEFAULT_HANDS}; "
+                        "with --room: until the table closes)")
     parser.add_argument("--seats", type=whole_number("--seats", 2, 10), default=DEFAULT_SEATS,
                         help=f"seats at the table, 2-10 (default {DEFAULT_SEATS})")
     parser.add_argument("--duplicate", action="store_true",
@@ -79,9 +89,65 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write every hand's PHH history into DIR")
     parser.add_argument("--time-limit", type=_time_limit, default=1.0, metavar="SECONDS",
                         help="a bot's thinking time per move (default 1)")
+    room = parser.add_argument_group("a seat in a room (cardtui serve's bot entry)")
+    room.add_argument("--room", type=_address, metavar="HOST:PORT",
+                      help="sit the bot at a shared table of this room instead of a match")
+    room.add_argument("--key", type=_key_file, metavar="FILE",
+                      help="the bot's private SSH key, listed in the host's bot_keys "
+                      "(default: the SSH agent's and ~/.ssh's keys)")
+    room.add_argument("--table", metavar="NAME", help="the hold'em table to sit at, by name")
+    room.add_argument("--buy-in", type=whole_number("--buy-in", 1, 10**12), metavar="CHIPS",
+                      help="chips to sit with (default: the table's largest buy-in)")
+    room.add_argument("--name", type=_bot_name, metavar="NAME",
+                      help="the bot's name at the table (its SSH login; default: the bot's)")
+    room.add_argument("--host-fingerprint", metavar="SHA256:...",
+                      help="the room's host key fingerprint, as cardtui serve prints it "
+                      "(default: trust ~/.ssh/known_hosts only)")
+
+
+#: Options that mean something only with --room.
+_ROOM_ONLY = ("key", "table", "buy_in", "name", "host_fingerprint")
+#: Options that mean something only in a match.
+_MATCH_ONLY = ("duplicate", "phh")
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, colon, port = text.strip().rpartition(":")
+    host = host.strip("[]")  # [::1]:2222
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"--room wants HOST:PORT, not {text[:60]!r}")
+    return host, int(port)
+
+
+def _key_file(text: str) -> Path:
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no key file {text[:80]!r}")
+    return path
+
+
+def _bot_name(text: str) -> str:
+    name = text.strip()
+    if not name or len(name) > 16 or not all(c.isalnum() or c in "-_." for c in name):
+        raise argparse.ArgumentTypeError(
+            f"--name wants 1-16 letters, digits, '-', '_' or '.', not {text[:40]!r}")
+    return name
 
 
 def _problem(args: argparse.Namespace) -> str | None:
+    if args.room is None:
+        given = [name for name in _ROOM_ONLY if getattr(args, name) is not None]
+        if given:
+            return f"--{given[0].replace('_', '-')} needs --room"
+    else:
+        if len(args.bots) != 1:
+            return f"--room seats one bot, not {len(args.bots)}"
+        if args.table is None:
+            return "--room needs --table NAME"
+        given = [name for name in _MATCH_ONLY if getattr(args, name)]
+        if given:
+            return f"--{given[0]} is for matches, not --room"
+        return None
     if len(args.bots) > args.seats:
         return f"{len(args.bots)} bots for {args.seats} seats: give at most {args.seats} bots"
     if args.phh is not None:
@@ -111,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"cardtui arena: error: {problem}", file=sys.stderr)
         return 2
+    if args.room is not None:
+        return _sit_in_room(args, made[args.bots[0]])
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -131,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rotations = args.seats if args.duplicate else 1
-    deals = math.ceil(args.hands / rotations)
+    deals = math.ceil((args.hands or DEFAULT_HANDS) / rotations)
     console = Console()
     console.print(f"{', '.join(args.bots)} at {args.seats} seats, {deals * rotations:,} hands"
                   f"{' (duplicate)' if args.duplicate else ''}, seed {seed}", highlight=False)
@@ -173,3 +241,52 @@ def report(result: MatchResult, *, stopped: bool = False) -> RichTable:
                       "yes" if row.above_zero else "no", str(row.refusals),
                       f"{row.p95_seconds * 1000:.1f}")
     return table
+
+
+def _sit_in_room(args: argparse.Namespace, bot: object) -> int:
+    """Play ``bot`` at a shared table of the room at ``--room`` until it closes."""
+    import asyncio
+    import random
+
+    from cardtui.arena.room_bot import RoomSeat, SeatError, connect
+    from cardtui.guest.client import RoomError
+
+    host, port = args.room
+    name = args.name or _login(args.bots[0])
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+
+    def refused(reason: str) -> None:
+        print(f"refused: {reason}", flush=True)
+
+    def played(hands: int) -> None:
+        if hands % 100 == 0:
+            print(f"{hands:,} hands", flush=True)
+
+    async def sit() -> RoomSeat:
+        client = await connect(host, port, name=name, key=args.key,
+                               host_fingerprint=args.host_fingerprint)
+        seat = RoomSeat(client, bot, args.table, args.buy_in,  # type: ignore[arg-type]
+                        rng=random.Random(seed), time_limit=args.time_limit,
+                        on_refused=refused, on_hand=played)
+        try:
+            await seat.sit()
+            print(f"{name} sits at {args.table} (seat {seat.seat}) in {host}:{port}", flush=True)
+            await seat.play(args.hands)
+        finally:
+            client.close()
+        return seat
+
+    try:
+        seat = asyncio.run(sit())
+    except (RoomError, SeatError) as error:
+        print(f"cardtui arena: {error}", file=sys.stderr)
+        return 1
+    print(f"{seat.hands:,} hands played, {len(seat.refusals)} moves refused", flush=True)
+    return 0
+
+
+def _login(spec: str) -> str:
+    """A bot's default name: its class's (``mybot:MyBot`` is MyBot), or the built-in's."""
+    word = spec.rpartition(":")[2] or spec
+    cleaned = "".join(c for c in word if c.isalnum() or c in "-_.")[:16]
+    return cleaned or "bot"
