@@ -52,6 +52,8 @@ from cardtui.wire.protocol import (
     LobbySnapshot,
     Message,
     Records,
+    SeatSettled,
+    SettledSeen,
     Sit,
     TableClosed,
     TableSnapshot,
@@ -272,6 +274,10 @@ class RoomSeat:
                         self.on_hand(self.hands)
         elif isinstance(message, YourTurnHoldem) and message.table == self.table:
             self._act(message)
+        elif isinstance(message, SeatSettled):
+            # A bot keeps no store: the room may stop keeping the hand for it at once
+            # (unacknowledged, it would keep every hand for the bot's key all night).
+            self.client.send(SettledSeen(message.table, message.hand))
         elif isinstance(message, Error) and message.table in (None, self.table) \
                 and message.ref == 2:
             self.room_errors.append(message.message)

@@ -14,7 +14,7 @@ from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import room_pair
 from cardtui.wire.protocol import HoldemAction, Message, Records, Sit, YourTurnHoldem
-from tests.room.support import FakeClient
+from tests.room.support import FakeClient, until
 
 
 class Caller:
@@ -94,6 +94,8 @@ async def test_an_outside_bot_plays_hands_to_showdown_against_a_human(make_room)
     human.send(Sit("t1", None, 1000))
     await asyncio.wait_for(seat.play(hands=3), 10)
     assert seat.hands == 3 and not seat.refusals and not seat.room_errors
+    # Each settled hand is acknowledged: the room keeps none of the first two for the bot.
+    await until(lambda: not any(hand <= 2 for _, hand in room.unseen.get("bot-profile", {})))
     shown = [r for m in human.of(Records) for r in m.records if r["type"] == "holdem.HandShown"]
     assert shown, "hands went to a showdown"
     assert bot.compared >= 6, "every street's view matched the room's engine"
@@ -130,8 +132,8 @@ async def test_a_slow_bot_hits_the_time_limit_and_checks_or_folds(make_room) -> 
                                    between_hands=0))
     human = await FakeClient.join(room, Member("profile-ann", "Ann"))
     human.on_message = check_or_call
-    seat = await seated_bot(room, Sleeper(FakeClock()), clock=FakeClock())
-    seat.clock = seat.bot.clock  # type: ignore[attr-defined]  # the bot's thinking moves it
+    clock = FakeClock()  # the seat's time, which the bot's thinking moves
+    seat = await seated_bot(room, Sleeper(clock), clock=clock)
     human.send(Sit("t1", None, 1000))
     await asyncio.wait_for(seat.play(hands=1), 10)
     assert seat.refusals and "took 5.00 s, over the 1 s limit" in seat.refusals[0]
