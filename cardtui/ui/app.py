@@ -28,7 +28,7 @@ from textual.screen import ModalScreen, Screen
 
 from cardtui import locations
 from cardtui.crashlog import record_crash
-from cardtui.i18n import choose, set_language
+from cardtui.i18n import N_, _, choose, set_language
 from cardtui.settings import (
     AnimationSpeed,
     CardStyle,
@@ -76,7 +76,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
     # cards grow (Textual sets them on resize): big terminals get bigger tables.
     HORIZONTAL_BREAKPOINTS = SIZE_CLASSES_ACROSS
     VERTICAL_BREAKPOINTS = SIZE_CLASSES_DOWN
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True)]
 
     def __init__(
         self,
@@ -160,7 +160,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         self.post_message(self.StoreNotice(text))
 
     def on_cardtui_app_store_notice(self, message: StoreNotice) -> None:
-        self.notify(message.text, title="Scoreboard", severity="warning", timeout=12)
+        self.notify(message.text, title=_("Scoreboard"), severity="warning", timeout=12)
 
     # -- lifecycle ---------------------------------------------------------
 
@@ -208,7 +208,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         elif self.room is not None:
             self.push_screen(self.make_screen("tables"))  # in a room, players land in the lobby
         for notice in self.notices:
-            self.notify(notice, title="Notice", severity="warning", timeout=12)
+            self.notify(notice, title=_("Notice"), severity="warning", timeout=12)
         self.call_after_refresh(lambda: self._check_size(*self.size))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -265,11 +265,12 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         """The one line printed on leaving: nothing when all went well."""
         parts = []
         if self._crash_report is not None:
-            parts.append(f"cardtui stopped after an unexpected error ({self._crash_report}).")
+            parts.append(_("cardtui stopped after an unexpected error ({report}).").format(
+                report=self._crash_report))
         if unsaved:
             parts.append(unsaved_report(unsaved, self.store.problem))
         elif parts:
-            parts.append("Every settled round was saved.")
+            parts.append(_("Every settled round was saved."))
         return " ".join(parts) or None
 
     def apply_card_style(self) -> None:
@@ -294,7 +295,8 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         try:
             save_settings(self.settings, locations.settings_path(self.data_dir))
         except OSError as error:
-            self.notify(f"Settings could not be saved: {error.strerror}", severity="error")
+            self.notify(_("Settings could not be saved: {reason}").format(reason=error.strerror),
+                        severity="error")
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -311,11 +313,11 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
             self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        for destination, key, label, _ in DESTINATIONS:
+        for destination, key, label, _about in DESTINATIONS:
             if destination == "tables" and self.room is None:
                 continue
             yield SystemCommand(
-                label, destination_help(destination, key),
+                _(label), destination_help(destination, key),
                 lambda d=destination: self.action_open(d),
             )
         yield from (
@@ -339,7 +341,8 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.notify(f"Screenshot not saved: {error.strerror}", severity="error")
+            self.notify(_("Screenshot not saved: {reason}").format(reason=error.strerror),
+                        severity="error")
             return None
         name = Path(filename).name if filename else ""
         return super().deliver_screenshot(

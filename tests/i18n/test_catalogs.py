@@ -88,6 +88,7 @@ TRANSLATED = [
     "cardtui/ui/palette.py",
     "cardtui/ui/widgets/blackjack_count.py",
     "cardtui/ui/screens/strategy_chart.py",
+    "cardtui/ui/app.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
@@ -132,6 +133,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/ui/screens/practice.py", "f:no drill : one of "): _PROGRAMMER,
     ("cardtui/ui/screens/practice.py", "true count"): "a kept drill's id (the book's key)",
     ("cardtui/ui/widgets/blackjack_count.py", "Hi-Lo "): "the counting system's name",
+    ("cardtui/ui/app.py", "Screen[Any]"): "a type",
+    ("cardtui/ui/app.py", "f:unknown screen "): _PROGRAMMER,
     **{("cardtui/ui/screens/strategy_chart.py", style): "a Rich style" for style in (
         "black on #e5a3a3", "black on #e8d48a", "black on #9fd19f", "black on #9ec3e6",
         "black on #c9c9c9")},
