@@ -267,15 +267,26 @@ class ChangedCells(ScreenStream):
         self._buffer.append(token)
 
     def _split_wide(self, wanted: list[Cell], shown: list[Cell], column: int, width: int) -> None:
-        """Writing over half of a wide character leaves the other half unknown."""
+        """Writing over half of a wide character blanks the other half.
+
+        That is what the terminal does with every byte sent (xterm, tmux, VTE:
+        the half left over is erased), and the filter may send less: when the
+        write that split the character is itself drawn over before the flush, it
+        is never sent, and the wide character stays whole on the player's screen.
+        So the half left over is wanted as a blank and sent explicitly (known to
+        differ); a blank drawn on purpose reads the same on every terminal,
+        including those that keep the half (pyte).
+        """
         cell = wanted[column]
         if cell is not None and cell[0] == "" and column > 0:
-            wanted[column - 1] = shown[column - 1] = None
+            wanted[column - 1], shown[column - 1] = (" ", cell[1]), None
+            self._mark(column - 1, column)
         end = column + width
         if end < self._columns:
             after = wanted[end]
             if after is not None and after[0] == "":
-                wanted[end] = shown[end] = None
+                wanted[end], shown[end] = (" ", after[1]), None
+                self._mark(end, end + 1)
 
     def _mark(self, start: int, end: int) -> None:
         if end <= start:
