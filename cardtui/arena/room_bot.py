@@ -208,7 +208,7 @@ class RoomSeat:
 
     async def sit(self) -> None:
         """Greet the room, find the table by name (or id), sit with the buy-in."""
-        await self.client.hello()
+        welcome = await self.client.hello()
         while not isinstance(message := await self.client.receive(), LobbySnapshot):
             pass
         wanted = self.table_name.casefold()
@@ -222,9 +222,12 @@ class RoomSeat:
         if info.game.value != "holdem":
             raise SeatError(f"{info.name} is not a hold'em table")
         self.table, self.seats = info.id, info.seats
-        # None: the table's largest buy-in (the room refuses one outside its range).
-        buy_in = self.buy_in if self.buy_in is not None else info.buy_in_max
-        self.client.send(Sit(info.id, self.wanted_seat, buy_in, ref=1))
+        if info.id not in welcome.seated_at:
+            # None: the table's largest buy-in (the room refuses one outside its range).
+            buy_in = self.buy_in if self.buy_in is not None else info.buy_in_max
+            self.client.send(Sit(info.id, self.wanted_seat, buy_in, ref=1))
+        # else the bot's key still holds its seat (its line dropped): the room sends
+        # the table as it is now, the hand in play included, and the bot plays on.
         while True:
             message = await self.client.receive()
             if isinstance(message, Error) and message.ref == 1:

@@ -140,3 +140,20 @@ async def test_a_slow_bot_hits_the_time_limit_and_checks_or_folds(make_room) -> 
     assert not seat.room_errors
     seat.client.close()
     await human.close()
+
+
+async def test_a_bot_whose_line_dropped_gets_its_seat_back_and_plays_on(make_room) -> None:
+    room = make_room(HoldemOptions(name="Duel", seats=2, bots_fill=False, min_humans=2,
+                                   between_hands=0))
+    human = await FakeClient.join(room, Member("profile-ann", "Ann"))
+    human.on_message = check_or_call
+    first = await seated_bot(room, Caller())
+    human.send(Sit("t1", None, 1000))
+    await asyncio.wait_for(first.play(hands=1), 10)
+    first.client.close()  # mid-hand or between hands: the seat waits the grace period
+    again = await seated_bot(room, Caller())
+    assert again.seat == first.seat
+    await asyncio.wait_for(again.play(hands=2), 10)
+    assert again.hands == 2 and not again.room_errors
+    again.client.close()
+    await human.close()
