@@ -89,6 +89,7 @@ TRANSLATED = [
     "cardtui/ui/widgets/blackjack_count.py",
     "cardtui/ui/screens/strategy_chart.py",
     "cardtui/ui/app.py",
+    "cardtui/ui/screens/drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.blackjack.drill import (
     DrillAnswer,
@@ -32,8 +32,10 @@ from cardtui.blackjack.drill import (
 )
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import Rules
+from cardtui.i18n import N_, _
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell, rules_summary
 from cardtui.ui.widgets.cards import CardRow, cards_text
+from cardtui.ui.widgets.footer import Footer
 
 #: key action -> the move it answers (the same keys as at the table).
 MOVES = {
@@ -43,17 +45,21 @@ MOVES = {
     "split": Action.SPLIT,
     "surrender": Action.SURRENDER,
 }
-_PAST = {Action.HIT: "hit", Action.STAND: "stood", Action.DOUBLE: "doubled",
-         Action.SPLIT: "split", Action.SURRENDER: "surrendered"}
+_PAST = {Action.HIT: N_("you hit"), Action.STAND: N_("you stood"),
+         Action.DOUBLE: N_("you doubled"), Action.SPLIT: N_("you split"),
+         Action.SURRENDER: N_("you surrendered")}
+#: The move keys as the prompt lists them.
+_MOVE_WORDS = {"hit": N_("hit"), "stand": N_("stand"), "double": N_("double"),
+               "split": N_("split"), "surrender": N_("surrender")}
 
 
 def miss_line(miss: DrillAnswer, *, ascii: bool) -> Text:
     """``A♠ 7♦ against 9♣: you stood. Hit: a soft 18 ...``"""
     question = miss.question
     text = cards_text(list(question.cards), ascii=ascii)
-    text.append(" against ")
+    text.append(_(" against "))
     text.append_text(cards_text([question.up_card], ascii=ascii))
-    text.append(f": you {_PAST[miss.given]}. ")
+    text.append(f": {_(_PAST[miss.given])}. ")
     text.append(miss.explanation, style="bold")
     return text
 
@@ -61,14 +67,14 @@ def miss_line(miss: DrillAnswer, *, ascii: bool) -> Text:
 class DrillScreen(Screen[DrillResult | None]):
     CSS_PATH = "drill.tcss"
     BINDINGS = [
-        Binding("h", "answer('hit')", "Hit"),
-        Binding("s", "answer('stand')", "Stand"),
-        Binding("x", "answer('double')", "Double"),
-        Binding("p", "answer('split')", "Split"),
-        Binding("u", "answer('surrender')", "Surrender"),
-        Binding("c", "chart", "Chart of the last hand"),
-        Binding("enter", "done", "Done"),
-        Binding("escape", "finish", "Leave"),
+        Binding("h", "answer('hit')", N_("Hit")),
+        Binding("s", "answer('stand')", N_("Stand")),
+        Binding("x", "answer('double')", N_("Double")),
+        Binding("p", "answer('split')", N_("Split")),
+        Binding("u", "answer('surrender')", N_("Surrender")),
+        Binding("c", "chart", N_("Chart of the last hand")),
+        Binding("enter", "done", N_("Done")),
+        Binding("escape", "finish", N_("Leave")),
     ]
 
     #: Answers given so far: each answer moves it on, and the view follows.
@@ -90,10 +96,10 @@ class DrillScreen(Screen[DrillResult | None]):
         yield Static("", id="drill-title")
         with Vertical(id="question"):
             with Horizontal(classes="hand"):
-                yield Static("Dealer", classes="who")
+                yield Static(_("Dealer"), classes="who")
                 yield CardRow(ascii=self.ascii, id="up-card")
             with Horizontal(classes="hand"):
-                yield Static("You", classes="who")
+                yield Static(_("You"), classes="who")
                 yield CardRow(ascii=self.ascii, id="your-cards")
             yield Static("", id="prompt")
         yield Static("", id="feedback")
@@ -115,8 +121,9 @@ class DrillScreen(Screen[DrillResult | None]):
         drill = self.drill
         kind = self.drill_name
         separator = ", " if self.ascii else " · "
-        title = f"Drill: {kind}{separator}{rules_summary(self.rules, ascii=self.ascii)}"
-        progress = f"{drill.right} of {drill.asked} right"
+        title = _("Drill: {kind}").format(kind=_(kind)) + separator + rules_summary(
+            self.rules, ascii=self.ascii)
+        progress = _("{right} of {asked} right").format(right=drill.right, asked=drill.asked)
         self.query_one("#drill-title", Static).update(f"{title}  ({progress})")
         question = drill.question
         feedback = self.query_one("#feedback", Static)
@@ -127,12 +134,13 @@ class DrillScreen(Screen[DrillResult | None]):
         if question is not None:
             self.query_one("#up-card", CardRow).show([question.up_card])
             self.query_one("#your-cards", CardRow).show(list(question.cards))
-            keys = " · ".join(f"{key} {name}" for key, name in (
+            keys = " · ".join(f"{key} {_(_MOVE_WORDS[name])}" for key, name in (
                 ("h", "hit"), ("s", "stand"), ("x", "double"), ("p", "split"),
                 ("u", "surrender")) if MOVES[name] in question.moves)
             number = drill.asked + 1
             self.query_one("#prompt", Static).update(
-                f"Hand {number} of {drill.length}. Your move? {keys}")
+                _("Hand {number} of {length}. Your move? {keys}").format(
+                    number=number, length=drill.length, keys=keys))
         else:
             self._show_summary()
         self.refresh_bindings()
@@ -140,29 +148,30 @@ class DrillScreen(Screen[DrillResult | None]):
     def _feedback(self) -> Text:
         last = self.last
         if last is None:
-            return Text("Answer with the move keys, as at the table.", style="dim")
+            return Text(_("Answer with the move keys, as at the table."), style="dim")
         # The verdict is read under the next hand: it names the hand it judges.
         question = last.question
-        text = Text(f"Hand {self.drill.asked} (")
+        text = Text(_("Hand {number}").format(number=self.drill.asked) + " (")
         text.append_text(cards_text(list(question.cards), ascii=self.ascii))
         text.append(" v ")
         text.append_text(cards_text([question.up_card], ascii=self.ascii))
         text.append("): ")
         if last.correct:
-            text.append("right. ", style="bold green")
+            text.append(_("right. "), style="bold green")
             text.append(last.explanation, style="green")
         else:
-            text.append(f"wrong, you {_PAST[last.given]}. ", style="bold red")
+            text.append(_("wrong, {moved}. ").format(moved=_(_PAST[last.given])),
+                        style="bold red")
             text.append(last.explanation, style="bold")
         return text
 
     def _show_summary(self) -> None:
         result = self.drill.result()
-        score = Text(f"Done: {result.right} of {result.asked} right "
-                     f"({result.score:.0%}).", style="bold")
-        score.append("  Enter or Escape to leave.", style="dim")
+        score = Text(_("Done: {right} of {asked} right ({share}).").format(
+            right=result.right, asked=result.asked, share=f"{result.score:.0%}"), style="bold")
+        score.append(_("  Enter or Escape to leave."), style="dim")
         self.query_one("#score", Static).update(score)
-        misses = Text("No misses." if not result.misses else "Misses:\n")
+        misses = Text(_("No misses.") if not result.misses else _("Misses:") + "\n")
         for i, miss in enumerate(result.misses):
             if i:
                 misses.append("\n")
