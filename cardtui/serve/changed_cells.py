@@ -261,8 +261,12 @@ class ChangedCells(ScreenStream):
             self._sync()
             self._to_cursor()
             self._pen_to(self._style)
-            self._forget()
             self._lost = True
+        # Whatever is sent while lost may change any cell (text at a place not known,
+        # an erase, a line feed that scrolls): nothing on the player's screen is known
+        # any more, not even what was sent between a save and a restore of the cursor
+        # (placed meanwhile, so followed, then lost again at the restore).
+        self._forget()
         self._pen_to(self._style)
         self._buffer.append(token)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pyte
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardtui.serve.changed_cells import ChangedCells
@@ -119,6 +119,12 @@ _PIECE = st.one_of(_MOVES, _STYLES, _TEXT, _TEXT, _OTHER)
 
 
 @settings(max_examples=120, deadline=None)
+# Found by the fuzzing: an erase, and a line feed that scrolls, sent while the cursor is
+# lost, after a cursor save/restore whose text had been sent as followed.
+@example(writes=["\t\x1b7\x1b[2;2Hsaved\x1b8\x1b[2J\x1b7\x1b[2;2Hsaved\x1b8"], cuts=[],
+         flushes=[])
+@example(writes=["\x1b[7;1H\x1b[B\t\x1b7\x1b[2;2Hsaved\x1b8\n\x1b7\x1b[2;2Hsaved\x1b8"],
+         cuts=[], flushes=[])
 @given(
     writes=st.lists(st.lists(_PIECE, max_size=12).map("".join), min_size=1, max_size=12),
     cuts=st.lists(st.integers(0, 30), max_size=12),
