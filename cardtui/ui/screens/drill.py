@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -51,6 +52,9 @@ _PAST = {Action.HIT: N_("you hit"), Action.STAND: N_("you stood"),
 #: The move keys as the prompt lists them.
 _MOVE_WORDS = {"hit": N_("hit"), "stand": N_("stand"), "double": N_("double"),
                "split": N_("split"), "surrender": N_("surrender")}
+
+#: The width of the "Dealer" and "You" labels (drill.tcss).
+WHO_WIDTH = 8
 
 
 def miss_line(miss: DrillAnswer, *, ascii: bool) -> Text:
@@ -109,6 +113,13 @@ class DrillScreen(Screen[DrillResult | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # "Dealer" and "You" in another language may need more than English's 8 cells
+        # (ディーラー is 10): both take the wider one's width, so the cards stay in line.
+        labels = list(self.query(".who").results(Static))
+        widest = max((cell_len(str(label.content)) for label in labels), default=0) + 1
+        if widest > WHO_WIDTH:
+            for label in labels:
+                label.styles.width = widest
         self._show()
 
     def watch_answered(self) -> None:
