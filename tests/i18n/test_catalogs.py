@@ -90,6 +90,7 @@ TRANSLATED = [
     "cardtui/ui/screens/strategy_chart.py",
     "cardtui/ui/app.py",
     "cardtui/ui/screens/drill.py",
+    "cardtui/ui/screens/count_drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

@@ -24,11 +24,13 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cardtui.blackjack.count import hi_lo
 from cardtui.blackjack.drill import CountAnswer, CountQuestion, deal_count_question, parse_count
+from cardtui.i18n import N_, _
 from cardtui.ui.widgets.cards import CardRow, card_text
+from cardtui.ui.widgets.footer import Footer
 
 #: Cards per line of the review (each entry is 12 cells wide).
 REVIEW_COLUMNS = 6
@@ -56,11 +58,11 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
     AUTO_FOCUS = None  # the answer box takes the keys only when the count is asked for
     BINDINGS = [
         # One key, two meanings: check_action leaves only the one that fits the phase.
-        Binding("space", "begin", "Start"),
-        Binding("enter", "begin", "Start", show=False),
-        Binding("space", "next_card", "Next card"),
-        Binding("n", "new_run", "New run"),
-        Binding("escape", "leave", "Leave"),
+        Binding("space", "begin", N_("Start")),
+        Binding("enter", "begin", N_("Start"), show=False),
+        Binding("space", "next_card", N_("Next card")),
+        Binding("n", "new_run", N_("New run")),
+        Binding("escape", "leave", N_("Leave")),
     ]
 
     #: "ready" (waiting for the player to start), "showing" cards, "asking" for
@@ -85,7 +87,7 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         with Horizontal(id="card-line"):
             yield CardRow(ascii=self.ascii, id="card")
             yield Static("", id="progress")
-        yield Input(placeholder="the running count, like -3 or 4", id="answer")
+        yield Input(placeholder=_("the running count, like -3 or 4"), id="answer")
         yield Static("", id="verdict")
         yield Static("", id="review")
         yield Footer()
@@ -113,17 +115,19 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
 
     def _show(self) -> None:
         total = len(self.question.cards)
-        pace = f"{self.seconds_per_card:g} s a card"
+        pace = _("{seconds} s a card").format(seconds=f"{self.seconds_per_card:g}")
         right = sum(answer.correct for answer in self.answers)
-        tally = f", {right} of {len(self.answers)} runs right" if self.answers else ""
+        tally = _(", {right} of {runs} runs right").format(
+            right=right, runs=len(self.answers)) if self.answers else ""
         self.query_one("#count-title", Static).update(
-            f"Count drill: Hi-Lo running count of {total} cards, {pace}{tally}")
+            _("Count drill: Hi-Lo running count of {total} cards, {pace}").format(
+                total=total, pace=pace) + tally)
         showing = self.phase == "showing"
         card_row = self.query_one("#card", CardRow)
         card_row.show([self.question.cards[self.shown - 1]] if showing and self.shown else [])
         self.query_one("#card-line").display = showing
         self.query_one("#progress", Static).update(
-            f"card {self.shown} of {total}  (space: next now)")
+            _("card {shown} of {total}  (space: next now)").format(shown=self.shown, total=total))
         answer = self.query_one("#answer", Input)
         answer.display = self.phase == "asking"
         answer.disabled = self.phase != "asking"
@@ -136,11 +140,11 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
             review(self.question, ascii=self.ascii) if told else "")
         if self.phase == "ready":
             verdict.update(Text.assemble(
-                f"{total} cards will come up one at a time, {pace}. Keep the running"
-                " count in your head (2-6: +1, 7-9: 0, 10-A: -1).\n\n",
-                ("Press Space or Enter when you are ready.", "bold")))
+                _("{total} cards will come up one at a time, {pace}. Keep the running count "
+                  "in your head (2-6: +1, 7-9: 0, 10-A: -1).").format(total=total, pace=pace)
+                + "\n\n", (_("Press Space or Enter when you are ready."), "bold")))
         elif self.phase == "asking":
-            verdict.update("What is the running count? Type it and press Enter.")
+            verdict.update(_("What is the running count? Type it and press Enter."))
         elif told:
             verdict.update(self._verdict())
         else:
@@ -151,10 +155,11 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         last = self.answers[-1]
         count = last.question.running_count
         if last.correct:
-            return Text(f"Right: the running count is {count:+d}." if count else
-                        "Right: the running count is 0.", style="bold green")
-        return Text(f"The running count was {count:+d}; you said {last.given:+d}."
-                    .replace("+0", "0"), style="bold red")
+            return Text(_("Right: the running count is {count}.").format(
+                count=f"{count:+d}" if count else "0"), style="bold green")
+        return Text(_("The running count was {count}; you said {given}.").format(
+            count=f"{count:+d}".replace("+0", "0"), given=f"{last.given:+d}".replace("+0", "0")),
+            style="bold red")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "begin":
