@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from cardtui import drill_scores
+from cardtui.ui.widgets.plain_table import PlainTable
 
 
 class DrillScores(Vertical):
@@ -28,12 +29,12 @@ class DrillScores(Vertical):
     def compose(self) -> ComposeResult:
         for scope, title in (("session", "this session"), ("all", "all time")):
             yield Static(f"Blackjack drills — {title}", classes="title")
-            yield DataTable(id=f"drills-{scope}", cursor_type="none", zebra_stripes=True)
+            yield PlainTable(id=f"drills-{scope}", cursor_type="none", zebra_stripes=True)
             yield Static("No drills yet (menu → Practise).", id=f"drills-{scope}-empty",
                          classes="empty")
         yield Static("Blackjack trainer — misses kept, best count-downs", classes="title",
                      id="trainer-title")
-        yield DataTable(id="trainer-book", cursor_type="none", zebra_stripes=True)
+        yield PlainTable(id="trainer-book", cursor_type="none", zebra_stripes=True)
 
     def refresh_scores(self, source: drill_scores.DrillSource, session_id: str,
                        book: drill_scores.TrainerSource | None = None) -> None:
