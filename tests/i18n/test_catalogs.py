@@ -91,6 +91,7 @@ TRANSLATED = [
     "cardtui/ui/app.py",
     "cardtui/ui/screens/drill.py",
     "cardtui/ui/screens/count_drill.py",
+    "cardtui/ui/screens/countdown_drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

@@ -17,22 +17,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cardtui.blackjack.count import hi_lo
 from cardtui.blackjack.count_drills import CountDown
 from cardtui.blackjack.drill import parse_count
 from cardtui.blackjack.spread import signed
 from cardtui.clock import SYSTEM_CLOCK, Clock
+from cardtui.i18n import N_, _, ngettext
 from cardtui.ui.widgets.cards import CardRow, card_text
+from cardtui.ui.widgets.footer import Footer
 
 
 class CountDownScreen(Screen[CountDown | None]):
     CSS_PATH = "trainer_drills.tcss"
     AUTO_FOCUS = None
     BINDINGS = [
-        Binding("space", "next_card", "Next card"),
-        Binding("escape", "leave", "Leave"),
+        Binding("space", "next_card", N_("Next card")),
+        Binding("escape", "leave", N_("Leave")),
     ]
 
     shown: reactive[int] = reactive(0, init=False)
@@ -49,7 +51,7 @@ class CountDownScreen(Screen[CountDown | None]):
         with Horizontal(id="card-line"):
             yield CardRow(ascii=self.ascii, id="card")
             yield Static("", id="progress")
-        yield Input(placeholder="the running count, like -1, 0 or 1", id="answer")
+        yield Input(placeholder=_("the running count, like -1, 0 or 1"), id="answer")
         yield Static("", id="feedback")
         yield Footer()
 
@@ -63,15 +65,19 @@ class CountDownScreen(Screen[CountDown | None]):
     def _show(self) -> None:
         drill = self.drill
         total = len(drill.cards)
-        best = f"; your best {self.best:.1f} s" if self.best is not None else ""
-        decks = "one deck" if drill.decks == 1 else f"{drill.decks} decks"
+        best = (_("; your best {seconds} s").format(seconds=f"{self.best:.1f}")
+                if self.best is not None else "")
+        decks = _("one deck") if drill.decks == 1 else ngettext(
+            "{n} deck", "{n} decks", drill.decks).format(n=drill.decks)
         self.query_one("#trainer-title", Static).update(
-            f"Count-down: {decks} less one card face down; goal under {drill.goal:.0f} s{best}")
+            _("Count-down: {decks} less one card face down; goal under {goal} s").format(
+                decks=decks, goal=f"{drill.goal:.0f}") + best)
         card = drill.card
         self.query_one("#card", CardRow).show([card] if card is not None else [])
         self.query_one("#progress", Static).update(
-            f"card {drill.shown} of {total} · {drill.seconds:.1f} s" if drill.shown else
-            "Space deals the first card; the clock starts then.")
+            _("card {shown} of {total} · {seconds} s").format(
+                shown=drill.shown, total=total, seconds=f"{drill.seconds:.1f}") if drill.shown
+            else _("Space deals the first card; the clock starts then."))
         answer = self.query_one("#answer", Input)
         asking = drill.finished_dealing and drill.given is None
         answer.display = asking
@@ -85,19 +91,21 @@ class CountDownScreen(Screen[CountDown | None]):
         drill = self.drill
         if drill.given is None:
             if drill.finished_dealing:
-                return Text(f"Every card is dealt in {drill.seconds:.1f} s. "
-                            "What is the running count? Type it and press Enter.")
-            return Text("Keep the Hi-Lo count (2-6: +1, 7-9: 0, 10-A: -1) as fast as you can.",
+                return Text(_("Every card is dealt in {seconds} s. What is the running count? "
+                              "Type it and press Enter.").format(seconds=f"{drill.seconds:.1f}"))
+            return Text(_("Keep the Hi-Lo count (2-6: +1, 7-9: 0, 10-A: -1) as fast as you can."),
                         style="dim")
         hidden = card_text(drill.hidden, ascii=self.ascii)
-        tail = Text.assemble(" The hidden card: ", hidden,
-                             f" ({signed(hi_lo(drill.hidden))}). Escape to leave.")
+        tail = Text.assemble(_(" The hidden card: "), hidden,
+                             _(" ({count}). Escape to leave.").format(
+                                 count=signed(hi_lo(drill.hidden))))
         if not drill.correct:
-            return Text.assemble((f"Wrong: the count was {signed(drill.running_count)}, "
-                                  f"you said {signed(drill.given)}.", "bold red"), tail)
-        goal = ("under the goal" if drill.beat_goal else
-                f"over the {drill.goal:.0f} s goal")
-        return Text.assemble((f"Right, in {drill.seconds:.1f} s: {goal}.", "bold green"), tail)
+            return Text.assemble((_("Wrong: the count was {count}, you said {given}.").format(
+                count=signed(drill.running_count), given=signed(drill.given)), "bold red"), tail)
+        goal = (_("under the goal") if drill.beat_goal else
+                _("over the {goal} s goal").format(goal=f"{drill.goal:.0f}"))
+        return Text.assemble((_("Right, in {seconds} s: {goal}.").format(
+            seconds=f"{drill.seconds:.1f}", goal=goal), "bold green"), tail)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_card":
