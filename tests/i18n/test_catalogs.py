@@ -92,6 +92,7 @@ TRANSLATED = [
     "cardtui/ui/screens/drill.py",
     "cardtui/ui/screens/count_drill.py",
     "cardtui/ui/screens/countdown_drill.py",
+    "cardtui/ui/screens/true_count_drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 

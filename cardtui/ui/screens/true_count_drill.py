@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cardtui.blackjack.count_drills import (
     TrayShow,
@@ -21,11 +21,13 @@ from cardtui.blackjack.count_drills import (
     parse_true_count,
 )
 from cardtui.blackjack.spread import signed
+from cardtui.i18n import N_, _
+from cardtui.ui.widgets.footer import Footer
 
 
 class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
     CSS_PATH = "trainer_drills.tcss"
-    BINDINGS = [Binding("escape", "leave", "Leave")]
+    BINDINGS = [Binding("escape", "leave", N_("Leave"))]
 
     def __init__(self, decks: int, penetration: float, rng: random.Random, show: TrayShow, *,
                  length: int = 10, ascii: bool = False) -> None:
@@ -39,8 +41,8 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
         self.right = 0
         self.asked = 0
         self.question: TrueCountQuestion | None = self._deal()
-        self.verdict = Text("Decks left are read to the nearest half deck; the true count is "
-                            "floored (+2.7 is +2, -0.4 is -1), as the bet ramp reads it.",
+        self.verdict = Text(_("Decks left are read to the nearest half deck; the true count is "
+                              "floored (+2.7 is +2, -0.4 is -1), as the bet ramp reads it."),
                             style="dim")
 
     def _deal(self) -> TrueCountQuestion:
@@ -49,7 +51,7 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="trainer-title")
         yield Static("", id="count-facts")
-        yield Input(placeholder="the true count, like -2 or 3", id="answer")
+        yield Input(placeholder=_("the true count, like -2 or 3"), id="answer")
         yield Static("", id="feedback")
         yield Footer()
 
@@ -57,26 +59,30 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
         self._show()
 
     def _show(self) -> None:
-        how = "the tray" if self.show is TrayShow.TRAY else "decks left"
+        how = _("the tray") if self.show is TrayShow.TRAY else _("decks left")
         self.query_one("#trainer-title", Static).update(
-            f"True-count drill ({how}), {self.decks} decks  ({self.right} of {self.asked} right)")
+            _("True-count drill ({how}), {decks} decks  ({right} of {asked} right)").format(
+                how=how, decks=self.decks, right=self.right, asked=self.asked))
         question = self.question
         answer = self.query_one("#answer", Input)
         answer.display = question is not None
         answer.disabled = question is None
         facts = self.query_one("#count-facts", Static)
         if question is None:
-            facts.update(Text(f"Done: {self.right} of {self.asked} right. Escape to leave.",
-                              style="bold"))
+            facts.update(Text(_("Done: {right} of {asked} right. Escape to leave.").format(
+                right=self.right, asked=self.asked), style="bold"))
         else:
-            text = Text.assemble(("Running count ", "bold"),
+            text = Text.assemble((_("Running count "), "bold"),
                                  (signed(question.running), "bold reverse"), "\n\n")
             if question.show is TrayShow.TRAY:
-                text.append(f"Discard tray ({question.decks} decks; a mark each deck):\n")
+                text.append(_("Discard tray ({decks} decks; a mark each deck):").format(
+                    decks=question.decks) + "\n")
                 text.append(question.tray(ascii=self.ascii))
             else:
-                text.append(f"Decks left: {float(question.decks_left):g}")
-            text.append(f"\n\nQuestion {self.asked + 1} of {self.length}: the true count?")
+                left = f"{float(question.decks_left):g}"
+                text.append(_("Decks left: {decks}").format(decks=left))
+            text.append("\n\n" + _("Question {number} of {length}: the true count?").format(
+                number=self.asked + 1, length=self.length))
             facts.update(text)
             answer.value = ""
             answer.focus()
@@ -98,11 +104,13 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
         # its explanation names that question's running count and decks left.
         if given == question.answer:
             self.right += 1
-            self.verdict = Text.assemble(f"Question {self.asked}: ", ("right. ", "bold green"),
+            self.verdict = Text.assemble(_("Question {number}: ").format(number=self.asked),
+                                         (_("right. "), "bold green"),
                                          (question.explanation(), "green"))
         else:
-            self.verdict = Text.assemble(f"Question {self.asked}: ",
-                                         (f"wrong, you said {signed(given)}. ", "bold red"),
+            self.verdict = Text.assemble(_("Question {number}: ").format(number=self.asked),
+                                         (_("wrong, you said {given}. ").format(
+                                             given=signed(given)), "bold red"),
                                          question.explanation())
         self.question = self._deal() if self.asked < self.length else None
         self._show()
