@@ -93,6 +93,7 @@ TRANSLATED = [
     "cardtui/ui/screens/count_drill.py",
     "cardtui/ui/screens/countdown_drill.py",
     "cardtui/ui/screens/true_count_drill.py",
+    "cardtui/ui/screens/index_drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 
