@@ -376,7 +376,7 @@ class HoldemTable(SharedTable):
             stacks[seat] = occupant.stack
         names = [o.name if o is not None else "" for o in self.seats]
         forced: dict[str, Any] = {"posted": plan.posted or None, "dead_blinds": plan.dead or None,
-                                  **hand_options(self, plan)}
+                                  **self.antes(), **hand_options(self, plan)}
         self.hand = Hand(stacks, button=positions.button, small_blind=self.options.small_blind,
                          big_blind=self.options.big_blind, rng=self.rng, deck=self.next_deck,
                          positions=positions, names=names, **forced)
@@ -393,6 +393,11 @@ class HoldemTable(SharedTable):
         )
         self.broadcast(self.started)
         self._send_records(self.hand.records)
+
+    def antes(self) -> dict[str, Any]:
+        """The next hand's antes as :class:`Hand` arguments: none at a cash table (a
+        tournament table posts its level's; a bomb pot's ante replaces them)."""
+        return {}
 
     def _send_records(self, records: Sequence[Record]) -> None:
         encoded: dict[int | None, tuple[dict[str, Any], ...]] = {}

@@ -203,7 +203,8 @@ class SitAndGo:
             0.0 if last or held else self.room.clock.wall() + left,
             len(stacks) + len(self.pending), len(self.entries),
             sum(stacks) // len(stacks) if stacks else 0, held=left if held else 0.0,
-            may_rebuy=tuple(self.entries[p].name for p in self.pending))
+            may_rebuy=tuple(self.entries[p].name for p in self.pending),
+            ante=self.blinds().ante, next_ante=0 if last else after.ante)
 
     def send_state(self, conn: Connection | None = None) -> None:
         if self.table is None or self.stage is SitAndGoStage.REGISTERING:
@@ -566,7 +567,8 @@ class SitAndGo:
                                                            occupant.stack])
         positions = table.positions if table is not None else None
         options = asdict(self.options)
-        options["schedule"] = [[b.small, b.big] for b in self.options.schedule]
+        options["schedule"] = [[b.small, b.big, b.ante, b.big_blind_ante]
+                               for b in self.options.schedule]
         return json.dumps({
             "options": options, "creator": self.creator, "stage": self.stage.value,
             "entries": [asdict(e) for e in self.entries.values()],
@@ -585,7 +587,11 @@ class SitAndGo:
         """A kept sit-and-go (ValueError, KeyError or TypeError when the text is not one)."""
         data = json.loads(text)
         values = dict(data["options"])
-        values["schedule"] = tuple(BlindLevel(int(s), int(b)) for s, b in values["schedule"])
+        # A sit-and-go kept before antes has [small, big] levels: no ante.
+        values["schedule"] = tuple(
+            BlindLevel(int(level[0]), int(level[1]), int(level[2]) if len(level) > 2 else 0,
+                       bool(level[3]) if len(level) > 3 else False)
+            for level in values["schedule"])
         sng = cls(desk, sit_and_go_id, SitAndGoOptions(**values), str(data["creator"]), rng)
         for item in data["entries"]:
             entry = Entry(**item)

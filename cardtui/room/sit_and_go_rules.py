@@ -26,10 +26,9 @@ from cardtui.room.config import (
     ConfigError,
 )
 
-#: The local tournament's levels, without antes: the shared table's hands post blinds
-#: only (its engine call takes no ante); each level roughly doubles the last.
-SHARED_SCHEDULE: tuple[BlindLevel, ...] = tuple(
-    BlindLevel(level.small, level.big) for level in DEFAULT_SCHEDULE)
+#: The local tournament's levels, antes included (from level 4); each level roughly
+#: doubles the last.
+SHARED_SCHEDULE: tuple[BlindLevel, ...] = DEFAULT_SCHEDULE
 
 #: Seconds a player out of chips has to rebuy before the next hand is dealt.
 REBUY_SECONDS = 20.0

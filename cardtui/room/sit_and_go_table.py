@@ -19,8 +19,9 @@ Everything about dealing, acting, the action clock and the time bank is
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from cardtui.holdem.table import BlindLevel
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection, Member
@@ -42,6 +43,9 @@ class Tournament(Protocol):
 
     def table_options(self) -> HoldemOptions:
         """The options of the next hand: the blinds of the level now."""
+
+    def blinds(self) -> BlindLevel:
+        """The level now: its blinds and ante."""
 
     def before_deal(self) -> None:
         """The next hand is about to be dealt: players who did not rebuy go out."""
@@ -204,6 +208,16 @@ class SitAndGoTable(HoldemTable):
                 return
             self.options = self.tournament.table_options()
         super()._deal()
+
+    def antes(self) -> dict[str, Any]:
+        """The level's ante, posted as at the local tournament: by every player dealt in
+        (or once by the big blind, for a level that says so)."""
+        level = self.tournament.blinds()
+        if not level.ante:
+            return {}
+        if level.big_blind_ante:
+            return {"big_blind_ante": level.ante}
+        return {"ante": level.ante}
 
     def _plan(self) -> DealPlan | None:
         ready = [s for s, o in enumerate(self.seats) if o is not None and o.stack > 0]

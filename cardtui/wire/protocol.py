@@ -892,6 +892,9 @@ class TournamentState(Message):
     held: float = 0.0
     #: The players out of chips who may rebuy now (names).
     may_rebuy: tuple[str, ...] = ()
+    #: The level's ante (0: none) and the next level's.
+    ante: int = 0
+    next_ante: int = 0
 
 
 @dataclass(frozen=True, slots=True)

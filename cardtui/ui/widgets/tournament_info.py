@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from cardtui.clock import SYSTEM_CLOCK, Clock
-from cardtui.holdem.table import Table
+from cardtui.holdem.table import BlindLevel, Table
 from cardtui.holdem.tournament import TournamentInfo, info_line, tournament_info
 from cardtui.i18n import _, chips
 from cardtui.ui.widgets.quiet_update import update_quietly
@@ -66,6 +66,11 @@ def shared_line(state: TournamentState, seconds_left: float | None, *,
     >>> last = TournamentState("g1", 12, 1000, 2000, 0, 0, 0.0, 2, 6, 4500)
     >>> shared_line(last, None, short=True)
     'Lv 12 · 1000/2000 · last lv · 2/6 left · avg 4,500'
+    >>> antes = TournamentState("g1", 4, 25, 50, 50, 100, 0.0, 4, 6, 2250, ante=5, next_ante=10)
+    >>> shared_line(antes, 61, short=True)
+    'Lv 4 · 25/50 ante 5 · next in 1:01 · 4/6 left · avg 2,250'
+    >>> shared_line(antes, 61)
+    'Level 4 · Blinds 25/50 ante 5 · next level (50/100 ante 10) in 1:01 · 4/6 left · avg 2,250'
     """
     if not state.next_big:
         next_words = _("last lv") if short else _("last level")
@@ -74,9 +79,11 @@ def shared_line(state: TournamentState, seconds_left: float | None, *,
         paused = _(" (paused)") if seconds_left is None else ""
         next_words = (_("next in {n}").format(n=left) if short else
                       _("next level ({blinds}) in {time}").format(
-                          blinds=f"{state.next_small}/{state.next_big}", time=left)) + paused
+                          blinds=BlindLevel(state.next_small, state.next_big, state.next_ante),
+                          time=left)) + paused
     level = (_("Lv {level}") if short else _("Level {level}")).format(level=state.level)
-    blinds = f"{state.small_blind}/{state.big_blind}"
+    # As the local tournament's line shows a level: "25/50 ante 5".
+    blinds = str(BlindLevel(state.small_blind, state.big_blind, state.ante))
     blinds = blinds if short else _("Blinds {blinds}").format(blinds=blinds)
     left_words = _("{left}/{entrants} left").format(left=state.players_left,
                                                    entrants=state.entrants)
