@@ -112,7 +112,8 @@ def plan_from(args: argparse.Namespace) -> CountPlan | None:
 
     if args.count is None:
         if args.spread is not None or args.no_deviations or args.wong_below is not None:
-            raise ValueError("--spread and --no-deviations need --count hilo (so does --wong-below)")
+            raise ValueError(
+                "--spread and --no-deviations need --count hilo (so does --wong-below)")
         return None
     spread = args.spread or (1, 12)
     ramp = None
