@@ -45,7 +45,13 @@ from cardtui.ui.screens.lobby_rows import (
     row_height,
     table_row,
 )
-from cardtui.ui.screens.lobby_sit_and_go import ResultsBoard, acted_on
+from cardtui.ui.screens.lobby_sit_and_go import (
+    ResultsBoard,
+    SitAndGoPicker,
+    acted_on,
+    register_choices,
+    start_choices,
+)
 from cardtui.ui.screens.lobby_sit_and_go import lines as sit_and_go_lines
 from cardtui.ui.screens.table_chat import ChatDialog
 from cardtui.ui.textual_fixes.served import HeldFirstFrame
@@ -63,7 +69,6 @@ from cardtui.wire.protocol import (
     HostRequest,
     HostResume,
     SitAndGoInfo,
-    SitAndGoStage,
     TableInfo,
     TournamentResults,
 )
@@ -545,9 +550,29 @@ class LobbyScreen(HeldFirstFrame):
     def action_register(self) -> None:
         if self._link is None:
             return
-        info = acted_on(self._sit_and_go_list(), self.link.name)
-        if info is not None:
-            self._register(info)
+        infos = register_choices(self._sit_and_go_list(), self.link.name)
+        if not infos:
+            self.say(_("No Sit & Go is open to register for."), error=True)
+            return
+        self._pick(infos, _("r: which Sit & Go? (Enter picks, Escape closes)"), self._register)
+
+    def _pick(self, infos: list[SitAndGoInfo], prompt: str,
+              act: Callable[[SitAndGoInfo], object]) -> None:
+        """``act`` on the one sit-and-go there is, or on the one whose table the cursor is
+        on; with several, the player picks which."""
+        table = self.selected()
+        here = next((i for i in infos if table is not None and i.table == table.id), None)
+        if here is not None or len(infos) == 1:
+            act(here or infos[0])
+            return
+
+        def picked(sng_id: str | None) -> None:
+            # As the room lists it now (registrations may have changed meanwhile).
+            chosen = next((i for i in self._sit_and_go_list() if i.id == sng_id), None)
+            if chosen is not None:
+                act(chosen)
+
+        self.app.push_screen(SitAndGoPicker(prompt, infos, self.link.name), picked)
 
     @work(group="lobby-sit-and-go")
     async def _register(self, info: SitAndGoInfo) -> None:
@@ -589,11 +614,12 @@ class LobbyScreen(HeldFirstFrame):
     def action_start_sit_and_go(self) -> None:
         if self._link is None:
             return
-        info = acted_on(self._sit_and_go_list(), self.link.name)
-        if info is None or info.stage is not SitAndGoStage.REGISTERING:
+        infos = start_choices(self._sit_and_go_list())
+        if not infos:
             self.say(_("No Sit & Go is waiting to start."), error=True)
             return
-        self._start_sit_and_go(info)
+        self._pick(infos, _("G: start which Sit & Go now? (Enter picks, Escape closes)"),
+                   self._start_sit_and_go)
 
     @work(group="lobby-sit-and-go")
     async def _start_sit_and_go(self, info: SitAndGoInfo) -> None:
@@ -632,7 +658,9 @@ class LobbyScreen(HeldFirstFrame):
 
         self.app.push_screen(HostMenu(info.name if info is not None else None,
                                       paused=bool(info and info.paused_by),
-                                      approving=bool(info and info.approval)), chosen)
+                                      approving=bool(info and info.approval),
+                                      start=bool(start_choices(self._sit_and_go_list()))),
+                             chosen)
 
     # The host's seats and bans (the menu's s, v, r, u: cardtui.ui.screens.lobby_host_seats).
 

@@ -33,8 +33,11 @@ class HostMenu(ModalScreen[str | None]):
     DEFAULT_CSS = BOX_CSS.replace("NAME", "HostMenu") + "HostMenu #host-menu { height: auto; }"
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, table: str | None, *, paused: bool, approving: bool = False) -> None:
+    def __init__(self, table: str | None, *, paused: bool, approving: bool = False,
+                 start: bool = False) -> None:
         super().__init__()
+        #: A sit-and-go is waiting to start: the menu offers G.
+        self.offer_start = start
         self.table = table
         self.paused = paused
         #: Seats at the table wait for a host's approval now.
@@ -60,6 +63,9 @@ class HostMenu(ModalScreen[str | None]):
                   ("unban", "u  " + _("Lift a ban")),
                   ("announce", "a  " + _("Announce to the whole room")),
                   ("export", "e  " + _("Export tonight's ledger (CSV)"))]
+        if self.offer_start:
+            items.append(("start_sit_and_go",
+                          "G  " + _("Start a Sit & Go now (bots fill its empty seats)")))
         return items
 
     def compose(self) -> ComposeResult:
@@ -79,7 +85,7 @@ class HostMenu(ModalScreen[str | None]):
         # The lobby's own keys work here too: the menu is a reminder, not a detour.
         keys = {"p": "pause", "x": "close_table", "b": "blinds", "k": "kick", "a": "announce",
                 "e": "export", "s": "move_seat", "v": "approval", "r": "seat_requests",
-                "u": "unban"}
+                "u": "unban", "G": "start_sit_and_go"}
         action = keys.get(event.key)
         if action is not None and any(a == action for a, _said in self.items()):
             event.stop()

@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
 
 from cardtui.holdem.tournament import place_text
 from cardtui.i18n import N_, _, chip_count, chips, ngettext
@@ -76,6 +77,62 @@ def acted_on(infos: Iterable[SitAndGoInfo], me: str) -> SitAndGoInfo | None:
         if group:
             return group[0]
     return None
+
+
+def register_choices(infos: Iterable[SitAndGoInfo], me: str) -> list[SitAndGoInfo]:
+    """The sit-and-gos ``r`` does something to: those this player is in (unregister, or
+    take the seat) and those open to register, in the lobby's order.
+
+    >>> a = SitAndGoInfo("g1", "A", SitAndGoStage.REGISTERING, 100, 1500, 6, ("Ann",), 300.0)
+    >>> b = SitAndGoInfo("g2", "B", SitAndGoStage.RUNNING, 100, 1500, 6, ("Bob",), 300.0)
+    >>> [i.name for i in register_choices([a, b], "Bob")], register_choices([b], "Cy")
+    (['A', 'B'], [])
+    """
+    return [i for i in infos if i.stage is not SitAndGoStage.FINISHED
+            and (me in i.registered or i.open)]
+
+
+def start_choices(infos: Iterable[SitAndGoInfo]) -> list[SitAndGoInfo]:
+    """The sit-and-gos a host's ``G`` may start: those still registering."""
+    return [i for i in infos if i.stage is SitAndGoStage.REGISTERING]
+
+
+class SitAndGoPicker(ModalScreen[str | None]):
+    """Several sit-and-gos a key could act on: the player picks one (dismissed with its
+    id; None: Escape)."""
+
+    DEFAULT_CSS = """
+    SitAndGoPicker { align: center bottom; }
+    SitAndGoPicker #sng-pick-box {
+        width: 100%; height: auto; border: round $accent; padding: 0 1;
+    }
+    SitAndGoPicker #sng-pick { height: auto; max-height: 8; }
+    """
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, prompt: str, infos: Sequence[SitAndGoInfo], me: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.infos = tuple(infos)
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        width = max(20, self.app.size.width - 6)
+        with Vertical(id="sng-pick-box"):
+            yield Static(self.prompt)
+            # A name is the player's own text: an option is text, never markup.
+            yield OptionList(*(Option(Text(sit_and_go_line(info, self.me, width)), id=info.id)
+                               for info in self.infos), id="sng-pick")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def key_words(info: SitAndGoInfo, me: str) -> str:
