@@ -84,7 +84,8 @@ def register_choices(infos: Iterable[SitAndGoInfo], me: str) -> list[SitAndGoInf
     take the seat) and those open to register, in the lobby's order.
 
     >>> a = SitAndGoInfo("g1", "A", SitAndGoStage.REGISTERING, 100, 1500, 6, ("Ann",), 300.0)
-    >>> b = SitAndGoInfo("g2", "B", SitAndGoStage.RUNNING, 100, 1500, 6, ("Bob",), 300.0)
+    >>> b = SitAndGoInfo("g2", "B", SitAndGoStage.RUNNING, 100, 1500, 6, ("Bob",), 300.0,
+    ...                  open=False)
     >>> [i.name for i in register_choices([a, b], "Bob")], register_choices([b], "Cy")
     (['A', 'B'], [])
     """
