@@ -152,6 +152,8 @@ class RoomLink:
         self.announcement: tuple[str, str] | None = None
         #: The room's words on the last table this link opened (a private one's code).
         self.opened = ""
+        #: The invite code of the private table :meth:`create` opened last ("" if none).
+        self.invite_code = ""
         #: The room's sit-and-gos by id, and the results boards not shown yet.
         self.sit_and_gos: dict[str, SitAndGoInfo] = {}
         self.results: list[TournamentResults] = []
@@ -635,7 +637,9 @@ class RoomLink:
         info = self.tables.get(notice.table) if notice.table is not None else None
         if info is None:
             raise RoomRefused("the room opened a table it did not list")
-        self.opened = notice.text  # a private table's invite code is in it
+        # In this player's language; a private table's invite code is in it.
+        self.opened = shown(notice.text, notice.key, notice.args)
+        self.invite_code = notice.args.get("code", "")
         return info
 
     async def join_private(self, code: str) -> TableInfo:

@@ -30,6 +30,7 @@ from typing import Any
 
 from cardtui.clock import SYSTEM_CLOCK, Clock, Timer
 from cardtui.holdem.actions import Action
+from cardtui.i18n import N_
 from cardtui.names import name_problem
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import RateLimit, clean
@@ -116,6 +117,7 @@ from cardtui.wire.protocol import (
     Welcome,
     decode,
 )
+from cardtui.wire.words import english, said
 
 log = logging.getLogger("cardtui.room")
 
@@ -218,7 +220,7 @@ class Room:
                   invited: str = "") -> HoldemTable | BlackjackTable:
         """A new table (``invited``: the profile opening it private, with a new code)."""
         if len(self.tables) >= MAX_TABLES:
-            raise Refused(f"the room has its maximum of {MAX_TABLES} tables")
+            raise Refused(N_("the room has its maximum of {count} tables"), count=MAX_TABLES)
         table_id = f"t{next(self._table_ids)}"
         # A table's own seed (a tables file's test or demo table) replays the same cards.
         seed = options.seed if options.seed is not None else self.rng.getrandbits(64)
@@ -462,13 +464,14 @@ class Room:
         except Exception:
             # A bug must cost one request, never the room and everyone's game.
             log.exception("handling %s from %r", type(message).__name__, conn)
-            conn.send(Error(ErrorCode.REFUSED, "the room could not do that", table_id, ref=ref))
+            failed = N_("the room could not do that")
+            conn.send(Error(ErrorCode.REFUSED, failed, table_id, key=failed, ref=ref))
 
     def handle(self, conn: Connection, message: Message) -> None:
         """Do what ``message`` asks; its answer (a reply, or the Refused that
         :meth:`_on_line` sends as an error) carries the request's ``ref``."""
         if self.stopped:
-            raise Refused("the room is closing")
+            raise Refused(N_("the room is closing"))
         ref = message.ref if isinstance(message, Request) else None
         if not conn.greeted:
             if not isinstance(message, Hello):
@@ -478,13 +481,13 @@ class Room:
             return
         handler = _REQUESTS.get(type(message))
         if handler is None:
-            raise Refused(f"the room does not take {message.TYPE} messages")
+            raise Refused(N_("the room does not take {kind} messages"), kind=message.TYPE)
         handler(self, conn, message, ref)
 
     # --- one method per request (:data:`_REQUESTS`); ``ref``: the request's ---------------
 
     def _hello_again(self, conn: Connection, message: Hello, ref: int | None) -> None:
-        raise Refused("hello was already said")
+        raise Refused(N_("hello was already said"))
 
     def _get_lobby(self, conn: Connection, message: GetLobby, ref: int | None) -> None:
         conn.send(self.lobby(ref, conn))
@@ -499,8 +502,8 @@ class Room:
             table.check_can_sit(conn)  # what would refuse the seat anyway, said first
             table.check_buy_in(message.buy_in, table.options.limits)
             if self.approvals.held(conn, table, message):
-                raise Refused(f"a seat at {table.name} waits for a host's approval: you will "
-                              "be told (then sit down again)")
+                raise Refused(N_("a seat at {table} waits for a host's approval: you will be "
+                                 "told (then sit down again)"), table=table.name)
         table.sit(conn, message.seat, message.buy_in, ref)
 
     def _watch(self, conn: Connection, message: Watch, ref: int | None) -> None:
@@ -509,7 +512,7 @@ class Room:
     def _shown(self, conn: Connection, table_id: str) -> HoldemTable | BlackjackTable:
         """The table, if ``conn`` may see it: a private one is "no such table" to others."""
         if not self.sees(conn, table_id):
-            raise Refused("there is no such table")
+            raise Refused(N_("there is no such table"))
         return self._table(table_id)
 
     def _join_private(self, conn: Connection, message: JoinPrivate, ref: int | None) -> None:
@@ -518,12 +521,14 @@ class Room:
         table_id = next((t for t, c in self.invites.items() if c == code), None)
         table = self.tables.get(table_id) if table_id is not None else None
         if table_id is None or table is None:
-            raise Refused("no table has that invite code")
+            raise Refused(N_("no table has that invite code"))
         self.invited[table_id].add(conn.member.profile)
         self._kept_again(table_id)  # they are let in after a restart too
         conn.send(LobbyUpdate(self.line(table)))
-        conn.send(Notice(table.id, f"You are invited to {table.name!r}: sit down or watch "
-                                   "from the lobby.", ref=ref))
+        # The name as repr() quotes it, as the English always read.
+        key, args = said(N_("You are invited to {table}: sit down or watch from the lobby."),
+                         table=repr(table.name))
+        conn.send(Notice(table.id, english(key, args), key=key, args=args, ref=ref))
 
     def _leave(self, conn: Connection, message: Leave, ref: int | None) -> None:
         self._table(message.table).leave(conn)
@@ -534,25 +539,25 @@ class Room:
     def _sit_out_next(self, conn: Connection, message: SitOutNext, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
-            raise Refused("sitting out the next hand is for hold'em tables")
+            raise Refused(N_("sitting out the next hand is for hold'em tables"))
         table.sit_out_next(conn, message.when)
 
     def _pre_action(self, conn: Connection, message: PreAction, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
-            raise Refused("moves ahead of a turn are for hold'em tables")
+            raise Refused(N_("moves ahead of a turn are for hold'em tables"))
         table.pre_action(conn, message.hand, message.action, message.amount)
 
     def _home_game(self, conn: Connection, message: HomeGameChoice, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
-            raise Refused("home-game choices are for hold'em tables")
+            raise Refused(N_("home-game choices are for hold'em tables"))
         choose(table, conn, message.hand, message.kind, message.value)
 
     def _holdem_action(self, conn: Connection, message: HoldemAction, ref: int | None) -> None:
         table = self._table(message.table)
         if not isinstance(table, HoldemTable):
-            raise Refused("that is a blackjack table")
+            raise Refused(N_("that is a blackjack table"))
         table.act(conn, Action(message.action, message.amount))
 
     def _bet(self, conn: Connection, message: Bet, ref: int | None) -> None:
@@ -624,7 +629,7 @@ class Room:
         rate = self._requests.setdefault(
             member.profile, RateLimit(REQUESTS, REQUEST_WINDOW, clock=self.clock))
         if not rate.allow():
-            raise Refused("slow down: too many requests at the tables")
+            raise Refused(N_("slow down: too many requests at the tables"))
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
@@ -678,7 +683,7 @@ class Room:
         rate = self._renames.setdefault(
             member.profile, RateLimit(RENAMES, RENAME_WINDOW, clock=self.clock))
         if not rate.allow():
-            raise Refused("slow down: too many name changes")
+            raise Refused(N_("slow down: too many name changes"))
         problem = name_problem(wanted)
         if problem is not None:
             # The text is the client's: logged as a short repr, never as it came.
@@ -688,7 +693,8 @@ class Room:
         if self._name_taken(renamed.name, member.profile):
             # Two seats of one name make every screen and hand history ambiguous
             # (who folded?); the player already here keeps it.
-            raise Refused(f"another player here is called {renamed.name}: pick another name")
+            raise Refused(N_("another player here is called {name}: pick another name"),
+                          name=renamed.name)
         for each in {conn, *self.connections}:
             if each.member.profile == member.profile:
                 each.member = renamed
@@ -736,19 +742,20 @@ class Room:
     def _table(self, table_id: str) -> HoldemTable | BlackjackTable:
         table = self.tables.get(table_id)
         if table is None:
-            raise Refused("there is no such table")
+            raise Refused(N_("there is no such table"))
         return table
 
     def _blackjack(self, table_id: str) -> BlackjackTable:
         table = self._table(table_id)
         if not isinstance(table, BlackjackTable):
-            raise Refused("that is a hold'em table")
+            raise Refused(N_("that is a hold'em table"))
         return table
 
     def _create(self, conn: Connection, message: CreateHoldem | CreateBlackjack) -> None:
         profile = conn.member.profile
         if sum(1 for p in self._creators.values() if p == profile) >= MAX_CREATED_PER_PLAYER:
-            raise Refused(f"you may have at most {MAX_CREATED_PER_PLAYER} tables open")
+            raise Refused(N_("you may have at most {count} tables open"),
+                          count=MAX_CREATED_PER_PLAYER)
         self.heard(conn.member)  # a new table's line reaches everyone in the lobby
         name = clean(message.name, MAX_NAME)
         options: HoldemOptions | BlackjackOptions
@@ -759,7 +766,7 @@ class Room:
             if isinstance(message, CreateHoldem):
                 home = message.home_game
                 if any(key not in HOME_GAME_OPTIONS for key in home):
-                    raise Refused("not a home-game option: " + ", ".join(
+                    raise Refused(N_("not a home-game option: {options}"), options=", ".join(
                         repr(k[:20]) for k in home if k not in HOME_GAME_OPTIONS))
                 options = holdem_options(
                     name=name, seats=message.seats, small_blind=message.small_blind,
@@ -778,9 +785,10 @@ class Room:
             # second screen) gets this one too, so the answer names a table it knows.
             conn.send(LobbyUpdate(self.line(table)))
         code = self.invites.get(table.id)
-        opened = f"Table {table.name!r} is open" + (
-            f" (private: its invite code is {code})" if code else "")
-        conn.send(Notice(table.id, opened, ref=message.ref))
+        key, args = (said(N_("Table {table} is open (private: its invite code is {code})"),
+                          table=repr(table.name), code=code) if code else
+                     said(N_("Table {table} is open"), table=repr(table.name)))
+        conn.send(Notice(table.id, english(key, args), key=key, args=args, ref=message.ref))
 
     # --- tables kept between runs -------------------------------------------------------
 

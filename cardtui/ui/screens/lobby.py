@@ -785,8 +785,8 @@ class LobbyScreen(HeldFirstFrame):
         table = self.query_one("#tables", DataTable)
         table.move_cursor(row=table.get_row_index(info.id))
         opened = self.link.opened
-        if "invite code" in opened:
-            # The room's English sentence carries the code (see Room's CreateTable answer).
+        if self.link.invite_code:
+            # The room's sentence carries the code (see Room's CreateTable answer).
             self.say(_("{opened}: Enter sits down.").format(opened=opened.removeprefix("Table ")))
         else:
             self.say(_("{table} is open: Enter sits down.").format(table=info.name))
