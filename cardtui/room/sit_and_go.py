@@ -52,6 +52,7 @@ from cardtui.room.sit_and_go_rules import (
     Finisher,
     SitAndGoOptions,
     Standings,
+    late_seats,
     payouts,
 )
 from cardtui.room.sit_and_go_table import SitAndGoTable
@@ -358,7 +359,8 @@ class SitAndGo:
         table = self.table
         assert table is not None
         free = [s for s, o in enumerate(table.seats) if o is None]
-        seat = self.rng.choice(free)
+        # Drawn at random, but not between the button and the small blind (Poker TDA).
+        seat = self.rng.choice(late_seats(free, table.positions, table.seat_count))
         self._seat(table, seat, entry, self.options.starting_stack)
         table.notice(N_("{name} registers late: seat {seat}, {chips} chips."), name=entry.name,
                      seat=seat + 1, chips=self.options.starting_stack)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cardtui.holdem.button import Positions
 from cardtui.holdem.table import DEFAULT_SCHEDULE, BlindLevel
 from cardtui.holdem.tournament import payout_shares
 from cardtui.room.config import (
@@ -127,6 +128,32 @@ class Standings:
         same_hand = [f for f in self.out if f.hand == finisher.hand]
         ahead = sum(f.started_with > finisher.started_with for f in same_hand)
         return still_in + 1 + ahead
+
+
+def late_seats(free: Sequence[int], positions: Positions | None,
+               seat_count: int) -> list[int]:
+    """The free seats a late registrant may be given: any but those between the button
+    and the small blind (Poker TDA: a player added to a table may be dealt in anywhere
+    except between the small blind and the button, where the blinds would reach them
+    last, after nearly a round played free). All of ``free`` when no hand was dealt yet
+    or every free seat is there.
+
+    >>> from cardtui.holdem.button import Positions
+    >>> late_seats([1, 2, 4], Positions(button=0, small_blind=3, big_blind=5), 6)
+    [4]
+    >>> late_seats([1, 2], Positions(button=0, small_blind=3, big_blind=5), 6)
+    [1, 2]
+    >>> late_seats([0, 1], Positions(button=4, small_blind=4, big_blind=5), 6)
+    [0, 1]
+    >>> late_seats([5, 0, 2], Positions(button=4, small_blind=1, big_blind=2), 6)
+    [2]
+    """
+    if positions is None:
+        return list(free)
+    button = positions.button
+    behind = (positions.small_blind - button) % seat_count
+    allowed = [s for s in free if not 0 < (s - button) % seat_count < behind]
+    return allowed or list(free)
 
 
 def payouts(out: Sequence[Finisher], winner: str, pool: int,
