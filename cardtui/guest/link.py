@@ -353,7 +353,7 @@ class RoomLink:
         self.closing = True
         for each in list(self.sessions.values()):
             each.receive(message)
-        self._tell(message.text)
+        self._tell(shown(message.text, message.key, message.args))
         return True
 
     def _welcomed_again(self, message: Welcome) -> bool:

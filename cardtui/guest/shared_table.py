@@ -343,14 +343,14 @@ class RemoteSession:
                 yield Note(f"{name}: {text}", "chat")
             case Notice(text=text, key=key, args=args):
                 yield Note(shown(text, key, args))
-            case RoomClosing(text=text):
-                yield from self._room_closing(text)
+            case RoomClosing(text=text, key=key, args=args):
+                yield from self._room_closing(shown(text, key, args))
             case Error(message=text, key=key, args=args):
                 yield Note(sentence(shown(text, key, args)), "warning")
-            case HandVoided(stacks=stacks, reason=reason):
+            case HandVoided(stacks=stacks, reason=reason, key=key, args=args):
                 yield from self._stop_clock()  # nobody is to act in a void hand
                 yield SeatsChanged(self.every_seat(stacks))
-                yield Voided(reason)
+                yield Voided(shown(reason, key, args))
             case TablePaused(by=by):
                 yield from self._paused(by)
             case Announcement(name=name, text=text):

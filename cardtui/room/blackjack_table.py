@@ -26,12 +26,17 @@ from cardtui.i18n import N_
 from cardtui.room.config import BlackjackOptions
 from cardtui.room.connection import Connection
 from cardtui.room.privacy import encode_blackjack
-from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
+from cardtui.room.shared import (
+    Refused,
+    SeatedPlayer,
+    SharedTable,
+    TableHost,
+    hand_voided,
+)
 from cardtui.tables.results import blackjack_row, row_fields
 from cardtui.wire.protocol import (
     BetsOpen,
     HandStarted,
-    HandVoided,
     Message,
     Records,
     SeatInfo,
@@ -468,7 +473,7 @@ class BlackjackTable(SharedTable):
         self.broadcast(self._bets_open())
         self._maybe_close_betting()
 
-    def void(self, reason: str) -> None:
+    def void(self, reason: str, /, **args: object) -> None:
         """Stop the round in progress: bankrolls change only at settlement, so every bet is back."""
         self.clock.stop()
         for handle in (self._betting_timer, self._next_round, self._seats_due):
@@ -487,4 +492,4 @@ class BlackjackTable(SharedTable):
         self.turn = None
         self.voided.append(self.round_number)
         log.info("table %s: round %d voided (%s)", self.id, self.round_number, reason)
-        self.broadcast(HandVoided(self.id, self.round_number, self.seat_infos(), reason))
+        self.broadcast(hand_voided(self.id, self.round_number, self.seat_infos(), reason, **args))

@@ -39,11 +39,16 @@ from cardtui.room.connection import Connection
 from cardtui.room.home_game import HomeGame, hand_options, options_on, tell_house_rules, waits
 from cardtui.room.pre_actions import PRE_ACTIONS, SIT_OUT_WHEN, Planned, pre_move
 from cardtui.room.privacy import encode_holdem
-from cardtui.room.shared import Refused, SeatedPlayer, SharedTable, TableHost
+from cardtui.room.shared import (
+    Refused,
+    SeatedPlayer,
+    SharedTable,
+    TableHost,
+    hand_voided,
+)
 from cardtui.tables.results import holdem_row, row_fields
 from cardtui.wire.protocol import (
     HandStarted,
-    HandVoided,
     Records,
     SeatInfo,
     SeatSettled,
@@ -484,7 +489,8 @@ class HoldemTable(SharedTable):
         number = self.hand_number
         deadline = self.clock.start(seconds, lambda: self._auto(number, actor, True))
         self.turn = Turn(self.id, actor, deadline, seconds)
-        self.notice(f"{player.name}'s clock ran out: time bank, {seconds:g} s.")
+        self.notice(N_("{name}'s clock ran out: time bank, {seconds} s."), name=player.name,
+                    seconds=f"{seconds:g}")
         self.broadcast(TimeBankTurn(self.id, actor, seconds))
         self.broadcast(self.turn)
         if player.conn is not None:
@@ -728,7 +734,7 @@ class HoldemTable(SharedTable):
             # They watched until now: their screen learns its seat from a fresh snapshot.
             self.send_snapshot(player.conn)
 
-    def void(self, reason: str) -> None:
+    def void(self, reason: str, /, **args: object) -> None:
         """Stop the hand in progress: nothing of it counts, every chip goes back."""
         self.clock.stop()
         if self._next_hand is not None:
@@ -746,4 +752,4 @@ class HoldemTable(SharedTable):
         self.voided.append(number)
         log.info("table %s: hand %d voided (%s); stacks %s", self.id, number, reason,
                  [o.stack if o is not None else None for o in self.seats])
-        self.broadcast(HandVoided(self.id, number, self.seat_infos(), reason))
+        self.broadcast(hand_voided(self.id, number, self.seat_infos(), reason, **args))

@@ -121,6 +121,19 @@ from cardtui.wire.words import english, said
 
 log = logging.getLogger("cardtui.room")
 
+#: What a hand (round) in play reads when the room stops: (a hand, not a round; no
+#: reason given) -> its message id (each player reads it in their own language).
+_CLOSING_VOID = {
+    (True, True): N_("The room is closing: the hand in play is void and every bet went "
+                     "back to its stack."),
+    (False, True): N_("The room is closing: the round in play is void and every bet went "
+                      "back to its stack."),
+    (True, False): N_("The room is closing ({reason}): the hand in play is void and every "
+                      "bet went back to its stack."),
+    (False, False): N_("The room is closing ({reason}): the round in play is void and every "
+                       "bet went back to its stack."),
+}
+
 #: Private tables' invite codes: this many letters from these.
 INVITE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 INVITE_LENGTH = 6
@@ -293,7 +306,7 @@ class Room:
         def close() -> None:
             if table.id in self.tables and not table.has_humans() and not table.in_play:
                 table.closed = True
-                table.void("the table closed")
+                table.void(N_("the table closed"))
                 del self.tables[table.id]
                 self._creators.pop(table.id, None)
                 self._forget_table(table)
@@ -305,7 +318,7 @@ class Room:
 
         asyncio.get_running_loop().call_soon(close)
 
-    def remove_table(self, table: SharedTable, reason: str) -> None:
+    def remove_table(self, table: SharedTable, reason: str, /, **args: object) -> None:
         """Close ``table`` now (the host's word): the hand in play voided with every bet
         back, every seat let go, every screen there told (:class:`TableClosed`).
 
@@ -316,7 +329,7 @@ class Room:
         if self.tables.get(table.id) is not table:
             return
         table.closed = True
-        table.void(reason)
+        table.void(reason, **args)
         there = [conn for conn, _ in table.viewers()]
         for _, seated in table.players():
             # Their chips go home: the ledger counts them cashed out.
@@ -931,18 +944,20 @@ class Room:
         self.presence.stop()
         for table_id in list(self._creators):
             self._kept_again(table_id)  # the time banks as they are now, for the next start
-        closing = "The room is closing" if reason is None else f"The room is closing ({reason})"
+        # The operator's reason stays in their words; the rest reads in each player's.
+        why = {} if reason is None else {"reason": reason}
         told = list(self.connections)
         # Said once to every line, first: from now on no screen may promise a next
         # hand (a QA pass read "The room deals the next hand." under the closing news).
         for conn in told:
-            conn.send(RoomClosing(f"{closing}."))
+            key, args = said(N_("The room is closing.") if reason is None else
+                             N_("The room is closing ({reason})."), **why)
+            conn.send(RoomClosing(english(key, args), key=key, args=args))
         for table in self.tables.values():
             table.closed = True
             # The void is the news at a table with a hand in play, in one line; a
             # separate room notice repeated it ("void", twice, on every screen).
-            table.void(f"{closing}: the {table.game.hand_word} in play is void and every "
-                       "bet went back to its stack.")
+            table.void(_CLOSING_VOID[table.game.hand_word == "hand", reason is None], **why)
         await asyncio.gather(*(self._close(conn) for conn in told))
         if told and farewell > 0:
             await self.clock.sleep(farewell)

@@ -25,6 +25,7 @@ from cardtui.wire.protocol import (
     ChatEntry,
     ChatLine,
     HandStarted,
+    HandVoided,
     Kicked,
     Message,
     Notice,
@@ -68,8 +69,9 @@ class TableHost(Protocol):
     def heard(self, member: Member) -> None:
         """``member`` made a request every player at a table hears (refused when too many)."""
 
-    def remove_table(self, table: SharedTable, reason: str) -> None:
-        """Close ``table`` now: its hand in play voided, every seat and screen let go."""
+    def remove_table(self, table: SharedTable, reason: str, /, **args: object) -> None:
+        """Close ``table`` now: its hand in play voided, every seat and screen let go
+        (``reason`` with ``args``: a template marked N_, as :meth:`SharedTable.void`)."""
 
 
 class Refused(ValueError):
@@ -83,6 +85,15 @@ class Refused(ValueError):
     def __init__(self, message: str, **args: object) -> None:
         self.key, self.words = said(message, **args)
         super().__init__(english(self.key, self.words) if args else message)
+
+
+def hand_voided(table: str, hand: int, stacks: tuple[SeatInfo, ...], reason: str, /,
+                **args: object) -> HandVoided:
+    """The news of a void hand: ``reason`` is its message id (marked N_; a template
+    ``args`` fill), its English sentence beside it, as :meth:`SharedTable.notice` sends."""
+    key, words = said(reason, **args)
+    return HandVoided(table, hand, stacks, english(key, words) if args else reason,
+                      key=key, args=words)
 
 
 @dataclass(eq=False)
@@ -164,8 +175,11 @@ class SharedTable:
         """Free ``seat`` now (between hands)."""
         raise NotImplementedError
 
-    def void(self, reason: str) -> None:
-        """Stop the hand (the round) in progress: nothing of it counts, every chip goes back."""
+    def void(self, reason: str, /, **args: object) -> None:
+        """Stop the hand (the round) in progress: nothing of it counts, every chip goes back.
+
+        ``reason`` is a message id (a template marked N_ when ``args`` fill it): each
+        player reads it in their own language (:func:`hand_voided`)."""
         raise NotImplementedError
 
     @property
@@ -231,18 +245,22 @@ class SharedTable:
                 self.paused_by = ""
                 self.broadcast(TablePaused(self.id, ""))
                 self.release()
-            self.notice(f"The host ({by}) closes the table after this {self.game.hand_word}.")
+            self.notice(N_("The host ({name}) closes the table after this hand.")
+                        if self.game.hand_word == "hand" else
+                        N_("The host ({name}) closes the table after this round."), name=by)
             self.room.lobby_changed(self)
             return False
-        self.room.remove_table(self, f"The host ({by}) closed the table: the "
-                                     f"{self.game.hand_word} in play is void and every bet "
-                                     "went back to its stack.")
+        self.room.remove_table(self, N_("The host ({name}) closed the table: the hand in "
+                                        "play is void and every bet went back to its stack.")
+                               if self.game.hand_word == "hand" else
+                               N_("The host ({name}) closed the table: the round in play is "
+                                  "void and every bet went back to its stack."), name=by)
         return True
 
     def hand_over(self) -> None:
         """A hand (round) settled: a table the host is closing goes now."""
         if self.closing:
-            self.room.remove_table(self, "closed by the host")
+            self.room.remove_table(self, N_("closed by the host"))
 
     def kick(self, profile: str, by: str, *, banned: bool) -> bool:
         """Stand ``profile`` up here and stop their screens watching; whether they were here.

@@ -93,8 +93,8 @@ class TournamentRoom:
     def heard(self, member: Member) -> None:
         self._room.heard(member)
 
-    def remove_table(self, table: SharedTable, reason: str) -> None:
-        self._room.remove_table(table, reason)
+    def remove_table(self, table: SharedTable, reason: str, /, **args: object) -> None:
+        self._room.remove_table(table, reason, **args)
 
 
 class SitAndGoTable(HoldemTable):

@@ -725,6 +725,10 @@ class RoomClosing(Message):
     before each table voids its hand in play (:class:`HandVoided`)."""
 
     text: str
+    #: The message id (an English template marked for the catalogs) and its arguments:
+    #: each game renders them in its player's language (cardtui/wire/words.py).
+    key: str = ""
+    args: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @_message("hand_voided")
@@ -736,6 +740,10 @@ class HandVoided(Message):
     hand: int
     stacks: tuple[SeatInfo, ...]
     reason: str
+    #: The message id (an English template marked for the catalogs) and its arguments:
+    #: each game renders them in its player's language (cardtui/wire/words.py).
+    key: str = ""
+    args: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @_message("settled")

@@ -1,6 +1,7 @@
 """The room's own answers travel as data: a Japanese player opening a private table
 reads its invite code in Japanese, a Russian player's wrong code is refused in Russian,
-and an English game reads the sentences as they always were."""
+and an English game reads the sentences as they always were; the room closing and the
+void of the hand in play read in Japanese."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from cardtui.guest.link import RoomLink, RoomRefused
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import room_pair
+from cardtui.tables.session import Seen, Voided
 from cardtui.wire.protocol import CreateHoldem
+from tests.room.support import until
+from tests.tables.support import join
 
 
 @pytest.fixture(autouse=True)
@@ -45,3 +49,20 @@ async def test_a_private_tables_code_and_a_wrong_code_in_each_players_language(
         await hanako.join_private("ZZZZZZ")
     assert str(refused.value) == "no table has that invite code"
     await hanako.close()
+
+
+async def test_the_room_closing_and_its_void_read_in_japanese(
+        make_room) -> None:  # type: ignore[no-untyped-def]
+    room = make_room(HoldemOptions(seats=3, bots_fill=False, min_humans=2, action_clock=30))
+    ann, bob = [await join(room, n) for n in ("Ann", "Bob")]
+    for seat, player in enumerate((ann, bob)):
+        player.listen(await player.link.sit("t1", 500, seat=seat))
+    await until(lambda: bool(ann.of(Seen)))
+    told: list[str | None] = []
+    ann.link.listen(told.append)
+    i18n.set_language("ja")  # the games read what the room sends in Japanese
+    await room.stop("メンテナンス")  # the operator's own words stay as they were given
+    voided = await ann.wait_for(lambda e: isinstance(e, Voided))
+    assert voided.reason == ("ルームを閉じます(メンテナンス):進行中のハンドは無効になり、"
+                             "賭けはすべてスタックに戻りました。")
+    assert told.count("ルームを閉じます(メンテナンス)。") == 1
