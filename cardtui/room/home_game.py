@@ -146,14 +146,14 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
     """A player's choice (:class:`~cardtui.wire.protocol.HomeGameChoice`), checked as
     if the client were hostile: Refused says why it changes nothing."""
     if kind not in HOME_GAME_CHOICES:
-        raise Refused(f"no such home-game choice: {kind[:20]!r}")
+        raise Refused(N_("no such home-game choice: {kind}"), kind=repr(kind[:20]))
     if value not in (0, 1, 2):
-        raise Refused("a home-game choice is 0, 1 or 2")
+        raise Refused(N_("a home-game choice is 0, 1 or 2"))
     seat, player = table.player_of(conn)
     profile, home, options = player.member.profile, table.home, table.options
     if kind == "straddle":
         if not options.straddle:
-            raise Refused("this table plays no straddles")
+            raise Refused(N_("this table plays no straddles"))
         if bool(value) != (profile in home.straddlers):
             (home.straddlers.add if value else home.straddlers.discard)(profile)
             table.notice(N_("{name} straddles when under the gun.") if value
@@ -173,7 +173,7 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
         return
     hand = table.hand
     if hand is None or number != table.hand_number:
-        raise Refused("that hand is not in play")
+        raise Refused(N_("that hand is not in play"))
     if kind == "runs":
         problem = hand.runs_problem(seat, value)
         if problem is not None:
@@ -184,7 +184,7 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
             table._prompt()
         return
     if home.show_asked != number or not table.clock.running:
-        raise Refused("you are not asked to show")
+        raise Refused(N_("you are not asked to show"))
     if value:
         problem = hand.show_problem(seat)
         if problem is not None:

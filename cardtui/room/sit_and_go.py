@@ -39,7 +39,6 @@ from cardtui.clock import Timer
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.table import BlindLevel
-from cardtui.holdem.tournament import place_text
 from cardtui.i18n import N_
 from cardtui.room.chat import clean
 from cardtui.room.config import MAX_NAME, ConfigError, HoldemOptions
@@ -474,8 +473,8 @@ class SitAndGo:
         place = self.standings.place_now(finisher, still_in)
         name = self.entries[finisher.profile].name
         table.remove(seat)
-        # The place as English says it ("2nd"): an ordinal the room cannot word for each game.
-        table.notice(N_("{name} is out in {place} place."), name=name, place=place_text(place))
+        # The place goes as its number: each game words the ordinal (cardtui/wire/words.py).
+        table.notice(N_("{name} is out in {place} place."), name=name, place=place)
 
     def _players_with_chips(self) -> int:
         table = self.table

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardtui.holdem.tournament import place_text
 from cardtui.i18n import _, number
 
 
@@ -29,14 +30,34 @@ def said(template: str, **args: object) -> tuple[str, dict[str, str]]:
     return template, {name: str(value) for name, value in args.items()}
 
 
+#: An argument of this name is a finishing place, sent as its number: each game words
+#: the ordinal in its own language ("2nd", "2位", "2-е место", "第2名").
+PLACE = "place"
+
+
 def english(template: str, args: Mapping[str, str]) -> str:
     """The English sentence: what ``text`` carries (numbers as English writes them).
 
     >>> english("you have {amount} chips", {"amount": "12500"})
     'you have 12,500 chips'
+    >>> english("{name} is out in {place} place.", {"name": "Bob", "place": "2"})
+    'Bob is out in 2nd place.'
     """
-    return template.format(**{name: f"{int(value):,}" if _amount(value) else value
+    return template.format(**{name: _english_place(value) if _is_place(name, value) else
+                              f"{int(value):,}" if _amount(value) else value
                               for name, value in args.items()})
+
+
+def _is_place(name: str, value: str) -> bool:
+    return name == PLACE and value.isdigit()
+
+
+def _english_place(value: str) -> str:
+    """The ordinal as English writes it, whatever this process's language (the room's
+    English ``text``); :func:`cardtui.holdem.tournament.place_text` words it for a player."""
+    place = int(value)
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def _amount(value: str) -> bool:
@@ -49,7 +70,8 @@ def shown(text: str, key: str, args: Mapping[str, str]) -> str:
     of four digits or more with their thousands separators), else the room's ``text``."""
     if not key:
         return text
-    local = {name: number(int(value)) if _amount(value) else value
+    local = {name: place_text(int(value)) if _is_place(name, value) else
+             number(int(value)) if _amount(value) else value
              for name, value in args.items()}
     try:
         return _(key).format(**local)

@@ -12,11 +12,13 @@ import pytest
 from cardtui import i18n
 from cardtui.guest.client import RoomClient
 from cardtui.guest.link import RoomLink, RoomRefused
+from cardtui.i18n import N_
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import room_pair
 from cardtui.tables.session import Seen, Voided
 from cardtui.wire.protocol import CreateHoldem
+from cardtui.wire.words import english, said, shown
 from tests.room.support import until
 from tests.tables.support import join
 
@@ -66,3 +68,14 @@ async def test_the_room_closing_and_its_void_read_in_japanese(
     assert voided.reason == ("ルームを閉じます(メンテナンス):進行中のハンドは無効になり、"
                              "賭けはすべてスタックに戻りました。")
     assert told.count("ルームを閉じます(メンテナンス)。") == 1
+
+
+def test_a_sit_and_go_finishers_place_is_worded_by_each_game() -> None:
+    key, args = said(N_("{name} is out in {place} place."), name="Bob", place=2)
+    text = english(key, args)
+    assert text == "Bob is out in 2nd place."
+    assert shown(text, key, args) == text
+    for language, read in (("ja", "Bob が 2位 で敗退。"), ("ru", "Bob выбывает: 2-е место."),
+                           ("zh_CN", "Bob 以第2名出局。")):
+        i18n.set_language(language)
+        assert shown(text, key, args) == read
