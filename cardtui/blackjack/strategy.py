@@ -53,6 +53,7 @@ from cardtui.blackjack.hand import hand_value
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.cards import Card
+from cardtui.i18n import N_
 
 #: Column order of every row: the dealer's up-card 2-9, ten, ace.
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -372,6 +373,28 @@ def _may_double(rules: Rules, table: str, row: int) -> bool:
     return True
 
 
+class Said(str):
+    """English words that keep their template and arguments (issue 29).
+
+    The engine says the hint in English (what the tests and the English table
+    read, byte for byte) and keeps the template marked ``N_`` with its
+    arguments, so a UI can say the same in the player's language: an argument
+    that is itself a :class:`Said` (``a 10``, ``aces``) is translated in turn.
+
+    >>> said = Said(N_("hard {total} against {dealer}"), total=16, dealer=Said(N_("an ace")))
+    >>> str(said), said.key, sorted(said.args)
+    ('hard 16 against an ace', 'hard {total} against {dealer}', ['dealer', 'total'])
+    """
+
+    key: str
+    args: dict[str, object]
+
+    def __new__(cls, key: str, **args: object) -> Said:
+        said = super().__new__(cls, key.format(**args))
+        said.key, said.args = key, args
+        return said
+
+
 @dataclass(frozen=True, slots=True)
 class Advice:
     """The basic-strategy move and why (the hint key shows both)."""
@@ -438,8 +461,9 @@ def advise(
     if action is Action.SPLIT and (rules.dealer_hits_soft_17, row, up) in chart_for(
             rules).exact_pairs:
         # "18 is not enough" would overstate a cell both plays lose almost equally.
-        return Advice(action, situation, f"a near tie, worked out exactly: two hands starting "
-                      f"with {_a(row)} lose a hair less on average than playing the {2 * row}.")
+        return Advice(action, situation, Said(N_(
+            "a near tie, worked out exactly: two hands starting with {card} lose a hair less "
+            "on average than playing the {total}."), card=_a(row), total=2 * row))
     return Advice(action, situation, _reason(action, table, code, row, up))
 
 
@@ -453,91 +477,113 @@ def insurance_advice(*, even_money: bool = False) -> Advice:
     if even_money:
         return Advice(
             Action.DECLINE_INSURANCE,
-            "a blackjack against an ace",
-            "even money is insurance on it. Fewer than one card in three is a ten, so "
-            "the sure 1:1 pays about 4 % of the bet less than playing on for 3:2.",
+            Said(N_("a blackjack against an ace")),
+            Said(N_("even money is insurance on it. Fewer than one card in three is a ten, so "
+                    "the sure 1:1 pays about 4 % of the bet less than playing on for 3:2.")),
         )
     return Advice(
         Action.DECLINE_INSURANCE,
-        "insurance against an ace",
-        "insurance pays 2:1 but fewer than one card in three is a ten, so it loses "
-        "about 7 % of what you put on it (even money is the same bet).",
+        Said(N_("insurance against an ace")),
+        Said(N_("insurance pays 2:1 but fewer than one card in three is a ten, so it loses "
+                "about 7 % of what you put on it (even money is the same bet).")),
     )
 
 
-def _up_name(up: int) -> str:
-    return "an ace" if up == 1 else ("an 8" if up == 8 else f"a {up}")
+def _up_name(up: int) -> Said:
+    if up == 1:
+        return Said(N_("an ace"))
+    return Said(N_("an {card}"), card=up) if up == 8 else Said(N_("a {card}"), card=up)
 
 
-def _situation(table: str, row: int, up: int, pair: int | None) -> str:
+def _situation(table: str, row: int, up: int, pair: int | None) -> Said:
+    dealer = _up_name(up)
     if table == "pair" and pair is not None:
-        name = "aces" if pair == 1 else ("tens" if pair == 10 else f"{pair}s")
-        return f"a pair of {name} against {_up_name(up)}"
-    return f"{table} {row} against {_up_name(up)}"
+        name = Said(N_("aces")) if pair == 1 else (
+            Said(N_("tens")) if pair == 10 else Said(N_("{card}s"), card=pair))
+        return Said(N_("a pair of {cards} against {dealer}"), cards=name, dealer=dealer)
+    if table == "soft":
+        return Said(N_("soft {total} against {dealer}"), total=row, dealer=dealer)
+    return Said(N_("hard {total} against {dealer}"), total=row, dealer=dealer)
 
 
-def _reason(action: Action, table: str, code: str, row: int, up: int) -> str:
+def _reason(action: Action, table: str, code: str, row: int, up: int) -> Said:
     dealer = _up_name(up)
     weak_dealer = 2 <= up <= 6
     if action is Action.SPLIT:
         if row == 1:
-            return "one hand of 12 is weak; two hands that each start with an ace are strong."
+            return Said(N_("one hand of 12 is weak; two hands that each start with an ace are "
+                           "strong."))
         if row == 8:
-            return "16 is the worst total there is; two hands starting with an 8 lose less."
+            return Said(N_("16 is the worst total there is; two hands starting with an 8 lose "
+                           "less."))
         if row == 9:
-            return f"18 is not enough against {dealer}; two hands starting with a 9 win more."
-        return f"the dealer's {dealer[2:]} is weak: two fresh hands beat one poor total."
+            return Said(N_("18 is not enough against {dealer}; two hands starting with a 9 win "
+                           "more."), dealer=dealer)
+        # The card's number as the English has always said it ("a 4" -> "4").
+        return Said(N_("the dealer's {card} is weak: two fresh hands beat one poor total."),
+                    card=dealer[2:])
     total = 2 * row if table == "pair" else row
     if action is Action.SURRENDER:
-        return (
-            f"hard {total} against {dealer} loses more than half the bet on average; "
-            "surrendering loses exactly half."
-        )
+        return Said(N_("hard {total} against {dealer} loses more than half the bet on average; "
+                       "surrendering loses exactly half."), total=total, dealer=dealer)
     if action is Action.DOUBLE:
         if table == "soft":
-            return (
-                f"a soft {row} cannot bust on one card and {dealer} busts often: "
-                "put more money out while you are the favourite."
-            )
-        return f"one card will often make {row} into a strong hand and {dealer} is no threat."
+            return Said(N_("a soft {total} cannot bust on one card and {dealer} busts often: "
+                           "put more money out while you are the favourite."),
+                        total=row, dealer=dealer)
+        return Said(N_("one card will often make {total} into a strong hand and {dealer} is "
+                       "no threat."), total=row, dealer=dealer)
     # A double or surrender that is not allowed now falls back to hitting or
     # standing; say so after the reason for the fallback.
-    return _fallback_reason(action, table, row, total, dealer, weak_dealer) + (
-        " Doubling would be better, but it is not allowed now." if code in ("D", "Ds") else
-        " Surrendering would be better, but it is not offered now." if code in ("Rh", "Rs")
-        else "")
+    reason = _fallback_reason(action, table, row, total, dealer, weak_dealer)
+    if code in ("D", "Ds"):
+        return Said(N_("{reason} Doubling would be better, but it is not allowed now."),
+                    reason=reason)
+    if code in ("Rh", "Rs"):
+        return Said(N_("{reason} Surrendering would be better, but it is not offered now."),
+                    reason=reason)
+    return reason
 
 
-def _a(number: int) -> str:
+def _a(number: int) -> Said:
     """``a 16``, ``an 8``, ``an 11``, ``an 18``: the article as the number is said.
 
     >>> _a(16), _a(8), _a(11), _a(18)
     ('a 16', 'an 8', 'an 11', 'an 18')
     """
-    return f"an {number}" if number in (8, 11, 18) else f"a {number}"
+    if number in (8, 11, 18):
+        return Said(N_("an {number}"), number=number)
+    return Said(N_("a {number}"), number=number)
 
 
-def _fallback_reason(action: Action, table: str, row: int, total: int, dealer: str,
-                     weak_dealer: bool) -> str:
+def _fallback_reason(action: Action, table: str, row: int, total: int, dealer: Said,
+                     weak_dealer: bool) -> Said:
     """Why to hit or stand (the plays every chart falls back to)."""
     if table == "pair":
         # A pair that plays differently from its total (a small-pack exception).
-        verb = "standing" if action is Action.STAND else "hitting"
-        return (
-            f"with both {row}s out of so small a pack, {verb} on this {total} loses less "
-            f"than the usual play of a hard {total}."
-        )
+        if action is Action.STAND:
+            return Said(N_("with both {card}s out of so small a pack, standing on this {total} "
+                           "loses less than the usual play of a hard {total}."),
+                        card=row, total=total)
+        return Said(N_("with both {card}s out of so small a pack, hitting on this {total} "
+                       "loses less than the usual play of a hard {total}."),
+                    card=row, total=total)
     if action is Action.STAND:
         if row >= 17 and table == "hard":
-            return f"{row} is strong enough; most cards would bust it."
+            return Said(N_("{total} is strong enough; most cards would bust it."), total=row)
         if table == "soft":
-            return f"a soft {row} is good enough against {dealer}."
-        return f"{dealer} busts often; don't risk busting your {row}."
+            return Said(N_("a soft {total} is good enough against {dealer}."),
+                        total=row, dealer=dealer)
+        return Said(N_("{dealer} busts often; don't risk busting your {total}."),
+                    dealer=dealer, total=row)
     # Hit.
     if table == "soft":
-        return f"a soft {row} cannot bust on one card and is too weak to stand on."
+        return Said(N_("a soft {total} cannot bust on one card and is too weak to stand on."),
+                    total=row)
     if row <= 11:
-        return f"no card can bust {_a(row)}."
+        return Said(N_("no card can bust {total}."), total=_a(row))
     if weak_dealer:
-        return f"with {dealer} up the dealer busts less often; {row} busts only on a ten."
-    return f"against {dealer} the dealer usually makes 17 or more, so {row} must improve."
+        return Said(N_("with {dealer} up the dealer busts less often; {total} busts only on a "
+                       "ten."), dealer=dealer, total=row)
+    return Said(N_("against {dealer} the dealer usually makes 17 or more, so {total} must "
+                   "improve."), dealer=dealer, total=row)

@@ -364,7 +364,7 @@ class TablePresenter:
                 (_("Trainer:") + " ", "bold yellow"),
                 _("{name}, basic strategy would {move} ({situation}).").format(
                     name=self.seats[seat].name, move=_(words.VERBS[advice.action]),
-                    situation=advice.situation))
+                    situation=words.say(advice.situation)))
             return True
         return False
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.spread import BetVerdict
-from cardtui.blackjack.strategy import Advice
+from cardtui.blackjack.strategy import Advice, Said
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.i18n import N_, _
@@ -140,7 +140,18 @@ def counters(tally: Tally, trainer: tuple[int, int] | None) -> Text:
 def hint(advice: Advice) -> Text:
     """``Hint: Stand (hard 16 against a 10): ...  c: chart``; a count play cites its index."""
     return Text.assemble((_("Hint:") + " ", "bold cyan"), (_(ACTION_NAMES[advice.action]), "bold"),
-                         f" ({advice.situation}): {advice.reason}", ("  " + _("c: chart"), "dim"))
+                         f" ({say(advice.situation)}): {say(advice.reason)}",
+                         ("  " + _("c: chart"), "dim"))
+
+
+def say(words: str) -> str:
+    """The engine's words in the player's language: a :class:`Said` is its template
+    translated with each argument said in turn; plain text (a count play's
+    reason, still English) is shown as it is."""
+    if not isinstance(words, Said):
+        return words
+    return _(words.key).format(**{name: say(value) if isinstance(value, Said) else value
+                                  for name, value in words.args.items()})
 
 
 #: A blackjack move by name, as the hint and the chart say it.
