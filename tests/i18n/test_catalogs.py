@@ -89,6 +89,7 @@ TRANSLATED = [
     "cardtui/ui/widgets/blackjack_count.py",
     "cardtui/ui/screens/strategy_chart.py",
     "cardtui/ui/app.py",
+    "cardtui/blackjack/strategy.py",
     "cardtui/ui/screens/drill.py",
     "cardtui/ui/screens/count_drill.py",
     "cardtui/ui/screens/countdown_drill.py",
@@ -96,6 +97,9 @@ TRANSLATED = [
     "cardtui/ui/screens/index_drill.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
+#: The strategy charts' cell codes (H, Ds, Rh, -...): a literal made only of them is a
+#: cell or a row of a published chart, not words (the hint's words are marked N_).
+_CHART_CODES = frozenset({"H", "S", "D", "Ds", "P", "Ph", "Pr", "Rh", "Rs", "Rp", "-"})
 
 #: Literals that read like words but are not for translating: (module, text) and why.
 ALLOWED: dict[tuple[str, str], str] = {
@@ -145,6 +149,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "black on #c9c9c9")},
     **{("cardtui/ui/screens/strategy_chart.py", code): "a chart code (D, Ds, Rh...)"
        for code in ("Ds", "Rh", "Rs", "Rp")},
+    **{("cardtui/blackjack/strategy.py", text): "chart codes: a cell or a row of cells"
+       for _, text in player_literals(ROOT / "cardtui/blackjack/strategy.py")
+       if set(text.split()) <= _CHART_CODES},
     ("cardtui/room/sit_and_go.py", "a finished sit-and-go is not kept"): _PROGRAMMER,
     ("cardtui/room/sit_and_go.py", "The tournament is over."):
         "a closing reason: TableClosed and HandVoided carry no message id yet (English)",
