@@ -12,12 +12,10 @@ from pathlib import Path
 
 from cardtui import locations
 from cardtui.games import Game
-from cardtui.room.config import HoldemOptions
-from cardtui.serve.server import ServeConfig
 from cardtui.store import Store
 from cardtui.testing.ssh import TerminalClient, serving
-from tests.serve.room_ssh import LAUNCH, named_key, profile, sit_down
-from tests.serve.test_serve_room_host import public_line
+from tests.serve.room_ssh import profile, sit_down
+from tests.serve.test_serve_room_host import friday_hosted_by_ann
 
 
 async def host_menu(ann: TerminalClient, key: str, asks: str) -> None:
@@ -30,12 +28,7 @@ async def host_menu(ann: TerminalClient, key: str, asks: str) -> None:
 
 async def test_the_host_sets_blinds_exports_closes_bans_and_lifts_the_ban(
         tmp_path: Path) -> None:
-    root = tmp_path / "room"
-    ann_key, bob_key = named_key(root, "Ann"), named_key(root, "Bob")
-    (root / "host_keys").write_text(public_line(ann_key))
-    tables = (HoldemOptions(name="Friday", seats=4, min_humans=1, action_clock=600,
-                            between_hands=600),)
-    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    root, ann_key, bob_key, config = friday_hosted_by_ann(tmp_path)
     async with serving(config) as server:
         room = server.room.shared.room
         bob = await sit_down(server.port, bob_key, "Bob", width=100)

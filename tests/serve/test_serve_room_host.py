@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from asyncssh import SSHKey
+
 from cardtui import locations
 from cardtui.games import Game
 from cardtui.room.config import HoldemOptions
@@ -24,13 +26,19 @@ def public_line(key: object) -> str:
     return key.export_public_key().decode().strip() + " host\n"  # type: ignore[attr-defined]
 
 
-async def test_the_host_pauses_announces_and_removes_a_player_over_ssh(tmp_path: Path) -> None:
+def friday_hosted_by_ann(tmp_path: Path) -> tuple[Path, SSHKey, SSHKey, ServeConfig]:
+    """A room with one hold'em table, Friday; Ann's key is a host's, Bob's a player's."""
     root = tmp_path / "room"
     ann_key, bob_key = named_key(root, "Ann"), named_key(root, "Bob")
     (root / "host_keys").write_text(public_line(ann_key))
     tables = (HoldemOptions(name="Friday", seats=4, min_humans=1, action_clock=600,
                             between_hands=600),)
-    config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
+    return root, ann_key, bob_key, ServeConfig(root=root, open=True, launch=LAUNCH,
+                                               tables=tables)
+
+
+async def test_the_host_pauses_announces_and_removes_a_player_over_ssh(tmp_path: Path) -> None:
+    root, ann_key, bob_key, config = friday_hosted_by_ann(tmp_path)
     async with serving(config) as server:
         room = server.room.shared.room
         bob = await sit_down(server.port, bob_key, "Bob", width=100)

@@ -17,8 +17,9 @@ from cardtui.guest.link import RoomLink
 from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
-from cardtui.room.room import room_pair
+from cardtui.room.room import Room, room_pair
 from cardtui.tables.shared_bankroll import RoomChips
+from cardtui.ui.app import CardtuiApp
 from cardtui.ui.screens import lobby
 from cardtui.ui.screens.lobby import LobbyScreen, store_sink
 from cardtui.ui.screens.lobby_sit_and_go import ResultsBoard
@@ -36,16 +37,22 @@ class SharedTableScreen(Screen[None]):
         self.session = session
 
 
+async def host_ann_in_the_lobby(app: CardtuiApp, room: Room) -> RoomLink:
+    """Ann, a host, greeted by ``room`` with her app's chips (answered: the room has
+    listed its lobby); the table screens are ``SharedTableScreen`` stand-ins."""
+    client = await RoomClient.open(await room_pair(room, Member("key-ann", "Ann", host=True)))
+    link = RoomLink(client, store_sink(app), RoomChips(app.store, app.session_id))
+    await link.start()
+    return link
+
+
 async def test_register_start_play_and_the_prize_reaches_the_balance(
         make_app, make_room, clock: FakeClock, monkeypatch) -> None:
     monkeypatch.setitem(lobby.TABLE_SCREENS, lobby.Game.HOLDEM, (__name__, "SharedTableScreen"))
     room = make_room(HoldemOptions(name="Cash", seats=2), clock=clock)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        client = await RoomClient.open(await room_pair(room, Member("key-ann", "Ann",
-                                                                    host=True)))
-        link = RoomLink(client, store_sink(app), RoomChips(app.store, app.session_id))
-        await link.start()  # (answered: the room has greeted her and listed its lobby)
+        link = await host_ann_in_the_lobby(app, room)
         screen = LobbyScreen(link)
         await app.push_screen(screen)
         start = app.store.balance(Game.HOLDEM)

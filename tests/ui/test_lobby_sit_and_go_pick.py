@@ -3,45 +3,30 @@
 
 from __future__ import annotations
 
-from textual.screen import Screen
-
 from cardtui.clock import FakeClock
 from cardtui.guest import sit_and_go as tournaments
-from cardtui.guest.client import RoomClient
-from cardtui.guest.link import RoomLink
-from cardtui.guest.shared_table import RemoteSession
 from cardtui.room.config import HoldemOptions
-from cardtui.room.connection import Member
-from cardtui.room.room import room_pair
-from cardtui.tables.shared_bankroll import RoomChips
 from cardtui.ui.screens import lobby
-from cardtui.ui.screens.lobby import LobbyScreen, store_sink
+from cardtui.ui.screens.lobby import LobbyScreen
 from cardtui.ui.screens.lobby_host import HostMenu
 from cardtui.ui.screens.lobby_sit_and_go import SitAndGoPicker
 from cardtui.wire.protocol import CreateSitAndGo, SitAndGoStage
 from tests.room.conftest import clock, make_room
 from tests.room.support import until
 from tests.tables.support import join
+from tests.ui.test_lobby_sit_and_go import SharedTableScreen, host_ann_in_the_lobby
 
 __all__ = ["clock", "make_room"]
 
 
-class SharedTableScreen(Screen[None]):
-    def __init__(self, session: RemoteSession) -> None:
-        super().__init__()
-        self.session = session
-
-
 async def test_r_and_the_hosts_g_pick_among_several_sit_and_gos(
         make_app, make_room, clock: FakeClock, monkeypatch) -> None:
-    monkeypatch.setitem(lobby.TABLE_SCREENS, lobby.Game.HOLDEM, (__name__, "SharedTableScreen"))
+    monkeypatch.setitem(lobby.TABLE_SCREENS, lobby.Game.HOLDEM,
+                        ("tests.ui.test_lobby_sit_and_go", "SharedTableScreen"))
     room = make_room(HoldemOptions(name="Cash", seats=2), clock=clock)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        client = await RoomClient.open(await room_pair(room, Member("key-ann", "Ann",
-                                                                    host=True)))
-        link = RoomLink(client, store_sink(app), RoomChips(app.store, app.session_id))
-        await link.start()
+        link = await host_ann_in_the_lobby(app, room)
         await app.push_screen(LobbyScreen(link))
         bob = await join(room, "Bob")  # one open sit-and-go each
         for who, name in ((link, "Friday"), (bob.link, "Saturday")):
