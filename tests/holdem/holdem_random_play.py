@@ -63,8 +63,9 @@ def random_hand(rng: random.Random) -> Hand:
     return Hand(stacks, button=button, small_blind=big // 2, big_blind=big, ante=ante, rng=rng)
 
 
-def _deal_automatically(state: State) -> None:
-    """pokerkit's dealer chores, never a player's decision (so nothing is 'repaired')."""
+def deal_automatically(state: State, runs: int | None = None) -> None:
+    """pokerkit's dealer chores, never a player's decision (so nothing is 'repaired');
+    ``runs``: the runouts agreed (a run-it-twice hand's file says how many)."""
     while True:
         if state.can_post_ante():
             state.post_ante()
@@ -75,7 +76,7 @@ def _deal_automatically(state: State) -> None:
         elif state.can_burn_card():
             state.burn_card("??")
         elif state.can_select_runout_count():
-            state.select_runout_count()
+            state.select_runout_count(runs)
         elif state.can_kill_hand():
             state.kill_hand()
         elif state.can_push_chips():
@@ -95,9 +96,9 @@ def replay_strictly(text: str) -> State:
     history = HandHistory.loads(text)
     state = history.create_state()
     for action in history.actions:
-        _deal_automatically(state)
+        deal_automatically(state)
         parse_action(state, action)
-    _deal_automatically(state)
+    deal_automatically(state)
     if state.status:
         raise AssertionError("pokerkit says the hand is not over")
     return state

@@ -36,33 +36,11 @@ from cardtui.holdem.phh_read import read_phh
 from cardtui.holdem.phh_seen import seen_to_phh
 from cardtui.holdem.pokerstars import to_pokerstars
 from cardtui.holdem.view import SeatView, TableView, steps
-from tests.holdem.holdem_random_play import STACK_CHOICES, random_action
+from tests.holdem.holdem_random_play import STACK_CHOICES, deal_automatically, random_action
 
 #: HandHistory's automations without the runout choice, which the file's ``_runs`` makes.
 _AUTOMATIONS = tuple(a for a in HandHistory.automations
                      if a is not Automation.RUNOUT_COUNT_SELECTION)
-
-
-def _dealer_chores(state: State, runs: int) -> None:
-    while True:
-        if state.can_post_ante():
-            state.post_ante()
-        elif state.can_collect_bets():
-            state.collect_bets()
-        elif state.can_post_blind_or_straddle():
-            state.post_blind_or_straddle()
-        elif state.can_burn_card():
-            state.burn_card("??")
-        elif state.can_select_runout_count():
-            state.select_runout_count(runs)
-        elif state.can_kill_hand():
-            state.kill_hand()
-        elif state.can_push_chips():
-            state.push_chips()
-        elif state.can_pull_chips():
-            state.pull_chips()
-        else:
-            return
 
 
 def replay_home_game(text: str) -> State:
@@ -71,9 +49,9 @@ def replay_home_game(text: str) -> State:
     history = HandHistory.loads(text, automations=_AUTOMATIONS)
     state = history.create_state()
     for action in history.actions:
-        _dealer_chores(state, runs)
+        deal_automatically(state, runs)
         parse_action(state, action)
-    _dealer_chores(state, runs)
+    deal_automatically(state, runs)
     if state.status:
         raise AssertionError("pokerkit says the hand is not over")
     return state

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from holdem_random_play import (
-    _deal_automatically,
+    deal_automatically,
     random_action,
     random_forced_hand,
     random_hand,
@@ -81,13 +81,13 @@ def pokerkit_after_each_action(text: str) -> list[list[Decimal]]:
     state = history.create_state()
     out = []
     for action in history.actions:
-        _deal_automatically(state)
+        deal_automatically(state)
         words = action.split()
         parse_action(state, action)
         if words[0] != "d" and words[1] in ("f", "cc", "cbr"):
-            _deal_automatically(state)
+            deal_automatically(state)
             out.append([Decimal(s) for s in state.stacks])
-    _deal_automatically(state)
+    deal_automatically(state)
     assert not state.status
     out.append([Decimal(s) for s in state.stacks])
     return out

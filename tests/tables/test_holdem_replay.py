@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from pokerkit import HandHistory, State
+from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
 from cardtui.cards import parse_cards
@@ -38,6 +38,7 @@ from cardtui.holdem.view import SeatView, TableView, steps
 from cardtui.tables.holdem_local import HoldemLocalSession
 from cardtui.tables.holdem_replay import SPEEDS, HoldemReplaySession, played_replay
 from cardtui.tables.session import Event, HandBegins, Note, SeatsChanged, SeatState, Seen
+from tests.holdem.holdem_random_play import deal_automatically
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "phh"
 PLURIBUS = FIXTURES / "pluribus_6max.phh"
@@ -75,40 +76,19 @@ class Watcher:
         return [r for e in self.events if isinstance(e, Seen) for r in e.records]
 
 
-def _dealer(state: State) -> None:
-    """pokerkit's dealer chores, never a player's decision."""
-    while True:
-        if state.can_post_ante():
-            state.post_ante()
-        elif state.can_collect_bets():
-            state.collect_bets()
-        elif state.can_post_blind_or_straddle():
-            state.post_blind_or_straddle()
-        elif state.can_burn_card():
-            state.burn_card("??")
-        elif state.can_kill_hand():
-            state.kill_hand()
-        elif state.can_push_chips():
-            state.push_chips()
-        elif state.can_pull_chips():
-            state.pull_chips()
-        else:
-            return
-
-
 def pokerkit_chips(text: str) -> tuple[list[tuple[list[int], int]], list[int]]:
     """pokerkit's (stacks, pot) once the blinds are in and after each player action; the end."""
     history = HandHistory.loads(text)
     state = history.create_state()
-    _dealer(state)
+    deal_automatically(state)
     after = [([int(s) for s in state.stacks], int(state.total_pot_amount))]
     for action in history.actions:
-        _dealer(state)
+        deal_automatically(state)
         parse_action(state, action)
         if action.split()[1] in ("f", "cc", "cbr"):
-            _dealer(state)
+            deal_automatically(state)
             after.append(([int(s) for s in state.stacks], int(state.total_pot_amount)))
-    _dealer(state)
+    deal_automatically(state)
     assert not state.status
     return after, [int(s) for s in state.stacks]
 
