@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
+from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import DataTable, Header, Input, OptionList
+from textual.widgets._header import HeaderTitle
 
 from cardtui.ui import textual_fixes
 from cardtui.ui.screens.confirm import ConfirmScreen
@@ -240,3 +242,27 @@ async def test_canary_textual_alone_still_runs_a_fields_editing_keys_late() -> N
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
             await pilot.pause()
         assert field.value != "Bea"
+
+
+class TitledApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+
+
+async def _title_set_after_the_header_lost_its_title() -> None:
+    app = TitledApp()
+    async with app.run_test() as pilot:
+        # What a screen switched away under load leaves: the header, its title removed.
+        await app.query_one(HeaderTitle).remove()
+        app.title = "Blackjack"
+        await pilot.pause()
+
+
+async def test_a_title_set_while_the_header_goes_is_ignored() -> None:
+    textual_fixes.apply()
+    await _title_set_after_the_header_lost_its_title()  # Textual alone: NoMatches
+
+
+async def test_canary_a_title_set_while_the_header_goes_crashes_textual_alone() -> None:
+    with textual_fixes.removed(textual_fixes.TITLE), pytest.raises(NoMatches):
+        await _title_set_after_the_header_lost_its_title()

@@ -22,6 +22,8 @@ is imported; each patch checks the name it replaces still exists):
                           after them in the same read
 ``Message.``              read only, by :func:`was_stopped` (no public accessor)
 ``_stop_propagation``
+``Header._on_mount``      a title set while a screen's header was being removed
+                          raised ``NoMatches`` and took the game down
 ========================  =====================================================
 
 **The served game's drawing shortcuts** (:mod:`.served`, installed only by the
@@ -84,6 +86,15 @@ fast client, a script) left the field empty, and "Home, Mr" appended "Mr".
 The field now runs its own bindings as the key reaches it, in order; any
 other key still travels up to the screen and the app as before.
 
+**A title set as the header goes.** ``Header._on_mount`` watches the app's
+and the screen's titles with a closure that looks up its ``HeaderTitle`` and
+catches only ``NoScreen``. When the palette's command switched screens under
+load, the old screen's header still heard the new title after its
+``HeaderTitle`` was removed, and ``NoMatches`` crashed the game (CI, the
+palette test, Textual 8.2.8; no Textual issue found). The closure cannot be
+reached, so the guarded ``_on_mount`` is Textual's own with ``NoMatches``
+caught too: a header without its title has nothing to update.
+
 **Whether a key was taken.** Textual 8.2 has no public way to ask whether a
 message was stopped on its way (``Message._stop_propagation``, set by
 ``stop()``). The field guard above and the app's held keys
@@ -94,15 +105,18 @@ place that reads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import DataTable, Header, Input, OptionList
+from textual.widgets._header import HeaderTitle
 
 #: The Textual every override here was written against and checked on.
 SEEN_ON = "8.2.8"
@@ -208,13 +222,31 @@ def _guard_key_order(on_key: Callable[[Input, events.Key], Any]) -> Callable[...
     return _on_key
 
 
+def _guard_title(on_mount: Callable[[Header, events.Mount], None]) -> Callable[..., None]:
+    del on_mount  # replaced whole: its watcher is a closure (Textual 8.2.8's, plus NoMatches)
+
+    def _on_mount(self: Header, _: events.Mount) -> None:
+        async def set_title() -> None:
+            # (NoMatches: the header is going with its screen, nothing left to title.)
+            with suppress(NoScreen, NoMatches):
+                self.query_one(HeaderTitle).update(self.format_title())
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
+
+    return _on_mount
+
+
 PAGING = Patch(OptionList, "_move_page", _guard_paging)
 DISMISS = Patch(Screen, "dismiss", _guard_dismiss)
 WIDTHS = Patch(DataTable, "_update_dimensions", _guard_widths)
 KEY_ORDER = Patch(Input, "_on_key", _guard_key_order)
+TITLE = Patch(Header, "_on_mount", _guard_title)
 
 #: The fixes every game needs (the key fuzzer and the lobby reach these bugs alone too).
-EVERYWHERE = (PAGING, DISMISS, WIDTHS, KEY_ORDER)
+EVERYWHERE = (PAGING, DISMISS, WIDTHS, KEY_ORDER, TITLE)
 
 
 def apply() -> None:
