@@ -215,8 +215,14 @@ async def play_holdem_hand(players: list[TerminalClient]
     return holes, marks
 
 
-#: A shared blackjack table's score line before any round is settled.
-NO_ROUND_YET = "W 0  L 0  P 0"
+#: A shared blackjack table's score line: rounds won, lost and pushed.
+SCORE = re.compile(r"W (\d+)  L (\d+)  P (\d+)")
+
+
+def rounds_settled(client: TerminalClient) -> int:
+    """How many rounds the score line says this player has had settled."""
+    found = SCORE.search(client.text)
+    return sum(int(n) for n in found.groups()) if found else 0
 
 
 def dealer_cards(client: TerminalClient) -> list[str]:
@@ -232,11 +238,14 @@ def dealer_cards(client: TerminalClient) -> list[str]:
 
 
 async def play_blackjack_round(players: dict[str, TerminalClient]
-                               ) -> tuple[dict[TerminalClient, int], set[str]]:
+                               ) -> tuple[dict[TerminalClient, int], set[str], bool]:
     """Each player places the offered bet and stands (no insurance) until the round is
-    settled on a screen. Returns how many bytes each terminal had received just before
-    the last stand (the dealer's hole card is turned only after it), and the cards on
-    every screen then (a hole card of the same face cannot be told apart)."""
+    settled on every screen. Returns how many bytes each terminal had received just
+    before the last stand (the dealer's hole card is turned only after it), the cards
+    on every screen then (a hole card of the same face cannot be told apart), and
+    whether anyone stood at all: a dealer's blackjack, or a blackjack in every seat,
+    settles the round at the deal, with no stand and no moment the hole card hid."""
+    settled = {c: rounds_settled(c) for c in players.values()}
     for client in players.values():
         await client.wait_for("then d places it", timeout=WAIT)
         await client.settle(0.3)
@@ -244,12 +253,15 @@ async def play_blackjack_round(players: dict[str, TerminalClient]
     marks = {c: len(c.raw) for c in players.values()}
     seen: set[str] = set()
     pressed: set[tuple[str, int]] = set()
+    stood = False
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT
-    while all(NO_ROUND_YET in c.text for c in players.values()):
+    while any(rounds_settled(c) == settled[c] for c in players.values()):
         assert loop.time() < deadline, "the round did not end:\n" + "\n".join(
             c.text for c in players.values())
         for name, client in players.items():
+            if rounds_settled(client) > settled[client]:
+                continue  # settled on this screen: nothing left to press
             text = client.text
             if "nsurance" in text and (name, -1) not in pressed:
                 pressed.add((name, -1))
@@ -260,6 +272,7 @@ async def play_blackjack_round(players: dict[str, TerminalClient]
                 pressed.add(key)
                 marks = {c: len(c.raw) for c in players.values()}
                 seen = {card for c in players.values() for card in CARD.findall(c.text)}
+                stood = True
                 client.press("s")
         await asyncio.sleep(0.05)
-    return marks, seen
+    return marks, seen, stood
