@@ -43,8 +43,10 @@ from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.guests import GuestNumbers
 from cardtui.cluster.lease import LEASE_SECONDS, RENEWALS_PER_LEASE, Leases
 from cardtui.cluster.lines import Gateway, Relay
+from cardtui.room.chat import clean
 from cardtui.room.connection import Member
 from cardtui.room.hosting import RoomHost
+from cardtui.room.room import NAME_LIMIT
 
 log = logging.getLogger("cardtui.cluster")
 
@@ -172,8 +174,20 @@ class ClusterRoom:
 
     async def line_for(self, fingerprint: str | None, profile_dir: Path) -> socket.socket:
         """The game's end of a socket pair whose other end is relayed to the room's owner."""
+        return await self.line_as(await self._named(self._member(fingerprint, profile_dir)))
+
+    async def guest(self, name: str | None = None, *, profile: str | None = None) -> Member:
+        """A browser tab's guest, as :meth:`Room.guest` makes one on one host: its chosen
+        name, or "Guest N" numbered by the room's counter (the web door, serve/web_session)."""
+        shown = clean(name, NAME_LIMIT) if name else ""
+        member = Member(profile or f"guest-{uuid.uuid4().hex}", shown or "Guest",
+                        guest=True, resumable=profile is not None)
+        return member if shown else await self._named(member)
+
+    async def line_as(self, member: Member) -> socket.socket:
+        """The game's end of a line relayed to the room's owner for ``member``, already
+        named by this host's door (a browser guest, an outside bot)."""
         assert self.nc is not None, "started first"
-        member = await self._named(self._member(fingerprint, profile_dir))
         ours, theirs = socket.socketpair()
         relay = Relay(self.nc, self.room_name, self.id, member, ours, self.relays.discard)
         self.relays.add(relay)

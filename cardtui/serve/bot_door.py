@@ -20,6 +20,11 @@ The host lists the keys of the bots allowed in, one per line as in
 
 What the room sends it is what any seat gets: the room filters every hand per
 seat, so another seat's hole cards never reach a bot before they are shown.
+
+In a room across hosts (``--cluster``) a bot may come in at any host: its line is
+relayed to the host running the tables (:meth:`ClusterRoom.line_as`), and the
+hold'em-only rule is checked against the tables the room's lobby showed this bot
+(the host it came in at may run none of them).
 :mod:`cardtui.arena.room_bot` is the client side (``cardtui arena --room``).
 """
 
@@ -49,6 +54,8 @@ from cardtui.wire.protocol import (
     HoldemAction,
     Leave,
     LineSplitter,
+    LobbySnapshot,
+    LobbyUpdate,
     Message,
     ProtocolError,
     SettledSeen,
@@ -61,6 +68,7 @@ from cardtui.wire.protocol import (
 )
 
 if TYPE_CHECKING:
+    from cardtui.cluster.node import ClusterRoom
     from cardtui.room.hosting import RoomHost
 
 #: The bots' keys, beside ``authorized_keys`` (and ``host_keys``).
@@ -116,9 +124,14 @@ class BotLineSession(asyncssh.SSHServerSession[bytes]):
 
     def __init__(self, fingerprint: str, login: str, host: RoomHost | None, *,
                  log: Callable[[str], None], start_timeout: float,
-                 on_finished: Callable[[BotLineSession], None]) -> None:
+                 on_finished: Callable[[BotLineSession], None],
+                 cluster: ClusterRoom | None = None) -> None:
         self.member = bot_member(fingerprint, login)
         self._host = host
+        self._cluster = cluster
+        #: In a cluster: the tables the room's lobby has shown this bot, hold'em or not.
+        self._shown: dict[str, bool] = {}
+        self._from_room = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
         self._log = log
         self._on_finished = on_finished
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -182,8 +195,24 @@ class BotLineSession(asyncssh.SSHServerSession[bytes]):
             self._finish()
 
     def _is_holdem(self, table: str) -> bool:
+        if self._cluster is not None:
+            return self._shown.get(table, False)
         found = self._host.room.tables.get(table) if self._host is not None else None
         return found is not None and found.game is Game.HOLDEM
+
+    def _look(self, data: bytes) -> None:
+        """Keep which tables the room's lobby lines show as hold'em (in a cluster)."""
+        for line in self._from_room.feed(data):
+            if isinstance(line, TooLong) or b'"lobby_' not in line:
+                continue
+            try:
+                message = decode(line)
+            except ProtocolError:
+                continue
+            if isinstance(message, LobbySnapshot):
+                self._shown = {t.id: t.game is Game.HOLDEM for t in message.tables}
+            elif isinstance(message, LobbyUpdate):
+                self._shown[message.table.id] = message.table.game is Game.HOLDEM
 
     def _answer(self, error: Error) -> None:
         if self._chan is not None:
@@ -197,11 +226,14 @@ class BotLineSession(asyncssh.SSHServerSession[bytes]):
 
     async def _serve(self) -> None:
         try:
-            if self._host is None:
+            if self._cluster is not None:
+                game_end: socket.socket = await self._cluster.line_as(self.member)
+            elif self._host is None:
                 self._answer(Error(ErrorCode.REFUSED, "this server seats no bots "
                                    "(no shared room on this host)"))
                 return
-            game_end: socket.socket = await room_pair(self._host.room, self.member)
+            else:
+                game_end = await room_pair(self._host.room, self.member)
             reader, self._writer = await asyncio.open_connection(sock=game_end)
             for line in self._early:
                 self._writer.write(line)
@@ -212,6 +244,8 @@ class BotLineSession(asyncssh.SSHServerSession[bytes]):
                 data = await reader.read(MAX_ROOM_MESSAGE_BYTES)
                 if not data or self._chan is None:
                     break
+                if self._cluster is not None:
+                    self._look(data)
                 self._chan.write(data)
         except (BrokenPipeError, ConnectionError, OSError):
             pass

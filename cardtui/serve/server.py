@@ -317,7 +317,8 @@ class CardroomServer(asyncssh.SSHServer):
             assert self._key is not None, "is_bot checked it"
             return BotLineSession(self._key, self._login, self._room.shared, log=self._room.log,
                                   start_timeout=self._limits.start_timeout,
-                                  on_finished=self._session_finished)
+                                  on_finished=self._session_finished,
+                                  cluster=self._room.cluster)
         session = BridgeSession(
             self._key, self._room, self._room.config.launch, self._limits,
             log=self._room.log, on_finished=self._session_finished,
