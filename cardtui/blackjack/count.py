@@ -66,6 +66,8 @@ from cardtui.blackjack.strategy import (
     insurance_advice,
 )
 from cardtui.cards import Card
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 #: Hi-Lo tag by blackjack value (index 0 the ace ... index 9 the ten).
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)
@@ -142,18 +144,32 @@ class IndexPlay:
         return true_count < self.index
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> Said:
         """``stand at 0 or more``, ``hit below -1``."""
         index = f"{self.index:+d}" if self.index else "0"
-        verb = "insure" if self.play is Action.INSURE else self.play.value
+        verb = Said(N_("insure")) if self.play is Action.INSURE else _verb(self.play)
         if self.when is When.AT_OR_ABOVE:
-            return f"{verb} at {index} or more"
-        return f"{verb} below {index}"
+            return Said(N_("{verb} at {index} or more"), verb=verb, index=index)
+        return Said(N_("{verb} below {index}"), verb=verb, index=index)
 
     @property
-    def label(self) -> str:
+    def label(self) -> Said:
         """``Illustrious 18 #2, 16 v T: stand at 0 or more``."""
-        return f"{self.group} #{self.number}, {self.name}: {self.rule}"
+        # The lists' names are Schlesinger's, said as they are in every language.
+        name = Said(N_("insurance")) if self.table == "insurance" else self.name
+        return Said(N_("{group} #{number}, {name}: {rule}"), group=self.group,
+                    number=self.number, name=name, rule=self.rule)
+
+
+def _verb(action: Action) -> Said:
+    """The move as a verb (:attr:`Action.verb`), kept for the player's language."""
+    return Said(VERBS[action])
+
+
+#: The moves as verbs (:attr:`Action.verb`), marked for the catalogs.
+VERBS = {Action.HIT: N_("hit"), Action.STAND: N_("stand"), Action.DOUBLE: N_("double"),
+          Action.SPLIT: N_("split"), Action.SURRENDER: N_("surrender"),
+          Action.INSURE: N_("take insurance"), Action.DECLINE_INSURANCE: N_("decline insurance")}
 
 
 def _i18(number: int, name: str, table: str, row: int, up: int, index: int, when: When,
@@ -290,8 +306,8 @@ def advice(
                        can_split=can_split, can_surrender=can_surrender)
     if play is None:
         return CountAdvice(basic.action, basic.situation, basic.reason, true_count)
-    reason = (f"{play.label} (true count now {true_count:+.1f}); "
-              f"basic strategy would {basic.action.verb}.")
+    reason = Said(N_("{play} (true count now {count}); basic strategy would {verb}."),
+                  play=play.label, count=f"{true_count:+.1f}", verb=_verb(basic.action))
     return CountAdvice(play.play, basic.situation, reason, true_count, play)
 
 
@@ -306,8 +322,9 @@ def insurance(rules: Rules, true_count: float) -> CountAdvice:
     play = ILLUSTRIOUS_18[0]
     if not play.applies(true_count):
         return CountAdvice(basic.action, basic.situation, basic.reason, true_count)
-    reason = (f"{play.label} (true count now {true_count:+.1f}): enough tens are left "
-              "that the 2:1 insurance bet wins more than it loses.")
+    reason = Said(N_("{play} (true count now {count}): enough tens are left that the 2:1 "
+                     "insurance bet wins more than it loses."),
+                  play=play.label, count=f"{true_count:+.1f}")
     return CountAdvice(Action.INSURE, basic.situation, reason, true_count, play)
 
 

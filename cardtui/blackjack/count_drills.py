@@ -35,6 +35,7 @@ from typing import Protocol
 from cardtui.blackjack.count import (
     FAB_4,
     ILLUSTRIOUS_18,
+    VERBS,
     CountAdvice,
     IndexPlay,
     _same_basic_as_the_indices,
@@ -49,6 +50,8 @@ from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.spread import signed
 from cardtui.blackjack.strategy import code_for
 from cardtui.cards import Card, Rank, Suit, new_deck_order
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 
 class Clock(Protocol):
@@ -103,9 +106,10 @@ class IndexQuestion:
         return self.advice.action
 
     @property
-    def explanation(self) -> str:
+    def explanation(self) -> Said:
         """``Illustrious 18 #2, 16 v T: stand at 0 or more; at -1: hit.``"""
-        return f"{self.play.label}; at {signed(self.true_count)}: {self.best.verb}."
+        return Said(N_("{play}; at {count}: {verb}."), play=self.play.label,
+                    count=signed(self.true_count), verb=Said(VERBS[self.best]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,12 +202,13 @@ class TrueCountQuestion:
         marks = "".join(str(deck).rjust(cells_per_deck) for deck in range(1, self.decks + 1))
         return f"|{bar}|\n {marks}"
 
-    def explanation(self) -> str:
+    def explanation(self) -> Said:
+        """``+5 over 2.5 decks left is +2.00: a true count of +2.``"""
         left = self.decks_left
-        left_text = f"{float(left):g}"
-        exact = Fraction(self.running) / left
-        return (f"{signed(self.running)} over {left_text} decks left is {float(exact):+.2f}"
-                .replace("+0.00", "0") + f": a true count of {signed(self.answer)}.")
+        exact = f"{float(Fraction(self.running) / left):+.2f}"
+        return Said(N_("{running} over {left} decks left is {exact}: a true count of {answer}."),
+                    running=signed(self.running), left=f"{float(left):g}",
+                    exact="0" if exact == "+0.00" else exact, answer=signed(self.answer))
 
 
 def deal_true_count_question(decks: int, penetration: float, rng: random.Random,
@@ -227,8 +232,8 @@ def parse_true_count(text: str) -> int:
     try:
         return int(cleaned)
     except ValueError:
-        raise ValueError(f"type the true count as a whole number, like -2 or 3, not {text!r}"
-                         ) from None
+        raise ValueError(Said(N_("type the true count as a whole number, like -2 or 3, not "
+                                 "{text}"), text=repr(text))) from None
 
 
 # -- the count-down drill --------------------------------------------------------------

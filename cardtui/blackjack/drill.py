@@ -32,6 +32,8 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.blackjack.strategy import Advice, advise
 from cardtui.cards import Card, Rank, Suit, new_deck_order
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 #: Moves a player may give as an answer.
 MOVES = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
@@ -81,7 +83,7 @@ class DrillAnswer:
     correct: bool
 
     @property
-    def explanation(self) -> str:
+    def explanation(self) -> Said:
         """``Stand: a soft 18 is good enough against an 8.``"""
         return self.question.advice.text
 
@@ -260,4 +262,5 @@ def parse_count(text: str) -> int:
     try:
         return int(cleaned)
     except ValueError:
-        raise ValueError(f"type the count as a whole number, like -3 or 4, not {text!r}") from None
+        raise ValueError(Said(N_("type the count as a whole number, like -3 or 4, not {text}"),
+                              text=repr(text))) from None

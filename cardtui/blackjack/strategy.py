@@ -54,6 +54,7 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.cards import Card
 from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 #: Column order of every row: the dealer's up-card 2-9, ten, ace.
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -373,28 +374,6 @@ def _may_double(rules: Rules, table: str, row: int) -> bool:
     return True
 
 
-class Said(str):
-    """English words that keep their template and arguments (issue 29).
-
-    The engine says the hint in English (what the tests and the English table
-    read, byte for byte) and keeps the template marked ``N_`` with its
-    arguments, so a UI can say the same in the player's language: an argument
-    that is itself a :class:`Said` (``a 10``, ``aces``) is translated in turn.
-
-    >>> said = Said(N_("hard {total} against {dealer}"), total=16, dealer=Said(N_("an ace")))
-    >>> str(said), said.key, sorted(said.args)
-    ('hard 16 against an ace', 'hard {total} against {dealer}', ['dealer', 'total'])
-    """
-
-    key: str
-    args: dict[str, object]
-
-    def __new__(cls, key: str, **args: object) -> Said:
-        said = super().__new__(cls, key.format(**args))
-        said.key, said.args = key, args
-        return said
-
-
 @dataclass(frozen=True, slots=True)
 class Advice:
     """The basic-strategy move and why (the hint key shows both)."""
@@ -404,8 +383,16 @@ class Advice:
     reason: str
 
     @property
-    def text(self) -> str:
-        return f"{self.action.value.capitalize()}: {self.reason}"
+    def text(self) -> Said:
+        """``Stand: a soft 18 is good enough against an 8.``"""
+        return Said(N_("{move}: {reason}"), move=Said(MOVE_NAMES[self.action]),
+                    reason=self.reason)
+
+
+#: The moves by name, as a drill's answer starts (:attr:`Advice.text`).
+MOVE_NAMES = {Action.HIT: N_("Hit"), Action.STAND: N_("Stand"), Action.DOUBLE: N_("Double"),
+              Action.SPLIT: N_("Split"), Action.SURRENDER: N_("Surrender"),
+              Action.INSURE: N_("Insure"), Action.DECLINE_INSURANCE: N_("No insurance")}
 
 
 def decide(

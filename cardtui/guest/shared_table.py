@@ -26,6 +26,7 @@ from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.guest.host_commands import chat_text, host_command
 from cardtui.holdem.button import Positions
+from cardtui.i18n.said import sentence as said_sentence
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.listening import EventLine
@@ -121,11 +122,7 @@ def sentence(text: str) -> str:
     >>> sentence("Bets are placed between rounds.")
     'Bets are placed between rounds.'
     """
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?…" else text + "."
+    return said_sentence(text)
 
 
 def seat_state(info: SeatInfo) -> SeatState:

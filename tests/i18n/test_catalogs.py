@@ -95,6 +95,10 @@ TRANSLATED = [
     "cardtui/ui/screens/countdown_drill.py",
     "cardtui/ui/screens/true_count_drill.py",
     "cardtui/ui/screens/index_drill.py",
+    "cardtui/blackjack/count.py",
+    "cardtui/blackjack/count_drills.py",
+    "cardtui/blackjack/drill.py",
+    "cardtui/i18n/said.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 #: The strategy charts' cell codes (H, Ds, Rh, -...): a literal made only of them is a
@@ -160,6 +164,21 @@ ALLOWED: dict[tuple[str, str], str] = {
         "border: round $warning; padding: 0 1; }\nNAME #host-error { color: $error; }\n",)},
     ("cardtui/holdem/tournament.py",
      "a person still has chips: the tournament is theirs to play"): _PROGRAMMER,
+    # Schlesinger's lists are named as he named them, in every language.
+    **{("cardtui/blackjack/count.py", name): "the name of a published list of index plays"
+       for name in ("Illustrious 18", "Fab 4")},
+    ("cardtui/blackjack/count.py", "at or above"): "an enum's value, not shown",
+    ("cardtui/blackjack/count_drills.py", "decks left"): "an enum's value, not shown",
+    **{("cardtui/blackjack/count.py", text): _PROGRAMMER for text in (
+        "f:a shoe holds 1 to 8 decks, not ", "f: cards cannot have been seen from  decks")},
+    **{("cardtui/blackjack/count_drills.py", text): _PROGRAMMER for text in (
+        "f:the count-down drill deals one or two decks, not ",
+        "this table offers no index plays and no insurance to drill",
+        "every card is dealt: say the count", "the count is asked once every card is dealt")},
+    **{("cardtui/blackjack/drill.py", text): _PROGRAMMER for text in (
+        "f:a count drill shows 1 to 416 cards, not ", "f:a drill asks at least one question, not ",
+        "f: is not a move on this hand", "each card must stay up for some time",
+        "the drill is over")},
 }
 
 

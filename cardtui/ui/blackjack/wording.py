@@ -13,10 +13,11 @@ from rich.text import Text
 
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.spread import BetVerdict
-from cardtui.blackjack.strategy import Advice, Said
+from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say
 from cardtui.ui.blackjack.seat_info import signed
 from cardtui.ui.sitting import Tally
 
@@ -142,16 +143,6 @@ def hint(advice: Advice) -> Text:
     return Text.assemble((_("Hint:") + " ", "bold cyan"), (_(ACTION_NAMES[advice.action]), "bold"),
                          f" ({say(advice.situation)}): {say(advice.reason)}",
                          ("  " + _("c: chart"), "dim"))
-
-
-def say(words: str) -> str:
-    """The engine's words in the player's language: a :class:`Said` is its template
-    translated with each argument said in turn; plain text (a count play's
-    reason, still English) is shown as it is."""
-    if not isinstance(words, Said):
-        return words
-    return _(words.key).format(**{name: say(value) if isinstance(value, Said) else value
-                                  for name, value in words.args.items()})
 
 
 #: A blackjack move by name, as the hint and the chart say it.

@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 from cardtui.blackjack.count import hi_lo
 from cardtui.blackjack.drill import CountAnswer, CountQuestion, deal_count_question, parse_count
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say, sentence
 from cardtui.ui.widgets.cards import CardRow, card_text
 from cardtui.ui.widgets.footer import Footer
 
@@ -186,9 +187,10 @@ class CountDrillScreen(Screen[tuple[CountAnswer, ...]]):
         try:
             given = parse_count(event.value)
         except ValueError as error:
-            said = str(error)  # the drill's reason, in its own words: a sentence here
+            # The drill's reason, in the player's words: a sentence here.
+            said = say(error.args[0]) if error.args else str(error)
             self.query_one("#verdict", Static).update(
-                Text(f"{said[:1].upper()}{said[1:]}.", style="bold yellow"))
+                Text(sentence(said), style="bold yellow"))
             return
         self.answers.append(CountAnswer(self.question, given))
         self.phase = "told"

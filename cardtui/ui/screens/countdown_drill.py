@@ -25,6 +25,7 @@ from cardtui.blackjack.drill import parse_count
 from cardtui.blackjack.spread import signed
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.i18n import N_, _, ngettext
+from cardtui.i18n.said import say, sentence
 from cardtui.ui.widgets.cards import CardRow, card_text
 from cardtui.ui.widgets.footer import Footer
 
@@ -124,9 +125,9 @@ class CountDownScreen(Screen[CountDown | None]):
         try:
             drill.answer(parse_count(event.value))
         except ValueError as error:
-            said = str(error)
+            said = say(error.args[0]) if error.args else str(error)
             self.query_one("#feedback", Static).update(
-                Text(f"{said[:1].upper()}{said[1:]}.", style="bold yellow"))
+                Text(sentence(said), style="bold yellow"))
             return
         self._show()
 

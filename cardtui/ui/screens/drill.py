@@ -34,6 +34,7 @@ from cardtui.blackjack.drill import (
 from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import Rules
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say
 from cardtui.ui.screens.strategy_chart import StrategyChartScreen, chart_cell, rules_summary
 from cardtui.ui.widgets.cards import CardRow, cards_text
 from cardtui.ui.widgets.footer import Footer
@@ -64,7 +65,7 @@ def miss_line(miss: DrillAnswer, *, ascii: bool) -> Text:
     text.append(_(" against "))
     text.append_text(cards_text([question.up_card], ascii=ascii))
     text.append(f": {_(_PAST[miss.given])}. ")
-    text.append(miss.explanation, style="bold")
+    text.append(say(miss.explanation), style="bold")
     return text
 
 
@@ -169,11 +170,11 @@ class DrillScreen(Screen[DrillResult | None]):
         text.append("): ")
         if last.correct:
             text.append(_("right. "), style="bold green")
-            text.append(last.explanation, style="green")
+            text.append(say(last.explanation), style="green")
         else:
             text.append(_("wrong, {moved}. ").format(moved=_(_PAST[last.given])),
                         style="bold red")
-            text.append(last.explanation, style="bold")
+            text.append(say(last.explanation), style="bold")
         return text
 
     def _show_summary(self) -> None:

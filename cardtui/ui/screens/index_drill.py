@@ -23,6 +23,7 @@ from cardtui.blackjack.records import Action
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.spread import signed
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say
 from cardtui.ui.widgets.cards import CardRow, cards_text
 from cardtui.ui.widgets.footer import Footer
 
@@ -124,7 +125,7 @@ class IndexDrillScreen(Screen[tuple[int, int] | None]):
         else:
             text.append(_("wrong, you chose {move}. ").format(move=_(VERBS[last.given])),
                         style="bold red")
-        text.append(last.question.explanation)
+        text.append(say(last.question.explanation))
         if self.question is None:
             text.append("\n\n" + _("Done: {right} of {asked} right. Enter or Escape to leave."
                                      ).format(right=self.right, asked=len(self.answers)),

@@ -22,6 +22,7 @@ from cardtui.blackjack.count_drills import (
 )
 from cardtui.blackjack.spread import signed
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say, sentence
 from cardtui.ui.widgets.footer import Footer
 
 
@@ -95,8 +96,8 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
         try:
             given = parse_true_count(event.value)
         except ValueError as error:
-            said = str(error)
-            self.verdict = Text(f"{said[:1].upper()}{said[1:]}.", style="bold yellow")
+            said = say(error.args[0]) if error.args else str(error)
+            self.verdict = Text(sentence(said), style="bold yellow")
             self._show()
             return
         self.asked += 1
@@ -106,12 +107,12 @@ class TrueCountDrillScreen(Screen[tuple[int, int] | None]):
             self.right += 1
             self.verdict = Text.assemble(_("Question {number}: ").format(number=self.asked),
                                          (_("right. "), "bold green"),
-                                         (question.explanation(), "green"))
+                                         (say(question.explanation()), "green"))
         else:
             self.verdict = Text.assemble(_("Question {number}: ").format(number=self.asked),
                                          (_("wrong, you said {given}. ").format(
                                              given=signed(given)), "bold red"),
-                                         question.explanation())
+                                         say(question.explanation()))
         self.question = self._deal() if self.asked < self.length else None
         self._show()
 
