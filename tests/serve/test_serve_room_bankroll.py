@@ -45,7 +45,8 @@ HOLDEM = Game.HOLDEM
 
 
 def friday(**options: object) -> tuple[HoldemOptions, ...]:
-    chosen: dict[str, object] = {"between_hands": 60, **options}
+    # (No time bank: a clock running out in a test is the action clock alone, not 30 s more.)
+    chosen: dict[str, object] = {"between_hands": 60, "time_bank": 0, **options}
     return (HoldemOptions(name="Friday", seats=3, min_humans=1, bots_fill=True, buy_in_min=200,
                           buy_in_max=BUY_IN, seed=5, **chosen),)  # type: ignore[arg-type]
 

@@ -215,7 +215,8 @@ async def test_the_clock_checks_or_folds_twice_then_a_key_brings_the_player_back
         tmp_path: Path) -> None:
     root = tmp_path / "room"
     tables = (HoldemOptions(name="Duel", seats=2, min_humans=2, bots_fill=False,
-                            action_clock=1.5, between_hands=0.5, seed=5),)
+                            action_clock=1.5, between_hands=0.5, seed=5,
+                            time_bank=0),)  # (the clock alone: a bank would add 30 s a miss)
     config = ServeConfig(root=root, open=True, launch=LAUNCH, tables=tables)
     async with serving(config) as server:
         room = server.room.shared.room
