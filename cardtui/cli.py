@@ -23,6 +23,7 @@ from pathlib import Path
 
 from cardtui import __version__, locations
 from cardtui.commands import botmatch
+from cardtui.commands.argparse_words import install as install_argparse_words
 from cardtui.commands.arguments import whole_number
 from cardtui.i18n import (
     LANGUAGES,
@@ -70,7 +71,7 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, message=message, command=self.prog.split()[0]) + "\n")
 
 
-_seed = whole_number("seed", 0)
+_seed = whole_number(N_("seed"), 0)
 
 
 def _language(text: str) -> str:
@@ -127,11 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 @cache
 def _parser_in(language: str) -> argparse.ArgumentParser:
+    # Before the parser is made: it titles its groups (positional arguments, options)
+    # and words -h when it is made; usage: and its errors when it speaks.
+    install_argparse_words()
     parser = _Parser(
         prog="cardtui",
         description=_("A terminal card room: Blackjack and Texas Hold'em."),
     )
-    parser.add_argument("--version", action="version", version=f"cardtui {__version__}")
+    parser.add_argument("--version", action="version", version=f"cardtui {__version__}",
+                        help=_("show program's version number and exit"))
     _add_globals(parser, suppress=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help_text in _TABLES.items():

@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from cardtui.i18n import _, number
 from cardtui.names import name_problem
 
 #: Digits past which a number is not parsed at all (Python's int() refuses
@@ -47,26 +48,35 @@ def whole_number(what: str, low: int, high: int | None = None, *,
     """An argparse ``type=`` that takes a whole number from ``low`` to ``high`` (None: no top).
 
     ``grouped=False`` writes numbers without thousands separators: a port or a
-    year is a label, not a count ("65535", not "65,535").
+    year is a label, not a count ("65535", not "65,535"). ``what`` is a flag
+    (``--hands``) or a word marked ``N_`` (``port``), said in the player's language.
     """
-    sep = "," if grouped else ""
+    def shown(value: int) -> str:
+        return number(value) if grouped else str(value)
 
     def check(text: str) -> int:
         digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
         if digits.isascii() and digits.isdigit() and len(digits) > _MAX_DIGITS:
-            limit = (f"be {_range(low, high, sep)}" if high is not None
-                     else f"have at most {_MAX_DIGITS} digits")
-            raise argparse.ArgumentTypeError(f"{what} must {limit}, not {_shown(text)}")
+            if high is not None:
+                raise argparse.ArgumentTypeError(_("{what} must be {low} to {high}, not {value}")
+                                                 .format(what=_(what), low=shown(low),
+                                                         high=shown(high), value=_shown(text)))
+            raise argparse.ArgumentTypeError(
+                _("{what} must have at most {digits} digits, not {value}").format(
+                    what=_(what), digits=_MAX_DIGITS, value=_shown(text)))
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {_shown(text)!r}") from None
+                _("{what} must be a whole number, not {value}").format(
+                    what=_(what), value=repr(_shown(text)))) from None
         if high is not None and not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be {_range(low, high, sep)}, not {value:{sep}}")
+            raise argparse.ArgumentTypeError(_("{what} must be {low} to {high}, not {value}")
+                                             .format(what=_(what), low=shown(low),
+                                                     high=shown(high), value=shown(value)))
         if value < low:
-            raise argparse.ArgumentTypeError(f"{what} must be {low} or more, not {value}")
+            raise argparse.ArgumentTypeError(_("{what} must be {low} or more, not {value}")
+                                             .format(what=_(what), low=low, value=value))
         return value
 
     check.__name__ = what  # argparse names the type in its own messages
@@ -79,10 +89,6 @@ def player_name(text: str) -> str:
     if problem:
         raise argparse.ArgumentTypeError(problem)
     return text
-
-
-def _range(low: int, high: int | None, sep: str = ",") -> str:
-    return f"{low:{sep}} or more" if high is None else f"{low:{sep}} to {high:{sep}}"
 
 
 def _shown(text: str) -> str:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtui.commands.arguments import whole_number
+from cardtui.i18n import N_, _, ngettext, number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,6 +38,8 @@ DEFAULT_BLINDS = "5/10"
 DEFAULT_MODE = "cash"
 #: The values of ``cardtui.holdem.table.Mode`` (a test keeps them equal).
 MODES = ("cash", "tournament")
+#: The modes as the match's first line says them.
+_MODE_WORDS = {"cash": N_("cash"), "tournament": N_("tournament")}
 #: Tournament levels rise every this many hands.
 HANDS_PER_LEVEL = 10
 #: The most hands one match plays (about an hour; Ctrl+C prints the summary so far).
@@ -57,31 +60,34 @@ _MATCH_OPTIONS = (
 
 def _export_dir(text: str) -> Path:
     if not text.strip():
-        raise argparse.ArgumentTypeError("needs a directory name, not ''")
+        raise argparse.ArgumentTypeError(_("needs a directory name, not ''"))
     return Path(text).expanduser()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # The match options default to "not given" (SUPPRESS), so that using one
     # without --bots-only can be refused instead of silently ignored.
-    group = parser.add_argument_group("bots only (headless)")
+    group = parser.add_argument_group(_("bots only (headless)"))
     group.add_argument("--bots-only", action="store_true",
-                       help="bots play each other headless; no screen opens")
+                       help=_("bots play each other headless; no screen opens"))
     given = argparse.SUPPRESS
     group.add_argument("--hands", type=whole_number("--hands", 1, MAX_HANDS), default=given,
-                       help=f"hands to play, 1 to {MAX_HANDS:,} (default {DEFAULT_HANDS})")
+                       help=_("hands to play, 1 to {most} (default {default})").format(
+                           most=number(MAX_HANDS), default=DEFAULT_HANDS))
     group.add_argument("--seats", type=whole_number("--seats", 2, 10), default=given,
-                       help=f"bots at the table, 2-10 (default {DEFAULT_SEATS})")
+                       help=_("bots at the table, 2-10 (default {default})").format(
+                           default=DEFAULT_SEATS))
     group.add_argument("--export-phh", type=_export_dir, default=given, metavar="DIR",
-                       help="write one PHH hand history per hand into DIR")
+                       help=_("write one PHH hand history per hand into DIR"))
     group.add_argument("--mode", choices=MODES, default=given,
-                       help=f"cash game or tournament (rising blinds) (default {DEFAULT_MODE})")
+                       help=_("cash game or tournament (rising blinds) (default {default})")
+                       .format(default=DEFAULT_MODE))
     group.add_argument("--stack", type=whole_number("--stack", 1, MAX_CHIPS), default=given,
-                       help=f"starting chips per bot, at least 10 big blinds "
-                       f"(default {DEFAULT_STACK})")
+                       help=_("starting chips per bot, at least 10 big blinds "
+                              "(default {default})").format(default=DEFAULT_STACK))
     group.add_argument("--blinds", default=given, metavar="SB/BB[/ANTE]",
-                       help="blinds of the cash game or of the first tournament level"
-                       f" (default {DEFAULT_BLINDS})")
+                       help=_("blinds of the cash game or of the first tournament level"
+                              " (default {default})").format(default=DEFAULT_BLINDS))
 
 
 def misplaced_options(args: argparse.Namespace) -> str | None:
@@ -91,8 +97,9 @@ def misplaced_options(args: argparse.Namespace) -> str | None:
     misplaced = [flag for dest, flag, _ in _MATCH_OPTIONS if hasattr(args, dest)]
     if not misplaced:
         return None
-    verb = "works" if len(misplaced) == 1 else "work"
-    return f"{', '.join(misplaced)} only {verb} with --bots-only (bots playing headless)"
+    return ngettext("{options} only works with --bots-only (bots playing headless)",
+                    "{options} only work with --bots-only (bots playing headless)",
+                    len(misplaced)).format(options=", ".join(misplaced))
 
 
 @dataclass(frozen=True)
@@ -125,26 +132,31 @@ def parse_blinds(text: str) -> BlindLevel:
     try:
         numbers = [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"--blinds must look like 5/10 or 5/10/1, not {text!r}") from None
+        raise ValueError(_("--blinds must look like 5/10 or 5/10/1, not {text}").format(
+            text=repr(text))) from None
     if len(numbers) not in (2, 3):
-        raise ValueError(f"--blinds must look like 5/10 or 5/10/1, not {text!r}")
+        raise ValueError(_("--blinds must look like 5/10 or 5/10/1, not {text}").format(
+            text=repr(text)))
     small, big, ante = (*numbers, 0)[:3]
     if not 0 < small <= big or ante < 0:
-        raise ValueError(f"--blinds needs 0 < small blind <= big blind and an ante >= 0: {text!r}")
+        raise ValueError(_("--blinds needs 0 < small blind <= big blind and an ante >= 0: "
+                           "{text}").format(text=repr(text)))
     if max(big, ante) > MAX_CHIPS // 10:
-        raise ValueError(f"--blinds and the ante are at most {MAX_CHIPS // 10:,}: {text[:40]!r}")
+        raise ValueError(_("--blinds and the ante are at most {most}: {text}").format(
+            most=number(MAX_CHIPS // 10), text=repr(text[:40])))
     return BlindLevel(small, big, ante)
 
 
 def _check(options: MatchOptions) -> BlindLevel:
     if options.hands < 1:
-        raise ValueError(f"--hands must be 1 or more, not {options.hands}")
+        raise ValueError(_("--hands must be 1 or more, not {count}").format(count=options.hands))
     if options.hands > MAX_HANDS:
-        raise ValueError(f"--hands must be at most {MAX_HANDS:,}, not {options.hands:,}")
+        raise ValueError(_("--hands must be at most {most}, not {count}").format(
+            most=number(MAX_HANDS), count=number(options.hands)))
     if not 2 <= options.seats <= 10:
-        raise ValueError(f"--seats must be 2 to 10, not {options.seats}")
+        raise ValueError(_("--seats must be 2 to 10, not {count}").format(count=options.seats))
     if options.stack < 1:
-        raise ValueError(f"--stack must be 1 or more, not {options.stack}")
+        raise ValueError(_("--stack must be 1 or more, not {count}").format(count=options.stack))
     level = parse_blinds(options.blinds)
     from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
 
@@ -152,8 +164,10 @@ def _check(options: MatchOptions) -> BlindLevel:
     # before it sees a card (--stack 1 was accepted).
     least = MIN_STACK_BIG_BLINDS * level.big
     if not least <= options.stack <= MAX_CHIPS:
-        raise ValueError(f"--stack must be {least:,} ({MIN_STACK_BIG_BLINDS} big blinds) to "
-                         f"{MAX_CHIPS:,}, not {options.stack:,}")
+        raise ValueError(_("--stack must be {least} ({blinds} big blinds) to {most}, not "
+                           "{count}").format(least=number(least), blinds=MIN_STACK_BIG_BLINDS,
+                                             most=number(MAX_CHIPS),
+                                             count=number(options.stack)))
     if options.export_phh is not None:
         _check_export_dir(options.export_phh)
     return level
@@ -163,12 +177,14 @@ def _check_export_dir(folder: Path) -> None:
     """Make ``folder`` and prove a file can be written there, before any hand is played."""
     try:
         if folder.exists() and not folder.is_dir():
-            raise ValueError(f"--export-phh {folder} exists and is not a directory")
+            raise ValueError(_("--export-phh {folder} exists and is not a directory").format(
+                folder=folder))
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        raise ValueError(f"--export-phh {folder}: cannot write there ({error.strerror})") from None
+        raise ValueError(_("--export-phh {folder}: cannot write there ({reason})").format(
+            folder=folder, reason=error.strerror)) from None
 
 
 @dataclass
@@ -187,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         blinds = _check(options)
     except ValueError as error:
-        print(f"cardtui holdem: error: {error}", file=sys.stderr)
+        print(_("cardtui holdem: error: {problem}").format(problem=error), file=sys.stderr)
         return 2
     from rich.console import Console
 
@@ -211,22 +227,23 @@ def run(args: argparse.Namespace) -> int:
     )
     console = Console()
     console.print(
-        f"{options.seats} bots, {mode.value}, blinds {blinds}, stacks {options.stack}, "
-        f"seed {seed}",
+        _("{seats} bots, {mode}, blinds {blinds}, stacks {stack}, seed {seed}").format(
+            seats=options.seats, mode=_(_MODE_WORDS[mode.value]), blinds=blinds,
+            stack=options.stack, seed=seed),
         highlight=False,
     )
     summary = MatchSummary()
     try:
         play_match(table, options.hands, options.export_phh, console, summary)
     except KeyboardInterrupt:
-        summary.stopped = "interrupted"
+        summary.stopped = _("interrupted")
         _print_summary(console, table, summary, mode, options.export_phh)
         raise
     except OSError as error:
-        summary.stopped = "stopped"
+        summary.stopped = _("stopped")
         _print_summary(console, table, summary, mode, options.export_phh)
-        print(f"cardtui holdem: error: cannot write hand {summary.hands + 1}'s history: "
-              f"{error.strerror}", file=sys.stderr)
+        print(_("cardtui holdem: error: cannot write hand {number}'s history: {reason}").format(
+            number=summary.hands + 1, reason=error.strerror), file=sys.stderr)
         return 1
     _print_summary(console, table, summary, mode, options.export_phh)
     return 0
@@ -236,7 +253,9 @@ def _print_summary(console: Console, table: Table, summary: MatchSummary, mode: 
                    export: Path | None) -> None:
     console.print(report(table, summary, mode))
     if summary.files:
-        console.print(f"Wrote {len(summary.files)} PHH files to {export}", highlight=False)
+        console.print(ngettext("Wrote {n} PHH file to {folder}", "Wrote {n} PHH files to {folder}",
+                               len(summary.files)).format(n=number(len(summary.files)),
+                                                          folder=export), highlight=False)
 
 
 def play_match(table: Table, hands: int, export: Path | None, console: Console,
@@ -255,7 +274,8 @@ def play_match(table: Table, hands: int, export: Path | None, console: Console,
 
     summary = summary if summary is not None else MatchSummary()
     with Progress(
-        TextColumn("[bold]Playing"), BarColumn(), MofNCompleteColumn(), TextColumn("hands"),
+        TextColumn("[bold]" + _("Playing")), BarColumn(), MofNCompleteColumn(),
+        TextColumn(_("hands")),
         TimeRemainingColumn(), console=console, transient=True,
         disable=not console.is_terminal,
     ) as progress:
@@ -281,21 +301,25 @@ def report(table: Table, summary: MatchSummary, mode: Mode) -> RichTable:
 
     from cardtui.holdem.table import Mode
 
-    title = f"{summary.hands} hands, {summary.showdowns} showdowns"
+    title = (ngettext("{n} hand", "{n} hands", summary.hands).format(n=summary.hands) + ", "
+             + ngettext("{n} showdown", "{n} showdowns", summary.showdowns).format(
+                 n=summary.showdowns))
     if summary.biggest_pot:
-        title += f", biggest pot {summary.biggest_pot} (hand {summary.biggest_pot_hand})"
+        title += _(", biggest pot {amount} (hand {number})").format(
+            amount=summary.biggest_pot, number=summary.biggest_pot_hand)
     replaced = table.house_chips // table.refill_bots if table.refill_bots else 0
     if replaced:
-        title += (f", {replaced} busted {'bot' if replaced == 1 else 'bots'} replaced"
-                  f" ({table.house_chips:,} chips from the house)")
+        title += ngettext(", {n} busted bot replaced ({chips} chips from the house)",
+                          ", {n} busted bots replaced ({chips} chips from the house)",
+                          replaced).format(n=replaced, chips=number(table.house_chips))
     if summary.stopped:
         title += f" ({summary.stopped})"
     result = RichTable(title=title, header_style="bold")
-    result.add_column("bot")
-    result.add_column("style")
-    result.add_column("chips", justify="right")
+    result.add_column(_("bot"))
+    result.add_column(_("style"))
+    result.add_column(_("chips"), justify="right")
     if mode is Mode.TOURNAMENT:
-        result.add_column("place", justify="right")
+        result.add_column(_("place"), justify="right")
     places = {name: place for place, name in table.places}
     seated = {s.name: s for s in table.seats if s is not None}
     for player in table.entrants:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cardtui.cards import Card, parse_cards
 from cardtui.commands.arguments import whole_number
+from cardtui.i18n import _, number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,22 +38,26 @@ MAX_EXACT_LIMIT = 10_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hands", nargs="+", metavar="HAND", help="hole cards, like AhKh or 10h9c")
-    parser.add_argument("--board", default="", help="the board so far: 3, 4 or 5 cards (Jc3d5c)")
-    parser.add_argument("--dead", default="", help="cards known to be out of the deck")
+    parser.add_argument("hands", nargs="+", metavar="HAND",
+                        help=_("hole cards, like AhKh or 10h9c"))
+    parser.add_argument("--board", default="",
+                        help=_("the board so far: 3, 4 or 5 cards (Jc3d5c)"))
+    parser.add_argument("--dead", default="", help=_("cards known to be out of the deck"))
     parser.add_argument(
         "--trials",
         type=whole_number("--trials", 1, MAX_TRIALS),
         default=100_000,
-        help=f"Monte Carlo run-outs when there are too many to deal them all, 1 to "
-        f"{MAX_TRIALS:,} (default 100,000)",
+        help=_("Monte Carlo run-outs when there are too many to deal them all, 1 to "
+               "{most} (default {default})").format(most=number(MAX_TRIALS),
+                                                    default=number(100_000)),
     )
     parser.add_argument(
         "--exact-limit",
         type=whole_number("--exact-limit", 0, MAX_EXACT_LIMIT),
         default=2_000_000,
-        help=f"deal every run-out when there are at most this many, 0 to {MAX_EXACT_LIMIT:,}"
-        " (default 2,000,000, which covers any hold'em board; lower it to sample instead)",
+        help=_("deal every run-out when there are at most this many, 0 to {most} (default "
+               "{default}, which covers any hold'em board; lower it to sample instead)").format(
+                   most=number(MAX_EXACT_LIMIT), default=number(2_000_000)),
     )
 
 
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             result = _monte_carlo(console, hands, board, dead, args)
     except ValueError as error:
-        print(f"cardtui equity: error: {error}", file=sys.stderr)
+        print(_("cardtui equity: error: {problem}").format(problem=error), file=sys.stderr)
         return 2
     _print(console, result, getattr(args, "ascii", False))
     return 0
@@ -87,7 +92,7 @@ def _exact(console: Console, hands: list[list[Card]], board: list[Card], dead: l
            trials: int, exact_limit: int) -> EquityResult:
     from cardtui.holdem.equity import equity
 
-    with console.status("Dealing out every board…"):
+    with console.status(_("Dealing out every board…")):
         return equity(hands, board, dead, trials=trials, exact_limit=exact_limit)
 
 
@@ -104,7 +109,7 @@ def _monte_carlo(console: Console, hands: list[list[Card]], board: list[Card],
     parts: list[EquityResult] = []
     try:
         with Progress(
-            TextColumn("[bold]Dealing run-outs"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("[bold]" + _("Dealing run-outs")), BarColumn(), MofNCompleteColumn(),
             TimeRemainingColumn(), console=console, transient=True,
             disable=not console.is_terminal,
         ) as progress:
@@ -115,7 +120,7 @@ def _monte_carlo(console: Console, hands: list[list[Card]], board: list[Card],
                 progress.advance(task, part.samples)
     except KeyboardInterrupt:
         if parts:
-            _print(console, combine(parts), getattr(args, "ascii", False), "interrupted")
+            _print(console, combine(parts), getattr(args, "ascii", False), _("interrupted"))
         raise
     return combine(parts)
 
@@ -153,16 +158,16 @@ def combine(parts: Sequence[EquityResult]) -> EquityResult:
 
 
 def _cards(cards: tuple[Card, ...], ascii_only: bool) -> str:
-    return " ".join(card.render(ascii_only) for card in cards) or "none"
+    return " ".join(card.render(ascii_only) for card in cards) or _("none")
 
 
 def _method(result: EquityResult, ascii_only: bool) -> str:
     if result.exact:
-        method = f"Exact: every one of {result.samples:,} run-outs."
+        method = _("Exact: every one of {n} run-outs.").format(n=number(result.samples))
     else:
-        method = f"Monte Carlo: {result.samples:,} random run-outs."
+        method = _("Monte Carlo: {n} random run-outs.").format(n=number(result.samples))
     if result.dead:
-        method += f" Dead cards: {_cards(result.dead, ascii_only)}."
+        method += _(" Dead cards: {cards}.").format(cards=_cards(result.dead, ascii_only))
     return method
 
 
@@ -171,11 +176,11 @@ def _table(result: EquityResult, ascii_only: bool) -> Table:
     from rich.table import Table
 
     table = Table(
-        title=f"Board: {_cards(result.board, ascii_only)}",
+        title=_("Board: {cards}").format(cards=_cards(result.board, ascii_only)),
         box=box.ASCII if ascii_only else box.HEAVY_HEAD,  # --ascii: terminals without UTF-8
     )
-    table.add_column("Hand")
-    for heading in ("Win %", "Tie %", "Equity %"):
+    table.add_column(_("Hand"))
+    for heading in (_("Win %"), _("Tie %"), _("Equity %")):
         table.add_column(heading, justify="right")
     for hand in result.hands:
         table.add_row(

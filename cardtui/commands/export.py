@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from cardtui import locations
 from cardtui.commands.kept import kept_histories
 from cardtui.holdem.history_formats import HistoryFormat
+from cardtui.i18n import N_, _, ngettext, number
 from cardtui.names import name_problem
 
 if TYPE_CHECKING:
@@ -51,18 +52,18 @@ def _player(text: str) -> str:
 
 def _folder(text: str) -> Path:
     if not text.strip():
-        raise argparse.ArgumentTypeError("needs a directory name, not ''")
+        raise argparse.ArgumentTypeError(_("needs a directory name, not ''"))
     return Path(text).expanduser()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=[f.value for f in HistoryFormat],
                         default=HistoryFormat.PHH.value,
-                        help="PHH (default) or PokerStars-style text for tracker tools")
+                        help=_("PHH (default) or PokerStars-style text for tracker tools"))
     parser.add_argument("--player", type=_player, metavar="NAME",
-                        help="only the hands NAME played, NAME as the PokerStars hero")
+                        help=_("only the hands NAME played, NAME as the PokerStars hero"))
     parser.add_argument("--out", type=_folder, required=True, metavar="DIR",
-                        help="the folder to write one file per hand into (made if missing)")
+                        help=_("the folder to write one file per hand into (made if missing)"))
 
 
 @dataclass
@@ -81,33 +82,39 @@ def run(args: argparse.Namespace) -> int:
     written_as = HistoryFormat(args.format)
     problem = _folder_problem(out)
     if problem is not None:
-        print(f"cardtui export: error: --out {problem}", file=sys.stderr)
+        print(_("cardtui export: error: --out {problem}").format(problem=problem),
+              file=sys.stderr)
         return 2
     root = locations.data_dir(args.data_dir)
     path = locations.database_path(root)
-    kept = kept_histories("export", "export these hands", path, root, console,
+    kept = kept_histories("export", N_("export these hands"), path, root, console,
                           tournaments=True)
     if isinstance(kept, int):
         return kept
     try:
         done = export_kept(kept, out, written_as, player=args.player)
     except OSError as error:
-        print(f"cardtui export: error: cannot write in {out}: {error.strerror}", file=sys.stderr)
+        print(_("cardtui export: error: cannot write in {folder}: {reason}").format(
+            folder=out, reason=error.strerror), file=sys.stderr)
         return 1
     count = len(done.paths)
-    whose = f" of {args.player}" if args.player else ""
     if not count:
-        console.print(f"No hold'em hands{whose} kept in {path}.", highlight=False,
-                      soft_wrap=True)
+        said = (_("No hold'em hands of {player} kept in {path}.") if args.player
+                else _("No hold'em hands kept in {path}.")).format(player=args.player, path=path)
+    elif args.player:
+        said = ngettext("Wrote {n} hand of {player} as {format} hand histories to {folder}",
+                        "Wrote {n} hands of {player} as {format} hand histories to {folder}",
+                        count).format(n=number(count), player=args.player,
+                                      format=written_as.label, folder=out)
     else:
-        hands = f"{count:,} hand{'' if count == 1 else 's'}{whose}"
-        console.print(f"Wrote {hands} as {written_as.label} hand histories to {out}",
-                      highlight=False, soft_wrap=True)
+        said = ngettext("Wrote {n} hand as {format} hand histories to {folder}",
+                        "Wrote {n} hands as {format} hand histories to {folder}",
+                        count).format(n=number(count), format=written_as.label, folder=out)
+    console.print(said, highlight=False, soft_wrap=True)
     if done.unreadable:
-        are = "is" if done.unreadable == 1 else "are"
-        console.print(f"{done.unreadable} kept hand{'' if done.unreadable == 1 else 's'} could "
-                      f"not be read and {are} left out.", style="dim", highlight=False,
-                      soft_wrap=True)
+        from cardtui.commands.stats import left_out
+
+        console.print(left_out(done.unreadable), style="dim", highlight=False, soft_wrap=True)
     return 0
 
 
@@ -115,12 +122,13 @@ def _folder_problem(folder: Path) -> str | None:
     """Why no file can be written in ``folder`` (made if missing), or None."""
     try:
         if folder.exists() and not folder.is_dir():
-            return f"{folder} exists and is not a directory"
+            return _("{folder} exists and is not a directory").format(folder=folder)
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        return f"{folder}: cannot write there ({error.strerror})"
+        return _("{folder}: cannot write there ({reason})").format(folder=folder,
+                                                                  reason=error.strerror)
     return None
 
 

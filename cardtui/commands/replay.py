@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardtui.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from cardtui.holdem.phh_read import Replay, Unreadable
     from cardtui.ui.app import CardtuiApp
@@ -23,12 +25,12 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", type=Path,
-                        help="a .phh file, a .phhs file of many hands, or a folder of them "
-                        "(regular files of at most 32 MB each)")
+                        help=_("a .phh file, a .phhs file of many hands, or a folder of them "
+                               "(regular files of at most 32 MB each)"))
     from cardtui.commands.arguments import whole_number
 
     parser.add_argument("--hand", type=whole_number("--hand", 1), default=None, metavar="N",
-                        help="open the N-th hand of the source at once (1 is the first)")
+                        help=_("open the N-th hand of the source at once (1 is the first)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,17 +48,21 @@ def run(args: argparse.Namespace) -> int:
                 return _run_app(args, [], files=files, root=path)
         hands = read_hands(args.file)
     except PhhError as error:
-        print(f"cardtui replay: error: {error}", file=sys.stderr)
+        print(_("cardtui replay: error: {problem}").format(problem=error), file=sys.stderr)
         return 2
     if not any(isinstance(hand, Replay) for hand in hands):
         first = hands[0]
         assert not isinstance(first, Replay)
-        more = f" (and {len(hands) - 1} more that cannot be replayed)" if len(hands) > 1 else ""
-        print(f"cardtui replay: error: {first.title}: {first.reason}{more}", file=sys.stderr)
+        more = ngettext(" (and {n} more that cannot be replayed)",
+                        " (and {n} more that cannot be replayed)",
+                        len(hands) - 1).format(n=len(hands) - 1) if len(hands) > 1 else ""
+        print(_("cardtui replay: error: {problem}").format(
+            problem=f"{first.title}: {first.reason}{more}"), file=sys.stderr)
         return 2
     if args.hand is not None and not 1 <= args.hand <= len(hands):
-        print(f"cardtui replay: error: --hand must be 1 to {len(hands)}, not {args.hand}",
-              file=sys.stderr)
+        print(_("cardtui replay: error: {problem}").format(
+            problem=_("--hand must be 1 to {count}, not {number}").format(
+                count=len(hands), number=args.hand)), file=sys.stderr)
         return 2
     return _run_app(args, hands)
 
@@ -68,7 +74,8 @@ def read_hands(path: Path) -> list[Replay | Unreadable]:
     try:
         return read_path(path.expanduser())
     except OSError as error:
-        raise PhhError(f"cannot read {path}: {error.strerror}") from None
+        raise PhhError(_("cannot read {path}: {reason}").format(
+            path=path, reason=error.strerror)) from None
 
 
 def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable], *,
@@ -76,8 +83,8 @@ def _run_app(args: argparse.Namespace, hands: list[Replay | Unreadable], *,
     try:
         args.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        print(f"cardtui: error: cannot create the data directory {args.data_dir}: "
-              f"{error.strerror}", file=sys.stderr)
+        print(_("cardtui: error: cannot create the data directory {folder}: {reason}").format(
+            folder=args.data_dir, reason=error.strerror), file=sys.stderr)
         return 2
     from cardtui.untrusted import clean
 

@@ -13,13 +13,7 @@ import os
 import sys
 
 from cardtui import locations
-
-#: What a player can do about each kind of trouble (keys: ``Problem`` values).
-_ADVICE = {
-    "busy": "try again in a moment",
-    "damaged": "cardtui sets it aside and starts a fresh one the next time you play",
-    "newer": "use that newer cardtui to see these scores",
-}
+from cardtui.i18n import N_, _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
     root = locations.data_dir(args.data_dir)
     path = locations.database_path(root)
     if not os.path.isfile(path):
-        console.print(f"No scores yet: nothing has been recorded in {root}.", highlight=False)
+        console.print(_("No scores yet: nothing has been recorded in {folder}.").format(
+            folder=root), highlight=False)
         return 0
     try:
         db = Database(path, read_only=True)
@@ -47,11 +42,12 @@ def run(args: argparse.Namespace) -> int:
         finally:
             db.close()
     except StoreError as error:
-        advice = _ADVICE.get(error.problem.value)
-        print(f"cardtui scores: error: {error}" + (f"; {advice}" if advice else "") + ".",
-              file=sys.stderr)
+        from cardtui.commands.kept import ADVICE, store_error_line
+
+        print(store_error_line("scores", error, ADVICE.get(error.problem.value),
+                               N_("see these scores")), file=sys.stderr)
         return 1
-    console.print(f"Scoreboard: {path}", style="dim", highlight=False)
+    console.print(_("Scoreboard: {path}").format(path=path), style="dim", highlight=False)
     console.print(tables)
     if drills is not None:
         console.print()

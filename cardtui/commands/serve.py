@@ -20,6 +20,7 @@ from rich.console import Console
 
 from cardtui import locations
 from cardtui.commands.arguments import whole_number
+from cardtui.i18n import N_, _
 from cardtui.serve import DEFAULT_FPS, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -27,34 +28,36 @@ if TYPE_CHECKING:
     from cardtui.serve.server import RunningServer, ServeConfig
     from cardtui.serve.web import RunningRoom, RunningWebDoor, WebConfig
 
-MISSING_ASYNCSSH = "cardtui serve needs asyncssh: install cardtui[ssh]"
-MISSING_CLUSTER = ("cardtui serve --cluster and --store postgresql://... need nats-py and "
-                   "psycopg: install cardtui[cluster]")
+MISSING_ASYNCSSH = N_("cardtui serve needs asyncssh: install cardtui[ssh]")
+MISSING_CLUSTER = N_("cardtui serve --cluster and --store postgresql://... need nats-py and "
+                     "psycopg: install cardtui[cluster]")
 
 #: Every signal that closes the room the same orderly way (hands voided, players
 #: told, games ended): the host's Ctrl-C, a service manager's stop, and the host's
 #: terminal closing (SIGHUP; unhandled, it killed the server at once, no player told).
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: What the host reads once a stop signal arrives, while the games are ended.
-CLOSING = (
+CLOSING = N_(
     "Closing the room ({signal}): voiding the hands in play, telling every player, "
     "ending every game..."
 )
-MISSING_WEB = "cardtui serve --web needs textual-serve: install cardtui[web]"
+MISSING_WEB = N_("cardtui serve --web needs textual-serve: install cardtui[web]")
 
 
-_port = whole_number("port", 0, 65535, grouped=False)
+_port = whole_number(N_("port"), 0, 65535, grouped=False)
 #: --max-sessions and --fps: at least one.
-_positive = whole_number("the number", 1)
+_positive = whole_number(N_("the number"), 1)
 
 
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, not {text}").format(
+            text=repr(text))) from None
     if value < 0 or value != value:
-        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("expected 0 or more seconds, not {text}").format(
+            text=text))
     return value
 
 
@@ -62,68 +65,70 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--store",
         metavar="URL",
-        help="keep the room's store (leaderboard, host log, bans, kept tables) in "
-        "PostgreSQL at URL (postgresql://USER@HOST/DB; the password from PGPASSWORD or "
-        "~/.pgpass, not the command line) instead of DATA_DIR/room.sqlite3; needs the "
-        "cluster extra",
+        help=_("keep the room's store (leaderboard, host log, bans, kept tables) in "
+               "PostgreSQL at URL (postgresql://USER@HOST/DB; the password from PGPASSWORD or "
+               "~/.pgpass, not the command line) instead of DATA_DIR/room.sqlite3; needs the "
+               "cluster extra"),
     )
     parser.add_argument(
         "--cluster",
         metavar="NATS_URL",
-        help="one of several hosts running one room (nats://HOST:4222): the host holding "
-        "the room's lease runs its tables, every host serves its own players; needs "
-        "--store postgresql://... and nats-server's credentials (--cluster-credentials, "
-        "or CARDTUI_NATS_USER and CARDTUI_NATS_PASSWORD, or CARDTUI_NATS_TOKEN)",
+        help=_("one of several hosts running one room (nats://HOST:4222): the host holding "
+               "the room's lease runs its tables, every host serves its own players; needs "
+               "--store postgresql://... and nats-server's credentials (--cluster-credentials, "
+               "or CARDTUI_NATS_USER and CARDTUI_NATS_PASSWORD, or CARDTUI_NATS_TOKEN)"),
     )
     parser.add_argument(
         "--cluster-credentials",
         metavar="FILE",
         type=Path,
-        help="nats-server's credentials for --cluster: one line, user:password or a token",
+        help=_("nats-server's credentials for --cluster: one line, user:password or a token"),
     )
     parser.add_argument(
         "--cluster-host",
         metavar="NAME",
-        help="this host's name in the cluster (default: a new one each start); with a "
-        "NATS user per host, the user's name, so that nats-server lets it read its own "
-        "players' lines and no other host's",
+        help=_("this host's name in the cluster (default: a new one each start); with a "
+               "NATS user per host, the user's name, so that nats-server lets it read its own "
+               "players' lines and no other host's"),
     )
     parser.add_argument(
         "--cluster-room",
         metavar="NAME",
         default="cardtui",
-        help="the room's name on NATS, the same on every host of the room (default: cardtui)",
+        help=_("the room's name on NATS, the same on every host of the room "
+               "(default: cardtui)"),
     )
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)",
+        help=_("address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)"),
     )
     parser.add_argument(
         "--port",
         type=_port,
         default=DEFAULT_PORT,
-        help=f"port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)",
+        help=_("port to listen on (default: {port}; 0 picks a free one)").format(
+            port=DEFAULT_PORT),
     )
     # Either a list of players' keys or an open room, never both.
     access = parser.add_mutually_exclusive_group()
     access.add_argument(
         "--open",
         action="store_true",
-        help="let anyone in: any key gets a profile, no key plays as a guest",
+        help=_("let anyone in: any key gets a profile, no key plays as a guest"),
     )
     access.add_argument(
         "--authorized-keys",
         type=Path,
         metavar="FILE",
-        help="players' public keys (default: DATA_DIR/authorized_keys)",
+        help=_("players' public keys (default: DATA_DIR/authorized_keys)"),
     )
     parser.add_argument(
         "--host-key",
         type=Path,
         metavar="FILE",
-        help="the server's private key, made on first start "
-        "(default: DATA_DIR/ssh_host_ed25519_key)",
+        help=_("the server's private key, made on first start "
+               "(default: DATA_DIR/ssh_host_ed25519_key)"),
     )
     parser.add_argument(
         "--room-host",
@@ -131,8 +136,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FILE",
-        help="a public key whose player runs the room (pause, close, kick, ban, blinds, "
-        "announcements); repeatable; also every key in host_keys beside authorized_keys",
+        help=_("a public key whose player runs the room (pause, close, kick, ban, blinds, "
+               "announcements); repeatable; also every key in host_keys beside "
+               "authorized_keys"),
     )
     parser.add_argument(
         "--room-bot",
@@ -140,8 +146,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FILE",
-        help="a public key of an outside bot allowed a seat at the room's hold'em tables "
-        "(cardtui arena --room); repeatable; also every key in bot_keys beside authorized_keys",
+        help=_("a public key of an outside bot allowed a seat at the room's hold'em tables "
+               "(cardtui arena --room); repeatable; also every key in bot_keys beside "
+               "authorized_keys"),
     )
     parser.add_argument(
         "--max-sessions",
@@ -149,64 +156,67 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="max_sessions",
         type=_positive,
         default=DEFAULT_MAX_SESSIONS,
-        help=f"players at once (default: {DEFAULT_MAX_SESSIONS})",
+        help=_("players at once (default: {count})").format(count=DEFAULT_MAX_SESSIONS),
     )
     parser.add_argument(
         "--idle-timeout",
         type=_seconds,
         metavar="SECONDS",
         default=DEFAULT_IDLE_TIMEOUT,
-        help=f"close a session after this long without a key press "
-        f"(default: {DEFAULT_IDLE_TIMEOUT}; 0: never)",
+        help=_("close a session after this long without a key press "
+               "(default: {seconds}; 0: never)").format(seconds=DEFAULT_IDLE_TIMEOUT),
     )
     parser.add_argument(
         "--tables",
         type=Path,
         metavar="FILE",
-        help="the room's shared tables, a TOML file (default: one hold'em table, "
-        "6 seats 5/10, and one blackjack table)",
+        help=_("the room's shared tables, a TOML file (default: one hold'em table, "
+               "6 seats 5/10, and one blackjack table)"),
     )
     parser.add_argument(
         "--action-clock",
         type=_seconds,
         metavar="SECONDS",
         default=None,
-        help="seconds a player has to act at a shared table (default: 30; "
-        "a table in --tables may set its own)",
+        help=_("seconds a player has to act at a shared table (default: 30; "
+               "a table in --tables may set its own)"),
     )
     parser.add_argument(
         "--web",
         type=_port,
         metavar="PORT",
-        help="also let players in from a browser, on this port (see README: Play in a browser)",
+        help=_("also let players in from a browser, on this port "
+               "(see README: Play in a browser)"),
     )
     parser.add_argument(
         "--web-host",
         default="127.0.0.1",
-        help="address the browser door listens on (default: 127.0.0.1)",
+        help=_("address the browser door listens on (default: 127.0.0.1)"),
     )
     parser.add_argument(
         "--web-token",
         metavar="TOKEN",
-        help="the invite every browser link must carry (default: a new random one, printed)",
+        help=_("the invite every browser link must carry "
+               "(default: a new random one, printed)"),
     )
     parser.add_argument(
         "--no-ssh",
         action="store_true",
-        help="no SSH door: players come in from a browser only (needs --web)",
+        help=_("no SSH door: players come in from a browser only (needs --web)"),
     )
     parser.add_argument(
         "--fps",
         type=_positive,
         default=DEFAULT_FPS,
-        help=f"frames per second sent to each player (default: {DEFAULT_FPS})",
+        help=_("frames per second sent to each player (default: {fps})").format(
+            fps=DEFAULT_FPS),
     )
     parser.add_argument(
         "--no-template",
         dest="template",
         action="store_false",
-        help="start every game as a new Python process, not forked from a template "
-        "that has already loaded the game (slower starts, more memory)",
+        help=_("start every game as a new Python process, not forked from a template "
+               "that has already loaded the game (slower starts, more memory)"),
     )
 
 
@@ -220,14 +230,16 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
             raise
-        print(MISSING_ASYNCSSH, file=sys.stderr)
+        print(_(MISSING_ASYNCSSH), file=sys.stderr)
         return 2
     if args.no_ssh and args.web is None:
-        print("cardtui: error: --no-ssh leaves no door open: add --web PORT", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(
+            problem=_("--no-ssh leaves no door open: add --web PORT")), file=sys.stderr)
         return 2
     if args.web_token is not None and args.web is None:
         # A token without the browser door would be ignored silently (issue 24).
-        print("cardtui: error: --web-token only works with --web PORT", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(
+            problem=_("--web-token only works with --web PORT")), file=sys.stderr)
         return 2
     web = _web_config(args)
     if web is False:
@@ -237,7 +249,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     root = locations.data_dir(args.data_dir)
     if args.store is not None and not is_url(args.store):
-        print("cardtui: error: --store takes a postgresql:// URL", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(
+            problem=_("--store takes a postgresql:// URL")), file=sys.stderr)
         return 2
     if args.cluster is not None or args.store is not None:
         try:
@@ -245,7 +258,8 @@ def run(args: argparse.Namespace) -> int:
             if args.cluster is not None:
                 import nats  # noqa: F401
         except ModuleNotFoundError:
-            print(f"cardtui: error: {MISSING_CLUSTER}", file=sys.stderr)
+            print(_("cardtui: error: {problem}").format(problem=_(MISSING_CLUSTER)),
+                  file=sys.stderr)
             return 2
     if args.cluster is not None and (args.store is None or args.web is not None):
         # Every host must read the same chips; the browser door's guests are not
@@ -295,13 +309,12 @@ def _web_config(args: argparse.Namespace) -> WebConfig | None | Literal[False]:
     except ModuleNotFoundError as error:
         if error.name not in ("textual_serve", "aiohttp"):
             raise
-        print(MISSING_WEB, file=sys.stderr)
+        print(_(MISSING_WEB), file=sys.stderr)
         return False
     token = args.web_token if args.web_token is not None else new_token()
     if not token or not all(c.isalnum() or c in "-_." for c in token):
-        print(
-            "cardtui: error: --web-token takes letters, digits, '-', '_' and '.'", file=sys.stderr
-        )
+        print(_("cardtui: error: {problem}").format(
+            problem=_("--web-token takes letters, digits, '-', '_' and '.'")), file=sys.stderr)
         return False
     # The host's own browser link: a second secret, printed on this terminal only.
     return WebConfig(host=args.web_host, port=args.web, token=token, host_token=new_token())
@@ -317,7 +330,7 @@ def _tables(args: argparse.Namespace) -> tuple[TableOptions, ...] | None:
         clock = args.action_clock if args.action_clock is not None else DEFAULT_ACTION_CLOCK
         return tuple(default_tables(clock))
     except ConfigError as error:
-        print(f"cardtui: error: {error}", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(problem=error.worded()), file=sys.stderr)
         return None
 
 
@@ -339,11 +352,9 @@ async def _serve(
     asyncio.get_running_loop().set_exception_handler(AcceptFailures(log))
 
     if ssh and not config.open and not config.authorized_keys_file.exists():
-        print(
-            f"cardtui: error: no players' keys at {config.authorized_keys_file}: "
-            "add their public keys there, or pass --open",
-            file=sys.stderr,
-        )
+        print(_("cardtui: error: {problem}").format(
+            problem=_("no players' keys at {path}: add their public keys there, or pass "
+                      "--open").format(path=config.authorized_keys_file)), file=sys.stderr)
         return 2
     # The SSH server, announced with its address and key; without it, the room alone.
     server: RunningServer | None = None
@@ -356,7 +367,7 @@ async def _serve(
 
             running = await start_room(config, log)
     except (OSError, ValueError) as error:
-        print(f"cardtui: error: {error}", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(problem=error), file=sys.stderr)
         return 2
     browsers: RunningWebDoor | None = None
     stop = asyncio.Event()
@@ -370,21 +381,22 @@ async def _serve(
                     running.room, web, config.launch, config.limits, log
                 )
             except OSError as error:
-                print(f"cardtui: error: browser door: {error}", file=sys.stderr)
+                print(_("cardtui: error: {problem}").format(
+                    problem=_("browser door: {reason}").format(reason=error)), file=sys.stderr)
                 return 2
         if server is not None:
             _announce(console, config, server)
         if browsers is not None:
             _announce_web(console, browsers)
         if not ssh:
-            console.print("Ctrl-C closes the room.")
+            console.print(_("Ctrl-C closes the room."))
         await stop.wait()
     finally:
         if browsers is not None:
             await browsers.close()
         await running.close()
         with contextlib.suppress(OSError):
-            console.print("The room is closed.")
+            console.print(_("The room is closed."))
     return 0
 
 
@@ -396,7 +408,7 @@ def close_on_signals(stop: asyncio.Event, say: Callable[[str], None]) -> None:
         if stop.is_set():
             return  # a second Ctrl-C while the games end: the first one is at work
         name = "Ctrl-C" if signum is signal.SIGINT else signum.name
-        say(CLOSING.format(signal=name))
+        say(_(CLOSING).format(signal=name))
         stop.set()
 
     for signum in STOP_SIGNALS:
@@ -404,41 +416,44 @@ def close_on_signals(stop: asyncio.Event, say: Callable[[str], None]) -> None:
 
 
 def _announce_web(console: Console, browsers: RunningWebDoor) -> None:
-    console.print(f"Browsers: players open  [bold]{browsers.link}[/]")
+    console.print(_("Browsers: players open  {link}").format(link=f"[bold]{browsers.link}[/]"))
     console.print(
-        "The link carries the room's invite token: share it with your players only.",
+        _("The link carries the room's invite token: share it with your players only."),
         style="dim",
     )
     if browsers.host_link:
-        console.print(f"Browsers: the host opens  {browsers.host_link}", markup=False)
-        console.print("That link runs the room (the host's controls): keep it to yourself.",
+        console.print(_("Browsers: the host opens  {link}").format(link=browsers.host_link),
+                      markup=False)
+        console.print(_("That link runs the room (the host's controls): keep it to yourself."),
                       style="dim")
 
 
 def _announce(console: Console, config: ServeConfig, running: RunningServer) -> None:
-    made = " (new)" if running.host_key_created else ""
-    console.print(
-        f"[bold]cardtui[/] is open on port [bold]{running.port}[/]: "
-        f"players run  [bold]ssh -p {running.port} {_shown_host(config.host)}[/]"
-    )
-    console.print(f"Host key fingerprint{made}: [bold]{running.host_key_fingerprint}[/]")
-    console.print(f"Host key: {config.host_key_file}", markup=False, style="dim")
+    console.print(_("{cardtui} is open on port {port}: players run  {command}").format(
+        cardtui="[bold]cardtui[/]", port=f"[bold]{running.port}[/]",
+        command=f"[bold]ssh -p {running.port} {_shown_host(config.host)}[/]"))
+    console.print((_("Host key fingerprint (new): {fingerprint}") if running.host_key_created
+                   else _("Host key fingerprint: {fingerprint}")).format(
+                       fingerprint=f"[bold]{running.host_key_fingerprint}[/]"))
+    console.print(_("Host key: {path}").format(path=config.host_key_file), markup=False,
+                  style="dim")
     if config.open:
-        console.print("Open room: any key is welcome; players without a key sit in as guests.")
+        console.print(_("Open room: any key is welcome; players without a key sit in as "
+                        "guests."))
     else:
-        console.print(
-            f"Players' keys: {config.authorized_keys_file} (re-read on every login)", markup=False
-        )
-    console.print(f"Hosts' keys: {config.host_keys_file}"
-                  + "".join(f", {path}" for path in config.room_host_keys), markup=False)
-    console.print(f"Bots' keys: {config.bot_keys_file}"
-                  + "".join(f", {path}" for path in config.room_bot_keys), markup=False)
-    console.print(f"Profiles: {config.root / 'profiles'}", markup=False, style="dim")
+        console.print(_("Players' keys: {path} (re-read on every login)").format(
+            path=config.authorized_keys_file), markup=False)
+    console.print(_("Hosts' keys: {paths}").format(paths=", ".join(
+        str(path) for path in (config.host_keys_file, *config.room_host_keys))), markup=False)
+    console.print(_("Bots' keys: {paths}").format(paths=", ".join(
+        str(path) for path in (config.bot_keys_file, *config.room_bot_keys))), markup=False)
+    console.print(_("Profiles: {path}").format(path=config.root / "profiles"), markup=False,
+                  style="dim")
     if config.tables:
         names = ", ".join(table.name for table in config.tables)
-        console.print(f"Shared tables: {names}", markup=False)
-    console.print("Ctrl-C closes the room.")
+        console.print(_("Shared tables: {names}").format(names=names), markup=False)
+    console.print(_("Ctrl-C closes the room."))
 
 
 def _shown_host(host: str) -> str:
-    return "<this machine>" if host in ("", "0.0.0.0", "::") else host
+    return _("<this machine>") if host in ("", "0.0.0.0", "::") else host

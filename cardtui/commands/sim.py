@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from cardtui.blackjack.rules import BlackjackPayout, DoubleRule, Rules
 from cardtui.commands.arguments import whole_number
+from cardtui.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -54,43 +55,45 @@ _UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
+    parser.add_argument("game", choices=["blackjack"], help=_("the game to simulate"))
     parser.add_argument("--hands", type=whole_number("--hands", 1, MAX_HANDS),
                         default=DEFAULT_HANDS,
-                        help=f"rounds to play, 1 to {MAX_HANDS:,} (default {DEFAULT_HANDS:,})")
-    rules = parser.add_argument_group("rules (defaults: the base game)")
+                        help=_("rounds to play, 1 to {most} (default {default})").format(
+                            most=number(MAX_HANDS), default=number(DEFAULT_HANDS)))
+    rules = parser.add_argument_group(_("rules (defaults: the base game)"))
     rules.add_argument("--decks", type=whole_number("--decks", 1, 8), default=6,
-                       help="1-8 decks (default 6)")
+                       help=_("1-8 decks (default 6)"))
     rules.add_argument("--penetration", type=float, default=0.75,
-                       help="where the cut card sits, 0.1-0.95 (default 0.75)")
-    rules.add_argument("--h17", action="store_true", help="the dealer hits soft 17")
+                       help=_("where the cut card sits, 0.1-0.95 (default 0.75)"))
+    rules.add_argument("--h17", action="store_true", help=_("the dealer hits soft 17"))
     rules.add_argument("--pays", choices=[p.value for p in BlackjackPayout], default="3:2",
-                       help="what a blackjack pays (default 3:2)")
+                       help=_("what a blackjack pays (default 3:2)"))
     rules.add_argument("--double", choices=[d.value for d in DoubleRule], default="any",
-                       help="which two cards may be doubled (default any)")
-    rules.add_argument("--no-das", action="store_true", help="no double after a split")
+                       help=_("which two cards may be doubled (default any)"))
+    rules.add_argument("--no-das", action="store_true", help=_("no double after a split"))
     rules.add_argument("--max-hands", type=whole_number("--max-hands", 1, 4), default=4,
-                       help="split up to N hands (1-4)")
-    rules.add_argument("--rsa", action="store_true", help="aces may be resplit")
-    rules.add_argument("--surrender", action="store_true", help="late surrender")
+                       help=_("split up to N hands (1-4)"))
+    rules.add_argument("--rsa", action="store_true", help=_("aces may be resplit"))
+    rules.add_argument("--surrender", action="store_true", help=_("late surrender"))
     rules.add_argument("--dealer-wins-ties", action="store_true",
-                       help="seed 001's variant: a tie loses")
-    counting = parser.add_argument_group("counting")
-    counting.add_argument("--count", choices=["hilo"], help="play the Hi-Lo count")
+                       help=_("seed 001's variant: a tie loses"))
+    counting = parser.add_argument_group(_("counting"))
+    counting.add_argument("--count", choices=["hilo"], help=_("play the Hi-Lo count"))
     counting.add_argument("--spread", type=_spread, metavar="LOW-HIGH",
-                          help="bet spread in units, with --count (default 1-12)")
+                          help=_("bet spread in units, with --count (default 1-12)"))
     counting.add_argument("--ramp", type=whole_number("--ramp", 0, 1000), default=2,
                           metavar="UNITS",
-                          help="units added per true count above +1, 0-1000 (default 2)")
+                          help=_("units added per true count above +1, 0-1000 (default 2)"))
     counting.add_argument("--no-deviations", action="store_true",
-                          help="count for the bets only; play basic strategy")
+                          help=_("count for the bets only; play basic strategy"))
     counting.add_argument("--wong-below", type=int, metavar="TC",
-                          help="sit out (bet nothing) below this true count, with --count")
+                          help=_("sit out (bet nothing) below this true count, with --count"))
     counting.add_argument("--rounds-per-hour", type=whole_number("--rounds-per-hour", 1, 1000),
-                          default=100, help="the pace for the win per hour (default 100)")
+                          default=100, help=_("the pace for the win per hour (default 100)"))
     counting.add_argument("--bankroll", type=whole_number("--bankroll", 1, 10**9),
                           default=1000, metavar="UNITS",
-                          help="the bankroll the risk of ruin is for, in units (default 1000)")
+                          help=_("the bankroll the risk of ruin is for, in units "
+                                 "(default 1000)"))
 
 
 def _spread(text: str) -> tuple[int, int]:
@@ -99,10 +102,11 @@ def _spread(text: str) -> tuple[int, int]:
         spread = (int(low), int(high if dash else low))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"a spread is two whole numbers like 1-12, not {text!r}") from None
+            _("a spread is two whole numbers like 1-12, not {text}").format(
+                text=repr(text))) from None
     if not 1 <= spread[0] <= spread[1] <= 1000:
         raise argparse.ArgumentTypeError(
-            f"a spread runs from 1 unit up, low to high, not {text!r}")
+            _("a spread runs from 1 unit up, low to high, not {text}").format(text=repr(text)))
     return spread
 
 
@@ -113,7 +117,7 @@ def plan_from(args: argparse.Namespace) -> CountPlan | None:
     if args.count is None:
         if args.spread is not None or args.no_deviations or args.wong_below is not None:
             raise ValueError(
-                "--spread and --no-deviations need --count hilo (so does --wong-below)")
+                _("--spread and --no-deviations need --count hilo (so does --wong-below)"))
         return None
     spread = args.spread or (1, 12)
     ramp = None
@@ -121,7 +125,8 @@ def plan_from(args: argparse.Namespace) -> CountPlan | None:
         from cardtui.blackjack.spread import BetRamp
 
         if not -20 <= args.wong_below <= 20:
-            raise ValueError(f"--wong-below is a true count from -20 to 20, not {args.wong_below}")
+            raise ValueError(_("--wong-below is a true count from -20 to 20, not {count}")
+                             .format(count=args.wong_below))
         ramp = BetRamp.linear(spread, units_per_count=args.ramp, wong_out_below=args.wong_below)
     return CountPlan(spread=spread, units_per_count=args.ramp,
                      deviations=not args.no_deviations, ramp=ramp)
@@ -142,10 +147,12 @@ def run(args: argparse.Namespace) -> int:
         rules = rules_from(args)
         plan = plan_from(args)
     except ValueError as error:
-        print(f"cardtui sim: error: {error}", file=sys.stderr)
+        print(_("cardtui sim: error: {problem}").format(problem=error), file=sys.stderr)
         return 2
     if args.hands < 1:
-        print(f"cardtui sim: error: --hands must be 1 or more, not {args.hands}", file=sys.stderr)
+        print(_("cardtui sim: error: {problem}").format(
+            problem=_("--hands must be 1 or more, not {count}").format(count=args.hands)),
+            file=sys.stderr)
         return 2
     from rich.console import Console
     from rich.progress import (
@@ -158,13 +165,14 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     console = Console()
-    strategy = plan.describe() if plan else "Basic strategy"
-    console.print(f"{strategy}, {rules.describe()}, seed {seed}", highlight=False)
+    strategy = plan.describe() if plan else _("Basic strategy")
+    console.print(_("{strategy}, {rules}, seed {seed}").format(
+        strategy=strategy, rules=rules.describe(), seed=seed), highlight=False)
     results: list[SimResult] = []
     try:
         with Progress(
-            TextColumn("[bold]Simulating"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("hands"), TimeRemainingColumn(), console=console, transient=True,
+            TextColumn("[bold]" + _("Simulating")), BarColumn(), MofNCompleteColumn(),
+            TextColumn(_("hands")), TimeRemainingColumn(), console=console, transient=True,
             disable=not console.is_terminal,
         ) as progress:
             task = progress.add_task("sim", total=args.hands)
@@ -173,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
                 progress.update(task, completed=done)
     except KeyboardInterrupt:
         if results:
-            console.print(_report(merge(results), args, stopped="interrupted"))
+            console.print(_report(merge(results), args, stopped=_("interrupted")))
         raise
     console.print(_report(merge(results), args))
     return 0
@@ -234,7 +242,7 @@ def expected_edge(rules: Rules) -> str:
             "six_five": rules.blackjack_pays is BlackjackPayout.SIX_TO_FIVE,
         }[name]
     )
-    return f"about {0.42 - player:.2f} %"
+    return _("about {percent} %").format(percent=f"{0.42 - player:.2f}")
 
 
 def report(result: SimResult, stopped: str | None = None) -> Table:
@@ -243,14 +251,13 @@ def report(result: SimResult, stopped: str | None = None) -> Table:
 
     rules = result.rules
     low, high = result.confidence_95
-    title = f"{result.hands:,} hands" + (f" ({stopped})" if stopped else "")
-    table = Table(title=title, show_header=True, header_style="bold")
-    table.add_column("figure")
-    table.add_column("simulated", justify="right")
+    table = Table(title=_title(result.hands, stopped), show_header=True, header_style="bold")
+    table.add_column(_("figure"))
+    table.add_column(_("simulated"), justify="right")
     table.add_column("± 95 %", justify="right")
-    table.add_column("reference", justify="right")
+    table.add_column(_("reference"), justify="right")
     table.add_row(
-        "house edge", f"{result.house_edge:.3%}", f"{low:.3%} … {high:.3%}",
+        _("house edge"), f"{result.house_edge:.3%}", f"{low:.3%} … {high:.3%}",
         expected_edge(rules),
     )
     n = result.hands
@@ -258,7 +265,7 @@ def report(result: SimResult, stopped: str | None = None) -> Table:
     bj_half = 1.96 * (bj * (1 - bj) / n) ** 0.5
     reference_bj = REFERENCE_BLACKJACK.get(rules.decks)
     table.add_row(
-        "player blackjack", f"{bj:.3%}", f"± {bj_half:.3%}",
+        _("player blackjack"), f"{bj:.3%}", f"± {bj_half:.3%}",
         f"{reference_bj:.2f} %" if reference_bj else "",
     )
     busts = REFERENCE_BUSTS.get((rules.decks, rules.dealer_hits_soft_17))
@@ -268,11 +275,27 @@ def report(result: SimResult, stopped: str | None = None) -> Table:
         half = 1.96 * (rate * (1 - rate) / seen) ** 0.5
         name = "A" if up == 1 else ("T" if up == 10 else str(up))
         table.add_row(
-            f"dealer busts, {name} up", f"{rate:.2%}", f"± {half:.2%}",
+            _("dealer busts, {card} up").format(card=name), f"{rate:.2%}", f"± {half:.2%}",
             f"{busts[column]:.2f} %" if busts else "",
         )
-    table.add_row("speed", f"{result.hands_per_second:,.0f} hands/s", "", "≥ 100,000 hands/s")
+    table.add_row(_("speed"), _speed(result.hands_per_second), "",
+                  "≥ " + _speed(100_000))
     return table
+
+
+def _title(hands: int, stopped: str | None) -> str:
+    """``1,000,000 hands`` (and why it stopped early)."""
+    title = ngettext("{n} hand", "{n} hands", hands).format(n=number(hands))
+    return title + (f" ({stopped})" if stopped else "")
+
+
+def _speed(per_second: float) -> str:
+    return _("{n} hands/s").format(n=number(round(per_second)))
+
+
+def _units(amount: str) -> str:
+    """An amount of betting units (a signed or decimal figure: no plural form to choose)."""
+    return _("{amount} units").format(amount=amount)
 
 
 def count_report(result: SimResult, stopped: str | None = None, *, rounds_per_hour: int = 100,
@@ -287,34 +310,36 @@ def count_report(result: SimResult, stopped: str | None = None, *, rounds_per_ho
     from cardtui.blackjack.sim import HIGHEST_COUNT, LOWEST_COUNT
 
     low, high = result.player_edge_95
-    title = f"{result.hands:,} hands" + (f" ({stopped})" if stopped else "")
-    table = Table(title=title, show_header=True, header_style="bold")
-    table.add_column("figure")
-    table.add_column("measured", justify="right")
+    table = Table(title=_title(result.hands, stopped), show_header=True, header_style="bold")
+    table.add_column(_("figure"))
+    table.add_column(_("measured"), justify="right")
     table.add_column("± 95 %", justify="right")
-    table.add_column("hands", justify="right")
-    table.add_row("player edge per unit bet", f"{result.player_edge:+.3%}",
-                  f"{low:+.3%} … {high:+.3%}", f"{result.hands:,}")
-    table.add_row("standard deviation a hand", f"{result.standard_deviation:.2f} units", "", "")
-    table.add_row("average bet", f"{result.wagered / max(result.played, 1):.2f} units", "", "")
+    table.add_column(_("hands"), justify="right")
+    table.add_row(_("player edge per unit bet"), f"{result.player_edge:+.3%}",
+                  f"{low:+.3%} … {high:+.3%}", number(result.hands))
+    table.add_row(_("standard deviation a hand"), _units(f"{result.standard_deviation:.2f}"),
+                  "", "")
+    table.add_row(_("average bet"), _units(f"{result.wagered / max(result.played, 1):.2f}"),
+                  "", "")
     figures = Figures.of(result)
     if result.played < result.hands:
-        table.add_row("rounds played (the rest watched)",
-                      f"{result.played / max(result.hands, 1):.0%}", "", f"{result.played:,}")
-    table.add_row("win per 100 rounds", f"{figures.win_per_100:+.2f} units", "", "")
-    table.add_row(f"win per hour ({rounds_per_hour} rounds)",
-                  f"{figures.ev * rounds_per_hour:+.2f} units", "", "")
-    table.add_row("SD per 100 rounds", f"{figures.sd_per_100:.1f} units", "", "")
-    table.add_row("N0", f"{figures.n0:,.0f} rounds" if math.isfinite(figures.n0) else "no edge",
-                  "", "")
+        table.add_row(_("rounds played (the rest watched)"),
+                      f"{result.played / max(result.hands, 1):.0%}", "", number(result.played))
+    table.add_row(_("win per 100 rounds"), _units(f"{figures.win_per_100:+.2f}"), "", "")
+    table.add_row(_("win per hour ({n} rounds)").format(n=rounds_per_hour),
+                  _units(f"{figures.ev * rounds_per_hour:+.2f}"), "", "")
+    table.add_row(_("SD per 100 rounds"), _units(f"{figures.sd_per_100:.1f}"), "", "")
+    n0 = math.isfinite(figures.n0)
+    table.add_row("N0", ngettext("{n} round", "{n} rounds", round(figures.n0)).format(
+        n=number(round(figures.n0))) if n0 else _("no edge"), "", "")
     table.add_row("SCORE", f"{figures.score:.1f}", "", "")
-    table.add_row(f"risk of ruin, {bankroll:,.0f} units",
+    table.add_row(_("risk of ruin, {amount}").format(amount=_units(number(round(bankroll)))),
                   f"{figures.risk_of_ruin(bankroll):.2%}", "", "")
     for band in result.count_bands(minimum_hands=100):
-        name = f"edge at true count {band.true_count:+d}"
+        count = f"{band.true_count:+d}"
         if band.true_count in (LOWEST_COUNT, HIGHEST_COUNT):
-            name += "-" if band.true_count == LOWEST_COUNT else "+"
-        table.add_row(name, f"{band.edge:+.2%}", f"{band.low:+.2%} … {band.high:+.2%}",
-                      f"{band.hands:,}")
-    table.add_row("speed", f"{result.hands_per_second:,.0f} hands/s", "", "")
+            count += "-" if band.true_count == LOWEST_COUNT else "+"
+        table.add_row(_("edge at true count {count}").format(count=count), f"{band.edge:+.2%}",
+                      f"{band.low:+.2%} … {band.high:+.2%}", number(band.hands))
+    table.add_row(_("speed"), _speed(result.hands_per_second), "", "")
     return table

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from cardtui import locations
 from cardtui.commands.kept import kept_histories
 from cardtui.holdem.stats_rows import COLUMNS, StatsRow, cells, table_rows  # (light)
+from cardtui.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -32,8 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cardtui.commands.arguments import player_name
 
     parser.add_argument("--player", metavar="NAME", type=player_name,
-                        help="whose row is yours, a name of 1 to 12 characters "
-                        "(default: the player name in your settings)")
+                        help=_("whose row is yours, a name of 1 to 12 characters "
+                               "(default: the player name in your settings)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     root = locations.data_dir(args.data_dir)
     path = locations.database_path(root)
     # Cash hands: a tournament's chips are not money (its result is a place).
-    kept = kept_histories("stats", "see these statistics", path, root, console,
+    kept = kept_histories("stats", N_("see these statistics"), path, root, console,
                           tournaments=False)
     if isinstance(kept, int):
         return kept
@@ -51,21 +52,28 @@ def run(args: argparse.Namespace) -> int:
     you = args.player or _profile_name(root)
     rows, unreadable = table_rows(texts, you)
     if not rows:
-        console.print(f"No hold'em hands kept yet in {path}.", highlight=False, soft_wrap=True)
+        console.print(_("No hold'em hands kept yet in {path}.").format(path=path),
+                      highlight=False, soft_wrap=True)
         return 0
     if args.player and not any(row.label == f"{you} (you)" for row in rows):
         # A name asked for by hand that played no kept hand: said plainly, not a table
         # without its "(you)" row that reads as if the name had been found.
-        print(f"cardtui stats: error: no kept hold'em hand has a player named {you!r} "
-              "(names match exactly)", file=sys.stderr)
+        print(_("cardtui stats: error: no kept hold'em hand has a player named {name} "
+                "(names match exactly)").format(name=repr(you)), file=sys.stderr)
         return 2
-    console.print(f"Hold'em statistics: {path}", style="dim", highlight=False, soft_wrap=True)
+    console.print(_("Hold'em statistics: {path}").format(path=path), style="dim",
+                  highlight=False, soft_wrap=True)
     console.print(rich_table(rows))
     if unreadable:
-        are = "is" if unreadable == 1 else "are"
-        console.print(f"{unreadable} kept hand{'' if unreadable == 1 else 's'} could not be "
-                      f"read and {are} left out.", style="dim", highlight=False, soft_wrap=True)
+        console.print(left_out(unreadable), style="dim", highlight=False, soft_wrap=True)
     return 0
+
+
+def left_out(unreadable: int) -> str:
+    """``3 kept hands could not be read and are left out.``"""
+    return ngettext("{n} kept hand could not be read and is left out.",
+                    "{n} kept hands could not be read and are left out.",
+                    unreadable).format(n=unreadable)
 
 
 def _profile_name(root: Path) -> str:
@@ -85,10 +93,12 @@ def rich_table(rows: Sequence[StatsRow]) -> Table:
     from rich import box
     from rich.table import Table
 
-    table = Table(title="Texas Hold'em — all time", title_justify="left", box=box.SIMPLE_HEAD,
+    table = Table(title=_("Texas Hold'em — all time"), title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, pad_edge=False, collapse_padding=True)
     for i, name in enumerate(COLUMNS):
-        table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+        # "Player" and "Hands" are in the catalogs; the statistics' abbreviations (VPIP,
+        # PFR, WTSD...) are written the same in every language, so they come back as they are.
+        table.add_column(_(name), justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
         table.add_row(row.label, *cells(row.stats))
     return table

@@ -56,7 +56,9 @@ from typing import Any, TypeVar
 from cardtui.blackjack.rules import Rules
 from cardtui.holdem.difficulty import Difficulty
 from cardtui.holdem.setup import MIN_STACK_BIG_BLINDS
+from cardtui.i18n import N_
 from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
+from cardtui.wire.words import shown
 
 DEFAULT_ACTION_CLOCK = 30.0
 DEFAULT_GRACE = 300.0
@@ -77,7 +79,37 @@ MAX_BET = 10**9
 
 
 class ConfigError(ValueError):
-    """A table description that cannot be used; the message says which and why."""
+    """A table description that cannot be used; the message says which and why.
+
+    The message is a template marked ``N_`` filled with ``args``, as the room's
+    refusals are (:class:`cardtui.room.shared.Refused`): ``str()`` is the English
+    (the host's log, tests), :attr:`key` and :attr:`words` travel to a player whose
+    game words them (a table a player opens), :meth:`worded` says it in this
+    process's language (``cardtui serve --tables``, the new-table form). ``within``
+    is the problem this one wraps (a tables file's "holdem table 2: ..."); its
+    words fill ``{problem}``.
+
+    >>> error = ConfigError(N_("{key} must be {low} to {high}, not {value}"),
+    ...                     key="seats", low=2, high=10, value=12)
+    >>> str(error), error.words["value"]
+    ('seats must be 2 to 10, not 12', '12')
+    """
+
+    def __init__(self, message: str, /, within: ConfigError | None = None,
+                 **args: object) -> None:
+        self.key = message
+        self.within = within
+        self.words = {name: str(value) for name, value in args.items()}
+        english = dict(self.words, problem=str(within)) if within is not None else self.words
+        super().__init__(message.format(**english) if english else message)
+
+    def worded(self, **replaced: str) -> str:
+        """The problem in the player's language (``replaced``: arguments said otherwise,
+        as the new-table form names a key by its label)."""
+        words = {**self.words, **replaced}
+        if self.within is not None:
+            words["problem"] = self.within.worded(**replaced)
+        return shown(str(self), self.key, words)
 
 
 @dataclass(frozen=True)
@@ -134,8 +166,9 @@ class HoldemOptions:
     def __post_init__(self) -> None:
         _check_name(self.name)
         if self.difficulty not in DIFFICULTIES:
-            raise ConfigError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                              f"not {_shown(self.difficulty)}")
+            raise ConfigError(N_("{key} must be one of {choices}, not {value}"),
+                              key="difficulty", choices=", ".join(DIFFICULTIES),
+                              value=_shown(self.difficulty))
         _check_int("seats", self.seats, 2, 10)
         _check_int("big_blind", self.big_blind, 1, 10**9)
         _check_int("small_blind", self.small_blind, 0, self.big_blind)
@@ -190,7 +223,7 @@ class BlackjackOptions:
         _check_name(self.name)
         _check_int("seats", self.seats, 1, 7)
         if not isinstance(self.rules, Rules):
-            raise ConfigError("rules must be a rule set")
+            raise ConfigError(N_("rules must be a rule set"))
         low = self.buy_in_min if self.buy_in_min is not None else self.rules.min_bet
         high = self.buy_in_max if self.buy_in_max is not None else 10 * self.rules.max_bet
         _check_int("buy_in_min", low, self.rules.min_bet, 10**12)
@@ -230,13 +263,13 @@ def load_tables(path: Path, action_clock: float | None = None) -> list[TableOpti
         # A regular file of bounded size: a FIFO or /dev/zero would never end.
         text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise ConfigError(f"cannot read {clean(str(path))}: no such file") from None
+        raise ConfigError(N_("cannot read {path}: no such file"), path=clean(str(path))) from None
     except NotReadable as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(str(error)) from None  # the file's own trouble, in English
     try:
         return parse_tables(text, action_clock)
     except ConfigError as error:
-        raise ConfigError(f"{clean(str(path))}: {error}") from None
+        raise ConfigError(N_("{path}: {problem}"), within=error, path=clean(str(path))) from None
 
 
 def parse_tables(text: str, action_clock: float | None = None) -> list[TableOptions]:
@@ -245,21 +278,24 @@ def parse_tables(text: str, action_clock: float | None = None) -> list[TableOpti
     unknown = set(data) - {"holdem", "blackjack"}
     if unknown:
         first = sorted(unknown)[0]
-        raise ConfigError(f"unknown section {first!r}: use [[holdem]] or [[blackjack]]")
+        raise ConfigError(N_("unknown section {name}: use [[holdem]] or [[blackjack]]"),
+                          name=repr(first))
     tables: list[TableOptions] = []
     for game, cls in (("holdem", HoldemOptions), ("blackjack", BlackjackOptions)):
         entries = data.get(game, [])
         if not isinstance(entries, list):
-            raise ConfigError(f"write [[{game}]] for each {game} table")
+            raise ConfigError(N_("write [[{game}]] for each {game} table"), game=game)
         for number, entry in enumerate(entries, 1):
             try:
                 tables.append(_options(cls, entry, action_clock))
             except ConfigError as error:
-                raise ConfigError(f"{game} table {number}: {error}") from None
+                raise ConfigError(N_("{game} table {number}: {problem}"), within=error,
+                                  game=game, number=number) from None
     if not tables:
-        raise ConfigError("no tables: add a [[holdem]] or [[blackjack]] section")
+        raise ConfigError(N_("no tables: add a [[holdem]] or [[blackjack]] section"))
     if len(tables) > MAX_TABLES:
-        raise ConfigError(f"at most {MAX_TABLES} tables, not {len(tables)}")
+        raise ConfigError(N_("at most {most} tables, not {count}"), most=MAX_TABLES,
+                          count=len(tables))
     return tables
 
 
@@ -268,13 +304,16 @@ def _read_toml(text: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"not valid TOML: {error}") from None
+        # tomllib's own words (and where in the file), in English.
+        raise ConfigError(N_("not valid TOML: {reason}"), reason=error) from None
     except ValueError:
-        raise ConfigError("not valid TOML: a number has thousands of digits") from None
+        raise ConfigError(N_("not valid TOML: a number has thousands of digits")) from None
     except RecursionError:
-        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep") from None
+        raise ConfigError(N_("arrays or tables nested more than {depth} deep"),
+                          depth=MAX_NESTING) from None
     if nesting_problem(data, MAX_NESTING):
-        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep")
+        raise ConfigError(N_("arrays or tables nested more than {depth} deep"),
+                          depth=MAX_NESTING)
     return data
 
 
@@ -311,14 +350,24 @@ def table_problem(game: str, values: Mapping[str, Any]) -> str | None:
     return None
 
 
-#: What a field's annotation asks for, and how the message says it.
+def table_error(game: str, values: Mapping[str, Any]) -> ConfigError | None:
+    """Like :func:`table_problem`, the problem itself (to be worded for a player)."""
+    make = {"holdem": holdem_options, "blackjack": blackjack_options}[game]
+    try:
+        make(**values)
+    except ConfigError as error:
+        return error
+    return None
+
+
+#: What a field's annotation asks for, and the message when a value is not that.
 _TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
-    "str": (str, "a string"),
-    "bool": (bool, "true or false"),
-    "int": (int, "a whole number"),
-    "int | None": (int, "a whole number"),
-    "float": ((int, float), "a number of seconds"),
-    "number": ((int, float), "a number"),
+    "str": (str, N_("{key} must be a string, not {value}")),
+    "bool": (bool, N_("{key} must be true or false, not {value}")),
+    "int": (int, N_("{key} must be a whole number, not {value}")),
+    "int | None": (int, N_("{key} must be a whole number, not {value}")),
+    "float": ((int, float), N_("{key} must be a number of seconds, not {value}")),
+    "number": ((int, float), N_("{key} must be a number, not {value}")),
 }
 
 
@@ -332,18 +381,19 @@ def _options(cls: type[_Options], entry: Any, action_clock: float | None) -> _Op
     except ConfigError:
         raise
     except (TypeError, ValueError) as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(str(error)) from None  # the rules' own check, in English
 
 
 def _checked_values(cls: type[_Options], entry: object) -> dict[str, Any]:
     """``entry``'s values for ``cls``: every key one of its fields, every value of its
     field's type (a blackjack table's ``rules`` made :class:`Rules`)."""
     if not isinstance(entry, dict):
-        raise ConfigError("a table is a set of key = value lines")
+        raise ConfigError(N_("a table is a set of key = value lines"))
     known = {f.name: f for f in dataclasses.fields(cls)}
     for key in entry:
         if key not in known:
-            raise ConfigError(f"unknown key {_shown(key)} (known: {', '.join(known)})")
+            raise ConfigError(N_("unknown key {key} (known: {known})"), key=_shown(key),
+                              known=", ".join(known))
     values = dict(entry)
     for key, value in values.items():
         if key == "rules":
@@ -358,7 +408,7 @@ def _check_type(key: str, value: object, annotation: str) -> None:
     expected = _TYPES.get(annotation)
     if expected is None:
         return
-    kinds, said = expected
+    kinds, message = expected
     is_bool = isinstance(value, bool)
     ok = is_bool if annotation == "bool" else isinstance(value, kinds) and not is_bool
     if isinstance(value, float) and not math.isfinite(value):
@@ -366,7 +416,7 @@ def _check_type(key: str, value: object, annotation: str) -> None:
     if annotation == "int | None" and value is None:
         ok = True
     if not ok:
-        raise ConfigError(f"{key} must be {said}, not {_shown(value)}")
+        raise ConfigError(message, key=key, value=_shown(value))
 
 
 def _check_rule(key: str, rule: object, default: object) -> None:
@@ -374,8 +424,9 @@ def _check_rule(key: str, rule: object, default: object) -> None:
     if isinstance(default, Enum):
         choices = [member.value for member in type(default)]
         if rule not in choices or not isinstance(rule, str):
-            raise ConfigError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, "
-                              f"not {_shown(rule)}")
+            raise ConfigError(N_("{key} must be one of {choices}, not {value}"),
+                              key=f"rules.{key}", choices=", ".join(map(repr, choices)),
+                              value=_shown(rule))
     elif isinstance(default, bool):
         _check_type(f"rules.{key}", rule, "bool")
     elif isinstance(default, int):
@@ -391,22 +442,26 @@ def _rules(value: object) -> Rules:
     if isinstance(value, Rules):
         return value  # already checked when it was made
     if not isinstance(value, dict):
-        raise ConfigError(f"rules is a table of blackjack rules, not {_shown(value)}")
+        raise ConfigError(N_("rules is a table of blackjack rules, not {value}"),
+                          value=_shown(value))
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     for key, rule in value.items():
         if key not in defaults:
-            raise ConfigError(f"unknown rule rules.{_shown(key)} (known: {', '.join(defaults)})")
+            raise ConfigError(N_("unknown rule {key} (known: {known})"),
+                              key=f"rules.{_shown(key)}", known=", ".join(defaults))
         _check_rule(key, rule, defaults[key])
         try:
             Rules(**{key: rule})
         except ValueError as error:
             # The rule alone is out of range (min_bet and max_bet are checked together below).
             if key not in ("min_bet", "max_bet"):
-                raise ConfigError(f"rules.{key}: {error}") from None
+                # The rules' own words (cardtui/blackjack/rules.py), in English.
+                raise ConfigError(N_("{key}: {reason}"), key=f"rules.{key}",
+                                  reason=error) from None
     try:
         return Rules(**value)
     except ValueError as error:
-        raise ConfigError(f"rules: {error}") from None
+        raise ConfigError(N_("{key}: {reason}"), key="rules", reason=error) from None
 
 
 def _shown(value: object) -> str:
@@ -417,18 +472,19 @@ def _shown(value: object) -> str:
 
 def _check_name(name: object) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise ConfigError("a table needs a name")
+        raise ConfigError(N_("a table needs a name"))
     if len(name) > MAX_NAME:
-        raise ConfigError(f"a table name has at most {MAX_NAME} characters")
+        raise ConfigError(N_("a table name has at most {most} characters"), most=MAX_NAME)
     if not name.isprintable():
-        raise ConfigError("a table name may contain only printable characters")
+        raise ConfigError(N_("a table name may contain only printable characters"))
 
 
 def _check_int(key: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{key} must be a whole number")
+        raise ConfigError(N_("{key} must be a whole number"), key=key)
     if not low <= value <= high:
-        raise ConfigError(f"{key} must be {low} to {high}, not {value}")
+        raise ConfigError(N_("{key} must be {low} to {high}, not {value}"), key=key, low=low,
+                          high=high, value=value)
 
 
 def _check_seed(value: object) -> None:
@@ -438,6 +494,7 @@ def _check_seed(value: object) -> None:
 
 def _check_seconds(key: str, value: object, *, allow_zero: bool = False) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(f"{key} must be a number of seconds")
+        raise ConfigError(N_("{key} must be a number of seconds"), key=key)
     if not (0 if allow_zero else 0.01) <= value <= 24 * 3600:
-        raise ConfigError(f"{key} must be {'0' if allow_zero else '0.01'} to 86400 seconds")
+        raise ConfigError(N_("{key} must be {low} to {high} seconds"), key=key,
+                          low="0" if allow_zero else "0.01", high=24 * 3600)

@@ -690,7 +690,7 @@ class HoldemTable(SharedTable):
         try:
             options = holdem_options(**values)
         except ConfigError as error:
-            raise Refused(str(error)) from None
+            raise Refused(error.key, **error.words) from None  # worded by the host's game
         if self.hand is None and self._next_hand is None:
             self.options = options
         else:

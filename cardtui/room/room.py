@@ -458,7 +458,8 @@ class Room:
     def _on_line(self, conn: Connection, line: bytes | TooLong) -> None:
         if isinstance(line, TooLong):
             log.warning("%r sent a %d-byte line; dropped", conn, line.size)
-            conn.send(Error(ErrorCode.TOO_LONG, "that message was too long and was dropped"))
+            dropped = N_("that message was too long and was dropped")
+            conn.send(Error(ErrorCode.TOO_LONG, dropped, key=dropped))
             return
         try:
             message = decode(line)
@@ -488,7 +489,8 @@ class Room:
         ref = message.ref if isinstance(message, Request) else None
         if not conn.greeted:
             if not isinstance(message, Hello):
-                conn.send(Error(ErrorCode.HELLO_FIRST, "say hello first", ref=ref))
+                hello_first = N_("say hello first")
+                conn.send(Error(ErrorCode.HELLO_FIRST, hello_first, key=hello_first, ref=ref))
                 return
             self._hello(conn, message)
             return
@@ -646,14 +648,15 @@ class Room:
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
-            conn.send(Error(ErrorCode.VERSION, f"this room speaks protocol version "
-                                               f"{PROTOCOL_VERSION}, not {hello.version}",
+            key, args = said(N_("this room speaks protocol version {room}, not {game}"),
+                             room=PROTOCOL_VERSION, game=hello.version)
+            conn.send(Error(ErrorCode.VERSION, english(key, args), key=key, args=args,
                             ref=hello.ref))
             conn.close()
             return
         if conn.member.profile in self.desk.banned:
             log.info("%r: banned by the host; refused", conn)
-            conn.send(Error(ErrorCode.BANNED, BANNED, ref=hello.ref))
+            conn.send(Error(ErrorCode.BANNED, BANNED, key=BANNED, ref=hello.ref))
             conn.close()
             return
         conn.greeted = True
@@ -789,7 +792,8 @@ class Room:
                 options = blackjack_options(name=name, seats=message.seats, rules=message.rules,
                                             **extra)
         except ConfigError as error:
-            raise Refused(str(error)) from None
+            # Data, not a sentence: the player's game words the option's problem.
+            raise Refused(error.key, **error.words) from None
         table = self.add_table(options, invited=profile if message.private else "")
         self._creators[table.id] = profile
         self._keep_table(table, profile)

@@ -24,7 +24,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from cardtui.blackjack.rules import BlackjackPayout, Rules
 from cardtui.games import Game
 from cardtui.i18n import N_, _
-from cardtui.room.config import ConfigError, table_problem
+from cardtui.room.config import ConfigError, table_error
 from cardtui.ui.screens.setup_form import FORM_CSS, ask_to_discard
 from cardtui.ui.widgets.form_fields import FieldNote, ShapeCheckbox, form_values, mark
 from cardtui.wire.protocol import CreateBlackjack, CreateHoldem
@@ -49,7 +49,7 @@ _N = TypeVar("_N", int, float)
 def whole_number(text: str, what: str) -> int:
     digits = text.replace(",", "").strip()
     if not digits.isdecimal() or len(digits) > 12:
-        raise ConfigError(f"{what} must be a whole number")
+        raise ConfigError(N_("{key} must be a whole number"), key=what)
     return int(digits)
 
 
@@ -66,15 +66,16 @@ def seconds(text: str, what: str) -> float:
     number = text.replace(",", "").strip()
     whole, _, tenths = number.partition(".")
     if not (whole + tenths).isdecimal() or len(number) > 9:
-        raise ConfigError(f"{what} must be a number of seconds")
+        raise ConfigError(N_("{key} must be a number of seconds"), key=what)
     return float(number)
 
 
 #: The tables file's key names as the form says them (cardtui.room.config's messages).
 FIELD_WORDS = {
-    "action_clock": "the action clock", "buy_in_min": "the minimum buy-in",
-    "grace": "the grace", "starting_stack": "the stack", "small_blind": "the small blind",
-    "big_blind": "the big blind", "bomb_pot_every": "a bomb pot every",
+    "action_clock": N_("the action clock"), "buy_in_min": N_("the minimum buy-in"),
+    "grace": N_("the grace"), "starting_stack": N_("the stack"),
+    "small_blind": N_("the small blind"), "big_blind": N_("the big blind"),
+    "bomb_pot_every": N_("a bomb pot every"), "seats": N_("seats"),
 }
 
 
@@ -114,15 +115,15 @@ def field_of(problem: str) -> str:
     return min(found)[1] if found else "game"
 
 
-def in_words(problem: str) -> str:
-    """A problem with a table's values, in the form's words.
+def in_words(problem: ConfigError) -> str:
+    """A problem with a table's values, in the form's words and the player's language.
 
-    >>> in_words("buy_in_min must be 100 to 1000000000000, not 5")
-    'the minimum buy-in must be 100 to 1000000000000, not 5'
+    >>> in_words(ConfigError(N_("{key} must be {low} to {high}, not {value}"),
+    ...                      key="buy_in_min", low=100, high=10**12, value=5))
+    'the minimum buy-in must be 100 to 1,000,000,000,000, not 5'
     """
-    for key, words in FIELD_WORDS.items():
-        problem = problem.replace(key, words)
-    return problem
+    key = problem.words.get("key", "")
+    return problem.worded(key=_(FIELD_WORDS.get(key, key)))
 
 
 class SpaceCheckbox(ShapeCheckbox):
@@ -243,36 +244,37 @@ class NewTableDialog(ModalScreen[CreateHoldem | CreateBlackjack | None]):
             try:
                 return read(value(field), what)
             except ConfigError as error:
-                raise FieldProblem(field, str(error)) from None
+                raise FieldProblem(field, in_words(error)) from None
 
         def check(values: dict[str, object]) -> None:
             # The room's own check of a table's values (it checks again on arrival).
-            problem = table_problem(game.value, values)
+            problem = table_error(game.value, values)
             if problem is not None:
-                raise FieldProblem(field_of(problem), in_words(problem))
+                raise FieldProblem(field_of(str(problem)), in_words(problem))
 
         game = Game(str(self.query_one("#game", Select).value))
         private = self.query_one("#private", Checkbox).value
         name = value("name").strip()
+        # Each value named by its tables-file key; in_words says the key as the form does.
         seats = number("seats", "seats", whole_number)
-        clock = number("action-clock", "the action clock", seconds) if value(
+        clock = number("action-clock", "action_clock", seconds) if value(
             "action-clock").strip() else None
-        grace = number("grace", "the grace", seconds) if value("grace").strip() else None
-        least = number("buy-in-min", "the minimum buy-in", whole_number) if value(
+        grace = number("grace", "grace", seconds) if value("grace").strip() else None
+        least = number("buy-in-min", "buy_in_min", whole_number) if value(
             "buy-in-min").strip() else None
         chosen = {key: number for key, number in (
             ("action_clock", clock), ("grace", grace), ("buy_in_min", least)) if number is not None}
         if game is Game.HOLDEM:
-            small = number("small-blind", "the small blind", whole_number)
-            big = number("big-blind", "the big blind", whole_number)
-            stack = number("stack", "the stack", whole_number)
+            small = number("small-blind", "small_blind", whole_number)
+            big = number("big-blind", "big_blind", whole_number)
+            stack = number("stack", "starting_stack", whole_number)
             bots = self.query_one("#bots", Checkbox).value
             home: dict[str, object] = {
                 key: True for key, box in (("straddle", "straddle"), ("run_it_twice", "run-twice"),
                                            ("rabbit_hunt", "rabbit"), ("winner_may_show", "show"))
                 if self.query_one(f"#{box}", Checkbox).value}
             if value("bomb-every").strip():
-                home["bomb_pot_every"] = number("bomb-every", "a bomb pot every", whole_number)
+                home["bomb_pot_every"] = number("bomb-every", "bomb_pot_every", whole_number)
             check({"name": name, "seats": seats, "small_blind": small, "big_blind": big,
                    "starting_stack": stack, "bots_fill": bots, **chosen, **home})
             return CreateHoldem(name, seats, small, big, stack, bots, action_clock=clock,
