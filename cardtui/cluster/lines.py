@@ -10,11 +10,14 @@ line's ``down`` subject, which only the player's host subscribes to. The owner's
 as for a player of its own), bound to the member the player's host named: hosts are
 trusted (authenticated to nats-server), players never reach NATS.
 
-When the owner changes (it died; :mod:`cardtui.cluster.lease`), each relay tells its
-game that the tables it was at have closed (so the game brings the chips of the
-voided hand home, from what its store last settled), opens the line again on the
-new owner and greets it with the game's own first greeting: the player is back in
-the lobby of the same room and sits down again.
+When the owner changes (it died; :mod:`cardtui.cluster.lease`), each relay opens
+the line again on the new owner and greets it with the game's own first greeting.
+The new owner resumed the room from the shared store (:mod:`cardtui.room.resume`):
+its welcome names the tables where it holds the player's seat (away, with the stack
+of the last settled hand), and the player is back in them. Only the tables the game
+was shown and the new owner holds no seat at are told closed (the game brings
+those chips home, from what its store last settled): never a seat the new owner
+holds, whose chips would then be both on the balance and at the table.
 """
 
 from __future__ import annotations
@@ -39,10 +42,12 @@ from cardtui.room.connection import Member
 from cardtui.room.room import Room
 from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
+    Error,
     LineSplitter,
     TableClosed,
     TableSnapshot,
     TooLong,
+    Welcome,
     decode,
     encode,
 )
@@ -205,6 +210,11 @@ class Relay:
         #: Tables the game was shown (sitting or watching): closed for it if the owner dies.
         self._tables: set[str] = set()
         self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
+        #: After the owner died: the tables the game was shown, told closed when the new
+        #: owner's welcome says which of them it seats the player at (None: not waiting).
+        self._closing: set[str] | None = None
+        #: Whether the last byte written to the game ended a line.
+        self._at_line_end = True
         self._open = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.ended = False
@@ -236,12 +246,28 @@ class Relay:
             await self.end()
             return
         for line in self._splitter.feed(msg.data):
-            # Only a table's snapshot is decoded: the rest passes as bytes.
-            if not isinstance(line, TooLong) and b'"table_snapshot"' in line:
+            # Only a table's snapshot (and a new owner's greeting) is decoded: the rest
+            # passes as bytes.
+            if isinstance(line, TooLong):
+                continue
+            if b'"table_snapshot"' in line:
                 message = decode(line)
                 if isinstance(message, TableSnapshot):
                     self._tables.add(message.table.id)
+            elif self._closing is not None and (b'"welcome"' in line or b'"error"' in line):
+                message = decode(line)
+                if isinstance(message, Welcome | Error):
+                    held = set(message.seated_at) if isinstance(message, Welcome) else set()
+                    self._close_tables(self._closing - held)
         self._writer.write(msg.data)
+        self._at_line_end = msg.data.endswith(b"\n")
+
+    def _close_tables(self, tables: set[str]) -> None:
+        """Tell the game ``tables`` closed (before the new owner's greeting it answers)."""
+        assert self._writer is not None
+        self._closing = None
+        for table in sorted(tables):
+            self._writer.write(encode(TableClosed(table)))
 
     async def _from_game(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -281,9 +307,15 @@ class Relay:
             with contextlib.suppress(Exception):
                 await self._sub.unsubscribe()
         if tables_closed and self._writer is not None:
-            for table in sorted(self._tables):
-                self._writer.write(encode(TableClosed(table)))
+            # Told closed once the new owner says which seats it holds (see _from_room).
+            self._closing = set(self._tables)
             self._tables.clear()
+            self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
+            if not self._at_line_end:
+                # The dead owner's last message was cut: the game drops that line whole
+                # rather than read it glued to the new owner's first.
+                self._writer.write(b"\n")
+                self._at_line_end = True
         old_up = self._subject("up")
         self.line = uuid.uuid4().hex  # new subjects: nothing late from the old line
         await self._connect()

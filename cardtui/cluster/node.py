@@ -151,11 +151,21 @@ class ClusterRoom:
         if key == ROOM_KEY and self.host is not None:
             # Another host runs the room now (this one stalled past its lease): stop
             # playing it here, voiding what was in play.
-            asyncio.get_running_loop().create_task(self._close_room("this host lost the room"))
+            asyncio.get_running_loop().create_task(
+                self._close_room("this host lost the room", lost=True))
 
-    async def _close_room(self, reason: str) -> None:
+    async def _close_room(self, reason: str, *, lost: bool = False) -> None:
+        """Stop running the room here. Lost to another host: its seats and hands stay in the
+        store for that host, and nothing more is written; stopped: the room ends (the next
+        owner starts a new one: its players were told the room closed)."""
         host, gateway = self.host, self.gateway
         self.host = self.gateway = None
+        keeper = host.room.keeper if host is not None else None
+        if keeper is not None:
+            if lost:
+                keeper.writing = False
+            else:
+                keeper.end()
         if gateway is not None:
             await gateway.stop()
         if host is not None:

@@ -52,5 +52,8 @@ def cluster_room(url: str, credentials_file: Path | None, room_name: str,
     the start with one line, :class:`~cardtui.cluster.credentials.NoCredentials`)."""
     return ClusterRoom(
         url, find(credentials_file, env), room_name,
-        lambda: RoomHost(tables, log=log, hosts=hosts, data_dir=data_dir, store=store),
+        # Resumed seats and all by the next owner only from a store every host shares (a
+        # host's own file could hold a room it lost long ago).
+        lambda: RoomHost(tables, log=log, hosts=hosts, data_dir=data_dir, store=store,
+                         resume=store is not None),
         member=members(hosts), host_id=host_id, log_line=log)

@@ -52,7 +52,8 @@ class RoomHost:
     def __init__(self, tables: Sequence[TableOptions], *, rng: random.Random | None = None,
                  log: Callable[[str], None] | None = None,
                  hosts: Callable[[], frozenset[str]] | None = None,
-                 data_dir: Path | None = None, store: str | None = None) -> None:
+                 data_dir: Path | None = None, store: str | None = None,
+                 resume: bool = False) -> None:
         #: The room's own store beside the profiles (or at ``store``, a PostgreSQL URL):
         #: the leaderboard, the host's log and the bans come back when the server
         #: starts again.
@@ -61,7 +62,8 @@ class RoomHost:
                       else None)
         if self.store is not None and self.store.notice is not None and log is not None:
             log(self.store.notice)  # set aside as damaged, or left as a newer cardtui's
-        self.room = Room(list(tables), rng=rng, store=self.store)
+        # ``resume``: a room across hosts, taken up where a dead owner left it.
+        self.room = Room(list(tables), rng=rng, store=self.store, resume=resume)
         # The host's ledger export goes where the server keeps its data.
         self.room.desk.export_dir = data_dir
         #: The SSH key fingerprints of the room's hosts (asked at each game's start,

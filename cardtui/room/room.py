@@ -51,6 +51,7 @@ from cardtui.room.home_game import choose
 from cardtui.room.host_desk import BANNED, HostDesk
 from cardtui.room.ledger import Ledger, Standing
 from cardtui.room.presence import Presence
+from cardtui.room.resume import PlayKeeper, reserve_table_ids, resume_room, resuming
 from cardtui.room.seating import SeatApprovals
 from cardtui.room.shared import Refused, SeatedPlayer, SharedTable
 from cardtui.room.sit_and_go import SitAndGoDesk
@@ -175,7 +176,10 @@ class Room:
 
     def __init__(self, tables: Sequence[TableOptions] | None = None, *,
                  rng: random.Random | None = None,
-                 clock: Clock = SYSTEM_CLOCK, store: RoomStore | None = None) -> None:
+                 clock: Clock = SYSTEM_CLOCK, store: RoomStore | None = None,
+                 resume: bool = False) -> None:
+        """``resume``: a room across hosts, resumed from ``store`` by the host that takes it
+        over when its owner dies, seats and all (:mod:`cardtui.room.resume`)."""
         self.rng = rng or random.Random()
         #: What the room keeps between runs (the leaderboard, the host's log, the
         #: bans); None: nothing outlives this room.
@@ -216,25 +220,34 @@ class Room:
         #: Tables whose seats a host approves, and the requests waiting.
         self.approvals = SeatApprovals(self)
         self.approvals.changed = self._kept_again
+        #: What a resumable room writes as it plays (None: it is not one).
+        self.keeper: PlayKeeper | None = None
+        resumed = resume and store is not None and resuming(store)
         if store is not None:
             self.desk.restore(store)
             self.ledger = Ledger((Standing(s.profile, s.name, s.hands, s.net)
                                   for s in store.standings()), keeper=store)
         for options in tables if tables is not None else default_tables():
             self.add_table(options, permanent=True)
+        if store is not None and resumed:
+            # (after the tables file's own, which every host numbers alike)
+            reserve_table_ids(self, store)
         if store is not None:
-            self._reopen_tables(store)
+            self._reopen_tables(store, keep_ids=resumed)
         #: The sit-and-go tournaments (those kept in the store come back now).
         self.sit_and_gos = SitAndGoDesk(self, store)
+        if resume and store is not None:
+            self.keeper = resume_room(self, store)
 
     # --- tables --------------------------------------------------------------------
 
     def add_table(self, options: TableOptions, *, permanent: bool = False,
-                  invited: str = "") -> HoldemTable | BlackjackTable:
-        """A new table (``invited``: the profile opening it private, with a new code)."""
+                  invited: str = "", table_id: str | None = None) -> HoldemTable | BlackjackTable:
+        """A new table (``invited``: the profile opening it private, with a new code;
+        ``table_id``: a resumed room's table, under the id it had)."""
         if len(self.tables) >= MAX_TABLES:
             raise Refused(N_("the room has its maximum of {count} tables"), count=MAX_TABLES)
-        table_id = f"t{next(self._table_ids)}"
+        table_id = table_id or f"t{next(self._table_ids)}"
         # A table's own seed (a tables file's test or demo table) replays the same cards.
         seed = options.seed if options.seed is not None else self.rng.getrandbits(64)
         rng = random.Random(seed)
@@ -271,6 +284,8 @@ class Room:
         (a bet changes the seats, not the lobby) is not sent at all.
         """
         self.presence.changed()  # who sits or watches there may have changed too
+        if self.keeper is not None and table.id in self.tables:
+            self.keeper.table_changed(table)  # a seat, a stack after a hand: kept now
         if table.id not in self.tables or table.id in self._lobby_due:
             return
         sent = self._lobby_sent.get(table.id)
@@ -390,6 +405,8 @@ class Room:
             self._keep_banks(message.table)
         if isinstance(message, SeatSettled) and not member.guest:
             self._keep_unseen(member.profile, message)
+            if self.keeper is not None:
+                self.keeper.settled(member.profile, message)
             kept = True
         if player.conn is not None and not player.conn.closed:
             player.conn.send(message)
@@ -412,6 +429,8 @@ class Room:
             log.debug("%r acknowledged table %s hand %d, which is not kept", conn, seen.table,
                       seen.hand)
             return
+        if self.keeper is not None:
+            self.keeper.seen(profile, seen.table, seen.hand)
         if not unseen:
             del self.unseen[profile]
 
@@ -851,20 +870,24 @@ class Room:
             self._keep_table(table, creator)
 
     def _forget_table(self, table: SharedTable) -> None:
+        if self.keeper is not None:
+            self.keeper.table_gone(table)
         self.approvals.forget(table.id)
         self._kept_banks.pop(table.id, None)
         if self.store is not None and not table.permanent:
             self.store.drop_table(table.id)
 
-    def _reopen_tables(self, store: RoomStore) -> None:
+    def _reopen_tables(self, store: RoomStore, *, keep_ids: bool = False) -> None:
         """The tables players had opened when the server last stopped, open again (new
         ids; empty: their hands in play were voided, every bet back, as it stopped).
+        ``keep_ids``: a room resumed on another host, its tables under their ids.
 
         Each one's options are checked again as a new table's (the file is data, not
         trusted code); one that no longer makes a table is dropped with a log line.
         """
         kept = store.tables()
-        store.drop_tables()
+        if not keep_ids:
+            store.drop_tables()
         for entry in kept:
             make = holdem_options if entry.game == "holdem" else blackjack_options
             try:
@@ -872,7 +895,7 @@ class Room:
                 if not isinstance(values, dict):
                     raise ConfigError("not a table's options")
                 options = make(**values)
-                table = self.add_table(options)
+                table = self.add_table(options, table_id=entry.id if keep_ids else None)
             except (ConfigError, ValueError, Refused) as error:
                 log.warning("table %s kept from the last run cannot be opened again: %s",
                             entry.id, error)

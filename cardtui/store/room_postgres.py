@@ -28,6 +28,7 @@ from cardtui.store.room_store import (
     _SCHEMA,
     _SCHEMA_2,
     _SCHEMA_3,
+    _SCHEMA_4,
     ROOM_SCHEMA_VERSION,
     RoomStore,
 )
@@ -57,7 +58,7 @@ class PgRoomStore(RoomStore):
                 # together migrate once.
                 with pg_transaction(pg, url, wait_ms=CONNECT_TIMEOUT * 1000):
                     version = pg.version()
-                    steps = "".join([_SCHEMA, _SCHEMA_2, _SCHEMA_3][version:])
+                    steps = "".join([_SCHEMA, _SCHEMA_2, _SCHEMA_3, _SCHEMA_4][version:])
                     for statement in steps.split(";"):
                         if statement.strip():
                             pg.execute(statement)

@@ -32,7 +32,7 @@ log = logging.getLogger("cardtui.store.room")
 #: The file's name in the data directory.
 ROOM_STORE_NAME = "room.sqlite3"
 #: The schema this cardtui writes (``PRAGMA user_version``).
-ROOM_SCHEMA_VERSION = 3
+ROOM_SCHEMA_VERSION = 4
 #: Host actions read back at a start: the log's last lines (it is also the host's
 #: terminal's record; a room running for years needs no more in memory).
 ACTIONS_KEPT = 1000
@@ -76,6 +76,47 @@ ALTER TABLE bans ADD COLUMN name TEXT NOT NULL DEFAULT '';
 ALTER TABLE created_tables ADD COLUMN state TEXT NOT NULL DEFAULT '{}';
 """
 
+#: Version 4: what a room across hosts keeps so that another host resumes it when its
+#: owner dies (:mod:`cardtui.room.resume`): the room's id and owner (``room_meta``), each
+#: table's seats and stacks after its last settled hand, each table's hand number, the
+#: settled hands not yet acknowledged, and tonight's ledger.
+_SCHEMA_4 = """
+CREATE TABLE room_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE kept_seats (
+    tbl TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    profile TEXT NOT NULL,
+    name TEXT NOT NULL,
+    stack INTEGER NOT NULL,
+    guest INTEGER NOT NULL,
+    PRIMARY KEY (tbl, seat)
+);
+CREATE TABLE kept_hands (
+    tbl TEXT PRIMARY KEY,
+    hand INTEGER NOT NULL,
+    in_play INTEGER NOT NULL
+);
+CREATE TABLE unseen_hands (
+    profile TEXT NOT NULL,
+    tbl TEXT NOT NULL,
+    hand INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (profile, tbl, hand)
+);
+CREATE TABLE tonight (
+    profile TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    hands INTEGER NOT NULL,
+    net INTEGER NOT NULL,
+    bought_in INTEGER NOT NULL,
+    cashed_out INTEGER NOT NULL,
+    guest INTEGER NOT NULL
+);
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class KeptTable:
@@ -96,6 +137,45 @@ class KeptStanding:
     name: str
     hands: int
     net: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeptSeat:
+    """A seat a room across hosts keeps: who sits there and their stack after the table's
+    last settled hand (:mod:`cardtui.room.resume`)."""
+
+    table: str
+    seat: int
+    profile: str
+    name: str
+    stack: int
+    guest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTonight:
+    """A line of tonight's ledger (:class:`cardtui.room.ledger.Standing`'s figures)."""
+
+    profile: str
+    name: str
+    hands: int
+    net: int
+    bought_in: int
+    cashed_out: int
+    guest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPlay:
+    """One write of a room's play since the last (:meth:`RoomStore.keep_play`): the seats
+    of each table named (all of them: a table's rows are replaced), hand numbers, settled
+    hands kept until acknowledged and those acknowledged, tonight's changed lines."""
+
+    seats: dict[str, list[KeptSeat]]
+    hands: dict[str, tuple[int, bool]]
+    unseen: list[tuple[str, str, int, str]]
+    seen: list[tuple[str, str, int]]
+    tonight: list[KeptTonight]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +225,7 @@ class RoomStore:
             db.execute("PRAGMA synchronous=NORMAL")
             if version < ROOM_SCHEMA_VERSION:
                 # One transaction: a server killed here leaves the file as it was.
-                steps = [_SCHEMA, _SCHEMA_2, _SCHEMA_3][version:]
+                steps = [_SCHEMA, _SCHEMA_2, _SCHEMA_3, _SCHEMA_4][version:]
                 db.executescript(f"BEGIN IMMEDIATE;{''.join(steps)}"
                                  f"PRAGMA user_version={ROOM_SCHEMA_VERSION};COMMIT;")
             # Damage past the first page shows on reading: read everything once now.
@@ -286,6 +366,111 @@ class RoomStore:
             return
         with self._writing("a closed table") as db:
             db.execute("DELETE FROM created_tables WHERE id = ?", (table_id,))
+
+    # --- a room resumed by another host (cardtui.room.resume) ----------------------------
+
+    def room_meta(self, key: str) -> str | None:
+        if self._db is None:
+            return None
+        row = self._db.execute("SELECT value FROM room_meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def take_room(self, owner: str, room_id: str) -> str:
+        """Make ``owner`` the one room whose writes count (a fence: a stalled host that lost
+        the room writes nothing after this); the room's id, ``room_id`` if it had none."""
+        if self._db is None:
+            return room_id
+        kept = room_id
+        with self._writing("the room's owner") as db:
+            row = db.execute("SELECT value FROM room_meta WHERE key = 'id'").fetchone()
+            if row is None:
+                db.execute("INSERT INTO room_meta (key, value) VALUES ('id', ?)", (room_id,))
+            else:
+                kept = str(row[0])
+            db.execute("INSERT INTO room_meta (key, value) VALUES ('owner', ?) ON CONFLICT(key) "
+                       "DO UPDATE SET value = excluded.value", (owner,))
+        return kept
+
+    def kept_seats(self) -> list[KeptSeat]:
+        if self._db is None:
+            return []
+        rows = self._db.execute("SELECT tbl, seat, profile, name, stack, guest FROM kept_seats "
+                                "ORDER BY tbl, seat").fetchall()
+        return [KeptSeat(str(t), int(s), str(p), str(n), int(k), bool(g))
+                for t, s, p, n, k, g in rows]
+
+    def kept_hands(self) -> dict[str, tuple[int, bool]]:
+        if self._db is None:
+            return {}
+        return {str(t): (int(h), bool(p)) for t, h, p in
+                self._db.execute("SELECT tbl, hand, in_play FROM kept_hands")}
+
+    def unseen_hands(self) -> list[tuple[str, str]]:
+        """Each settled hand kept until acknowledged: the profile and the message (JSON)."""
+        if self._db is None:
+            return []
+        rows = self._db.execute("SELECT profile, message FROM unseen_hands "
+                                "ORDER BY tbl, hand").fetchall()
+        return [(str(p), str(m)) for p, m in rows]
+
+    def tonight(self) -> list[KeptTonight]:
+        if self._db is None:
+            return []
+        rows = self._db.execute("SELECT profile, name, hands, net, bought_in, cashed_out, guest "
+                                "FROM tonight").fetchall()
+        return [KeptTonight(str(p), str(n), int(h), int(net), int(b), int(c), bool(g))
+                for p, n, h, net, b, c, g in rows]
+
+    def keep_play(self, owner: str, play: KeptPlay) -> bool:
+        """Write ``play`` in one transaction if ``owner`` still owns the room (False: another
+        host took it, and nothing was written)."""
+        if self._db is None:
+            return True
+        owning = True
+        with self._writing("the seats and hands") as db:
+            row = db.execute("SELECT value FROM room_meta WHERE key = 'owner'").fetchone()
+            owning = row is not None and str(row[0]) == owner
+            if not owning:
+                return False
+            for table, seats in play.seats.items():
+                db.execute("DELETE FROM kept_seats WHERE tbl = ?", (table,))
+                for seat in seats:
+                    db.execute("INSERT INTO kept_seats (tbl, seat, profile, name, stack, guest) "
+                               "VALUES (?, ?, ?, ?, ?, ?)", (seat.table, seat.seat, seat.profile,
+                                                             seat.name, seat.stack,
+                                                             int(seat.guest)))
+            for table, (hand, in_play) in play.hands.items():
+                db.execute("INSERT INTO kept_hands (tbl, hand, in_play) VALUES (?, ?, ?) "
+                           "ON CONFLICT(tbl) DO UPDATE SET hand = excluded.hand, "
+                           "in_play = excluded.in_play", (table, hand, int(in_play)))
+            for profile, table, hand, message in play.unseen:
+                db.execute("INSERT INTO unseen_hands (profile, tbl, hand, message) "
+                           "VALUES (?, ?, ?, ?) ON CONFLICT(profile, tbl, hand) DO NOTHING",
+                           (profile, table, hand, message))
+            for profile, table, hand in play.seen:
+                db.execute("DELETE FROM unseen_hands WHERE profile = ? AND tbl = ? AND hand = ?",
+                           (profile, table, hand))
+            for line in play.tonight:
+                db.execute("INSERT INTO tonight (profile, name, hands, net, bought_in, "
+                           "cashed_out, guest) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(profile) "
+                           "DO UPDATE SET name = excluded.name, hands = excluded.hands, "
+                           "net = excluded.net, bought_in = excluded.bought_in, "
+                           "cashed_out = excluded.cashed_out, guest = excluded.guest",
+                           (line.profile, line.name, line.hands, line.net, line.bought_in,
+                            line.cashed_out, int(line.guest)))
+        return owning
+
+    def end_room(self, owner: str) -> None:
+        """The room closed for good (its last owner stopped): the next one starts afresh
+        (a new id, no seats, no ledger for tonight), unless another host owns it now."""
+        if self._db is None:
+            return
+        with self._writing("the room's end") as db:
+            row = db.execute("SELECT value FROM room_meta WHERE key = 'owner'").fetchone()
+            if row is None or str(row[0]) != owner:
+                return
+            for table in ("room_meta", "kept_seats", "kept_hands", "unseen_hands", "tonight"):
+                db.execute(f"DELETE FROM {table}")  # noqa: S608 - the names above, no input
 
     def drop_tables(self) -> None:
         """Forget every kept table (the room opens them again under new ids)."""

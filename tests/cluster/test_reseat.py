@@ -1,0 +1,140 @@
+"""The owner of a room across hosts dies: another host resumes it, the players in their seats.
+
+Three :class:`ClusterRoom` hosts over a real nats-server share one room store (a SQLite
+file here, as PostgreSQL is in ``cardtui serve --cluster``: the same SQL,
+tests/cluster/test_resume_store.py runs it on both). The players are fake games on the
+hosts that stay up; the owner dies as after kill -9.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from cardtui.cluster.credentials import Credentials
+from cardtui.cluster.node import ClusterRoom
+from cardtui.holdem.hand import stacked_deck
+from cardtui.room.config import HoldemOptions, TableOptions
+from cardtui.room.hosting import RoomHost
+from cardtui.wire.protocol import (
+    GetLeaderboard,
+    HandStarted,
+    Leaderboard,
+    SeatSettled,
+    TableClosed,
+    TableSnapshot,
+    Welcome,
+    YourTurnHoldem,
+)
+from tests.cluster.test_hosts import _member, join
+from tests.room.support import FakeClient, until
+from tests.room.test_holdem_room import check_or_call, hand_ended, sit
+from tests.support.services import NatsServer
+
+LEASE = 1.0
+BUY_IN = 1000
+
+
+@pytest.fixture
+async def hosts(nats_server: NatsServer, tmp_path: Path
+                ) -> AsyncIterator[Callable[..., ClusterRoom]]:
+    started: list[ClusterRoom] = []
+
+    async def start(*tables: TableOptions, name: str) -> ClusterRoom:
+        node = ClusterRoom(
+            nats_server.url, Credentials(nats_server.user, nats_server.password), "friday",
+            lambda: RoomHost(list(tables), data_dir=tmp_path, resume=True), member=_member,
+            host_id=name, lease_seconds=LEASE)
+        await node.start()
+        started.append(node)
+        return node
+
+    yield start  # type: ignore[misc]
+    for node in started:
+        await node.stop()
+
+
+def die(node: ClusterRoom) -> None:
+    """The host stops as after kill -9: nothing renewed, released or said."""
+    assert node._task is not None and node.leases is not None and node.nc is not None
+    node._task.cancel()
+    asyncio.get_running_loop().create_task(node.leases.stop())
+    asyncio.get_running_loop().create_task(node.nc.close())
+
+
+async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owner(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                            between_hands=0.05, action_clock=60, grace=120)
+    one = await hosts(options, name="host-1")
+    two, three = [await hosts(options, name=f"host-{n}") for n in (2, 3)]
+    assert one.host is not None
+    table = one.host.room.tables["t1"]
+    table.next_deck = stacked_deck(["AsAh", "KsKh"], board="2c7d9c 3h 4s")
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    seats: dict[FakeClient, int] = {}
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+        seats[client] = await sit(client, "t1")
+    # Hand 1 settles; hand 2 is dealt and the owner dies in it.
+    nets = {}
+    for client in (ann, bob):
+        nets[client] = (await client.wait_for(lambda m: isinstance(m, SeatSettled))).result.net
+        client.on_message = None
+        await client.wait_for(lambda m: isinstance(m, HandStarted) and m.number == 2)
+    assert nets[ann] != 0 and nets[ann] + nets[bob] == 0
+    room_id = ann.of(Welcome)[0].room
+    marks = {client: len(client.messages) for client in (ann, bob)}
+    die(one)
+    for client in (ann, bob):
+        # The new owner greets the game again: same room (it names the hands), same seat.
+        welcome = await client.wait_for(lambda m: isinstance(m, Welcome),
+                                        after=marks[client], timeout=10 * LEASE + 10)
+        assert welcome.seated_at == ("t1",) and welcome.room == room_id
+        snapshot = await client.wait_for(
+            lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
+            after=marks[client])
+        assert snapshot.your_seat == seats[client]
+        # The hand in play was void: the stack is the last settled hand's, bets all back.
+        stacks = {s.seat: s.stack for s in snapshot.seats}
+        assert stacks[seats[client]] == BUY_IN + nets[client]
+        # The settled hand not yet acknowledged is sent again: its store records it once,
+        # by its name (the same room id, table and number).
+        assert any(m.hand == 1 for m in client.of(SeatSettled)[1:])
+        assert not [m for m in client.messages[marks[client]:] if isinstance(m, TableClosed)]
+    new_owner = two if two.host is not None else three
+    assert new_owner.host is not None
+    resumed = new_owner.host.room.tables["t1"]
+    await until(lambda: all(p.conn is not None for _, p in resumed.players()))
+    # Nobody bought in twice: tonight's ledger came over with the room.
+    tonight = {s.name: s for s in new_owner.host.room.ledger.tonight.values()}
+    assert tonight["Ann"].bought_in == tonight["Bob"].bought_in == BUY_IN
+    assert tonight["Ann"].net == nets[ann] and tonight["Ann"].hands == 1
+    assert sum(new_owner.host.room.chips_at_tables().values()) == 2 * BUY_IN
+    board = await ask_leaderboard(ann)
+    assert {(row.name, row.hands, row.net) for row in board.tonight} == {
+        ("Ann", 1, nets[ann]), ("Bob", 1, nets[bob])}
+    # They play on from hand 3 (hand 2 was voided; its number is not dealt again).
+    for client in (ann, bob):
+        client.on_message = act = check_or_call("t1")
+        asked = [m for m in client.messages[marks[client]:] if isinstance(m, YourTurnHoldem)]
+        if asked:  # (asked before anyone answered: answered now)
+            act(client, asked[-1])
+    for client in (ann, bob):
+        started = await client.wait_for(lambda m: isinstance(m, HandStarted),
+                                        after=marks[client])
+        assert started.number == 3
+        await client.wait_for(hand_ended, after=marks[client])
+    for client in (ann, bob):
+        await client.close()
+
+
+async def ask_leaderboard(client: FakeClient) -> Leaderboard:
+    start = len(client.messages)
+    client.send(GetLeaderboard())
+    board: Leaderboard = await client.wait_for(lambda m: isinstance(m, Leaderboard),
+                                               after=start)
+    return board
