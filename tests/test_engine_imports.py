@@ -55,9 +55,10 @@ def allowed(importer: Path, name: str) -> bool:
     if top in sys.stdlib_module_names:
         return True
     own = module_name(importer).split(".")[:2]
-    # cardtui.i18n: an engine's words (a refusal, the rules line) in the player's language.
+    # cardtui.i18n: an engine's words (a refusal, the rules line) in the player's language;
+    # cardtui.i18n.said: its words kept as a template and pieces, which the UI says.
     return name in ("cardtui.cards", "cardtui.games", "cardtui.names", "cardtui.untrusted",
-                    "cardtui.i18n") or (
+                    "cardtui.i18n", "cardtui.i18n.said") or (
         name.split(".")[:2] == own)
 
 

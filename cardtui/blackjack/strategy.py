@@ -108,7 +108,7 @@ class Chart:
 
 #: 4-8 decks (https://wizardofodds.com/games/blackjack/strategy/4-decks/).
 SHOE = Chart(
-    name="4-8 decks",
+    name=N_("4-8 decks"),
     source="https://wizardofodds.com/games/blackjack/strategy/4-decks/",
     hard={
         **{total: _HIT for total in range(4, 9)},
@@ -158,7 +158,7 @@ SHOE = Chart(
 
 #: 2 decks (https://wizardofodds.com/games/blackjack/strategy/2-decks/).
 DOUBLE_DECK = Chart(
-    name="2 decks",
+    name=N_("2 decks"),
     decks=2,
     source="https://wizardofodds.com/games/blackjack/strategy/2-decks/",
     hard={
@@ -220,7 +220,7 @@ DOUBLE_DECK = Chart(
 
 #: 1 deck (https://wizardofodds.com/games/blackjack/strategy/1-deck/).
 SINGLE_DECK = Chart(
-    name="1 deck",
+    name=N_("1 deck"),
     decks=1,
     source="https://wizardofodds.com/games/blackjack/strategy/1-deck/",
     hard={

@@ -26,6 +26,7 @@ from cardtui.clock import Clock as Time
 from cardtui.games import Game
 from cardtui.guest.host_commands import chat_text, host_command
 from cardtui.holdem.button import Positions
+from cardtui.i18n import _
 from cardtui.i18n.said import sentence as said_sentence
 from cardtui.store.records import SeatResult
 from cardtui.tables.bankroll import Seated
@@ -44,6 +45,7 @@ from cardtui.tables.session import (
     Voided,
 )
 from cardtui.wire.codec import DecodeError, decode_record
+from cardtui.wire.house_rules import HOUSE_RULES, house_rules
 from cardtui.wire.protocol import (
     Announcement,
     Chat,
@@ -259,7 +261,7 @@ class RemoteSession:
         (:mod:`cardtui.guest.host_commands`): the room checks the key and answers here."""
         line = text.strip()
         if not line:
-            raise ValueError("nothing to say")
+            raise ValueError(_("nothing to say"))
         command = host_command(line, self.table_id)
         if isinstance(command, str):
             self._say_here(command)
@@ -298,14 +300,14 @@ class RemoteSession:
 
     def _send(self, message: Request) -> None:
         if self.left:
-            raise ValueError("you have left this table")
+            raise ValueError(_("you have left this table"))
         self.link.send(message)
 
     def _my_turn(self, seat: int) -> ToAct:
         """The pending decision of ``seat``; ValueError when it has none (not our turn)."""
         turn = self.to_act
         if self.left or turn is None or turn.seat != seat or seat != self.your_seat:
-            raise ValueError("it is not your turn")
+            raise ValueError(_("it is not your turn"))
         return turn
 
     # --- what the room tells ------------------------------------------------------------
@@ -338,6 +340,8 @@ class RemoteSession:
                 yield self.settled(message)
             case ChatLine(name=name, text=text):
                 yield Note(f"{name}: {text}", "chat")
+            case Notice(key=key, args=args) if key == HOUSE_RULES and "options" in args:
+                yield Note(house_rules(args["options"].split(), _))
             case Notice(text=text, key=key, args=args):
                 yield Note(shown(text, key, args))
             case RoomClosing(text=text, key=key, args=args):
@@ -351,12 +355,15 @@ class RemoteSession:
             case TablePaused(by=by):
                 yield from self._paused(by)
             case Announcement(name=name, text=text):
-                yield Note(f"The host ({name}) announces: {text}", "warning")
+                # The host's words as they typed them; the frame in the player's language.
+                yield Note(_("The host ({host}) announces: {text}").format(host=name, text=text),
+                           "warning")
             case Kicked(by=by, banned=banned):
-                did = "banned you from the room" if banned else "removed you from this table"
-                yield from self._let_go(f"The host ({by}) {did}")
+                yield from self._let_go(
+                    (_("The host ({name}) banned you from the room") if banned else
+                     _("The host ({name}) removed you from this table")).format(name=by))
             case TableClosed():
-                yield from self._let_go("This table has closed")
+                yield from self._let_go(_("This table has closed"))
             case _:
                 yield from self.translate_game(message)
 
@@ -367,9 +374,9 @@ class RemoteSession:
         if by:
             yield from self._stop_clock()
             self.to_act = None
-            yield Note(f"The table is paused by the host ({by}).", "warning")
+            yield Note(_("The table is paused by the host ({name}).").format(name=by), "warning")
         elif was:
-            yield Note("The host resumed the table.")
+            yield Note(_("The host resumed the table."))
 
     def _let_go(self, text: str) -> Iterator[Event]:
         """The room holds no seat or screen here for this player any more (``text`` says
@@ -383,8 +390,8 @@ class RemoteSession:
         seated = self.your_seat is not None
         self.link.stood_up(self)
         self.kept_chips = False  # (returned: leaving later must not return them again)
-        said = (f"{text}: your chips here went back to your balance." if seated and
-                self.link.keeps_chips else f"{text}.")
+        said = (_("{why}: your chips here went back to your balance.") if seated and
+                self.link.keeps_chips else _("{why}.")).format(why=text)
         if self.in_hand or self.begun is not None:
             # The hand shown is over for this player (its host died: voided with every
             # bet back; or they were removed): the screen clears it, so nothing reads as

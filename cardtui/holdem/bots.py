@@ -33,6 +33,7 @@ from cardtui.holdem.actions import Action, ActionKind, Street
 from cardtui.holdem.equity import equity_vs_random
 from cardtui.holdem.legal import HandView, LegalActions
 from cardtui.holdem.preflop import chen_score
+from cardtui.i18n import N_
 
 
 class Personality(StrEnum):
@@ -42,7 +43,13 @@ class Personality(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """``Rock``: the personality's name in English, marked for the catalogs (a UI
+        says ``_(label)``)."""
+        return _LABELS[self]
+
+
+_LABELS = {Personality.ROCK: N_("Rock"), Personality.MANIAC: N_("Maniac"),
+           Personality.SHARK: N_("Shark")}
 
 
 @dataclass(frozen=True, slots=True)

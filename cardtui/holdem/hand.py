@@ -69,6 +69,8 @@ from cardtui.holdem.evaluator import HandRank, evaluate
 from cardtui.holdem.forced import Forced, ForcedBet, opener_seat, posting_order
 from cardtui.holdem.legal import HandView, LegalActions
 from cardtui.holdem.pots import Pot, build_pots, pots_covered, split_pot
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 _R = TypeVar("_R", Folded, Checked, Called, BetOrRaised)
 
@@ -646,11 +648,13 @@ class Hand:
         return 1 + len(self._more_boards)
 
     def runs_problem(self, seat: int, runs: int) -> str | None:
-        """Why ``seat`` cannot answer ``runs`` now, or None."""
+        """Why ``seat`` cannot answer ``runs`` now, or None (a :class:`Said`: the room
+        sends its template and pieces, each player reads it in their language)."""
         if seat not in self.runs_pending:
-            return f"seat {seat} is not asked how many times to run the board"
+            return Said(N_("seat {seat} is not asked how many times to run the board"),
+                        seat=seat)
         if runs not in (1, 2):
-            return f"the board runs once or twice, not {runs} times"
+            return Said(N_("the board runs once or twice, not {runs} times"), runs=runs)
         return None
 
     def choose_runs(self, seat: int, runs: int) -> RunsChosen:
@@ -691,12 +695,12 @@ class Hand:
         hands are tabled or mucked by the rules (TDA Rules 16-17).
         """
         if not self.is_over:
-            return "the hand is not over"
+            return Said(N_("the hand is not over"))
         live = self.live
         if len(live) != 1 or seat != live[0]:
-            return f"seat {seat} did not win the pot uncontested"
+            return Said(N_("seat {seat} did not win the pot uncontested"), seat=seat)
         if seat in self.shown:
-            return f"seat {seat} has shown already"
+            return Said(N_("seat {seat} has shown already"), seat=seat)
         return None
 
     def show_winning_hand(self, seat: int) -> HandShown:

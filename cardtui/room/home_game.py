@@ -27,10 +27,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 from cardtui.room.blinds import DealPlan
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
 from cardtui.room.shared import Refused, SeatedPlayer
+from cardtui.wire.house_rules import HOUSE_RULES, listed
+from cardtui.wire.house_rules import house_rules as house_rules_said
 from cardtui.wire.protocol import HOME_GAME_CHOICES, HomeGameAsk, Notice
 
 if TYPE_CHECKING:
@@ -53,7 +56,8 @@ class HomeGame:
 
 
 def house_rules(options: HoldemOptions) -> str:
-    """What a player sitting down is told of the table's home-game options ("": none).
+    """What a player sitting down is told of the table's home-game options ("": none),
+    in English (each game words the options in its player's language).
 
     A bomb pot by vote needs every player dealt in, so any table takes votes.
 
@@ -64,18 +68,7 @@ def house_rules(options: HoldemOptions) -> str:
     >>> house_rules(HoldemOptions())
     ''
     """
-    said = []
-    if options.straddle:
-        said.append("straddles (x or /straddle: post one whenever under the gun)")
-    if options.run_it_twice:
-        said.append("run it twice when all in, if everyone in the pot agrees")
-    if options.bomb_pot_every:
-        said.append(f"a bomb pot every {options.bomb_pot_every} hands (/bomb: vote for one)")
-    if options.winner_may_show:
-        said.append("the winner of an uncontested pot may show")
-    if options.rabbit_hunt:
-        said.append("the rabbit hunt")
-    return "House rules: " + "; ".join(said) + "." if said else ""
+    return house_rules_said(options_on(options))
 
 
 def options_on(options: HoldemOptions) -> tuple[str, ...]:
@@ -95,7 +88,10 @@ def tell_house_rules(table: HoldemTable, conn: Connection) -> None:
     """A player who sits down reads the table's home-game options, and what to type."""
     rules = house_rules(table.options)
     if rules:
-        conn.send(Notice(table.id, rules))
+        # The options by name beside the English: the game words them (wire/house_rules.py).
+        names = options_on(table.options)
+        conn.send(Notice(table.id, rules, key=HOUSE_RULES,
+                         args={"rules": listed(names), "options": " ".join(names)}))
 
 
 def hand_options(table: HoldemTable, plan: DealPlan) -> dict[str, Any]:
@@ -177,7 +173,7 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
     if kind == "runs":
         problem = hand.runs_problem(seat, value)
         if problem is not None:
-            raise Refused(problem)
+            raise _refused(problem)
         _answer_runs(table, seat, value)
         if not hand.runs_pending:
             table.clock.stop()
@@ -188,10 +184,30 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
     if value:
         problem = hand.show_problem(seat)
         if problem is not None:
-            raise Refused(problem)
+            raise _refused(problem)
         table._send_records([hand.show_winning_hand(seat)])
     table.clock.stop()
     table._prompt()
+
+
+#: The engine's refusals about a seat, as the player in it reads them (the engine
+#: counts seats from 0, the player from 1: "you" says which without a number).
+_TO_YOU = {
+    "seat {seat} is not asked how many times to run the board":
+        N_("you are not asked how many times to run the board"),
+    "seat {seat} did not win the pot uncontested": N_("you did not win the pot uncontested"),
+    "seat {seat} has shown already": N_("you have shown already"),
+}
+
+
+def _refused(problem: str) -> Refused:
+    """The engine's reason (a :class:`Said`) as the room refuses with it: a message id
+    and its arguments, each player reading it in their own language."""
+    if not isinstance(problem, Said):
+        return Refused(problem)
+    if problem.key in _TO_YOU:
+        return Refused(_TO_YOU[problem.key])
+    return Refused(problem.key, **problem.args) if problem.args else Refused(problem.key)
 
 
 def _answer_runs(table: HoldemTable, seat: int, runs: int) -> None:

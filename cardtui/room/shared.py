@@ -336,7 +336,9 @@ class SharedTable:
         """Tell everyone at the table; with ``args``, ``text`` is a template marked N_
         that each player reads in their own language (cardtui/wire/words.py)."""
         if not args:
-            self.broadcast(Notice(self.id, text))
+            # Its own message id: a sentence marked N_ reads in each player's language
+            # (one that is not, a name or a host's words, reads as it is).
+            self.broadcast(Notice(self.id, text, key=text))
             return
         key, strings = said(text, **args)
         self.broadcast(Notice(self.id, english(key, strings), key=key, args=strings))

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cardtui.games import Game
+from cardtui.i18n import _, chip_count, ngettext, number
 from cardtui.store import (
     START_BALANCE,
     Bankroll,
@@ -81,12 +82,14 @@ class Seated:
         """  # noqa: E501 - the line as the table shows it
         said = []
         if self.returned:
-            said.append(f"{self.returned:,} chips {player} left at this table, when cardtui "
-                        "last closed without standing up, came back to the balance first.")
+            said.append(_("{chips} {player} left at this table, when cardtui last closed "
+                          "without standing up, came back to the balance first.").format(
+                              chips=chip_count(self.returned), player=player))
         if self.rebought:
-            times = "once" if self.rebuys == 1 else f"{self.rebuys} times"
-            said.append(f"{player} was broke: the house rebuys {self.rebought:,} chips "
-                        f"({game.shown} rebuys: {times}).")
+            times = ngettext("once", "{n} times", self.rebuys).format(n=number(self.rebuys))
+            said.append(_("{player} was broke: the house rebuys {chips} ({game} rebuys: "
+                          "{times}).").format(player=player, chips=chip_count(self.rebought),
+                                              game=game.shown, times=times))
         return " ".join(said) or None
 
 
@@ -107,8 +110,11 @@ def buy_in(store: Store, game: Game, wanted: int, low: int, session_id: str, *,
     rebought = 0
     if now.balance < low:
         if now.at_table > 0:
-            raise ValueError(f"your balance has {now.balance:,} chips, below this table's "
-                             f"{low:,}, and {now.at_table:,} are at another table")
+            # Read in the player's language (this runs in their game, never in the room).
+            raise ValueError(_("your balance has {balance}, below this table's {low}, and "
+                               "{elsewhere} are at another table").format(
+                                   balance=chip_count(now.balance), low=number(low),
+                                   elsewhere=number(now.at_table)))
         before = now.balance
         now = store.rebuy(game, session_id, amount=max(START_BALANCE, low), player=player)
         rebought = now.balance - before
@@ -269,13 +275,15 @@ class SeatChips:
             return buy()
         except ValueError as refusal:
             self.bankroll.seated = False  # its results are the table's, not the balance's
-            said = str(refusal)
-            said = f"{said[:1].upper()}{said[1:]}"
             if isinstance(refusal, BankrollUnknown):
                 self.unknown = True
-                self.refused = f"{said}: nothing is staked on it; b tries again."
+                self.refused = _("Your {game} balance cannot be read yet (another program is "
+                                 "holding the scoreboard): nothing is staked on it; b tries "
+                                 "again.").format(game=refusal.game.shown)
             else:
-                self.refused = f"{said}: this seat plays table chips."
+                said = str(refusal)
+                self.refused = _("{why}: this seat plays table chips.").format(
+                    why=f"{said[:1].upper()}{said[1:]}")
             return None
 
     @property

@@ -185,7 +185,7 @@ def table_note(event: TableEvent) -> Note:
             return Note(_("Blinds go up to {blinds}.").format(blinds=blinds), "level")
         case BotSeated(name=name, personality=personality, stack=stack):
             return Note(_("{name} ({style}) takes the empty seat with {amount}.").format(
-                name=name, style=personality.label, amount=chips(stack)))
+                name=name, style=_(personality.label), amount=chips(stack)))
     raise ValueError(f"not a table event: {event!r}")
 
 

@@ -99,6 +99,11 @@ TRANSLATED = [
     "cardtui/blackjack/count_drills.py",
     "cardtui/blackjack/drill.py",
     "cardtui/i18n/said.py",
+    "cardtui/holdem/bots.py",
+    "cardtui/room/home_game.py",
+    "cardtui/wire/house_rules.py",
+    "cardtui/guest/shared_table.py",
+    "cardtui/tables/bankroll.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [
@@ -187,6 +192,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "f:a count drill shows 1 to 416 cards, not ", "f:a drill asks at least one question, not ",
         "f: is not a move on this hand", "each card must stay up for some time",
         "the drill is over")},
+    ("cardtui/tables/bankroll.py", "f:a buy-in of  with a table minimum of "): _PROGRAMMER,
 }
 
 ALLOWED.update({

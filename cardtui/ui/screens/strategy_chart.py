@@ -139,7 +139,7 @@ def rules_summary(rules: Rules, *, ascii: bool) -> str:
 def heading(rules: Rules, *, ascii: bool) -> str:
     """Which chart, and the rules."""
     return _("Basic strategy, {chart} chart: {rules}").format(
-        chart=chart_for(rules).name, rules=rules_summary(rules, ascii=ascii))
+        chart=_(chart_for(rules).name), rules=rules_summary(rules, ascii=ascii))
 
 
 def decision_line(rules: Rules, cell: Cell) -> str:
