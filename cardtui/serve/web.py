@@ -58,7 +58,15 @@ from cardtui.serve.launch import Launch
 from cardtui.serve.limits import Limits
 from cardtui.serve.server import Floor, ServeConfig
 from cardtui.serve.terminal import DEFAULT_SIZE
-from cardtui.serve.web_page import FAVICON, FORBIDDEN, LANG_COOKIE, door_page, table_page
+from cardtui.serve.web_page import (
+    FAVICON,
+    LANG_COOKIE,
+    door_page,
+    forbidden,
+    name_problem_in,
+    page_language,
+    table_page,
+)
 from cardtui.serve.web_session import WebFloorSeats, WebSession
 
 #: textual-serve's client: ``js/textual.js`` (xterm.js and its protocol), CSS, fonts.
@@ -182,7 +190,7 @@ class WebDoor:
         first = request.path.removeprefix("/").partition("/")[0]
         if not hmac.compare_digest(first.encode("utf-8"), self._config.token.encode("utf-8")):
             self.forbidden += 1
-            return web.Response(status=403, text=FORBIDDEN)
+            return web.Response(status=403, text=forbidden(_accepted(request)))
         response = await handler(request)
         if not isinstance(response, web.WebSocketResponse):
             response.headers["Referrer-Policy"] = "no-referrer"
@@ -193,24 +201,26 @@ class WebDoor:
         raise web.HTTPFound(request.path + "/")
 
     async def _door(self, request: web.Request) -> web.Response:
-        """The name form; with a name (or an empty one: a guest) the table page."""
+        """The name form; with a name (or an empty one: a guest) the table page, each in
+        the browser's language."""
+        language = page_language(_accepted(request))
         if "name" not in request.query:
-            return _html(door_page())
+            return _html(door_page(language=language))
         name = request.query["name"].strip()
-        if name and (problem := name_problem(name)):
-            return _html(door_page(name, problem))
+        if name and (problem := name_problem_in(name, language)):
+            return _html(door_page(name, problem, language))
         scheme = "wss" if request.secure else "ws"
         address = f"{scheme}://{request.host}/{quote(self._config.token, safe='')}/ws"
         if name:
             address += "/" + encode_name(name)
-        return _html(table_page(address))
+        return _html(table_page(address, language=language))
 
     async def _host_door(self, request: web.Request) -> web.Response:
         """The host's link: the secret goes into a cookie for this door's websockets only."""
         secret = request.match_info["secret"]
         if not self._is_host_secret(secret):
             self.forbidden += 1
-            return web.Response(status=403, text=FORBIDDEN)
+            return web.Response(status=403, text=forbidden(_accepted(request)))
         response = web.Response(status=302,
                                 headers={"Location": f"/{quote(self._config.token, safe='')}/"})
         response.set_cookie(HOST_COOKIE, secret, path=f"/{self._config.token}/", httponly=True,
@@ -230,7 +240,7 @@ class WebDoor:
         if not _same_origin(request):
             # Another site's page cannot drive a game with a visitor's browser.
             self.forbidden += 1
-            return web.Response(status=403, text=FORBIDDEN)
+            return web.Response(status=403, text=forbidden(_accepted(request)))
         name = None
         if "name" in request.match_info:
             name = decode_name(request.match_info["name"])
@@ -260,6 +270,11 @@ class WebDoor:
 
 def _html(text: str) -> web.Response:
     return web.Response(text=text, content_type="text/html")
+
+
+def _accepted(request: web.Request) -> str:
+    """The languages the browser asks for (its ``Accept-Language``; web_page.page_language)."""
+    return request.headers.get("Accept-Language", "")[:500]
 
 
 def _whole(text: str | None, default: int) -> int:

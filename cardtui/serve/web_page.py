@@ -11,14 +11,23 @@ no Textual logo.
 
 Every address is relative to ``/<token>/``, so the pages need not know
 which host name or port the player typed.
+
+The pages speak the browser's language: the ``Accept-Language`` header its
+user's language settings send (``navigator.languages``, in order), read by
+:func:`page_language`. The server is one process for every browser, so a page
+is worded in its language for the moment it is made (:func:`speaking`) and the
+server's own language (the host's) comes back at once.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 from string import Template
 
-from cardtui.names import NAME_MAX
+from cardtui.i18n import ENGLISH, N_, _, current_language, language_code, set_language
+from cardtui.names import NAME_MAX, name_problem
 
 #: A card with a spade, as an SVG: the tab's icon.
 FAVICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
@@ -39,7 +48,7 @@ _STYLE = """
 
 _HEAD = Template(
     """<!DOCTYPE html>
-<html lang="en">
+<html lang="$lang">
   <head>
     <meta charset="utf-8">
     <meta name="referrer" content="no-referrer">
@@ -56,12 +65,12 @@ _HEAD = Template(
 _DOOR = Template("""  <body>
     <form class="door" method="get" action="">
       <h1>&spades; cardtui</h1>
-      <p>Blackjack and Texas Hold'em with the people in this room.</p>
-      <label for="name">Your name at the table</label>
+      <p>$welcome</p>
+      <label for="name">$label</label>
       <input id="name" name="name" maxlength="$name_max" autofocus autocomplete="nickname"
-             placeholder="Guest (leave empty)" value="$name">
+             placeholder="$placeholder" value="$name">
       <p class="problem">$problem</p>
-      <button type="submit">Sit down</button>
+      <button type="submit">$sit_down</button>
     </form>
   </body>
 </html>
@@ -85,8 +94,8 @@ _TABLE = Template("""  <body>
       document.cookie = "cardtui_lang=" + encodeURIComponent(navigator.language || "")
         + "; path=/; SameSite=Strict";
     </script>
-    <div class="ended"><div class="message">The game has ended.
-      <button type="button" onclick="window.location.reload()">Play again</button></div></div>
+    <div class="ended"><div class="message">$ended
+      <button type="button" onclick="window.location.reload()">$again</button></div></div>
     <div id="terminal" class="textual-terminal"
          data-session-websocket-url="$websocket" data-font-size="$font_size"></div>
     <script>
@@ -132,8 +141,11 @@ _TABLE_STYLE = """
                       border: none; background: #1b5e20; color: white; cursor: pointer; }
 """
 
-#: The whole answer to a request without the host's invite token.
-FORBIDDEN = "403 Forbidden: this link needs the host's invite (ask them for the whole link).\n"
+#: A request without the host's invite token: the words, and the whole answer in English
+#: (:func:`forbidden` answers in the browser's language).
+FORBIDDEN_WORDS = N_("403 Forbidden: this link needs the host's invite "
+                     "(ask them for the whole link).")
+FORBIDDEN = FORBIDDEN_WORDS + "\n"
 
 #: Where the table page keeps the tab's resume token (``sessionStorage``).
 RESUME_KEY = "cardtui-resume"
@@ -142,7 +154,48 @@ RESUME_KEY = "cardtui-resume"
 FONT_SIZE = 16
 
 
-def door_page(name: str = "", problem: str = "") -> str:
+def page_language(accept_language: str) -> str:
+    """The language of our catalogs the browser prefers most (its ``Accept-Language``
+    header), else English.
+
+    >>> page_language("ja,en-US;q=0.9,en;q=0.8"), page_language("fr-FR, ru;q=0.5")
+    ('ja', 'ru')
+    >>> page_language("en;q=0.4, zh-CN;q=0.9"), page_language(""), page_language("zh-TW")
+    ('zh_CN', 'en', 'en')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(accept_language.split(",")[:20]):
+        tag, _semi, weight = part.strip().partition(";")
+        try:
+            quality = float(weight.strip().removeprefix("q=")) if weight else 1.0
+        except ValueError:
+            quality = 0.0
+        code = language_code(tag.strip())
+        if code is not None and quality > 0:
+            ranked.append((-quality, order, code))
+    return min(ranked)[2] if ranked else ENGLISH
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Words said inside are in ``language``; the process's own language after.
+
+    Nothing inside awaits: no other request's words are made meanwhile.
+    """
+    before = current_language()
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def _html_lang(language: str) -> str:
+    """The ``lang`` attribute for a catalog's code (``zh_CN`` is written ``zh-CN``)."""
+    return language.replace("_", "-")
+
+
+def door_page(name: str = "", problem: str = "", language: str = ENGLISH) -> str:
     """The page that asks a guest's name before their game starts.
 
     >>> f'"{LANG_COOKIE}=' in table_page("ws://x/ws")
@@ -151,14 +204,38 @@ def door_page(name: str = "", problem: str = "") -> str:
     True
     >>> 'value="&lt;b&gt;"' in door_page("<b>", "too long")
     True
+    >>> '<html lang="zh-CN">' in door_page(language="zh_CN")
+    True
     """
-    head = _HEAD.substitute(title="cardtui", style=_DOOR_STYLE)
-    body = _DOOR.substitute(name_max=NAME_MAX, name=html.escape(name), problem=html.escape(problem))
+    with speaking(language):
+        head = _HEAD.substitute(title="cardtui", style=_DOOR_STYLE, lang=_html_lang(language))
+        body = _DOOR.substitute(
+            name_max=NAME_MAX, name=html.escape(name), problem=html.escape(problem),
+            welcome=html.escape(_("Blackjack and Texas Hold'em with the people in this room.")),
+            label=html.escape(_("Your name at the table")),
+            placeholder=html.escape(_("Guest (leave empty)")),
+            sit_down=html.escape(_("Sit down")))
     return head + body
 
 
-def table_page(websocket: str, font_size: int = FONT_SIZE) -> str:
+def name_problem_in(name: str, language: str) -> str | None:
+    """What is wrong with ``name`` as a player's name, said in ``language`` (None: nothing)."""
+    with speaking(language):
+        return name_problem(name)
+
+
+def table_page(websocket: str, font_size: int = FONT_SIZE, language: str = ENGLISH) -> str:
     """The page that plays: xterm.js connected to ``websocket`` (an absolute ``ws://`` URL)."""
-    head = _HEAD.substitute(title="cardtui", style=_TABLE_STYLE)
-    return head + _TABLE.substitute(websocket=html.escape(websocket), font_size=font_size,
-                                    resume_key=RESUME_KEY)
+    with speaking(language):
+        head = _HEAD.substitute(title="cardtui", style=_TABLE_STYLE, lang=_html_lang(language))
+        return head + _TABLE.substitute(websocket=html.escape(websocket), font_size=font_size,
+                                        resume_key=RESUME_KEY,
+                                        ended=html.escape(_("The game has ended.")),
+                                        again=html.escape(_("Play again")))
+
+
+def forbidden(accept_language: str = "") -> str:
+    """The whole answer to a request without the host's invite token, in the browser's
+    language (a line, as a plain-text answer)."""
+    with speaking(page_language(accept_language)):
+        return _(FORBIDDEN_WORDS) + "\n"

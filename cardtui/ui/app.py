@@ -50,6 +50,16 @@ from cardtui.ui.widgets.cards import SIZE_CLASSES_ACROSS, SIZE_CLASSES_DOWN
 if TYPE_CHECKING:
     from cardtui.guest.joining import RoomDoor
 
+#: Textual's own palette commands (App.get_system_commands) as Textual words them, marked
+#: for the catalogs: the palette says each in the player's language.
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 #: Where a served player lands (cardtui.ui.screens.lobby's stylesheet).
 LOBBY_CSS = Path(__file__).parent / "screens" / "lobby.tcss"
 
@@ -321,7 +331,10 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
                 lambda d=destination: self.action_open(d),
             )
         yield from (
-            command for command in super().get_system_commands(screen)
+            # Textual's words, in the player's language (a command a newer Textual adds,
+            # not in the catalogs, stays as Textual words it).
+            command._replace(title=_(command.title), help=_(command.help))
+            for command in super().get_system_commands(screen)
             if command.title not in {"Quit"}
         )
 

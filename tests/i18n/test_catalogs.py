@@ -112,6 +112,8 @@ TRANSLATED += [
         "replay", "scores", "serve", "sim", "stats")],
     "cardtui/room/config.py",
     "cardtui/ui/screens/lobby_new_table.py",
+    "cardtui/room/room.py",
+    "cardtui/serve/web_page.py",
 ]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 #: The strategy charts' cell codes (H, Ds, Rh, -...): a literal made only of them is a
@@ -209,6 +211,13 @@ ALLOWED.update({
     ("cardtui/room/config.py", "f:bets -"):
         "a blackjack table's stakes in the lobby line (TableInfo.stakes travels as text)",
     ("cardtui/room/room.py", "not a table's options"): "the room's log, in English",
+    ("cardtui/room/room.py", "f:Guest "): "a guest's name (a name, as the room numbers them)",
+    ("cardtui/room/room.py", "SeatedPlayer"): "a type",
+    ("cardtui/room/room.py", "unreachable: the numbers never run out"): _PROGRAMMER,
+    # The browser door's HTML and CSS: the words in them are $fields, filled with _().
+    **{("cardtui/serve/web_page.py", text): "the page's HTML or CSS (its words are $fields)"
+       for _, text in player_literals(ROOT / "cardtui/serve/web_page.py")
+       if text.lstrip().startswith(("<", "$", "@", "."))},
 })
 
 
