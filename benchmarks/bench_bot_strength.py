@@ -11,7 +11,10 @@ hands it used. Then the Pro's decision time at nine-handed (p50, p95).
     nice -n 19 python3 benchmarks/bench_bot_strength.py --hands 100000 --seconds 120
 
 ``--seconds`` caps each cell's time (the hands it reached are printed), for a
-machine that cannot play 100,000 hands a cell in an evening.
+machine that cannot play 100,000 hands a cell in an evening; ``--jobs N``
+plays N cells at once in separate processes (the cells do not depend on it);
+``--other-hands`` gives the personalities' rows fewer hands than the Pro's.
+The end prints the matrix as the README's markdown tables.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from cardtui.arena.baselines import BASELINES, load_bot
 from cardtui.arena.match import BotResult, play_match
@@ -34,6 +38,7 @@ PERSONALITIES = ("shark", "rock", "maniac")
 
 def cell(bot: str, opponent: str, seats: int, hands: int, seconds: float,
          seed: int) -> tuple[BotResult, float]:
+    """The row bot's result against ``opponent`` and the hands a second it was played at."""
     specs = [bot, opponent] if seats == 2 else [bot] + [opponent] * (seats - 1)
     deadline = time.monotonic() + seconds
     started = time.monotonic()
@@ -41,6 +46,10 @@ def cell(bot: str, opponent: str, seats: int, hands: int, seconds: float,
                         stop=lambda: time.monotonic() > deadline)
     row = next(r for r in result.rows() if r.name == bot)
     return row, result.hands / max(1e-9, time.monotonic() - started)
+
+
+def _cell(job: tuple[str, str, int, int, float, int]) -> tuple[BotResult, float]:
+    return cell(*job)
 
 
 def shown(row: BotResult) -> str:
@@ -88,12 +97,20 @@ def latency(decisions: int, seed: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100_000, help="hands per cell")
-    parser.add_argument("--seconds", type=float, default=math.inf, help="time cap per cell")
+    parser.add_argument("--hands", type=int, default=100_000, help="hands per cell of the Pro")
+    parser.add_argument("--other-hands", type=int, default=None,
+                        help="hands per cell of the other bots' rows (default: --hands)")
+    parser.add_argument("--seconds", type=float, default=math.inf,
+                        help="time cap per cell of the Pro against a baseline")
+    parser.add_argument("--other-seconds", type=float, default=math.inf,
+                        help="time cap per other cell")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", default="2,6", help="formats: 2, 6 or 2,6")
     parser.add_argument("--bots", default=",".join(BOTS))
     parser.add_argument("--baselines", default=",".join(BASELINES))
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="cells played at once, one process each (a cell's result "
+                             "does not depend on it)")
     parser.add_argument("--decisions", type=int, default=2000,
                         help="the Pro's timed decisions at nine-handed (0: none)")
     parser.add_argument("--character", type=int, default=1200,
@@ -101,22 +118,62 @@ def main() -> int:
     args = parser.parse_args()
     bots = args.bots.split(",")
     baselines = args.baselines.split(",")
-    for seats in (int(s) for s in args.seats.split(",")):
-        print(f"\n{'heads-up' if seats == 2 else f'{seats}-max'}, duplicate "
-              f"(bb/100 ± 95 % of the row's bot; * = interval above zero; hands)", flush=True)
+    other_hands = args.hands if args.other_hands is None else args.other_hands
+    jobs: list[tuple[str, str, int, int, float, int]] = []
+    formats = [int(s) for s in args.seats.split(",")]
+    for seats in formats:
         for bot in bots:
             opponents = baselines + ([p for p in PERSONALITIES if p != bot]
                                      if bot == "pro" else [])
             for opponent in opponents:
-                row, speed = cell(bot, opponent, seats, args.hands, args.seconds, args.seed)
-                print(f"  {bot:7} vs {opponent:8} {shown(row)}  [{speed:.0f} hands/s]",
+                main_cell = bot == "pro" and opponent in baselines
+                jobs.append((bot, opponent, seats, args.hands if bot == "pro" else other_hands,
+                             args.seconds if main_cell else args.other_seconds, args.seed))
+    # The Pro against the baselines first (the issue's cells), then the rest.
+    jobs.sort(key=lambda job: not (job[0] == "pro" and job[1] in baselines))
+    cells: dict[tuple[str, str, int], BotResult] = {}
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {pool.submit(_cell, job): job for job in jobs}
+        for future in as_completed(futures):
+            bot, opponent, seats = futures[future][:3]
+            row, speed = future.result()
+            cells[(bot, opponent, seats)] = row
+            print(f"  {'heads-up' if seats == 2 else f'{seats}-max':8} {bot:7} vs {opponent:8} "
+                  f"{shown(row)}  [{speed:.0f} hands/s]", flush=True)
+    for seats in formats:
+        print(f"\n{'heads-up' if seats == 2 else f'{seats}-max'}, duplicate "
+              f"(bb/100 ± 95 % of the row's bot; * = interval above zero; hands)", flush=True)
+        for bot, opponent, cell_seats, *_ in sorted(jobs, key=lambda job: jobs.index(job)):
+            if cell_seats == seats and (bot, opponent, seats) in cells:
+                print(f"  {bot:7} vs {opponent:8} {shown(cells[(bot, opponent, seats)])}",
                       flush=True)
+    print("\n" + markdown(cells, bots, baselines), flush=True)
     if args.character:
         print(f"\nCharacter, six-handed, {args.character:,} hands:", flush=True)
         print(character(args.character, args.seed), flush=True)
     if args.decisions:
         print("\n" + latency(args.decisions, args.seed), flush=True)
     return 0
+
+
+def markdown(cells: dict[tuple[str, str, int], BotResult], bots: list[str],
+             baselines: list[str]) -> str:
+    """The matrix as the README's tables: bb/100 ± 95 % (hands), * above zero."""
+    out = []
+    for seats in sorted({key[2] for key in cells}):
+        columns = baselines + [p for p in PERSONALITIES
+                               if any((b, p, seats) in cells for b in bots)]
+        title = "heads-up" if seats == 2 else f"{seats}-handed (one bot vs {seats - 1})"
+        out.append(f"| {title} | " + " | ".join(columns) + " |")
+        out.append("|---" * (len(columns) + 1) + "|")
+        for bot in bots:
+            row = [cells.get((bot, column, seats)) for column in columns]
+            out.append(f"| {bot} | " + " | ".join(
+                "" if r is None else
+                f"{r.bb_per_100:+.0f} ± {r.interval:.0f}{'*' if r.above_zero else ''} "
+                f"({r.hands:,})".replace("-", "−") for r in row) + " |")
+        out.append("")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 
+from cardtui.arena.kept import Kept
 from cardtui.arena.protocol import BotView, HoldemBot
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality, decide
@@ -69,16 +70,35 @@ class AlwaysRaise:
         return Action.call() if legal.call_amount else Action.check()
 
 
-class EquityPlayer:
-    """Monte Carlo equity against random hands, compared with the pot odds."""
+#: Equity estimates kept per situation for every equity player of the process
+#: (:mod:`cardtui.arena.kept`: the duplicate deals' rotations share them).
+EQUITY_CACHE = Kept()
 
-    def __init__(self, trials: int = 300) -> None:
+
+class EquityPlayer:
+    """Monte Carlo equity against random hands, compared with the pot odds.
+
+    ``cache``: estimates kept per (hole, board, opponents, trials), shared by
+    the process's equity players; None runs the Monte Carlo every decision.
+    """
+
+    def __init__(self, trials: int = 300, cache: Kept | None = EQUITY_CACHE) -> None:
         self.trials = trials
+        self.cache = cache
 
     def decide(self, view: BotView, rng: random.Random) -> Action:
         legal = view.legal
         opponents = max(1, len(view.opponents))
-        share = equity_vs_random(view.hole, view.board, opponents, trials=self.trials, rng=rng)
+        def estimate() -> float:
+            return equity_vs_random(view.hole, view.board, opponents, trials=self.trials,
+                                    rng=rng)
+
+        if self.cache is None:
+            share = estimate()
+        else:
+            key = (tuple(sorted(c.index for c in view.hole)),
+                   tuple(c.index for c in view.board), opponents, self.trials)
+            share = self.cache.get(key, estimate)
         fair = 1 / (opponents + 1)
         # "Well above its fair share": half-way from a fair share to certainty.
         if share >= (1 + fair) / 2 and legal.can_raise:

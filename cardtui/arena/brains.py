@@ -32,7 +32,9 @@ class Brains:
 
     def __init__(self, difficulty: Difficulty) -> None:
         self.difficulty = difficulty
-        self._easy = EquityPlayer()
+        # A fresh estimate every decision at a real table (the cache is for the arena's
+        # duplicate deals, where the same cards come back).
+        self._easy = EquityPlayer(cache=None)
         self._pros: dict[str, Pro] = {}
 
     def decide(self, hand: Hand, personality: Personality, rng: random.Random) -> Action:

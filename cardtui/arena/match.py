@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardtui.arena.baselines import load_bot
+from cardtui.arena.kept import forget_all
 from cardtui.arena.protocol import (
     DEFAULT_TIME_LIMIT,
     HoldemBot,
@@ -157,6 +158,8 @@ def play_match(
         result.seconds.setdefault(name, [])
         result.moves.setdefault(name, Counter())
     copies = {name: slot_specs.count(name) for name in names}
+    # A match replays from its seed alone, whatever the process played before.
+    forget_all()
     for deal in range(deals):
         if deal and stop is not None and stop():
             break

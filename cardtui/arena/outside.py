@@ -19,6 +19,11 @@ The tutorial runs 1,000 simulations; PyPokerEngine's evaluator does about
 10,000 a second here, so the arena's HonestPlayer runs 100 (a note, not a
 secret: ``honest_player(simulations=1000)`` is the tutorial's).
 
+Its win rate comes from :func:`cardtui.arena.ppe_fast.win_rate`, PyPokerEngine's
+``estimate_hole_card_win_rate`` re-encoded on card ids: the same draws from the
+same generator and PyPokerEngine's own hand ranking, so the same number, about
+twelve times faster (``honest_player(fast=False)`` calls PyPokerEngine's).
+
 The package is in the ``arena`` extra (``pip install 'cardtui[arena]'``),
 never a dependency of the game.
 """
@@ -28,9 +33,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtui.arena import ppe_fast
+from cardtui.arena.kept import Kept
 from cardtui.arena.protocol import BotView, HoldemBot
 from cardtui.cards import Card
 from cardtui.holdem.actions import Action, Street
+
+#: HonestPlayer's win rates kept per (hole, board, players, simulations): the
+#: duplicate deals' rotations share them (:mod:`cardtui.arena.kept`).
+HONEST_CACHE = Kept()
 
 #: Simulations per decision (the tutorial's 1,000 costs about 0.1 s a decision here).
 SIMULATIONS = 100
@@ -50,8 +61,14 @@ def engine_card(card: Card) -> str:
     return text[1].upper() + text[0].upper()
 
 
-def honest_player(simulations: int = SIMULATIONS) -> HoldemBot:
-    """PyPokerEngine's HonestPlayer behind the cardtui bot protocol."""
+def honest_player(simulations: int = SIMULATIONS, *, fast: bool = True) -> HoldemBot:
+    """PyPokerEngine's HonestPlayer behind the cardtui bot protocol.
+
+    ``fast``: its win rate from :mod:`cardtui.arena.ppe_fast` (the same
+    number as PyPokerEngine's for the same generator state), kept per
+    situation for the duplicate deals' rotations (:data:`HONEST_CACHE`);
+    False calls PyPokerEngine's own ``estimate_hole_card_win_rate`` every time.
+    """
     try:
         from pypokerengine.players import BasePokerPlayer  # type: ignore[import-untyped]
         from pypokerengine.utils.card_utils import (  # type: ignore[import-untyped]
@@ -68,12 +85,20 @@ def honest_player(simulations: int = SIMULATIONS) -> HoldemBot:
         def declare_action(self, valid_actions: list[dict[str, Any]], hole_card: list[str],
                            round_state: dict[str, Any]) -> tuple[str, Any]:
             community_card = round_state["community_card"]
-            win_rate = estimate_hole_card_win_rate(
-                nb_simulation=simulations,
-                nb_player=self.nb_player,
-                hole_card=gen_cards(hole_card),
-                community_card=gen_cards(community_card),
-            )
+            if fast:
+                hole = sorted(c.to_id() for c in gen_cards(hole_card))
+                board = [c.to_id() for c in gen_cards(community_card)]
+                # The module's generator, as PyPokerEngine's draws from it.
+                win_rate = HONEST_CACHE.get(
+                    (*hole, -1, *board, self.nb_player, simulations),
+                    lambda: ppe_fast.win_rate(simulations, self.nb_player, hole, board, None))
+            else:
+                win_rate = estimate_hole_card_win_rate(
+                    nb_simulation=simulations,
+                    nb_player=self.nb_player,
+                    hole_card=gen_cards(hole_card),
+                    community_card=gen_cards(community_card),
+                )
             if win_rate >= 1.0 / self.nb_player:  # noqa: SIM108 - the tutorial's text
                 action = valid_actions[1]  # fetch CALL action info
             else:
