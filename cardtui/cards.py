@@ -35,6 +35,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
+
 
 class Suit(StrEnum):
     """The four suits; the value is the one-letter code used in card strings."""
@@ -143,13 +146,16 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read ``As``, ``Th``, ``10h`` or ``qD``; raise ``ValueError`` otherwise."""
         cleaned = text.strip()
+        # The English words, their template and arguments kept for a player's language.
+        not_a_card = Said(N_("{text} is not a card: write a rank and a suit, like As or 10h"),
+                          text=repr(text))
         if len(cleaned) < 2:
-            raise ValueError(f"{text!r} is not a card: write a rank and a suit, like As or 10h")
+            raise ValueError(not_a_card)
         rank_text, suit_text = cleaned[:-1].upper(), cleaned[-1].lower()
         suit_text = _SUIT_BY_SYMBOL.get(suit_text, suit_text)
         rank = _RANK_BY_CHAR.get(rank_text)
         if rank is None or suit_text not in _SUIT_VALUES:
-            raise ValueError(f"{text!r} is not a card: write a rank and a suit, like As or 10h")
+            raise ValueError(not_a_card)
         return cls(rank, Suit(suit_text))
 
     @classmethod

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from cardtui.cards import Card, parse_cards
 from cardtui.commands.arguments import whole_number
 from cardtui.i18n import _, number
+from cardtui.i18n.said import say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -75,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             result = _monte_carlo(console, hands, board, dead, args)
     except ValueError as error:
-        print(_("cardtui equity: error: {problem}").format(problem=error), file=sys.stderr)
+        # The cards' and the equity's own words keep their template (cardtui/i18n/said.py).
+        problem = say(error.args[0]) if error.args and isinstance(error.args[0], str) else error
+        print(_("cardtui equity: error: {problem}").format(problem=problem), file=sys.stderr)
         return 2
     _print(console, result, getattr(args, "ascii", False))
     return 0

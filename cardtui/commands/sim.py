@@ -132,6 +132,19 @@ def plan_from(args: argparse.Namespace) -> CountPlan | None:
                      deviations=not args.no_deviations, ramp=ramp)
 
 
+def plan_words(plan: CountPlan) -> str:
+    """The counting plan as :meth:`CountPlan.describe` says it, in the player's language."""
+    from cardtui.blackjack.spread import signed
+
+    low, high = plan.spread if plan.ramp is None else plan.ramp.spread
+    betting = _("flat bet") if low == high else _("spread {low}-{high}").format(low=low, high=high)
+    if plan.ramp is not None and plan.ramp.wong_out_below is not None:
+        betting = _("{betting}, sitting out below {count}").format(
+            betting=betting, count=signed(plan.ramp.wong_out_below))
+    return (_("Hi-Lo, {betting}, index plays") if plan.deviations
+            else _("Hi-Lo, {betting}, basic strategy")).format(betting=betting)
+
+
 def rules_from(args: argparse.Namespace) -> Rules:
     return Rules(
         decks=args.decks, penetration=args.penetration, dealer_hits_soft_17=args.h17,
@@ -165,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     console = Console()
-    strategy = plan.describe() if plan else _("Basic strategy")
+    strategy = plan_words(plan) if plan else _("Basic strategy")
     console.print(_("{strategy}, {rules}, seed {seed}").format(
         strategy=strategy, rules=rules.describe(), seed=seed), highlight=False)
     results: list[SimResult] = []

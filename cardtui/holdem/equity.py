@@ -27,6 +27,8 @@ from math import comb
 from cardtui.cards import Card
 from cardtui.holdem.evaluator import rank7
 from cardtui.holdem.hand_tables import CARD_KEYS, FLUSH_SUITS, RANK_TABLES, SUIT_BITS, SUIT_MASK
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 __all__ = ["EquityResult", "HandEquity", "equity", "equity_vs_random"]
 
@@ -86,14 +88,16 @@ def equity(
     holes = [tuple(hand) for hand in hands]
     board_cards, dead_cards = tuple(board), tuple(dead)
     if len(holes) < 2:
-        raise ValueError(f"equity needs at least two hands, not {len(holes)}")
+        raise ValueError(Said(N_("equity needs at least two hands, not {count}"),
+                              count=len(holes)))
     for hole in holes:
         _check_hole(hole)
     _check_board(board_cards)
     remaining = _remaining_deck([*(c for h in holes for c in h), *board_cards, *dead_cards])
     missing = 5 - len(board_cards)
     if len(remaining) < missing:
-        raise ValueError(f"only {len(remaining)} cards are left to deal {missing} to the board")
+        raise ValueError(Said(N_("only {left} cards are left to deal {missing} to the board"),
+                              left=len(remaining), missing=missing))
     if trials < 1:
         raise ValueError(f"trials must be at least 1, not {trials}")
 
@@ -249,12 +253,14 @@ def _tally_heads_up(
 
 def _check_hole(hole: tuple[Card, ...]) -> None:
     if len(hole) != 2:
-        raise ValueError(f"a hold'em hand is 2 hole cards, not {len(hole)}")
+        raise ValueError(Said(N_("a hold'em hand is 2 hole cards, not {count}"),
+                              count=len(hole)))
 
 
 def _check_board(board: tuple[Card, ...]) -> None:
     if len(board) not in _BOARD_SIZES:
-        raise ValueError(f"a board is 0, 3, 4 or 5 cards, not {len(board)}")
+        raise ValueError(Said(N_("a board is 0, 3, 4 or 5 cards, not {count}"),
+                              count=len(board)))
 
 
 def _remaining_deck(used: list[Card]) -> list[int]:
@@ -263,6 +269,6 @@ def _remaining_deck(used: list[Card]) -> list[int]:
     seen: set[int] = set()
     for card, index in zip(used, indices, strict=True):
         if index in seen:
-            raise ValueError(f"{card} appears twice")
+            raise ValueError(Said(N_("{card} appears twice"), card=card))
         seen.add(index)
     return [i for i in range(52) if i not in seen]

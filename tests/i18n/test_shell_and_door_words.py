@@ -53,6 +53,14 @@ def test_an_argparse_error_in_russian_is_one_line_and_status_2(
     assert "позиционные аргументы:" in out and "показать эту справку и выйти" in out
 
 
+def test_the_engines_refusal_reaches_the_shell_in_russian(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The equity engine's words keep their template (a Said): the command words them.
+    assert main(["--lang", "ru", "equity", "AhKh", "QsQd", "--board", "Jc3d"]) == 2
+    assert capsys.readouterr().err == ("cardtui equity: ошибка: борд — это 0, 3, 4 или 5 карт, "
+                                       "а не 2\n")
+
+
 def test_the_tables_file_problem_is_worded_for_the_host(tmp_path: Path) -> None:
     path = tmp_path / "tables.toml"
     path.write_text("[[holdem]]\nseats = 12\n")
