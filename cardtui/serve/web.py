@@ -359,6 +359,8 @@ async def start_room(config: ServeConfig, log: Callable[[str], None] = print) ->
     """The room and its seats, as ``server.start_server`` makes them, without listening for SSH."""
     config.root.mkdir(mode=0o700, parents=True, exist_ok=True)
     room = Floor(config, log)
+    if room.cluster is not None:
+        await room.cluster.start()  # (as start_server does)
     room.open_guest_house()
     config.launch.start_template(config.root, log)
     return RunningRoom(room)

@@ -26,7 +26,7 @@ import dataclasses
 import json
 import socket
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
@@ -52,6 +52,9 @@ from cardtui.serve.watch import (
 )
 from cardtui.settings import Settings, save_settings
 
+if TYPE_CHECKING:
+    from cardtui.cluster.node import ClusterRoom
+
 #: Game output waiting for a slow tab, in bytes, before the game is held back
 #: (its PTY fills and it blocks), as SSH flow control does.
 SEND_BACKLOG = 256 * 1024
@@ -68,6 +71,8 @@ class WebFloorSeats(Protocol):
     """The room's seats, shared with the SSH door (``server.Floor``)."""
 
     shared: RoomHost | None
+    #: This host's part of a room across hosts (``--cluster``), instead of ``shared``.
+    cluster: ClusterRoom | None
 
     def take(self, session: Any) -> Identity:
         """A guest identity, now seated; raises ``NoSeat`` if the room is full."""
@@ -229,8 +234,13 @@ class WebSession:
     async def _room_line(self, identity: Identity) -> socket.socket | None:
         """The game's end of a socket pair to the room, as a guest under the chosen name."""
         shared = self._seats.shared
+        # A room across hosts (``--cluster``): the guest is named here and relayed to
+        # whichever host runs the tables (cardtui/cluster/node.py).
+        cluster = self._seats.cluster
         member = shared.room.guest(self.name, profile=self.resume_profile) \
             if shared is not None else None
+        if cluster is not None:
+            member = await cluster.guest(self.name, profile=self.resume_profile)
         if member is not None and self.host:
             member = dataclasses.replace(member, host=True)
             self._log(f"{self._who()} runs the room from a browser (the host's link)")
@@ -240,6 +250,9 @@ class WebSession:
             save_settings(
                 Settings(player_name=shown), locations.settings_path(identity.profile_dir)
             )
+        if cluster is not None and member is not None:
+            line: socket.socket = await cluster.line_as(member)
+            return line
         if shared is None or member is None:
             return None
         return await room_pair(shared.room, member)
