@@ -10,10 +10,32 @@ any language fits the same seat.
 
 from __future__ import annotations
 
+import re
+
 from cardtui.i18n import _
 from cardtui.i18n import text_width as cell_len
 
 NAME_MAX = 12
+
+#: The room's mark after an outside bot's name (cardtui.serve.bot_door.BOT_MARK),
+#: in any case, spacing or full-width brackets.
+_BOT_MARK = re.compile(r"\s*[(\uff08]\s*bot\s*[)\uff09]\s*$", re.IGNORECASE)
+
+
+def without_bot_mark(name: str) -> str:
+    """``name`` without a "(bot)" at its end: only a bot key the host allowed gets
+    that mark (the bot door adds it), so a player cannot pass for a bot.
+
+    >>> without_bot_mark("Ann (bot)"), without_bot_mark("Ann(BOT) (bot)"), without_bot_mark("Bot")
+    ('Ann', 'Ann', 'Bot')
+    """
+    while True:
+        # Only the end is searched: a long hostile name costs no more than a short one.
+        tail = name[-24:]
+        found = _BOT_MARK.search(tail)
+        if found is None:
+            return name
+        name = name[:len(name) - len(tail) + found.start()]
 
 
 def name_problem(name: str) -> str | None:

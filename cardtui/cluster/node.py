@@ -43,6 +43,7 @@ from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.guests import GuestNumbers
 from cardtui.cluster.lease import LEASE_SECONDS, RENEWALS_PER_LEASE, Leases
 from cardtui.cluster.lines import Gateway, Relay
+from cardtui.names import without_bot_mark
 from cardtui.room.chat import clean
 from cardtui.room.connection import Member
 from cardtui.room.hosting import RoomHost
@@ -189,7 +190,7 @@ class ClusterRoom:
     async def guest(self, name: str | None = None, *, profile: str | None = None) -> Member:
         """A browser tab's guest, as :meth:`Room.guest` makes one on one host: its chosen
         name, or "Guest N" numbered by the room's counter (the web door, serve/web_session)."""
-        shown = clean(name, NAME_LIMIT) if name else ""
+        shown = without_bot_mark(clean(name, NAME_LIMIT)) if name else ""
         member = Member(profile or f"guest-{uuid.uuid4().hex}", shown or "Guest",
                         guest=True, resumable=profile is not None)
         return member if shown else await self._named(member)

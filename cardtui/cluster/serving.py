@@ -15,6 +15,7 @@ from pathlib import Path
 from cardtui import locations
 from cardtui.cluster.credentials import find
 from cardtui.cluster.node import ClusterRoom
+from cardtui.names import without_bot_mark
 from cardtui.room.chat import clean
 from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
@@ -35,7 +36,8 @@ def members(hosts: Callable[[], frozenset[str]] | None) -> Callable[[str | None,
         if fingerprint is None:
             return Member(f"guest-{uuid.uuid4().hex}", f"Guest {next(guests)}", guest=True)
         name = load_settings(locations.settings_path(profile_dir)).settings.player_name
-        found = Member(profile_key(fingerprint), clean(name, NAME_LIMIT) or "SeatedPlayer")
+        found = Member(profile_key(fingerprint),
+                       without_bot_mark(clean(name, NAME_LIMIT)) or "SeatedPlayer")
         if hosts is not None and fingerprint in hosts():
             found = dataclasses.replace(found, host=True)
         return found

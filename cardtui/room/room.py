@@ -31,7 +31,7 @@ from typing import Any
 from cardtui.clock import SYSTEM_CLOCK, Clock, Timer
 from cardtui.holdem.actions import Action
 from cardtui.i18n import N_
-from cardtui.names import name_problem
+from cardtui.names import name_problem, without_bot_mark
 from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.config import (
@@ -438,7 +438,7 @@ class Room:
 
     def member(self, profile: str, name: str) -> Member:
         """A key holder's member, the name cleaned as chat is (it reaches every screen)."""
-        return Member(profile, clean(name, NAME_LIMIT) or "SeatedPlayer")
+        return Member(profile, without_bot_mark(clean(name, NAME_LIMIT)) or "SeatedPlayer")
 
     def guest(self, name: str | None = None, *, profile: str | None = None) -> Member:
         """A new guest: a fresh profile (their seat ends when they leave), "Guest N".
@@ -447,7 +447,7 @@ class Room:
         web door derives it): the seat waits the grace period for the tab to come back.
         """
         number = next(self._guests)
-        shown = clean(name, NAME_LIMIT) if name else ""
+        shown = without_bot_mark(clean(name, NAME_LIMIT)) if name else ""
         return Member(profile or f"guest-{uuid.uuid4().hex}", shown or f"Guest {number}",
                       guest=True, resumable=profile is not None)
 
@@ -719,12 +719,13 @@ class Room:
             member.profile, RateLimit(RENAMES, RENAME_WINDOW, clock=self.clock))
         if not rate.allow():
             raise Refused(N_("slow down: too many name changes"))
-        problem = name_problem(wanted)
+        # "(bot)" is the bot door's mark: a player's name never ends in it.
+        problem = name_problem(wanted) or name_problem(without_bot_mark(wanted))
         if problem is not None:
             # The text is the client's: logged as a short repr, never as it came.
             log.warning("%r asked to be named %r: refused (%s)", conn, wanted[:40], problem)
             raise Refused(problem)
-        renamed = dataclasses.replace(member, name=clean(wanted, NAME_LIMIT))
+        renamed = dataclasses.replace(member, name=without_bot_mark(clean(wanted, NAME_LIMIT)))
         if self._name_taken(renamed.name, member.profile):
             # Two seats of one name make every screen and hand history ambiguous
             # (who folded?); the player already here keeps it.
