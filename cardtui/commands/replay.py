@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtui.i18n import _, ngettext
+from cardtui.i18n.said import say
 
 if TYPE_CHECKING:
     from cardtui.holdem.phh_read import Replay, Unreadable
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
                 return _run_app(args, [], files=files, root=path)
         hands = read_hands(args.file)
     except PhhError as error:
-        print(_("cardtui replay: error: {problem}").format(problem=error), file=sys.stderr)
+        print(_("cardtui replay: error: {problem}").format(problem=say(error.said)),
+              file=sys.stderr)
         return 2
     if not any(isinstance(hand, Replay) for hand in hands):
         first = hands[0]
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                         " (and {n} more that cannot be replayed)",
                         len(hands) - 1).format(n=len(hands) - 1) if len(hands) > 1 else ""
         print(_("cardtui replay: error: {problem}").format(
-            problem=f"{first.title}: {first.reason}{more}"), file=sys.stderr)
+            problem=f"{first.title}: {say(first.reason)}{more}"), file=sys.stderr)
         return 2
     if args.hand is not None and not 1 <= args.hand <= len(hands):
         print(_("cardtui replay: error: {problem}").format(

@@ -54,6 +54,8 @@ from cardtui.holdem.actions import Record as HandRecord
 from cardtui.holdem.button import Positions
 from cardtui.holdem.hand import Hand, stacked_deck
 from cardtui.holdem.phh import RABBIT_HUNT, RUNS_WORDS
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 from cardtui.untrusted import NotReadable, clean, nesting_problem, read_text
 
 __all__ = ["PhhError", "Replay", "Unreadable", "hand_files", "natural_key", "read_file",
@@ -80,7 +82,29 @@ def _next_street(board: int) -> str:
 
 
 class PhhError(ValueError):
-    """A hand history cardtui cannot replay; the message is one line saying why."""
+    """A hand history cardtui cannot replay; the message is one line saying why.
+
+    ``said`` keeps it as a template marked N_ and its pieces (``str(error)`` is the
+    English), so a screen says it in the player's language; a piece taken from the
+    file is cleaned here, so no caller can draw it raw.
+    """
+
+    def __init__(self, template: str, **args: object) -> None:
+        self.said = Said(template, **{
+            name: clean(value, MAX_TEXT) if type(value) is str else value
+            for name, value in args.items()})
+        super().__init__(str(self.said))
+
+
+def _engine_words(error: ValueError) -> str:
+    """An engine's refusal as it said it: its Said (translated in turn), else its English."""
+    said = error.args[0] if error.args else ""
+    return said if isinstance(said, Said) else str(error)
+
+
+def _street(board: int) -> Said:
+    """The street dealt after ``board`` cards are out, as a message names it."""
+    return Said({"flop": N_("flop"), "turn": N_("turn")}.get(_next_street(board), N_("river")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +159,13 @@ class Unreadable:
     """
 
     title: str
+    #: Why, in English; a :class:`Said` (a :class:`PhhError`'s) keeps its template.
     reason: str
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "title", clean(self.title, MAX_TEXT))
-        object.__setattr__(self, "reason", clean(self.reason, MAX_TEXT))
+        if not isinstance(self.reason, Said):  # (a Said's pieces are cleaned already)
+            object.__setattr__(self, "reason", clean(self.reason, MAX_TEXT))
 
 
 # --- sources ------------------------------------------------------------------
@@ -152,9 +178,9 @@ def read_path(path: Path) -> list[Replay | Unreadable]:
     try:
         text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise PhhError(f"{clean(str(path))} does not exist") from None
+        raise PhhError(N_("{path} does not exist"), path=str(path)) from None
     except NotReadable as error:
-        raise PhhError(str(error)) from None
+        raise PhhError("{problem}", problem=str(error)) from None  # its own words
     return _read_text(text, path.name)
 
 
@@ -165,7 +191,7 @@ def hand_files(folder: Path) -> list[Path]:
     files = sorted((p for p in folder.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file()),
                    key=lambda p: natural_key(str(p.relative_to(folder))))
     if not files:
-        raise PhhError(f"{clean(str(folder))} holds no .phh or .phhs file")
+        raise PhhError(N_("{folder} holds no .phh or .phhs file"), folder=str(folder))
     return files
 
 
@@ -186,7 +212,8 @@ def read_file(path: Path, root: Path) -> list[Replay | Unreadable]:
         text = read_text(path, MAX_FILE_BYTES)
     except (OSError, NotReadable) as error:
         reason = str(error) if isinstance(error, NotReadable) else error.strerror
-        return [Unreadable(name, f"cannot read the file: {reason}")]
+        return [Unreadable(name, Said(N_("cannot read the file: {reason}"),
+                                      reason=clean(reason or "", MAX_TEXT)))]
     return _read_text(text, name)
 
 
@@ -194,7 +221,7 @@ def _read_text(text: str, name: str) -> list[Replay | Unreadable]:
     try:
         return read_phhs(text, source=clean(name, MAX_TEXT))
     except PhhError as error:
-        return [Unreadable(name, str(error))]
+        return [Unreadable(name, error.said)]
 
 
 def read_phhs(text: str, *, source: str = "") -> list[Replay | Unreadable]:
@@ -204,7 +231,7 @@ def read_phhs(text: str, *, source: str = "") -> list[Replay | Unreadable]:
         return [_read_one(data, source)]
     tables = [(key, value) for key, value in data.items() if isinstance(value, dict)]
     if not tables:
-        raise PhhError("no hand in the file: neither PHH fields nor [hand] tables")
+        raise PhhError(N_("no hand in the file: neither PHH fields nor [hand] tables"))
     # One scale for the file: a hand in cents beside one in whole chips would
     # otherwise be drawn in different units.
     scale = max((_file_scale(hand) for _, hand in tables), default=1)
@@ -214,7 +241,7 @@ def read_phhs(text: str, *, source: str = "") -> list[Replay | Unreadable]:
         try:
             out.append(_hand(hand, where, at_least=scale))
         except PhhError as error:
-            out.append(Unreadable(where, str(error)))
+            out.append(Unreadable(where, error.said))
     return out
 
 
@@ -227,7 +254,7 @@ def _read_one(data: dict[str, Any], source: str) -> Replay | Unreadable:
     try:
         return _hand(data, source)
     except PhhError as error:
-        return Unreadable(source or "hand", str(error))
+        return Unreadable(source or "hand", error.said)
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -237,19 +264,20 @@ def _toml(text: str) -> dict[str, Any]:
         # Decimals stay exact: 0.1 + 0.2 must be 0.3 chips-wise.
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
-        raise PhhError(f"not a PHH file (TOML: {error})") from None
+        raise PhhError(N_("not a PHH file (TOML: {error})"), error=str(error)) from None
     except ValueError:
         # tomllib lets int() refuse an integer of more than 4,300 digits.
-        raise PhhError("not a PHH file: a number has thousands of digits") from None
+        raise PhhError(N_("not a PHH file: a number has thousands of digits")) from None
     except ArithmeticError:
         # Decimal refuses an exponent past its limits (1e99999999999999999999) with
         # InvalidOperation, an ArithmeticError and no ValueError.
-        raise PhhError("not a PHH file: a number's exponent is out of range") from None
+        raise PhhError(N_("not a PHH file: a number's exponent is out of range")) from None
     except RecursionError:
-        raise PhhError(f"not a PHH file: nested more than {MAX_NESTING} deep") from None
+        raise PhhError(N_("not a PHH file: nested more than {most} deep"),
+                       most=MAX_NESTING) from None
     problem = nesting_problem(data, MAX_NESTING)
     if problem:
-        raise PhhError(f"not a PHH file: {problem}")
+        raise PhhError(N_("not a PHH file: {problem}"), problem=problem)
     return data
 
 
@@ -288,10 +316,11 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
     """One hand; ``at_least``: its file's scale (a power of ten), when larger than its own."""
     variant = data.get("variant")
     if variant != "NT":
-        raise PhhError(f"variant {variant!r} is not no-limit Texas hold'em (NT)")
+        raise PhhError(N_("variant {variant} is not no-limit Texas hold'em (NT)"),
+                       variant=_shown(variant))
     for field in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if field not in data:
-            raise PhhError(f"the required field {field!r} is missing")
+            raise PhhError(N_("the required field {field} is missing"), field=repr(field))
     actions = _actions(data["actions"])
     count = _player_count(data)
     notes: list[str] = []
@@ -301,9 +330,11 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
     def chips(value: Any, what: str) -> int:
         amount = _decimal(value, what) * scale
         if not amount.is_finite():
-            raise PhhError(f"{what} {value} is not a number of chips")
+            raise PhhError(N_("{what} {value} is not a number of chips"), what=_what(what),
+                           value=_shown(value))
         if amount != amount.to_integral_value():
-            raise PhhError(f"{what} {value} is not a whole number of chips")
+            raise PhhError(N_("{what} {value} is not a whole number of chips"),
+                           what=_what(what), value=_shown(value))
         return int(amount)
 
     antes = [chips(v, "ante") for v in data["antes"]]
@@ -319,7 +350,7 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
     names = _names(data, count)
     runs = data.get("_runs", 1)  # cardtui's own field: the runouts the players agreed
     if runs not in (1, 2) or isinstance(runs, bool):
-        raise PhhError(f"_runs {_shown(runs)} is not 1 or 2 runs of the board")
+        raise PhhError(N_("_runs {runs} is not 1 or 2 runs of the board"), runs=_shown(runs))
     # A bomb pot (cardtui's _bomb_pot, or any hand of equal antes and no
     # blinds): everyone antes and the hand starts at the flop.
     # Antes as posted (a short stack's is less, phh_seen writes them so) are the bomb
@@ -356,7 +387,8 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
                     run_it_twice=runs > 1 or bool(votes),
                     **forced)
     except ValueError as error:
-        raise PhhError(f"the forced bets do not fit: {error}") from None
+        raise PhhError(N_("the forced bets do not fit: {reason}"),
+                       reason=_engine_words(error)) from None
     records, complete = _play(hand, actions, layout, cards, scale,
                               {layout.seats[p]: v for p, v in votes.items()}, runs)
     if complete:
@@ -377,7 +409,7 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
 
 def _actions(raw: Any) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
-        raise PhhError("actions must be a list of strings")
+        raise PhhError(N_("actions must be a list of strings"))
     out = []
     for action in raw:
         # "# ..." is commentary (PHH); an action may be commentary alone.
@@ -390,35 +422,57 @@ def _actions(raw: Any) -> list[str]:
 def _player_count(data: Mapping[str, Any]) -> int:
     stacks = data["starting_stacks"]
     if not isinstance(stacks, list):
-        raise PhhError("starting_stacks must be a list")
+        raise PhhError(N_("starting_stacks must be a list"))
     count = len(stacks)
     if not 2 <= count <= 10:
-        raise PhhError(f"cardtui deals hold'em to 2 to 10 players, this hand has {count}")
+        raise PhhError(N_("cardtui deals hold'em to 2 to 10 players, this hand has {count}"),
+                       count=count)
     for field in ("antes", "blinds_or_straddles"):
         if not isinstance(data[field], list) or len(data[field]) != count:
-            raise PhhError(f"{field} must list one amount for each of the {count} players")
+            raise PhhError(N_("{field} must list one amount for each of the {count} players"),
+                           field=field, count=count)
     return count
 
 
 def _decimal(value: Any, what: str) -> Decimal:
     """A file's amount, bounded before anything computes with it (``inf``: unknown)."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-        raise PhhError(f"{what} {_shown(value)} is not a number")
+        raise PhhError(N_("{what} {value} is not a number"), what=_what(what),
+                       value=_shown(value))
     try:
         number = Decimal(value)
     except (InvalidOperation, ValueError):
-        raise PhhError(f"{what} {_shown(value)} is not a number") from None
+        raise PhhError(N_("{what} {value} is not a number"), what=_what(what),
+                       value=_shown(value)) from None
     if number.is_nan():
-        raise PhhError(f"{what} {_shown(value)} is not a number")
+        raise PhhError(N_("{what} {value} is not a number"), what=_what(what),
+                       value=_shown(value))
     if number.is_infinite():
         return number
     # adjusted() is the exponent of the leading digit, read without arithmetic:
     # abs(), * or normalize() on 1e100000000 raise decimal.Overflow.
     if number and number.adjusted() < -MAX_DECIMALS:
-        raise PhhError(f"amounts with more than {MAX_DECIMALS} decimals are not chips")
+        raise PhhError(N_("amounts with more than {most} decimals are not chips"),
+                       most=MAX_DECIMALS)
     if number.adjusted() > 15 or abs(number) > MAX_AMOUNT:
-        raise PhhError(f"{what} {_shown(value)} is more than {MAX_AMOUNT:,} chips")
+        raise PhhError(N_("{what} {value} is more than {most} chips"), what=_what(what),
+                       value=_shown(value), most=f"{MAX_AMOUNT:,}")
     return number
+
+
+#: The amounts a message names, as pieces the player's language says (min_bet is a
+#: PHH field, named as the file names it).
+_WHAT = {"ante": N_("ante"), "blind or straddle": N_("blind or straddle"),
+         "starting stack": N_("starting stack"), "bet": N_("bet"), "amount": N_("amount")}
+
+
+def _what(what: str) -> str:
+    return Said(_WHAT[what]) if what in _WHAT else what
+
+
+def _action_words(action: str) -> Said:
+    """``action 'p1 sm AhKh'``: where in the file a message points."""
+    return Said(N_("action {action}"), action=clean(repr(action), MAX_TEXT))
 
 
 def _shown(value: object) -> str:
@@ -446,7 +500,8 @@ def _scale(numbers: Sequence[Decimal]) -> int:
         if isinstance(exponent, int) and exponent < 0:
             places = max(places, -exponent)
     if places > MAX_DECIMALS:
-        raise PhhError(f"amounts with more than {MAX_DECIMALS} decimals are not chips")
+        raise PhhError(N_("amounts with more than {most} decimals are not chips"),
+                       most=MAX_DECIMALS)
     return int(10**places)  # places >= 0: a whole number (int ** int is typed int | float)
 
 
@@ -476,7 +531,8 @@ def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],
             continue
         stack = chips(value, "starting stack")
         if stack <= 0:
-            raise PhhError(f"p{i + 1}'s starting stack {value} is not positive")
+            raise PhhError(N_("p{player}'s starting stack {value} is not positive"), player=i + 1,
+                           value=_shown(value))
         stacks.append(stack)
     return stacks
 
@@ -510,7 +566,8 @@ def _text(value: object) -> str:
 
 def _parse_cards(text: str, what: str) -> list[Card | None]:
     if len(text) % 2:
-        raise PhhError(f"{what}: {text!r} is not a list of two-character cards")
+        raise PhhError(N_("{what}: {text} is not a list of two-character cards"), what=what,
+                       text=repr(text))
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
         code = text[i : i + 2]
@@ -520,7 +577,8 @@ def _parse_cards(text: str, what: str) -> list[Card | None]:
         try:
             out.append(Card.parse(code))
         except ValueError:
-            raise PhhError(f"{what}: {code!r} is not a card") from None
+            raise PhhError(N_("{what}: {code} is not a card"), what=what,
+                           code=repr(code)) from None
     return out
 
 
@@ -529,7 +587,8 @@ def _player(word: str, count: int, action: str) -> int:
     # 5,000-digit number, which int() then refuses.
     match = _PLAYER.fullmatch(word)
     if match is None or int(match[1]) > count:
-        raise PhhError(f"action {_shown(action)}: {_shown(word)} is not a player of this hand")
+        raise PhhError(N_("action {action}: {word} is not a player of this hand"),
+                       action=_shown(action), word=_shown(word))
     return int(match[1]) - 1
 
 
@@ -583,25 +642,30 @@ def _cards(actions: list[str], count: int, runs: int = 1) -> _Cards:
             player = _player(words[2], count, action)
             dealt = _parse_cards(words[3], f"action {action!r}")
             if len(dealt) != 2:
-                raise PhhError(f"action {action!r}: hold'em deals two hole cards")
+                raise PhhError(N_("action {action}: hold'em deals two hole cards"),
+                               action=repr(action))
             if player in hole:
-                raise PhhError(f"action {action!r}: {words[2]} is dealt twice")
+                raise PhhError(N_("action {action}: {cards} is dealt twice"), action=repr(action),
+                               cards=words[2])
             hole[player] = dealt
             dealt_known[player] = (dealt[0] is not None, dealt[1] is not None)
         elif words[:2] == ["d", "db"] and len(words) == 3 and runs > 1 and len(board) >= 5:
             # The second run's board follows the first (pokerkit deals them so).
             dealt = _parse_cards(words[2], f"action {action!r}")
             if None in dealt or len(dealt) not in (1, 3):
-                raise PhhError(f"action {action!r}: a second run's cards must be known")
+                raise PhhError(N_("action {action}: a second run's cards must be known"),
+                               action=repr(action))
             board += [c for c in dealt if c is not None]
         elif words[:2] == ["d", "db"] and len(words) == 3:
             street = len(board)
             dealt = _parse_cards(words[2], f"action {action!r}")
             expected = 3 if street == 0 else 1
             if street >= 5 or len(dealt) != expected:
-                raise PhhError(f"action {action!r}: the board is a flop of 3, a turn and a river")
+                raise PhhError(N_("action {action}: the board is a flop of 3, a turn and a river"),
+                               action=repr(action))
             if None in dealt:
-                raise PhhError(f"action {action!r}: board cards must be known")
+                raise PhhError(N_("action {action}: board cards must be known"),
+                               action=repr(action))
             board += [c for c in dealt if c is not None]
         elif len(words) >= 2 and words[1] == "sm":
             player = _player(words[0], count, action)
@@ -611,15 +675,16 @@ def _cards(actions: list[str], count: int, runs: int = 1) -> _Cards:
                 shown[player] = True  # an older notation: show what was dealt
             else:
                 shown[player] = True
-                if not _show(hole, player, _parse_cards(words[2], f"action {action!r}"), action):
+                if not _show(hole, player, _parse_cards(words[2], _action_words(action)),
+                             action):
                     face_down.add(player)
     missing = [f"p{i + 1}" for i in range(count) if i not in hole]
     if missing:
-        raise PhhError(f"no hole cards are dealt to {', '.join(missing)}")
+        raise PhhError(N_("no hole cards are dealt to {players}"), players=", ".join(missing))
     known = [c for cs in hole.values() for c in cs if c is not None] + board
     repeated = sorted({c.code for c in known if known.count(c) > 1})
     if repeated:
-        raise PhhError(f"{', '.join(repeated)} appears twice in the hand")
+        raise PhhError(N_("{cards} appears twice in the hand"), cards=", ".join(repeated))
     return _Cards(hole, shown, board, face_down, dealt_known)
 
 
@@ -627,15 +692,16 @@ def _show(hole: dict[int, list[Card | None]], player: int, cards: list[Card | No
           action: str) -> bool:
     """Fill in cards a show reveals; whether the hand is shown with both cards known."""
     if player not in hole:
-        raise PhhError(f"action {action!r}: shows before being dealt")
+        raise PhhError(N_("action {action}: shows before being dealt"), action=repr(action))
     if len(cards) != 2:
-        raise PhhError(f"action {action!r}: a hold'em hand is two cards")
+        raise PhhError(N_("action {action}: a hold'em hand is two cards"), action=repr(action))
     dealt = hole[player]
     for i, card in enumerate(cards):
         if card is None:
             continue
         if dealt[i] is not None and dealt[i] != card and card not in dealt:
-            raise PhhError(f"action {action!r}: p{player + 1} was dealt other cards")
+            raise PhhError(N_("action {action}: p{player} was dealt other cards"),
+                           action=repr(action), player=player + 1)
         if card not in dealt:
             dealt[dealt.index(None)] = card
     # Whether every card is face up; one shown face down ("??") stays unknown.
@@ -651,7 +717,7 @@ def _deck(cards: _Cards, count: int, rabbit: Sequence[Card] = ()) -> Deck:
     try:
         return stacked_deck(holes, board=[*cards.board, *rabbit])
     except ValueError:
-        raise PhhError("the rabbit hunt's cards were dealt in the hand") from None
+        raise PhhError(N_("the rabbit hunt's cards were dealt in the hand")) from None
 
 
 # --- seats and forced bets ----------------------------------------------------
@@ -675,15 +741,15 @@ class _Layout:
         elif count == 2:
             big_player, dead_small = 0, False
         elif blinds[0] < 0 or blinds[1] < 0:
-            raise PhhError("the small and big blind (p1, p2) cannot be negative")
+            raise PhhError(N_("the small and big blind (p1, p2) cannot be negative"))
         elif blinds[1] > 0:
             big_player, dead_small = 1, False
         elif blinds[0] > 0:
             big_player, dead_small = 0, True  # p1 posts the big blind, the small blind is dead
         else:
-            raise PhhError("the hand has no big blind")
+            raise PhhError(N_("the hand has no big blind"))
         if count == 2 and blinds[0] <= 0 and not bomb:
-            raise PhhError("the hand has no big blind")
+            raise PhhError(N_("the hand has no big blind"))
         seats, seat_count = cls._seats(data, count, dead_small, notes)
         button = seats[-1]
         if count == 2:
@@ -708,7 +774,8 @@ class _Layout:
         if dead_small:
             # One empty seat between the button and the big blind.
             if count + 1 > 10:
-                raise PhhError("a dead small blind needs an empty seat: 10 players fill the table")
+                raise PhhError(N_("a dead small blind needs an empty seat: 10 players fill the "
+                                  "table"))
             return tuple(range(1, count + 1)), count + 1
         return tuple(range(count)), count
 
@@ -798,20 +865,23 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
     for number, action in enumerate(actions, start=1):
         answer_runs()
         words = action.split()
-        where = f"action {number} {action!r}"
+        where = Said(N_("action {number} {action}"), number=number,
+                     action=clean(repr(action), MAX_TEXT))
         if words[0] == "d" and board_seen >= 5:
             continue  # the second run's board: the engine deals it from the stacked deck
         if words[0] == "d":
             if words[1:2] == ["dh"]:
                 if betting_started:
-                    raise PhhError(f"{where}: hole cards are dealt after the betting began")
+                    raise PhhError(N_("{where}: hole cards are dealt after the betting began"),
+                                   where=where)
                 continue
             if words[1:2] != ["db"] or len(words) != 3:
-                raise PhhError(f"{where}: not a dealer action of hold'em")
-            street = _next_street(board_seen)
+                raise PhhError(N_("{where}: not a dealer action of hold'em"), where=where)
+            street = _street(board_seen)
             board_seen += len(words[2]) // 2
             if len(hand.board) < board_seen:
-                raise PhhError(f"{where}: the {street} is dealt while the betting is still on")
+                raise PhhError(N_("{where}: the {street} is dealt while the betting is still on"),
+                               where=where, street=street)
             continue
         player = _player(words[0], count, action)
         kind = words[1] if len(words) > 1 else ""
@@ -820,18 +890,20 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
         if hand.bomb_pot and board_seen == 0:
             # PHH plays a bomb pot's preflop as a round checked round (see phh.py).
             if kind != "cc":
-                raise PhhError(f"{where}: a hand of antes without blinds (a bomb pot) is "
-                               "checked round before the flop")
+                raise PhhError(N_("{where}: a hand of antes without blinds (a bomb pot) is "
+                                  "checked round before the flop"), where=where)
             continue
         if kind not in ("f", "cc", "cbr") or len(words) != (3 if kind == "cbr" else 2):
-            raise PhhError(f"{where}: not a no-limit hold'em action")
+            raise PhhError(N_("{where}: not a no-limit hold'em action"), where=where)
         betting_started = True
         if hand.actor is None:
-            raise PhhError(f"{where}: nobody is to act, the hand is over")
+            raise PhhError(N_("{where}: nobody is to act, the hand is over"), where=where)
         if player_of[hand.actor] != player:
-            raise PhhError(f"{where}: it is p{player_of[hand.actor] + 1}'s turn")
+            raise PhhError(N_("{where}: it is p{player}'s turn"), where=where,
+                           player=player_of[hand.actor] + 1)
         if len(hand.board) != board_seen:
-            raise PhhError(f"{where}: the file has not dealt the {_next_street(board_seen)} yet")
+            raise PhhError(N_("{where}: the file has not dealt the {street} yet"), where=where,
+                           street=_street(board_seen))
         try:
             if kind == "f":
                 hand.fold()
@@ -841,11 +913,13 @@ def _play(hand: Hand, actions: list[str], layout: _Layout, cards: _Cards,
                 # Every amount was checked whole at this scale.
                 hand.raise_to(int(Decimal(words[2]) * scale))
         except ValueError as error:
-            raise PhhError(f"{where}: {error}") from None
+            raise PhhError(N_("{where}: {reason}"), where=where,
+                           reason=_engine_words(error)) from None
     answer_runs()
     records = list(hand.records)
     if hand.is_over and len(hand.board) > board_seen:
-        raise PhhError(f"the history stops before the {_next_street(board_seen)} is dealt")
+        raise PhhError(N_("the history stops before the {street} is dealt"),
+                       street=_street(board_seen))
     if not hand.is_over:
         records = _until_the_file_stops(records, board_seen)
     return _masked(records, cards, layout), hand.is_over

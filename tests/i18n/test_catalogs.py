@@ -104,6 +104,7 @@ TRANSLATED = [
     "cardtui/wire/house_rules.py",
     "cardtui/guest/shared_table.py",
     "cardtui/tables/bankroll.py",
+    "cardtui/ui/holdem/replay_list.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [

@@ -27,6 +27,7 @@ from textual.worker import get_current_worker
 from cardtui.holdem.actions import PotAwarded
 from cardtui.holdem.phh_read import Replay, Unreadable, read_file
 from cardtui.i18n import N_, _, chips, ngettext
+from cardtui.i18n.said import say
 from cardtui.tables.holdem_replay import HoldemReplaySession
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.widgets.footer import Footer
@@ -118,7 +119,7 @@ def row_cells(number: int, hand: Replay | Unreadable, widths: Sequence[int]) -> 
                   fitted(result_text(hand), result_w)]
     else:
         cells += [fitted(_("cannot replay"), players_w, "bold red"), Text(""),
-                  fitted(hand.reason, result_w, "red")]
+                  fitted(say(hand.reason), result_w, "red")]
     return cells
 
 
@@ -247,8 +248,8 @@ class ReplayListScreen(Screen[None]):
         hand = self._hand(row)
         reason = self.query_one("#reason", Static)
         if isinstance(hand, Unreadable):
-            reason.update(Text(_("Cannot replay this hand: {reason}").format(reason=hand.reason),
-                               style="bold red"))
+            reason.update(Text(_("Cannot replay this hand: {reason}").format(
+                reason=say(hand.reason)), style="bold red"))
         elif hand is not None:
             # The row's cut words in full: who played, who won, and what the reader noted.
             lines = [Text(players_text(hand)), Text(result_text(hand), style="bold")]
