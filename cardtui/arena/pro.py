@@ -365,14 +365,18 @@ def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Ran
     narrow = board and any(limits.board < 1.0 for limits in ranges)
     places = _BOARD_ORDER.places(board) if narrow else None
     pools: list[list[tuple[int, int]]] = []
+    # Opponents with the same preflop range share one pool (read-only).
+    made: dict[float, list[tuple[int, int]]] = {}
     for limits in ranges:
-        pool = _pool(used, limits.preflop)
+        pool = made.get(limits.preflop)
+        if pool is None:
+            pool = made[limits.preflop] = _pool(used, limits.preflop)
         if places is not None and limits.board < 1.0:
             narrowed = [c for c in pool if places[c] <= limits.board + 1e-9]
             # Too narrow a read is a wrong read more often than a right one.
             pool = narrowed if len(narrowed) >= 6 else pool
         if len(pool) < 3:
-            pool = _pool(used, 1.0)
+            pool = made.get(1.0) or _pool(used, 1.0)
         pools.append(pool)
     deck = [i for i in range(52) if i not in used]
     deck_size = len(deck)
