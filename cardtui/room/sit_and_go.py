@@ -770,7 +770,7 @@ class SitAndGoDesk:
                 level_seconds=message.level_seconds, late_levels=message.late_levels,
                 rebuys=message.rebuys, bots_fill=message.bots_fill)
         except ConfigError as error:
-            raise Refused(str(error)) from None
+            raise Refused(error.key, **error.words) from None  # worded by the player's game
         sng = SitAndGo(self, self._new_id(), options, profile,
                        random.Random(self.room.rng.getrandbits(64)))
         self.sit_and_gos[sng.id] = sng

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from cardtui.holdem.button import Positions
 from cardtui.holdem.table import DEFAULT_SCHEDULE, BlindLevel
 from cardtui.holdem.tournament import payout_shares
+from cardtui.i18n import N_
 from cardtui.room.config import (
     DEFAULT_ACTION_CLOCK,
     DEFAULT_GRACE,
@@ -61,7 +62,7 @@ class SitAndGoOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
-            raise ConfigError(f"a sit-and-go's name is 1 to {MAX_NAME} characters")
+            raise ConfigError(N_("a sit-and-go's name is 1 to {most} characters"), most=MAX_NAME)
         _within("seats", self.seats, 2, 10)
         _within("buy_in", self.buy_in, 1, 10**9)
         _within("starting_stack", self.starting_stack, 100, 10**9)
@@ -71,14 +72,16 @@ class SitAndGoOptions:
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int | float) \
                     or not 0 < value <= 86_400:
-                raise ConfigError(f"{key} must be a number of seconds, not {value!r}")
+                raise ConfigError(N_("{key} must be a number of seconds, not {value}"), key=key,
+                                  value=repr(value))
         if self.level_seconds < 10:
-            raise ConfigError("level_seconds must be at least 10")
+            raise ConfigError(N_("{key} must be at least {least}"), key="level_seconds",
+                              least=10)
         if self.rebuys and not self.late_levels:
-            raise ConfigError("rebuys need late_levels: they are open while late "
-                              "registration is")
+            raise ConfigError(N_("rebuys need late_levels: they are open while late "
+                                 "registration is"))
         if not self.schedule:
-            raise ConfigError("a sit-and-go needs at least one blind level")
+            raise ConfigError(N_("a sit-and-go needs at least one blind level"))
 
     def level(self, index: int) -> BlindLevel:
         return self.schedule[min(index, len(self.schedule) - 1)]
@@ -86,8 +89,9 @@ class SitAndGoOptions:
 
 def _within(key: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{key} must be a whole number from {low:,} to {high:,}, "
-                          f"not {value!r}")
+        # (each game groups the limits' digits as its language does: "1 to 1,000,000,000")
+        raise ConfigError(N_("{key} must be a whole number from {low} to {high}, not {value}"),
+                          key=key, low=low, high=high, value=repr(value))
 
 
 @dataclass(slots=True)

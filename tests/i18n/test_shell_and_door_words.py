@@ -53,6 +53,18 @@ def test_an_argparse_error_in_russian_is_one_line_and_status_2(
     assert "позиционные аргументы:" in out and "показать эту справку и выйти" in out
 
 
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
+def test_every_commands_help_prints_in_every_language(
+        code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse %-formats help: a "%" in a translation would break --help.
+    for command in ("scores", "stats", "export", "sim", "equity", "serve", "replay", "arena",
+                    "holdem", "drill", "blackjack"):
+        with pytest.raises(SystemExit) as stop:
+            main(["--lang", code, command, "--help"])
+        assert stop.value.code == 0, command
+    assert "--lang" in capsys.readouterr().out
+
+
 def test_the_engines_refusal_reaches_the_shell_in_russian(
         capsys: pytest.CaptureFixture[str]) -> None:
     # The equity engine's words keep their template (a Said): the command words them.
