@@ -96,6 +96,25 @@ def hand_voided(table: str, hand: int, stacks: tuple[SeatInfo, ...], reason: str
                       key=key, args=words)
 
 
+#: What the clock did for a player, once and as it sits them out (each player reads it in
+#: their own language; :meth:`SharedTable.expired`'s ``move`` picks the pair).
+_CLOCK_ACTED = {
+    "folds": (N_("{name}'s clock ran out: {name} folds."),
+              N_("{name}'s clock ran out: {name} folds. {name} is sitting out (the clock acted "
+                 "twice).")),
+    "checks": (N_("{name}'s clock ran out: {name} checks."),
+               N_("{name}'s clock ran out: {name} checks. {name} is sitting out (the clock "
+                  "acted twice).")),
+    "stands": (N_("{name}'s clock ran out: {name} stands."),
+               N_("{name}'s clock ran out: {name} stands. {name} is sitting out (the clock "
+                  "acted twice).")),
+    "declines insurance": (
+        N_("{name}'s clock ran out: {name} declines insurance."),
+        N_("{name}'s clock ran out: {name} declines insurance. {name} is sitting out (the "
+           "clock acted twice).")),
+}
+
+
 @dataclass(eq=False)
 class SeatedPlayer:
     """A human in a seat."""
@@ -199,7 +218,7 @@ class SharedTable:
     def check_playing(self) -> None:
         """Refused while the host has the table paused: nobody acts or bets."""
         if self.paused_by:
-            raise Refused(f"the table is paused by the host ({self.paused_by})")
+            raise Refused(N_("the table is paused by the host ({name})"), name=self.paused_by)
 
     def hold_clock(self) -> None:
         """Stop the action clock, keeping the seconds it had left for :meth:`release`."""
@@ -216,9 +235,9 @@ class SharedTable:
     def pause(self, by: str) -> None:
         """The host ``by`` stops the table: the clock stops, no hand is dealt, nobody acts."""
         if self.closed:
-            raise Refused("this table is closing")
+            raise Refused(N_("this table is closing"))
         if self.paused_by:
-            raise Refused(f"the table is already paused by {self.paused_by}")
+            raise Refused(N_("the table is already paused by {name}"), name=self.paused_by)
         self.paused_by = by
         self.hold()
         self.broadcast(TablePaused(self.id, by))
@@ -227,7 +246,7 @@ class SharedTable:
     def resume(self) -> None:
         """The table plays again, its clock from where it stopped."""
         if not self.paused_by:
-            raise Refused("the table is not paused")
+            raise Refused(N_("the table is not paused"))
         self.paused_by = ""
         self.broadcast(TablePaused(self.id, ""))
         self.release()
@@ -237,7 +256,7 @@ class SharedTable:
         """The host ``by`` closes the table: the hand in play voided (``void``) or played
         out first. True when the table is gone now, False when it goes after the hand."""
         if self.closing:
-            raise Refused("this table is already closing")
+            raise Refused(N_("this table is already closing"))
         if not void and self.in_play:
             self.closing = True
             self.closed = True  # nobody sits down, no hand after this one
@@ -352,23 +371,24 @@ class SharedTable:
         another game of the same key (a terminal left open) may not move it."""
         seat = self.seat_of(conn.member.profile)
         if seat is None:
-            raise Refused("you have no seat at this table")
+            raise Refused(N_("you have no seat at this table"))
         player = self.player_at(seat)
         assert player is not None
         if player.conn is not conn:
-            raise Refused("your seat is played from another connection")
+            raise Refused(N_("your seat is played from another connection"))
         return seat, player
 
     def check_buy_in(self, buy_in: int, limits: tuple[int, int]) -> None:
         low, high = limits
         if not low <= buy_in <= high:
-            raise Refused(f"the buy-in at this table is {low:,} to {high:,}, not {buy_in:,}")
+            raise Refused(N_("the buy-in at this table is {low} to {high}, not {amount}"), low=low,
+                          high=high, amount=buy_in)
 
     def check_can_sit(self, conn: Connection) -> None:
         if self.closed:
-            raise Refused("this table is closing")
+            raise Refused(N_("this table is closing"))
         if self.seat_of(conn.member.profile) is not None:
-            raise Refused("you already have a seat at this table")
+            raise Refused(N_("you already have a seat at this table"))
 
     # --- requests every table answers --------------------------------------------
 
@@ -434,12 +454,12 @@ class SharedTable:
     def chat(self, conn: Connection, text: str) -> None:
         line = clean(text)
         if not line:
-            raise Refused("nothing to say: the line was empty once cleaned")
+            raise Refused(N_("nothing to say: the line was empty once cleaned"))
         if self.seat_of(conn.member.profile) is None and conn not in self.watchers:
-            raise Refused("join or watch the table to chat there")
+            raise Refused(N_("join or watch the table to chat there"))
         rate = self._rates.setdefault(conn.member.profile, RateLimit(clock=self.room.clock))
         if not rate.allow():
-            raise Refused("slow down: too many chat lines")
+            raise Refused(N_("slow down: too many chat lines"))
         entry = ChatEntry(conn.member.name, line, *self.chat_place())
         self.chat_log.append(entry)
         self.broadcast(ChatLine(self.id, entry.name, entry.text))
@@ -529,8 +549,9 @@ class SharedTable:
             # screen watches from now on (it froze), told where the seat went.
             self.watchers.add(old)
             self.send_snapshot(old)
-            old.send(Notice(self.id, "Your seat here is now played from your other "
-                                     "connection: this screen watches."))
+            moved = N_("Your seat here is now played from your other connection: this screen "
+                       "watches.")
+            old.send(Notice(self.id, moved, key=moved))
         self.send_seats()
         self.players_changed()
         return True
@@ -543,10 +564,10 @@ class SharedTable:
         bob's own choice (issue 24), and only the second one said the clock acted.
         """
         player.expiries += 1
-        said = f"{player.name}'s clock ran out: {player.name} {move}."
+        once, twice = _CLOCK_ACTED[move]
         if player.expiries >= EXPIRIES_TO_SIT_OUT and not player.sitting_out:
             player.sitting_out = True
-            self.notice(f"{said} {player.name} is sitting out (the clock acted twice).")
+            self.notice(twice, name=player.name)
             self.send_seats()
         else:
-            self.notice(said)
+            self.notice(once, name=player.name)

@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtui.holdem.table import BlindLevel
+from cardtui.i18n import N_
 from cardtui.room.blinds import DealPlan, plan_deal
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection, Member
@@ -136,7 +137,7 @@ class SitAndGoTable(HoldemTable):
         mine = self.seat_of(conn.member.profile)
         player = self.player_at(mine) if mine is not None else None
         if mine is None or player is None:
-            raise Refused("this is a tournament's table: register for it in the lobby")
+            raise Refused(N_("this is a tournament's table: register for it in the lobby"))
         old = player.conn
         if player.grace is not None:
             player.grace.cancel()
@@ -149,7 +150,7 @@ class SitAndGoTable(HoldemTable):
         self.watchers.discard(conn)
         if old is not None and old is not conn and not old.closed:
             self.watchers.add(old)
-        self.notice(f"{player.name} takes their seat.")
+        self.notice(N_("{name} takes their seat."), name=player.name)
         self.send_snapshot(conn, ref)
         self.send_seats()
 
@@ -160,8 +161,8 @@ class SitAndGoTable(HoldemTable):
         if player.conn is not None:
             player.conn.tables.discard(self.id)
         player.conn = None
-        self.notice(f"{player.name} is away: the seat stays in the tournament (blinded off "
-                    "and folded until they are back).")
+        self.notice(N_("{name} is away: the seat stays in the tournament (blinded off and "
+                       "folded until they are back)."), name=player.name)
         self.send_seats()
         self.act_for_absent(seat)
 
@@ -189,10 +190,10 @@ class SitAndGoTable(HoldemTable):
         return found
 
     def close_by_host(self, by: str, *, void: bool) -> bool:
-        raise Refused("a tournament's table closes when the tournament ends")
+        raise Refused(N_("a tournament's table closes when the tournament ends"))
 
     def set_blinds(self, small: int, big: int) -> HoldemOptions:
-        raise Refused("a tournament's blinds follow its levels")
+        raise Refused(N_("a tournament's blinds follow its levels"))
 
     # --- dealing ---------------------------------------------------------------------
 

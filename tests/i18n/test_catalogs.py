@@ -105,6 +105,8 @@ TRANSLATED = [
     "cardtui/guest/shared_table.py",
     "cardtui/tables/bankroll.py",
     "cardtui/ui/holdem/replay_list.py",
+    "cardtui/room/shared.py",
+    "cardtui/room/sit_and_go_table.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [

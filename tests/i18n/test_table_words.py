@@ -19,6 +19,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.i18n.said import say
 from cardtui.room.config import HoldemOptions
 from cardtui.room.home_game import _refused
+from cardtui.room.shared import _CLOCK_ACTED
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.session import Note
 from cardtui.ui.screens.strategy_chart import heading
@@ -48,6 +49,10 @@ def test_the_engines_refusals_and_the_local_tables_notes_read_in_each_language()
         "誰にもコールされずにポットを取ったのではありません")
     assert say(runs) == "席 1 はボードを何回配るか聞かれていません"
     assert i18n._(Personality.MANIAC.label) == "マニアック"
+    # The clock's second move for a player: a room notice, worded by each game.
+    assert shown("", _CLOCK_ACTED["folds"][1], {"name": "Ann"}) == (
+        "Ann の持ち時間が切れました: Ann はフォールド。Ann は離席扱いになります "
+        "(時計が 2 回続けて代わりに動いたため)。")
     i18n.set_language("ru")
     assert seated.note("Иван", Game.BLACKJACK) == (
         "Фишки игрока Иван, оставшиеся за этим столом, когда cardtui в прошлый раз закрылся "
