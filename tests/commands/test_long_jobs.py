@@ -23,7 +23,8 @@ JOBS = {
                "Dealing run-outs", r"Monte Carlo: [\d,]+ random run-outs\. \(interrupted\)"),
     "bots": (["holdem", "--bots-only", "--hands", "1000000", "--seats", "6", "--seed", "1",
               "--stack", "200000"],
-             "Playing", r"\d+ hands, \d+ showdowns[\s\S]*\(interrupted\)"),
+             # (a count is a plural: "1 showdown", as the catalogs word it)
+             "Playing", r"\d+ hands?, \d+ showdowns?[\s\S]*\(interrupted\)"),
 }
 
 
