@@ -42,6 +42,9 @@ class Kept:
     def clear(self) -> None:
         self._kept.clear()
 
+    def __len__(self) -> int:
+        return len(self._kept)
+
 
 def forget_all() -> None:
     """Empty every cache of estimates (a new match starts from nothing)."""
