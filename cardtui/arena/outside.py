@@ -22,7 +22,11 @@ secret: ``honest_player(simulations=1000)`` is the tutorial's).
 Its win rate comes from :func:`cardtui.arena.ppe_fast.win_rate`, PyPokerEngine's
 ``estimate_hole_card_win_rate`` re-encoded on card ids: the same draws from the
 same generator and PyPokerEngine's own hand ranking, so the same number, about
-twelve times faster (``honest_player(fast=False)`` calls PyPokerEngine's).
+twenty times faster. A win rate is kept per (hole, board, players) for a few
+dozen deals (:data:`HONEST_CACHE`): a duplicate match deals the same cards once
+per seat rotation, and the rotations then see the same estimate instead of a
+new 100-simulation one each. ``honest_player(fast=False)`` calls
+PyPokerEngine's own function every decision.
 
 The package is in the ``arena`` extra (``pip install 'cardtui[arena]'``),
 never a dependency of the game.
