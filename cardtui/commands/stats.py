@@ -24,6 +24,7 @@ from cardtui import locations
 from cardtui.commands.kept import kept_histories
 from cardtui.holdem.stats_rows import COLUMNS, StatsRow, cells, table_rows  # (light)
 from cardtui.i18n import N_, _, ngettext
+from cardtui.i18n.said import say
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -100,5 +101,5 @@ def rich_table(rows: Sequence[StatsRow]) -> Table:
         # PFR, WTSD...) are written the same in every language, so they come back as they are.
         table.add_column(_(name), justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
-        table.add_row(row.label, *cells(row.stats))
+        table.add_row(say(row.label), *cells(row.stats))
     return table

@@ -22,12 +22,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
+
 if TYPE_CHECKING:
     from cardtui.holdem.stats import PlayerStats
 
 #: The PHH user-defined field naming each player's bot personality ("" for a human).
 PERSONALITIES_FIELD = "_personalities"
-COLUMNS = ("Player", "Hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/100")
+COLUMNS = (N_("Player"), N_("Hands"), "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD", "bb/100")
 
 
 @dataclass(frozen=True)
@@ -86,11 +89,24 @@ def table_rows(texts: Iterable[str], you: str) -> tuple[list[StatsRow], int]:
                 bots.setdefault(kinds[name], []).append(facts)
             else:
                 others.setdefault(name, []).append(facts)
-    rows = [StatsRow(f"{you} (you)", PlayerStats.of(you_facts))] if you_facts else []
-    rows += [StatsRow(f"{kind.capitalize()} bots", PlayerStats.of(facts))
+    # The labels keep their templates: a screen says them in the player's language.
+    rows = [StatsRow(Said(N_("{name} (you)"), name=you), PlayerStats.of(you_facts))
+            ] if you_facts else []
+    rows += [StatsRow(Said(N_("{kind} bots"), kind=_bot_kind(kind)), PlayerStats.of(facts))
              for kind, facts in sorted(bots.items())]
     rows += [StatsRow(name, PlayerStats.of(facts)) for name, facts in sorted(others.items())]
     return rows, unreadable
+
+
+def _bot_kind(kind: str) -> str:
+    """A personality as its label (Said, for the catalogs); one this version does not
+    know (a newer cardtui's history) as it was written."""
+    from cardtui.holdem.bots import Personality
+
+    try:
+        return Said(Personality(kind).label)
+    except ValueError:
+        return kind.capitalize()
 
 
 def cells(stats: PlayerStats) -> list[str]:

@@ -107,6 +107,8 @@ TRANSLATED = [
     "cardtui/ui/holdem/replay_list.py",
     "cardtui/room/shared.py",
     "cardtui/room/sit_and_go_table.py",
+    "cardtui/holdem/stats_rows.py",
+    "cardtui/ui/widgets/stats_table.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [

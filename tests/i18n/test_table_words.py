@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -16,10 +17,12 @@ from cardtui.blackjack.rules import Rules
 from cardtui.games import Game
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.stats_rows import table_rows
 from cardtui.i18n.said import say
 from cardtui.room.config import HoldemOptions
 from cardtui.room.home_game import _refused
 from cardtui.room.shared import _CLOCK_ACTED
+from cardtui.store import Store
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.session import Note
 from cardtui.ui.screens.strategy_chart import heading
@@ -27,6 +30,7 @@ from cardtui.wire.protocol import Announcement, Kicked
 from cardtui.wire.words import shown
 from tests.room.support import until
 from tests.tables.support import join
+from tests.ui.scoreboard_data import record_play
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +87,14 @@ async def test_a_russian_player_reads_the_house_rules_and_the_hosts_words_in_rus
     said = [e.text for e in ivan.of(Note)]
     assert "Хозяин (Ann) объявляет: last hand at midnight" in said
     assert said[-1].startswith("Хозяин (Ann) убрал вас из-за этого стола")
+
+
+def test_the_statistics_name_you_and_each_bots_personality_in_the_players_language(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path / "scores.sqlite3")
+    record_play(store, "s1")
+    rows, _ = table_rows((h.text for h in store.hand_histories(tournaments=False)), "Player")
+    assert [row.label for row in rows] == ["Player (you)", "Maniac bots", "Rock bots"]
+    i18n.set_language("ru")
+    assert [say(row.label) for row in rows] == [
+        "Player (вы)", "боты «Маньяк»", "боты «Камень»"]

@@ -20,14 +20,16 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from cardtui.holdem.stats_rows import COLUMNS, StatsRow, cells, table_rows
+from cardtui.i18n import N_, _, ngettext, number
+from cardtui.i18n.said import say
 from cardtui.store import HandHistory
 from cardtui.ui.widgets.plain_table import PlainTable
 
 #: What each column means, in a line (the definitions are in cardtui/holdem/stats.py).
-LEGEND = ("VPIP: put chips in before the flop by choice · PFR: raised before the flop · "
-          "3-bet: re-raised an open · AF: bets and raises per call after the flop · "
-          "WTSD: saw the showdown after the flop · W$SD: won at the showdown · "
-          "bb/100: big blinds won per 100 hands")
+LEGEND = N_("VPIP: put chips in before the flop by choice · PFR: raised before the flop · "
+            "3-bet: re-raised an open · AF: bets and raises per call after the flop · "
+            "WTSD: saw the showdown after the flop · W$SD: won at the showdown · "
+            "bb/100: big blinds won per 100 hands")
 
 
 class HistorySource(Protocol):
@@ -47,19 +49,20 @@ class HoldemStats(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("Texas Hold'em statistics — all time", classes="title")
+        yield Static(_("Texas Hold'em statistics — all time"), classes="title")
         yield PlainTable(id="holdem-stats-table", cursor_type="none", zebra_stripes=True)
         yield Static("", id="holdem-stats-empty", classes="empty")
-        yield Static(LEGEND, classes="legend")
+        yield Static(_(LEGEND), classes="legend")
 
     def refresh_stats(self, source: HistorySource, you: str) -> None:
         """Read the kept hands again, off the event loop (about a millisecond a hand)."""
         if not self.query_one(DataTable).row_count:
-            self.query_one("#holdem-stats-empty", Static).update("Reading the kept hands…")
+            self.query_one("#holdem-stats-empty", Static).update(_("Reading the kept hands…"))
         # A callable, not a coroutine: a read replaced before it starts is never made.
         read = cast("Callable[[], Coroutine[None, None, None]]", partial(self._read, source, you))
         # (Typed for mypy: Textual cannot infer a worker's result from a partial.)
-        _: Worker[None] = self.run_worker(read, exclusive=True, group="holdem-stats")
+        worker: Worker[None] = self.run_worker(read, exclusive=True, group="holdem-stats")
+        del worker  # (typed only)
 
     async def _read(self, source: HistorySource, you: str) -> None:
         def read() -> tuple[list[StatsRow], int]:
@@ -77,13 +80,15 @@ class HoldemStats(Vertical):
         table.display = bool(rows)
         empty = self.query_one("#holdem-stats-empty", Static)
         empty.display = not rows or bool(unreadable)
-        empty.update("No hold'em hands kept yet.")
+        empty.update(_("No hold'em hands kept yet."))
         if unreadable:
-            hands, are = ("hand", "is") if unreadable == 1 else ("hands", "are")
-            empty.update(f"{unreadable:,} kept {hands} could not be read and {are} left out.")
+            empty.update(ngettext("{n} kept hand could not be read and is left out.",
+                                  "{n} kept hands could not be read and are left out.",
+                                  unreadable).format(n=number(unreadable)))
         if not rows:
             return
-        data = [[row.label, *cells(row.stats)] for row in rows]
-        for i, label in enumerate(COLUMNS):
+        data = [[say(row.label), *cells(row.stats)] for row in rows]
+        # "Player" and "Hands" are in the catalogs; the abbreviations read alike everywhere.
+        for i, label in enumerate(_(column) for column in COLUMNS):
             table.add_column(label, width=max(cell_len(c) for c in [label, *(r[i] for r in data)]))
         table.add_rows(data)
