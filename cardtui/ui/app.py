@@ -320,7 +320,7 @@ class CardtuiApp(SameSizeResize, CrashReport, Navigation):
         # (issue 24, found by the key fuzzer under load). Nothing looks it up by id.
         # (Textual types it for App[object]; an app's return type is invariant.)
         if self.use_command_palette and not Palette.is_open(cast("App[object]", self)):
-            self.push_screen(Palette())
+            self.push_screen(Palette(placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for destination, key, label, _about in DESTINATIONS:
