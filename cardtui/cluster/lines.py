@@ -43,6 +43,8 @@ from cardtui.room.room import Room
 from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
     Error,
+    HandStarted,
+    HandVoided,
     LineSplitter,
     TableClosed,
     TableSnapshot,
@@ -59,6 +61,12 @@ OPEN_TIMEOUT = 1.0
 READ_SIZE = 64 * 1024
 #: The empty message on a line's subject: the other end closed it.
 CLOSED = b""
+#: What a game is told of the hand it was shown in play when the room moved to another
+#: host (the new owner seats the player again with the stacks the hand was dealt with).
+VOIDED_BY_MOVE = ("The room moved to another host: the hand in play is void and every bet "
+                  "went back to its stack.")
+#: Lines whose message ends the hand (round) in play at a table.
+_HAND_OVER = (b'"hand_voided"', b'HandEnded"', b'RoundSettled"')
 
 
 def open_subject(room: str) -> str:
@@ -215,6 +223,8 @@ class Relay:
         self._closing: set[str] | None = None
         #: Whether the last byte written to the game ended a line.
         self._at_line_end = True
+        #: Each table's hand (round) in play as the game was shown it dealt.
+        self._dealt: dict[str, HandStarted] = {}
         self._open = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.ended = False
@@ -254,20 +264,35 @@ class Relay:
                 message = decode(line)
                 if isinstance(message, TableSnapshot):
                     self._tables.add(message.table.id)
+                    self._dealt.pop(message.table.id, None)
+            elif b'"hand_started"' in line:
+                message = decode(line)
+                if isinstance(message, HandStarted):
+                    self._dealt[message.table] = message
+            elif any(end in line for end in _HAND_OVER):
+                self._dealt.pop(getattr(decode(line), "table", ""), None)
             elif self._closing is not None and (b'"welcome"' in line or b'"error"' in line):
                 message = decode(line)
                 if isinstance(message, Welcome | Error):
                     held = set(message.seated_at) if isinstance(message, Welcome) else set()
-                    self._close_tables(self._closing - held)
+                    self._welcomed(held)
         self._writer.write(msg.data)
         self._at_line_end = msg.data.endswith(b"\n")
 
-    def _close_tables(self, tables: set[str]) -> None:
-        """Tell the game ``tables`` closed (before the new owner's greeting it answers)."""
-        assert self._writer is not None
-        self._closing = None
-        for table in sorted(tables):
-            self._writer.write(encode(TableClosed(table)))
+    def _welcomed(self, held: set[str]) -> None:
+        """The new owner greeted the game (``held``: the tables where it seats the player):
+        before its greeting, the game hears that the tables it seats nobody of it at closed,
+        and that the hand it was shown in play at the others was void."""
+        assert self._writer is not None and self._closing is not None
+        closing, self._closing = self._closing, None
+        for table in sorted(closing):
+            dealt = self._dealt.pop(table, None)
+            if table not in held:
+                self._writer.write(encode(TableClosed(table)))
+            elif dealt is not None:
+                # The stacks it was dealt with are the stacks now: every bet went back.
+                self._writer.write(encode(HandVoided(table, dealt.number, dealt.seats,
+                                                     VOIDED_BY_MOVE)))
 
     async def _from_game(self, reader: asyncio.StreamReader) -> None:
         try:

@@ -216,6 +216,7 @@ def resume_room(room: Room, store: RoomStore) -> PlayKeeper:
         if isinstance(table, HoldemTable | BlackjackTable) and \
                 not isinstance(table, SitAndGoTable):
             _reseat(table, seats)
+            _pause_after_void(table)
             keeper._seats[table_id] = PlayKeeper._seats_of(table)
             keeper._hands[table_id] = PlayKeeper._hand_of(table)
         else:
@@ -254,3 +255,14 @@ def _reseat(table: HoldemTable | BlackjackTable, seats: list[KeptSeat]) -> None:
         player.grace = table.room.clock.call_later(table.grace, table._grace_over, player)
         log.info("table %s: %s back in seat %d with %d chips, away", table.id, kept.name,
                  kept.seat + 1, kept.stack)
+
+
+def _pause_after_void(table: HoldemTable | BlackjackTable) -> None:
+    """The table's pause between hands before the first one dealt here, as after any hand:
+    the players read that the hand they were in was void before the next is dealt."""
+    clock = table.room.clock
+    if isinstance(table, HoldemTable):
+        table._next_hand = clock.call_later(table.options.between_hands, table._deal)
+    else:
+        table._next_round = clock.call_later(table.options.between_rounds,
+                                             table._open_betting)

@@ -22,6 +22,7 @@ from cardtui.room.hosting import RoomHost
 from cardtui.wire.protocol import (
     GetLeaderboard,
     HandStarted,
+    HandVoided,
     Leaderboard,
     SeatSettled,
     TableClosed,
@@ -94,6 +95,9 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
         welcome = await client.wait_for(lambda m: isinstance(m, Welcome),
                                         after=marks[client], timeout=10 * LEASE + 10)
         assert welcome.seated_at == ("t1",) and welcome.room == room_id
+        # Before it, the game heard the hand it was shown was void (its screen clears it).
+        told = client.messages[marks[client]:client.messages.index(welcome)]
+        assert [(m.table, m.hand) for m in told if isinstance(m, HandVoided)] == [("t1", 2)]
         snapshot = await client.wait_for(
             lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
             after=marks[client])
