@@ -95,6 +95,9 @@ class HoldemScreen(TableFelt):
     """The table a player plays at: its keys (the felt's BINDINGS) act through the presenter."""
 
     BINDINGS = [*HOME_BINDINGS, *TABLE_BINDINGS, *AHEAD_BINDINGS]
+    #: Kept from compose: ``check_action`` asks after it for every key on every refresh,
+    #: and a query of the screen's tree there was a quarter of a hand's CPU.
+    _bet_bar: BetBar | None = None
 
     def __init__(self, session: HoldemSession | None = None) -> None:
         super().__init__(session if session is not None else self._sit_down())
@@ -112,7 +115,8 @@ class HoldemScreen(TableFelt):
             if isinstance(widget, ActionBar):
                 widget.add(AHEAD_BUTTONS, first=True)
                 widget.relabel = self._ahead_label
-                yield BetBar(ascii=self.ascii, id="bet-bar")
+                self._bet_bar = BetBar(ascii=self.ascii, id="bet-bar")
+                yield self._bet_bar
 
     def _sit_down(self, setup: HoldemConfig | None = None) -> HoldemLocalSession:
         settings = self.app.settings
@@ -153,15 +157,13 @@ class HoldemScreen(TableFelt):
         return self.presenter.allows(action, animating=self.animating)
 
     def _bet_bar_open(self) -> bool:
-        bars = self.query(BetBar)
-        return bool(bars) and bars.first().is_open
+        return self._bet_bar is not None and self._bet_bar.is_open
 
     def _sync(self) -> None:
         super()._sync()
         if not self._drawn():
             return
-        bars = self.query(BetBar)
-        if bars and bars.first().is_open and self.presenter.legal() is None:
+        if self._bet_bar_open() and self.presenter.legal() is None:
             self._close_bet_bar()  # the turn ended meanwhile (a shared table's clock)
 
     # -- a key pressed as a reveal ends does what it says --------------------------------
