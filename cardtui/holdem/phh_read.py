@@ -395,14 +395,15 @@ def _hand(data: Mapping[str, Any], source: str, *, at_least: int = 1) -> Replay:
         records += _after_the_hand(hand, layout, cards, rabbit)
     records = _face_down(records, unknown)
     if not complete:
-        notes.append("The history stops before the end of the hand.")
+        notes.append(Said(N_("The history stops before the end of the hand.")))
     notes += _showdown_notes(records, cards, layout, names)
     notes += _finish_note(data, hand, layout, scale, complete)
     return Replay(
         title=_title(data, source), names=tuple(table_names),
         starting_stacks=tuple(table_stacks), positions=layout.positions,
         small_blind=forced["small_blind"], big_blind=forced["big_blind"],
-        records=tuple(records), notes=tuple(clean(n, 2 * MAX_TEXT) for n in notes),
+        # A note's pieces from the file are cleaned where they come in (names, numbers).
+        records=tuple(records), notes=tuple(notes),
         complete=complete, scale=scale,
     )
 
@@ -505,14 +506,24 @@ def _scale(numbers: Sequence[Decimal]) -> int:
     return int(10**places)  # places >= 0: a whole number (int ** int is typed int | float)
 
 
-def _scale_note(scale: int, blinds: list[int]) -> str:
-    words = {10: "tenths", 100: "hundredths", 1000: "thousandths"}
-    unit = words.get(scale, f"units of 1/{scale:,}")
+#: The note on amounts read in parts of a chip, by scale.
+_SCALE_NOTES = {
+    10: N_("Amounts are in tenths (× {scale}): the file's big blind {file} is {big} chips."),
+    100: N_("Amounts are in hundredths (× {scale}): the file's big blind {file} is {big} "
+            "chips."),
+    1000: N_("Amounts are in thousandths (× {scale}): the file's big blind {file} is {big} "
+             "chips."),
+}
+
+
+def _scale_note(scale: int, blinds: list[int]) -> Said:
     # Entry 1 is the big blind (heads-up too, where PHH reverses the pair).
     big = blinds[1] if blinds[1] > 0 else max(blinds)
     file_big = (Decimal(big) / scale).normalize()
-    return (f"Amounts are in {unit} (× {scale:,}): the file's big blind {file_big:f} is "
-            f"{big:,} chips.")
+    template = _SCALE_NOTES.get(scale, N_(
+        "Amounts are in units of 1/{scale} (× {scale}): the file's big blind {file} is {big} "
+        "chips."))
+    return Said(template, scale=f"{scale:,}", file=f"{file_big:f}", big=f"{big:,}")
 
 
 def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],
@@ -527,7 +538,8 @@ def _stacks(raw: list[Any], chips: Any, actions: list[str], antes: list[int],
     for i, value in enumerate(raw):
         if isinstance(value, Decimal) and value.is_infinite():
             stacks.append(cover)
-            notes.append(f"p{i + 1}'s stack is not in the history: shown as {cover:,}.")
+            notes.append(Said(N_("p{player}'s stack is not in the history: shown as {cover}."),
+                              player=i + 1, cover=f"{cover:,}"))
             continue
         stack = chips(value, "starting stack")
         if stack <= 0:
@@ -610,7 +622,7 @@ def _rabbit(raw: list[str]) -> list[Card]:
         _, _, comment = action.partition("#")
         words = comment.strip()
         if words.startswith(RABBIT_HUNT):
-            found = _parse_cards(words[len(RABBIT_HUNT):].strip(), "the rabbit hunt")
+            found = _parse_cards(words[len(RABBIT_HUNT):].strip(), Said(N_("the rabbit hunt")))
             return [c for c in found if c is not None]
     return []
 
@@ -769,8 +781,8 @@ class _Layout:
             fit = _given_seats(given, data.get("seat_count"), count, dead_small)
             if fit is not None:
                 return fit
-            notes.append("The file's seat numbers do not fit a table of up to 10 seats in "
-                         "dealing order: seats are renumbered.")
+            notes.append(Said(N_("The file's seat numbers do not fit a table of up to 10 seats "
+                                 "in dealing order: seats are renumbered.")))
         if dead_small:
             # One empty seat between the button and the big blind.
             if count + 1 > 10:
@@ -835,8 +847,9 @@ def _forced(layout: _Layout, antes: list[int], blinds: list[int], stacks: list[i
     if trimming:
         out["ante"] = antes[0] if len(set(antes)) == 1 else by_seat
         if set(by_seat) == {big_seat}:
-            notes.append("The file trims antes (ante_trimming_status = true), so nobody "
-                         "matches the big blind's ante and it goes back, as in pokerkit.")
+            notes.append(Said(N_("The file trims antes (ante_trimming_status = true), so nobody "
+                                 "matches the big blind's ante and it goes back, as in "
+                                 "pokerkit.")))
         return out
     if set(by_seat) == {big_seat} and stacks[big_player] >= by_seat[big_seat] + big:
         # A big blind ante (TDA 2024 RP-11); with the stack covering both, the
@@ -970,17 +983,21 @@ def _showdown_notes(records: Sequence[HandRecord], cards: _Cards, layout: _Layou
     mucked = {player_of[r.seat] for r in records if isinstance(r, HandMucked)}
     shown = {player_of[r.seat] for r in records if isinstance(r, HandShown)}
     for player in sorted(cards.face_down & shown):
-        plays = ("the board" if cards.hole[player] == [None, None]
-                 else "its known card and the board")
-        yield (f"{names[player]} shows face down (????): the hand stays in and plays {plays}, "
-               "as the PHH specification and pokerkit have it.")
+        # (The names are cleaned where they are read: _names.)
+        yield Said(N_("{name} shows face down (????): the hand stays in and plays the board, "
+                      "as the PHH specification and pokerkit have it.") if
+                   cards.hole[player] == [None, None] else
+                   N_("{name} shows face down (????): the hand stays in and plays its known "
+                      "card and the board, as the PHH specification and pokerkit have it."),
+                   name=names[player])
     for player in sorted(mucked):
         if None in cards.hole[player] and player not in cards.shown:
-            yield (f"{names[player]}'s cards are not in the history: the hand is mucked at the "
-                   "showdown.")
+            yield Said(N_("{name}'s cards are not in the history: the hand is mucked at the "
+                          "showdown."), name=names[player])
     for player, show in cards.shown.items():
         if show and player not in shown:
-            yield f"{names[player]} shows at the showdown in the file, but was not in it here."
+            yield Said(N_("{name} shows at the showdown in the file, but was not in it here."),
+                       name=names[player])
 
 
 def _finish_note(data: Mapping[str, Any], hand: Hand, layout: _Layout, scale: int,
@@ -997,5 +1014,6 @@ def _finish_note(data: Mapping[str, Any], hand: Hand, layout: _Layout, scale: in
         return []
     wrong = [i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if Decimal(a) != b]
     first = wrong[0]
-    return [f"The file's finishing stacks differ from the replay (p{first + 1}: file "
-            f"{theirs[first].normalize():f}, replay {ours[first]:,})."]
+    return [Said(N_("The file's finishing stacks differ from the replay (p{player}: file "
+                    "{file}, replay {replay})."), player=first + 1,
+                 file=f"{theirs[first].normalize():f}", replay=f"{ours[first]:,}")]

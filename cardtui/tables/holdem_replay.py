@@ -74,6 +74,7 @@ from cardtui.holdem.actions import (
 )
 from cardtui.holdem.button import Positions
 from cardtui.holdem.phh_read import Replay
+from cardtui.i18n.said import say
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.listening import EventLine
 from cardtui.tables.session import (
@@ -334,7 +335,7 @@ class HoldemReplaySession:
         yield HandBegins(self.number, self.seats(), replay.positions)
         # After HandBegins, which clears a table's notes: said again on every rewind.
         for text in replay.notes:
-            yield Note(text, "info")
+            yield Note(say(text), "info")  # the reader's note, in the player's language
         records = tuple(r for step in self.steps[: self.position] for r in step)
         if records:
             yield Seen(records)

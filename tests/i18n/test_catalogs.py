@@ -109,6 +109,7 @@ TRANSLATED = [
     "cardtui/room/sit_and_go_table.py",
     "cardtui/holdem/stats_rows.py",
     "cardtui/ui/widgets/stats_table.py",
+    "cardtui/holdem/phh_read.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [
@@ -200,6 +201,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         "f: is not a move on this hand", "each card must stay up for some time",
         "the drill is over")},
     ("cardtui/tables/bankroll.py", "f:a buy-in of  with a table minimum of "): _PROGRAMMER,
+    **{("cardtui/holdem/phh_read.py", what): "an amount's name, said with _what (a Said piece)"
+       for what in ("blind or straddle", "starting stack")},
 }
 
 ALLOWED.update({

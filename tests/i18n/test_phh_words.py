@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtui import i18n
-from cardtui.holdem.phh_read import Unreadable, read_phhs
+from cardtui.holdem.phh_read import Unreadable, read_phh, read_phhs
 from cardtui.i18n.said import say
 
 FIXTURES = Path(__file__).parents[1] / "holdem" / "phh"
@@ -37,3 +37,12 @@ def test_the_readers_reasons_read_in_each_language() -> None:
     assert say(reasons[0]) == "вариант 'PO' — не безлимитный техасский холдем (NT)"
     i18n.set_language("zh_CN")
     assert say(reasons[1]) == "第 8 个动作 'p5 f'：现在轮到 p4"
+
+
+def test_the_readers_notes_read_in_each_language() -> None:
+    notes = read_phh((FIXTURES / "online_unknown.phh").read_text()).notes
+    assert notes[0] == "Amounts are in hundredths (× 100): the file's big blind 1 is 100 chips."
+    i18n.set_language("zh_CN")
+    assert say(notes[0]) == "金额以百分之一为单位（× 100）：文件中的大盲注 1 即 100 枚筹码。"
+    i18n.set_language("ru")
+    assert say(notes[1]).startswith("u2 показывает карты рубашкой вверх (????)")

@@ -253,7 +253,7 @@ class ReplayListScreen(Screen[None]):
         elif hand is not None:
             # The row's cut words in full: who played, who won, and what the reader noted.
             lines = [Text(players_text(hand)), Text(result_text(hand), style="bold")]
-            lines += [Text(note, style="dim") for note in hand.notes]
+            lines += [Text(say(note), style="dim") for note in hand.notes]
             reason.update(Text("\n").join(lines))
         else:
             reason.update("")
