@@ -37,18 +37,21 @@ PERSONALITIES = ("shark", "rock", "maniac")
 
 
 def cell(bot: str, opponent: str, seats: int, hands: int, seconds: float,
-         seed: int) -> tuple[BotResult, float]:
-    """The row bot's result against ``opponent`` and the hands a second it was played at."""
+         seed: int, until: float = math.inf) -> tuple[BotResult, float]:
+    """The row bot's result against ``opponent`` and the hands a second it was played at.
+
+    It stops after ``seconds``, or at ``until`` (a ``time.time()``), whichever comes first.
+    """
     specs = [bot, opponent] if seats == 2 else [bot] + [opponent] * (seats - 1)
-    deadline = time.monotonic() + seconds
-    started = time.monotonic()
+    started = time.time()
+    deadline = min(started + seconds, until)
     result = play_match(specs, seats=seats, deals=math.ceil(hands / seats), seed=seed,
-                        stop=lambda: time.monotonic() > deadline)
+                        stop=lambda: time.time() > deadline)
     row = next(r for r in result.rows() if r.name == bot)
-    return row, result.hands / max(1e-9, time.monotonic() - started)
+    return row, result.hands / max(1e-9, time.time() - started)
 
 
-def _cell(job: tuple[str, str, int, int, float, int]) -> tuple[BotResult, float]:
+def _cell(job: tuple[str, str, int, int, float, int, float]) -> tuple[BotResult, float]:
     return cell(*job)
 
 
@@ -104,6 +107,8 @@ def main() -> int:
                         help="time cap per cell of the Pro against a baseline")
     parser.add_argument("--other-seconds", type=float, default=math.inf,
                         help="time cap per other cell")
+    parser.add_argument("--minutes", type=float, default=math.inf,
+                        help="every cell stops this many minutes after the start")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", default="2,6", help="formats: 2, 6 or 2,6")
     parser.add_argument("--bots", default=",".join(BOTS))
@@ -119,7 +124,8 @@ def main() -> int:
     bots = args.bots.split(",")
     baselines = args.baselines.split(",")
     other_hands = args.hands if args.other_hands is None else args.other_hands
-    jobs: list[tuple[str, str, int, int, float, int]] = []
+    until = time.time() + 60 * args.minutes
+    jobs: list[tuple[str, str, int, int, float, int, float]] = []
     formats = [int(s) for s in args.seats.split(",")]
     for seats in formats:
         for bot in bots:
@@ -128,9 +134,14 @@ def main() -> int:
             for opponent in opponents:
                 main_cell = bot == "pro" and opponent in baselines
                 jobs.append((bot, opponent, seats, args.hands if bot == "pro" else other_hands,
-                             args.seconds if main_cell else args.other_seconds, args.seed))
-    # The Pro against the baselines first (the issue's cells), then the rest.
-    jobs.sort(key=lambda job: not (job[0] == "pro" and job[1] in baselines))
+                             args.seconds if main_cell else args.other_seconds, args.seed,
+                             until))
+    # The Pro against the baselines first (the issue's cells), the slowest of them
+    # first (six-handed, then honest and equity), then the rest.
+    slow = {"honest": 0, "equity": 1}
+    listed = list(jobs)
+    jobs.sort(key=lambda job: (not (job[0] == "pro" and job[1] in baselines), -job[2],
+                               slow.get(job[1], 2)))
     cells: dict[tuple[str, str, int], BotResult] = {}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {pool.submit(_cell, job): job for job in jobs}
@@ -143,7 +154,7 @@ def main() -> int:
     for seats in formats:
         print(f"\n{'heads-up' if seats == 2 else f'{seats}-max'}, duplicate "
               f"(bb/100 ± 95 % of the row's bot; * = interval above zero; hands)", flush=True)
-        for bot, opponent, cell_seats, *_ in sorted(jobs, key=lambda job: jobs.index(job)):
+        for bot, opponent, cell_seats, *_ in listed:
             if cell_seats == seats and (bot, opponent, seats) in cells:
                 print(f"  {bot:7} vs {opponent:8} {shown(cells[(bot, opponent, seats)])}",
                       flush=True)

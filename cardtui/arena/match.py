@@ -90,7 +90,8 @@ class MatchResult:
         for name in self.names:
             values = self.per_deal[name]
             mean = statistics.fmean(values) if values else 0.0
-            spread = statistics.stdev(values) if len(values) > 1 else 0.0
+            # One deal says nothing of the spread: no interval, never "above zero".
+            spread = statistics.stdev(values) if len(values) > 1 else math.inf
             times = sorted(self.seconds[name])
             p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
             out.append(BotResult(name, 100 * mean, 100 * Z_95 * spread / math.sqrt(

@@ -38,6 +38,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from math import sqrt
 
 from cardtui.arena.protocol import BotView, HandSummary, SeatAction
 from cardtui.cards import Card
@@ -233,9 +234,12 @@ class Pro:
             out.append(Range(pre, board))
         return out
 
-    def _equity(self, view: BotView, rng: random.Random, ranges: list[Range]) -> float:
+    def _equity(self, view: BotView, rng: random.Random, ranges: list[Range],
+                lines: tuple[float, ...]) -> float:
+        """Equity against ``ranges``, as precise as comparing it with ``lines`` needs."""
         return range_equity(tuple(c.index for c in view.hole),
-                            tuple(c.index for c in view.board), ranges, self.trials, rng)
+                            tuple(c.index for c in view.board), ranges, self.trials, rng,
+                            lines)
 
     def _preflop(self, view: BotView, rng: random.Random) -> Action:
         legal = view.legal
@@ -261,9 +265,9 @@ class Pro:
                 return Action.call()  # the small blind completes cheaply
             return Action.check() if legal.can_check else Action.fold()
         ranges = self._ranges(view)
-        share = self._equity(view, rng, ranges)
         pot_odds = to_call / (view.pot + to_call) if to_call else 0.0
         fair = 1 / (len(ranges) + 1)
+        share = self._equity(view, rng, ranges, (max(0.55, fair + 0.2), pot_odds + 0.03))
         if share >= max(0.55, fair + 0.2) and legal.can_raise:
             return _raise(legal, 3 * view.current_bet)
         # Out of position after the flop, a call needs a little more than the price.
@@ -275,8 +279,11 @@ class Pro:
         legal = view.legal
         to_call = legal.call_amount
         ranges = self._ranges(view)
-        share = self._equity(view, rng, ranges)
         pot = view.pot
+        margin = 0.02 if view.street is Street.RIVER else 0.0
+        # Facing a bet the equity meets the price; facing none, the bluff's 0.5.
+        price = to_call / (pot + to_call) + margin if to_call else 0.5
+        share = self._equity(view, rng, ranges, (price,))
         opponents = view.opponents
         fold_all = 1.0
         loose = True
@@ -286,10 +293,11 @@ class Pro:
             loose = loose and reads.fold_to_bet < 0.2
         size_share = 1.0 if loose else 0.75
         if legal.can_raise and view.raises < 3:
-            called = self._equity(view, rng, self._ranges(view, calling=True))
             fair = 1 / (len(opponents) + 1)
             # Betting into a check needs less than raising a bet: a raise faces re-raises.
-            if called >= max(0.6 if to_call else 0.54, fair + 0.25):
+            value_line = max(0.6 if to_call else 0.54, fair + 0.25)
+            called = self._equity(view, rng, self._ranges(view, calling=True), (value_line,))
+            if called >= value_line:
                 return _raise(legal, view.current_bet + size_share * (pot + to_call))
             bet = 0.6 * (pot + to_call)
             bluff_price = bet / (pot + to_call + bet)
@@ -297,9 +305,7 @@ class Pro:
                 return _raise(legal, view.current_bet + bet)
         if not to_call:
             return Action.check()
-        pot_odds = to_call / (pot + to_call)
-        margin = 0.02 if view.street is Street.RIVER else 0.0
-        return Action.call() if share >= pot_odds + margin else Action.fold()
+        return Action.call() if share >= price else Action.fold()
 
 
 def _raise(legal: LegalActions, amount: float) -> Action:
@@ -341,6 +347,11 @@ def _tally(reads: Reads, seat: int, history: tuple[SeatAction, ...]) -> None:
     reads.pfr += raised
 
 
+#: Trials between two looks at whether the estimate is clear of its lines, and how
+#: many standard errors from every line make it clear (see :func:`range_equity`).
+BATCH = 100
+CLEAR = 3.0
+
 #: Each combo's preflop place, in ALL_COMBOS's order (best first), for bisecting a range.
 _PLACES = [PREFLOP_PLACE[c] for c in ALL_COMBOS]
 _ALL_COMBOS_LIST = list(ALL_COMBOS)
@@ -353,13 +364,19 @@ def _pool(used: set[int], preflop: float) -> list[tuple[int, int]]:
 
 
 def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Range],
-                 trials: int, rng: random.Random) -> float:
+                 trials: int, rng: random.Random, lines: tuple[float, ...] = ()) -> float:
     """Share of the pot ``hole`` wins against opponents holding hands from ``ranges``.
 
     Each trial draws every opponent's hand from its range (a hand that would
     reuse a card is drawn again, eight tries) and the rest of the board from
     the unseen cards, with one ``rng.random()`` a card: the same Monte Carlo as
     ``rng.choice``/``rng.sample`` draws, at a third of the cost.
+
+    ``lines``: the equities the caller compares the answer with. The trials
+    then run in batches of :data:`BATCH` and stop once the estimate is
+    :data:`CLEAR` standard errors from every line (the comparison would come
+    out the same after the rest of the trials but about once in a few
+    hundred): a clear decision costs a third of a close one.
     """
     used = set(hole) | set(board)
     narrow = board and any(limits.board < 1.0 for limits in ranges)
@@ -379,15 +396,33 @@ def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Ran
             pool = made.get(1.0) or _pool(used, 1.0)
         pools.append(pool)
     deck = [i for i in range(52) if i not in used]
+    rand = rng.random
+    total, done, left = 0.0, 0, trials
+    while left > 0:
+        batch = min(left, BATCH) if lines else left
+        left -= batch
+        if len(pools) == 1:
+            won, played = _heads_up(hole, board, pools[0], deck, batch, rand)
+        else:
+            won, played = _multiway(hole, board, pools, deck, batch, rand)
+        total, done = total + won, done + played
+        if lines and left and done:
+            share = total / done
+            error = sqrt(max(share * (1 - share), 0.01) / done)
+            if all(abs(share - line) > CLEAR * error for line in lines):
+                break
+    return total / done if done else 0.5
+
+
+def _multiway(hole: tuple[int, ...], board: tuple[int, ...], pools: list[list[tuple[int, int]]],
+              deck: list[int], trials: int, rand: Callable[[], float]) -> tuple[float, int]:
+    """:func:`range_equity`'s trials against two or more ranges: (pots won, trials played)."""
     deck_size = len(deck)
     missing = 5 - len(board)
     keys, flush_suit, table = CARD_KEYS, FLUSH_SUITS[7], RANK_TABLES[7]
     base = sum(keys[i] for i in board)
     hero_key = keys[hole[0]] + keys[hole[1]]
-    rand = rng.random
     sized = [(pool, len(pool)) for pool in pools]
-    if len(pools) == 1:
-        return _heads_up(hole, board, pools[0], deck, trials, rand)
     total = 0.0
     done = 0
     best: int
@@ -433,13 +468,13 @@ def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Ran
         else:
             total += 1 / tied
         done += 1
-    return total / done if done else 0.5
+    return total, done
 
 
 def _heads_up(hole: tuple[int, ...], board: tuple[int, ...], pool: list[tuple[int, int]],
-              deck: list[int], trials: int, rand: Callable[[], float]) -> float:
-    """:func:`range_equity` against one range: the same draws without the bookkeeping
-    (a combo from the pool never meets the hero's or the board's cards)."""
+              deck: list[int], trials: int, rand: Callable[[], float]) -> tuple[float, int]:
+    """:func:`range_equity`'s trials against one range, without the bookkeeping (a combo
+    from the pool never meets the hero's or the board's cards): (pots won, trials)."""
     keys, flush_suit, table = CARD_KEYS, FLUSH_SUITS[7], RANK_TABLES[7]
     base = sum(keys[i] for i in board)
     hero_key = keys[hole[0]] + keys[hole[1]]
@@ -466,7 +501,7 @@ def _heads_up(hole: tuple[int, ...], board: tuple[int, ...], pool: list[tuple[in
             total += 1.0
         elif value == best:
             total += 0.5
-    return total / trials if trials else 0.5
+    return total, trials
 
 
 def describe(cards: tuple[Card, Card]) -> str:
