@@ -300,18 +300,21 @@ class Hand:
         what the table offers and what it accepts cannot disagree.
         """
         if self.actor is None:
-            return "the hand is over" if self.is_over else "nobody is to act"
+            return Said(N_("the hand is over")) if self.is_over else Said(N_("nobody is to act"))
         seat = self.actor
         owed = self.current_bet - self.bets[seat]
         match action.kind:
             case ActionKind.FOLD:
                 # TDA Rule 58 makes a fold facing no bet binding but non-standard;
                 # the table offers the check instead.
-                return None if owed > 0 else f"seat {seat} can check: there is no bet to fold to"
+                return None if owed > 0 else Said(
+                    N_("seat {seat} can check: there is no bet to fold to"), seat=seat)
             case ActionKind.CHECK:
-                return None if owed == 0 else f"seat {seat} cannot check: {owed} to call"
+                return None if owed == 0 else Said(N_("seat {seat} cannot check: {owed} to call"),
+                                                   seat=seat, owed=owed)
             case ActionKind.CALL:
-                return None if owed > 0 else f"seat {seat} has nothing to call: check instead"
+                return None if owed > 0 else Said(
+                    N_("seat {seat} has nothing to call: check instead"), seat=seat)
             case ActionKind.RAISE_TO:
                 return self._raise_problem(seat, action.amount)
             case ActionKind.ALL_IN:
@@ -385,12 +388,14 @@ class Hand:
             return self._why_no_raise(seat)
         least, most = limits
         is_bet = self.current_bet == 0
-        word = "bet" if is_bet else "raise to"
         if amount > most:
-            return f"{word} {amount} is more than seat {seat} has ({most})"
+            return Said(N_("bet {amount} is more than seat {seat} has ({most})") if is_bet else
+                        N_("raise to {amount} is more than seat {seat} has ({most})"),
+                        amount=amount, seat=seat, most=most)
         if amount < least:
-            floor = "minimum bet" if is_bet else "minimum raise to"
-            return f"{word} {amount} is below the {floor} {least}"
+            return Said(N_("bet {amount} is below the minimum bet {least}") if is_bet else
+                        N_("raise to {amount} is below the minimum raise to {least}"),
+                        amount=amount, least=least)
         return None
 
     def view(self, seat: int) -> HandView:
@@ -576,13 +581,11 @@ class Hand:
 
     def _why_no_raise(self, seat: int) -> str:
         if self.stacks[seat] <= self.current_bet - self.bets[seat]:
-            return f"seat {seat} can only call all-in or fold"
+            return Said(N_("seat {seat} can only call all-in or fold"), seat=seat)
         if seat in self._acted and self.current_bet - self._acted[seat] < self.min_raise_increment:
-            return (
-                f"seat {seat} already acted and faces less than a full raise: "
-                "call or fold (a short all-in does not reopen the betting)"
-            )
-        return "nobody left can call a raise: every other player is all-in or folded"
+            return Said(N_("seat {seat} already acted and faces less than a full raise: call or "
+                           "fold (a short all-in does not reopen the betting)"), seat=seat)
+        return Said(N_("nobody left can call a raise: every other player is all-in or folded"))
 
     def _acted_with(self, record: _R) -> _R:
         seat = self._require_actor()

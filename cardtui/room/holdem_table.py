@@ -44,6 +44,7 @@ from cardtui.room.shared import (
     SeatedPlayer,
     SharedTable,
     TableHost,
+    engine_refusal,
     hand_voided,
 )
 from cardtui.tables.results import holdem_row, row_fields
@@ -534,7 +535,8 @@ class HoldemTable(SharedTable):
             try:
                 hand.act(action)  # raises with the engine's reason; changes nothing
             except ValueError as error:
-                raise Refused(str(error)) from None
+                # The engine's reason, as data: each player reads it in their language.
+                raise engine_refusal(error.args[0] if error.args else str(error)) from None
             raise AssertionError("the engine accepted an action its legality refused")
         player.expiries = 0
         self._bank_back(player)

@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtui.i18n import N_
-from cardtui.i18n.said import Said
 from cardtui.room.blinds import DealPlan
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Connection
-from cardtui.room.shared import Refused, SeatedPlayer
+from cardtui.room.shared import Refused, SeatedPlayer, engine_refusal
 from cardtui.wire.house_rules import HOUSE_RULES, listed
 from cardtui.wire.house_rules import house_rules as house_rules_said
 from cardtui.wire.protocol import HOME_GAME_CHOICES, HomeGameAsk, Notice
@@ -173,7 +172,7 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
     if kind == "runs":
         problem = hand.runs_problem(seat, value)
         if problem is not None:
-            raise _refused(problem)
+            raise engine_refusal(problem)
         _answer_runs(table, seat, value)
         if not hand.runs_pending:
             table.clock.stop()
@@ -184,30 +183,10 @@ def choose(table: HoldemTable, conn: Connection, number: int, kind: str, value: 
     if value:
         problem = hand.show_problem(seat)
         if problem is not None:
-            raise _refused(problem)
+            raise engine_refusal(problem)
         table._send_records([hand.show_winning_hand(seat)])
     table.clock.stop()
     table._prompt()
-
-
-#: The engine's refusals about a seat, as the player in it reads them (the engine
-#: counts seats from 0, the player from 1: "you" says which without a number).
-_TO_YOU = {
-    "seat {seat} is not asked how many times to run the board":
-        N_("you are not asked how many times to run the board"),
-    "seat {seat} did not win the pot uncontested": N_("you did not win the pot uncontested"),
-    "seat {seat} has shown already": N_("you have shown already"),
-}
-
-
-def _refused(problem: str) -> Refused:
-    """The engine's reason (a :class:`Said`) as the room refuses with it: a message id
-    and its arguments, each player reading it in their own language."""
-    if not isinstance(problem, Said):
-        return Refused(problem)
-    if problem.key in _TO_YOU:
-        return Refused(_TO_YOU[problem.key])
-    return Refused(problem.key, **problem.args) if problem.args else Refused(problem.key)
 
 
 def _answer_runs(table: HoldemTable, seat: int, runs: int) -> None:

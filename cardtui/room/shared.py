@@ -17,6 +17,7 @@ from typing import Protocol
 from cardtui.clock import Clock, Timer
 from cardtui.games import Game
 from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 from cardtui.room.chat import RateLimit, clean
 from cardtui.room.clock import ActionClock
 from cardtui.room.connection import Connection, Member
@@ -85,6 +86,41 @@ class Refused(ValueError):
     def __init__(self, message: str, **args: object) -> None:
         self.key, self.words = said(message, **args)
         super().__init__(english(self.key, self.words) if args else message)
+
+
+#: The engines' refusals about a seat, as the player in it reads them (an engine counts
+#: seats from 0, the player from 1: "you" says which without a number).
+_TO_YOU = {
+    "seat {seat} is not asked how many times to run the board":
+        N_("you are not asked how many times to run the board"),
+    "seat {seat} did not win the pot uncontested": N_("you did not win the pot uncontested"),
+    "seat {seat} has shown already": N_("you have shown already"),
+    "seat {seat} can check: there is no bet to fold to":
+        N_("you can check: there is no bet to fold to"),
+    "seat {seat} cannot check: {owed} to call": N_("you cannot check: {owed} to call"),
+    "seat {seat} has nothing to call: check instead":
+        N_("you have nothing to call: check instead"),
+    "bet {amount} is more than seat {seat} has ({most})":
+        N_("a bet of {amount} is more than you have ({most})"),
+    "raise to {amount} is more than seat {seat} has ({most})":
+        N_("raising to {amount} is more than you have ({most})"),
+    "seat {seat} can only call all-in or fold": N_("you can only call all-in or fold"),
+    "seat {seat} already acted and faces less than a full raise: call or fold (a short all-in "
+    "does not reopen the betting)": N_("you already acted and face less than a full raise: "
+                                       "call or fold (a short all-in does not reopen the "
+                                       "betting)"),
+}
+
+
+def engine_refusal(problem: str) -> Refused:
+    """An engine's reason (a :class:`Said`, else plain English) as the room refuses with
+    it: a message id and its arguments, each player reading it in their own language."""
+    if not isinstance(problem, Said):
+        return Refused(problem)
+    key, args = problem.key, problem.args
+    if key in _TO_YOU:
+        key, args = _TO_YOU[key], {name: v for name, v in args.items() if name != "seat"}
+    return Refused(key, **args) if args else Refused(key)
 
 
 def hand_voided(table: str, hand: int, stacks: tuple[SeatInfo, ...], reason: str, /,

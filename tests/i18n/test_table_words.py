@@ -15,13 +15,13 @@ import pytest
 from cardtui import i18n
 from cardtui.blackjack.rules import Rules
 from cardtui.games import Game
+from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.stats_rows import table_rows
 from cardtui.i18n.said import say
 from cardtui.room.config import HoldemOptions
-from cardtui.room.home_game import _refused
-from cardtui.room.shared import _CLOCK_ACTED
+from cardtui.room.shared import _CLOCK_ACTED, engine_refusal
 from cardtui.store import Store
 from cardtui.tables.bankroll import Seated
 from cardtui.tables.session import Note
@@ -41,10 +41,12 @@ def english_after() -> Iterator[None]:
 
 def test_the_engines_refusals_and_the_local_tables_notes_read_in_each_language() -> None:
     hand = Hand([500, 500], button=0, small_blind=5, big_blind=10, rng=random.Random(1))
+    check = engine_refusal(hand.problem(Action.check()) or "")  # 5 to call
+    assert str(check) == "you cannot check: 5 to call"
     hand.fold()  # the big blind wins uncontested
     problem = hand.show_problem(0)
     assert problem == "seat 0 did not win the pot uncontested"
-    refused = _refused(problem)
+    refused = engine_refusal(problem)
     assert str(refused) == "you did not win the pot uncontested"
     runs = hand.runs_problem(1, 3) or ""
     seated = Seated(300, 1_040, rebought=1_000, rebuys=2, returned=340)
@@ -52,6 +54,7 @@ def test_the_engines_refusals_and_the_local_tables_notes_read_in_each_language()
     assert shown(str(refused), refused.key, refused.words) == (
         "誰にもコールされずにポットを取ったのではありません")
     assert say(runs) == "席 1 はボードを何回配るか聞かれていません"
+    assert shown(str(check), check.key, check.words) == "チェックできません: コールに 5 必要です"
     assert i18n._(Personality.MANIAC.label) == "マニアック"
     # The clock's second move for a player: a room notice, worded by each game.
     assert shown("", _CLOCK_ACTED["folds"][1], {"name": "Ann"}) == (

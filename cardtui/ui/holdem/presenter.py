@@ -43,6 +43,7 @@ from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
 from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
 from cardtui.i18n import N_, _
+from cardtui.i18n.said import say, sentence
 from cardtui.tables import session as seam
 from cardtui.tables.holdem_capabilities import HoldemCapabilities, HoldemSession
 from cardtui.ui.holdem import advance as ahead
@@ -683,4 +684,6 @@ class HoldemPresenter:
 
 
 def _refusal(refused: ValueError) -> Text:
-    return Text(str(refused).capitalize() + ".", style="red")
+    """The engine's reason (a Said), or the room's already worded, as a sentence."""
+    said = refused.args[0] if refused.args and isinstance(refused.args[0], str) else ""
+    return Text(sentence(say(said) or str(refused)), style="red")
