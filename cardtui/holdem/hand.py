@@ -162,18 +162,21 @@ class Hand:
         """
         minimum = big_blind if min_bet is None else min_bet
         if big_blind < 1 or small_blind < 0 or minimum < 1:
-            raise ValueError("the big blind and the minimum bet must be positive, the small "
-                             "blind not negative")
+            raise ValueError(Said(N_("the big blind and the minimum bet must be positive, the "
+                                     "small blind not negative")))
         if isinstance(ante, int) and ante < 0:
-            raise ValueError("the ante cannot be negative")
+            raise ValueError(Said(N_("the ante cannot be negative")))
         if any(s is not None and s <= 0 for s in stacks):
-            raise ValueError("every seated player needs chips: busted players leave the table")
+            raise ValueError(Said(N_("every seated player needs chips: busted players leave the "
+                                     "table")))
         if bomb_pot and (not isinstance(ante, int) or ante < 1 or straddles or posted
                          or dead_blinds or big_blind_ante or dead_antes):
-            raise ValueError("a bomb pot is an equal live ante from everyone and nothing else")
+            raise ValueError(Said(N_("a bomb pot is an equal live ante from everyone and nothing "
+                                     "else")))
         seated = [i for i, s in enumerate(stacks) if s is not None]
         if not 2 <= len(seated) <= 10:
-            raise ValueError(f"hold'em needs 2 to 10 players, not {len(seated)}")
+            raise ValueError(Said(N_("hold'em needs 2 to 10 players, not {count}"),
+                                  count=len(seated)))
         self.seat_count = len(stacks)
         self.positions = positions or first_positions(seated, button, self.seat_count)
         self.button = self.positions.button
@@ -716,11 +719,11 @@ class Hand:
     def rabbit_problem(self) -> str | None:
         """Why the rabbit cannot be hunted now, or None."""
         if not self.is_over:
-            return "the hand is not over"
+            return Said(N_("the hand is not over"))
         if self.rabbit is not None:
-            return "the rabbit was hunted already"
+            return Said(N_("the rabbit was hunted already"))
         if len(self.board) >= Street.RIVER.board_size:
-            return "the whole board is out"
+            return Said(N_("the whole board is out"))
         return None
 
     def rabbit_hunt(self) -> RabbitHunted:
@@ -889,7 +892,8 @@ class Hand:
 
     def _require_actor(self) -> int:
         if self.actor is None:
-            raise ValueError("the hand is over" if self.is_over else "nobody is to act")
+            raise ValueError(Said(N_("the hand is over")) if self.is_over
+                             else Said(N_("nobody is to act")))
         return self.actor
 
     def _clockwise_from(self, seat: int) -> list[int]:

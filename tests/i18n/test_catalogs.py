@@ -110,6 +110,7 @@ TRANSLATED = [
     "cardtui/holdem/stats_rows.py",
     "cardtui/ui/widgets/stats_table.py",
     "cardtui/holdem/phh_read.py",
+    "cardtui/holdem/hand.py",
 ]
 #: The shell commands, the tables file's problems and the new-table form (issue 29, part A).
 TRANSLATED += [
@@ -203,6 +204,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/tables/bankroll.py", "f:a buy-in of  with a table minimum of "): _PROGRAMMER,
     **{("cardtui/holdem/phh_read.py", what): "an amount's name, said with _what (a Said piece)"
        for what in ("blind or straddle", "starting stack")},
+    **{("cardtui/holdem/hand.py", text): _PROGRAMMER for text in (
+        "give the hand a random.Random to shuffle with (or a deck)", "f:it is not seat 's turn",
+        "f:pot  has nobody left to win it", "f:seat  cannot put in ",
+        "a stacked deck cannot hold the same card twice")},
 }
 
 ALLOWED.update({
