@@ -56,6 +56,8 @@ from cardtui.blackjack.records import (
 )
 from cardtui.blackjack.rules import DoubleRule, Rules
 from cardtui.cards import Card, Rank, Shoe
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 
 
 class Phase(StrEnum):
@@ -190,9 +192,9 @@ class Round:
             return self._insurance_problem(action)
         if self.phase is not Phase.PLAYING:
             return {
-                Phase.DEALING: "the cards have not been dealt",
-                Phase.INSURANCE: "insurance comes first: take it or decline it",
-                Phase.SETTLED: "the round is over: deal again",
+                Phase.DEALING: Said(N_("the cards have not been dealt")),
+                Phase.INSURANCE: Said(N_("insurance comes first: take it or decline it")),
+                Phase.SETTLED: Said(N_("the round is over: deal again")),
             }[self.phase]
         seat, _ = self._acting
         hand = self.current_hand
@@ -202,45 +204,47 @@ class Round:
             return None
         if action is Action.HIT:
             if hand.split_aces:
-                return "split aces get one card each"
+                return Said(N_("split aces get one card each"))
             return None
         if action is Action.DOUBLE:
             if not two_cards:
-                return "you can double only on your first two cards"
+                return Said(N_("you can double only on your first two cards"))
             if hand.split_aces:
-                return "split aces get one card each"
+                return Said(N_("split aces get one card each"))
             if hand.from_split and not self.rules.double_after_split:
-                return "this table does not allow doubling after a split"
+                return Said(N_("this table does not allow doubling after a split"))
             value = hand.value
             if self.rules.double is DoubleRule.NINE_TO_ELEVEN and (
                 value.soft or not 9 <= value.hard <= 11
             ):
-                return "this table allows doubling only on a hard 9, 10 or 11"
+                return Said(N_("this table allows doubling only on a hard 9, 10 or 11"))
             if not self._affords(seat, hand.bet):
-                return f"you need {hand.bet} more chips to double"
+                return Said(N_("you need {amount} more chips to double"), amount=hand.bet)
             return None
         if action is Action.SPLIT:
             points = [c.rank.blackjack_value for c in hand.cards]
             if not two_cards or points[0] != points[1]:
-                return "only two cards of the same value can be split"
+                return Said(N_("only two cards of the same value can be split"))
             if len(self.hands[seat]) >= self.rules.max_hands:
-                return f"this table allows at most {self.rules.max_hands} hands"
+                return Said(N_("this table allows at most {hands} hands"),
+                            hands=self.rules.max_hands)
             if hand.split_aces and not self.rules.resplit_aces:
-                return "this table does not allow resplitting aces"
+                return Said(N_("this table does not allow resplitting aces"))
             if not self._affords(seat, hand.bet):
-                return f"you need {hand.bet} more chips to split"
+                return Said(N_("you need {amount} more chips to split"), amount=hand.bet)
             return None
         if action is Action.SURRENDER:
             if not self.rules.late_surrender:
-                return "this table does not allow surrender"
+                return Said(N_("this table does not allow surrender"))
             if not two_cards or hand.from_split:
-                return "you can surrender only your first two cards, before any other move"
+                return Said(N_("you can surrender only your first two cards, before any other "
+                               "move"))
             return None
         raise AssertionError(action)
 
     def _insurance_problem(self, action: Action) -> str | None:
         if self.phase is not Phase.INSURANCE:
-            return "insurance is offered only when the dealer shows an ace"
+            return Said(N_("insurance is offered only when the dealer shows an ace"))
         if action is Action.DECLINE_INSURANCE:
             return None
         seat = self._insurance_seat
@@ -249,9 +253,9 @@ class Round:
         if hand.natural:
             return None  # even money costs nothing more
         if hand.bet // 2 == 0:
-            return "the bet is too small to insure"
+            return Said(N_("the bet is too small to insure"))
         if not self._affords(seat, hand.bet // 2):
-            return f"you need {hand.bet // 2} more chips for insurance"
+            return Said(N_("you need {amount} more chips for insurance"), amount=hand.bet // 2)
         return None
 
     def can(self, action: Action) -> bool:

@@ -31,6 +31,7 @@ from cardtui.room.shared import (
     SeatedPlayer,
     SharedTable,
     TableHost,
+    engine_refusal,
     hand_voided,
 )
 from cardtui.tables.results import blackjack_row, row_fields
@@ -397,7 +398,7 @@ class BlackjackTable(SharedTable):
             raise Refused(N_("it is not your turn"))
         problem = rnd.problem(action)
         if problem is not None:
-            raise Refused(problem)
+            raise engine_refusal(problem)  # the engine's reason, as data
         advice = self._advice()
         if advice is not None:
             player.decisions += 1

@@ -19,7 +19,8 @@ from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
 from cardtui.holdem.hand import Hand
 from cardtui.holdem.stats_rows import table_rows
-from cardtui.i18n.said import say
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said, say
 from cardtui.room.config import HoldemOptions
 from cardtui.room.shared import _CLOCK_ACTED, engine_refusal
 from cardtui.store import Store
@@ -55,6 +56,8 @@ def test_the_engines_refusals_and_the_local_tables_notes_read_in_each_language()
         "誰にもコールされずにポットを取ったのではありません")
     assert say(runs) == "席 1 はボードを何回配るか聞かれていません"
     assert shown(str(check), check.key, check.words) == "チェックできません: コールに 5 必要です"
+    double = engine_refusal(Said(N_("you need {amount} more chips to double"), amount=20))
+    assert shown(str(double), double.key, double.words) == "ダブルするにはあと 20 チップ必要です"
     assert i18n._(Personality.MANIAC.label) == "マニアック"
     # The clock's second move for a player: a room notice, worded by each game.
     assert shown("", _CLOCK_ACTED["folds"][1], {"name": "Ann"}) == (

@@ -38,6 +38,7 @@ from cardtui.blackjack.view import RoundView
 from cardtui.cards import Card
 from cardtui.clock import SYSTEM_CLOCK, Clock
 from cardtui.i18n import _, chip_count, chips
+from cardtui.i18n.said import say, sentence
 from cardtui.tables import session as seam
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities, for_blackjack
 from cardtui.ui.blackjack import aids
@@ -356,7 +357,8 @@ class TablePresenter:
         try:
             self.session.act(seat, action)
         except ValueError as refused:  # a shared table's turn ended meanwhile
-            self.note = Text(str(refused).capitalize() + ".", style="red")
+            said = refused.args[0] if refused.args and isinstance(refused.args[0], str) else ""
+            self.note = Text(sentence(say(said) or str(refused)), style="red")
             return True
         if advice is not None and self.caps.trainer is not None and (
                 action is not advice.action):
@@ -364,7 +366,7 @@ class TablePresenter:
                 (_("Trainer:") + " ", "bold yellow"),
                 _("{name}, basic strategy would {move} ({situation}).").format(
                     name=self.seats[seat].name, move=_(words.VERBS[advice.action]),
-                    situation=words.say(advice.situation)))
+                    situation=say(advice.situation)))
             return True
         return False
 
