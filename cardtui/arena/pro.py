@@ -382,9 +382,14 @@ def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Ran
     narrow = board and any(limits.board < 1.0 for limits in ranges)
     places = _BOARD_ORDER.places(board) if narrow else None
     pools: list[list[tuple[int, int]]] = []
-    # Opponents with the same preflop range share one pool (read-only).
+    # Opponents with the same range (or preflop range) share one pool (read-only).
     made: dict[float, list[tuple[int, int]]] = {}
+    shared: dict[Range, list[tuple[int, int]]] = {}
     for limits in ranges:
+        found = shared.get(limits)
+        if found is not None:
+            pools.append(found)
+            continue
         pool = made.get(limits.preflop)
         if pool is None:
             pool = made[limits.preflop] = _pool(used, limits.preflop)
@@ -394,6 +399,7 @@ def range_equity(hole: tuple[int, ...], board: tuple[int, ...], ranges: list[Ran
             pool = narrowed if len(narrowed) >= 6 else pool
         if len(pool) < 3:
             pool = made.get(1.0) or _pool(used, 1.0)
+        shared[limits] = pool
         pools.append(pool)
     deck = [i for i in range(52) if i not in used]
     rand = rng.random
