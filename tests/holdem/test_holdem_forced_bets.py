@@ -129,10 +129,12 @@ def test_forced_bets_that_make_no_sense_are_refused_in_one_line(
         Hand([100] * 5, button=0, small_blind=1, big_blind=2, rng=random.Random(1), **kwargs)
 
 
-def test_random_hands_with_forced_bets_replay_in_pokerkit_to_the_same_stacks() -> None:
-    rng = random.Random(20260501)
+def replay_forced(hands: int, seed: int) -> dict[str, int]:
+    """``hands`` random hands with forced bets, each replayed by pokerkit to the same
+    stacks; how many of each forced bet they held."""
+    rng = random.Random(seed)
     seen = {"straddle": 0, "posted blind": 0, "dead blind": 0, "big blind ante": 0}
-    for _ in range(600):
+    for _ in range(hands):
         hand = random_forced_hand(rng)
         while not hand.is_over:
             hand.act(random_action(hand, rng))
@@ -141,8 +143,18 @@ def test_random_hands_with_forced_bets_replay_in_pokerkit_to_the_same_stacks() -
                 seen[bet.kind.value] += 1
         text = to_phh(hand)
         assert list(replay_strictly(text).stacks) == [hand.stacks[s] for s in hand.players], text
+    return seen
+
+
+def test_random_hands_with_forced_bets_replay_in_pokerkit_to_the_same_stacks() -> None:
+    seen = replay_forced(250, seed=20260501)  # (600 took 7 s of CPU: more under -m slow)
     print(seen)
     assert min(seen.values()) > 40, seen
+
+
+@pytest.mark.slow
+def test_many_more_hands_with_forced_bets_replay_in_pokerkit() -> None:
+    assert min(replay_forced(5000, seed=20261128).values()) > 800
 
 
 def test_a_player_who_sits_down_can_post_to_be_dealt_in_at_once() -> None:

@@ -47,11 +47,12 @@ def replay_many(count: int, seed: int) -> dict[str, int]:
 
 
 def test_random_hands_replay_in_pokerkit_to_the_same_stacks() -> None:
-    seen = replay_many(1000, seed=20261121)
+    # 400 in the default run (10 s of CPU were 1,000); -m slow replays 20,000 more.
+    seen = replay_many(400, seed=20261121)
     # The mix really contains the hard cases.
     print(seen)
     assert seen["side pots"] > 200 and seen["split pots"] > 20, seen
-    assert seen["heads-up"] > 50 and seen["ten-handed"] > 50, seen
+    assert seen["heads-up"] > 20 and seen["ten-handed"] > 20, seen
 
 
 @pytest.mark.slow
