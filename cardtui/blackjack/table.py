@@ -29,6 +29,8 @@ from cardtui.blackjack.round import Phase, Round
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice, advise, insurance_advice
 from cardtui.cards import Shoe
+from cardtui.i18n import N_
+from cardtui.i18n.said import Said
 from cardtui.names import name_problem  # the one rule for names (never cut)
 
 MAX_SEATS = 7
@@ -169,7 +171,7 @@ class Table:
     def deal_problem(self) -> str | None:
         """Why :meth:`deal` would refuse now, or None: the one answer to "can we deal?"."""
         if self.in_round:
-            return "a round is in progress"
+            return Said(N_("a round is in progress"))
         if any(self._stake_at_deal(i) for i in range(len(self.seats))):
             return None
         short = [s for s in self.seats if not s.is_bot and self.rules.min_bet <= s.bankroll < s.bet]
@@ -177,10 +179,15 @@ class Table:
         if short:
             # Rebuying is only for a seat below the table minimum: a seat that
             # still has that much lowers its bet instead (issue 9, item 14).
-            who = ", ".join(f"{s.name} has {s.bankroll:,} chips for a bet of {s.bet:,}"
-                            for s in short)
-            return who if alone else f"nobody can cover a bet ({who})"
-        return f"{self.seats[0].name} is out of chips" if alone else "nobody has chips for a bet"
+            each = {f"seat{i}": Said(N_("{name} has {chips} chips for a bet of {bet}"),
+                                     name=s.name, chips=f"{s.bankroll:,}", bet=f"{s.bet:,}")
+                    for i, s in enumerate(short)}
+            # A list of sentences said in turn: its "template" is only the commas.
+            who = Said(", ".join(f"{{{name}}}" for name in each), **each)
+            return who if alone else Said(N_("nobody can cover a bet ({who})"), who=who)
+        if alone:
+            return Said(N_("{name} is out of chips"), name=self.seats[0].name)
+        return Said(N_("nobody has chips for a bet"))
 
     @property
     def can_deal(self) -> bool:

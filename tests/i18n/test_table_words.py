@@ -14,6 +14,8 @@ import pytest
 
 from cardtui import i18n
 from cardtui.blackjack.rules import Rules
+from cardtui.blackjack.table import SeatSetup
+from cardtui.blackjack.table import Table as BlackjackTable
 from cardtui.games import Game
 from cardtui.holdem.actions import Action
 from cardtui.holdem.bots import Personality
@@ -104,3 +106,18 @@ def test_the_statistics_name_you_and_each_bots_personality_in_the_players_langua
     i18n.set_language("ru")
     assert [say(row.label) for row in rows] == [
         "Player (вы)", "боты «Маньяк»", "боты «Камень»"]
+
+
+def test_a_local_blackjack_table_says_why_it_cannot_deal_in_the_players_language() -> None:
+    table = BlackjackTable(Rules(max_bet=1_000), [SeatSetup("Ann", bankroll=500),
+                                                  SeatSetup("Bob", bankroll=500)],
+                           random.Random(1))
+    table.set_bet(0, 490)
+    table.set_bet(1, 450)
+    table.seats[0].bankroll, table.seats[1].bankroll = 60, 400
+    problem = table.deal_problem() or ""
+    assert problem == ("nobody can cover a bet (Ann has 60 chips for a bet of 490, Bob has 400 "
+                       "chips for a bet of 450)")
+    i18n.set_language("zh_CN")
+    assert say(problem) == ("没有人付得起下注（Ann 只有 60 枚筹码，不够下注 490, "
+                            "Bob 只有 400 枚筹码，不够下注 450）")

@@ -17,7 +17,7 @@ from cardtui.blackjack.strategy import Advice
 from cardtui.blackjack.table import Table
 from cardtui.blackjack.view import RoundView
 from cardtui.i18n import N_, _
-from cardtui.i18n.said import say
+from cardtui.i18n.said import say, sentence
 from cardtui.ui.blackjack.seat_info import signed
 from cardtui.ui.sitting import Tally
 
@@ -93,8 +93,7 @@ def between_rounds(table: Table) -> Text:
     """The prompt between rounds at a local table: what stops the deal, or what comes next."""
     problem = table.deal_problem()
     if problem:
-        return Text.assemble((problem[0].upper() + problem[1:] + ".", "red"),
-                             "  ", remedy(table))
+        return Text.assemble((sentence(say(problem)), "red"), "  ", remedy(table))
     if table.last_settlement is not None:
         return Text(_("Deal again?"))
     return Text(_("Place your bets (+/-, type it, [ min, * double, ] max), then d deals."))
