@@ -403,7 +403,7 @@ class HoldemLocalSession:
         turn = self._to_act
         hand = self.hand
         if turn is None or hand is None or turn.seat != seat or hand.actor != seat:
-            raise ValueError("it is not your turn")
+            raise ValueError(_("it is not your turn"))
         legal = turn.legal
         assert isinstance(legal, LegalActions)
         if not legal.allows(action):
