@@ -12,8 +12,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 
-from cardtui.i18n import _
+from cardtui.i18n import N_, _
 from cardtui.ui.textual_fixes.hooks import FooterKey
+
+# TRANSLATORS: the keys line's label for Ctrl+P, Textual's own (its command palette).
+N_("palette")
 
 
 class Footer(TextualFooter):
