@@ -238,7 +238,8 @@ class BlackjackOptions:
 
     @property
     def stakes(self) -> str:
-        return f"bets {self.rules.min_bet}-{self.rules.max_bet}"
+        # Numbers only: each player's lobby words them ("bets 10-500") in its language.
+        return f"{self.rules.min_bet}-{self.rules.max_bet}"
 
     @property
     def limits(self) -> tuple[int, int]:

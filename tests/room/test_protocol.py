@@ -44,7 +44,7 @@ def sample(hint: str, rng: random.Random) -> object:
         "LegalActions": LegalActions(1, True, False, 10, True, 20, 100, False),
         "tuple[BlackjackMove, ...]": ("hit", "stand"),
         "SettledResult": SettledResult("Ann", 10, -10, "loss"),
-        "TableInfo": TableInfo("t1", Game.BLACKJACK, "Pit", "bets 10-500", 7,
+        "TableInfo": TableInfo("t1", Game.BLACKJACK, "Pit", "10-500", 7,
                                ("Ann", None), False, 10, 5000, 30.0),
         "tuple[TableInfo, ...]": (),
         "tuple[SeatInfo, ...]": (SeatInfo(0, "Ann", 990),),

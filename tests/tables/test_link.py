@@ -52,7 +52,7 @@ async def test_creating_tables(make_room) -> None:
                                               big_blind=20, starting_stack=2000))
     assert (info.name, info.seats, info.stakes, info.buy_in_max) == ("Late game", 9, "10/20", 2000)
     info = await ann.link.create(CreateBlackjack("Pit", seats=5, rules={"decks": 2}))
-    assert info.game == "blackjack" and info.stakes == "bets 10-500"
+    assert info.game == "blackjack" and info.stakes == "10-500"
     assert info.rules["decks"] == 2 and info.rules["max_bet"] == 500
     await until(lambda: len(bob.link.tables) == 3)
     with pytest.raises(RoomRefused, match="at most 2 tables"):

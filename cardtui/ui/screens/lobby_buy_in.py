@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from cardtui.i18n import N_, _, chips
+from cardtui.ui.screens.lobby_rows import stakes_said
 from cardtui.ui.screens.setup_form import FORM_CSS
 from cardtui.ui.widgets.form_fields import mark
 from cardtui.wire.protocol import TableInfo
@@ -73,7 +74,7 @@ class BuyInDialog(ModalScreen[int | None]):
         offered = info.buy_in_max
         with Vertical(id="buy-in-box", classes="form"):
             yield Static(_("Sit down at {table} ({stakes})").format(
-                table=f"[b]{escape(info.name)}[/b]", stakes=escape(info.stakes)),
+                table=f"[b]{escape(info.name)}[/b]", stakes=escape(stakes_said(info))),
                 id="buy-in-title")
             if balance is not None:
                 yield Static(balance_line(balance, info.buy_in_min), id="buy-in-balance")

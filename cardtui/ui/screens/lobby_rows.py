@@ -148,7 +148,17 @@ def table_row(info: TableInfo, names_width: int = PLAYERS_WIDTH) -> tuple[str | 
     table = Text(_cut(info.name, 14))
     if info.private:
         table = Text.assemble((LOCK, "bold"), _cut(info.name, 12))  # the lock takes 2 cells
-    return game, table, Text(_cut(info.stakes, 11)), seats, names, hand
+    # (13 cells: "bets 10-500" in Russian or Japanese words is that long.)
+    return game, table, Text(_cut(stakes_said(info), 13)), seats, names, hand
+
+
+def stakes_said(info: TableInfo) -> str:
+    """A table's stakes as the lobby says them: a hold'em table's blinds ("5/10") as
+    they are, a blackjack table's bet range ("10-500") in words."""
+    if info.game == Game.BLACKJACK:
+        # TRANSLATORS: a blackjack table's smallest and largest bet, "10-500".
+        return _("bets {range}").format(range=info.stakes)
+    return info.stakes
 
 
 def row_height(info: TableInfo) -> int:
