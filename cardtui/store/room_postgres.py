@@ -14,7 +14,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import cast
+from urllib.parse import parse_qsl, urlsplit
 
+from cardtui.store.not_begun import nothing_written
 from cardtui.store.postgres import (
     CONNECT_TIMEOUT,
     PgConnection,
@@ -32,6 +34,7 @@ from cardtui.store.room_store import (
     ROOM_SCHEMA_VERSION,
     RoomStore,
 )
+from cardtui.store.sql import SCHEMA_PARAMETER
 
 log = logging.getLogger("cardtui.store.room")
 
@@ -39,9 +42,21 @@ log = logging.getLogger("cardtui.store.room")
 ROOM_SCHEMA = "room"
 
 
+def room_schema(url: str) -> str:
+    """The room's schema: ``room``, or ``<name>_room`` when the URL names a schema
+    (``cardtui_schema=friday``): two rooms in one database keep their seats, ledgers and
+    tables apart (so do two tests on one server).
+
+    >>> room_schema("postgresql://db/cardtui"), room_schema("postgresql://db/c?cardtui_schema=fri")
+    ('room', 'fri_room')
+    """
+    named = dict(parse_qsl(urlsplit(url).query)).get(SCHEMA_PARAMETER)
+    return f"{named}_{ROOM_SCHEMA}" if named else ROOM_SCHEMA
+
+
 class PgRoomStore(RoomStore):
     def __init__(self, url: str) -> None:
-        super().__init__(with_schema(url, ROOM_SCHEMA))
+        super().__init__(with_schema(url, room_schema(url)))
 
     def _open(self) -> sqlite3.Connection:
         url = str(self.path)
@@ -72,8 +87,12 @@ class PgRoomStore(RoomStore):
     def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
         """One transaction; a failure is logged, never raised (the room plays on)."""
         db = cast(PgConnection, self._db)
+        began = False
         try:
             with pg_transaction(db, str(self.path), wait_ms=CONNECT_TIMEOUT * 1000):
+                began = True
                 yield cast(sqlite3.Connection, db)
         except StoreError as error:
             log.warning("the room's store could not keep %s: %s", what, error)
+            if not began:  # (PostgreSQL away: the body must still run, and write nothing)
+                yield from nothing_written()

@@ -11,13 +11,23 @@ from pathlib import Path
 import pytest
 
 from cardtui.holdem.hand import stacked_deck
-from cardtui.room.config import HoldemOptions
+from cardtui.room.blackjack_table import BlackjackTable
+from cardtui.room.config import BlackjackOptions, HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.room import Room
 from cardtui.store.backends import open_room_store
 from cardtui.store.room_store import ROOM_STORE_NAME, KeptPlay, KeptSeat, RoomStore
-from cardtui.wire.protocol import HandStarted, SeatSettled, SettledSeen, TableSnapshot
+from cardtui.wire.protocol import (
+    Bet,
+    BetsOpen,
+    HandStarted,
+    SeatSettled,
+    SettledSeen,
+    TableSnapshot,
+    YourTurnBlackjack,
+)
 from tests.room.support import FakeClient, until
+from tests.room.test_blackjack_room import round_settled, seat, stand_on
 from tests.room.test_holdem_room import check_or_call, sit
 
 BUY_IN = 1000
@@ -114,3 +124,55 @@ async def test_the_next_room_takes_the_seats_stacks_results_and_tonight_of_the_l
         await new.stop()
         new_store.close()
         old_store.close()
+
+
+async def test_a_blackjack_seat_comes_back_with_the_last_settled_rounds_bankroll(
+        where: str) -> None:
+    options = BlackjackOptions(name="Pit", seats=3, between_rounds=0, betting_clock=5)
+    old_store = open_room_store(where)
+    old = Room([options], store=old_store, resume=True)
+    ann = await FakeClient.join(old, member("Ann"))
+    await seat(ann, 1)
+    ann.on_message = stand_on("t1")
+    await ann.wait_for(lambda m: isinstance(m, BetsOpen))
+    old.tables["t1"].shoe.stack(["Th", "Ks", "9c", "Qs"])  # Ann 19, the dealer 20
+    ann.send(Bet("t1", 50))
+    settled = await ann.wait_for(round_settled)
+    ann.on_message = None
+    # The next round is dealt, Ann's 100 out, when the room dies: it goes back with the void.
+    await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=ann.messages.index(settled))
+    old.tables["t1"].shoe.stack(["Th", "Ks", "9c", "Qs"])
+    ann.send(Bet("t1", 100))
+    await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack))
+    new_store = open_room_store(where)
+    new = Room([options], store=new_store, resume=True)
+    try:
+        table = new.tables["t1"]
+        assert isinstance(table, BlackjackTable) and table.round_number >= 1
+        player = table.seats[1]
+        assert player is not None and (player.name, player.stack, player.bet) == ("Ann", 950, 0)
+        assert new.ledger.tonight["profile-Ann"].net == -50
+    finally:
+        await ann.close()
+        await new.stop()
+        new_store.close()
+        old_store.close()
+
+
+async def test_a_room_its_host_stopped_starts_afresh(where: str) -> None:
+    options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2)
+    store = open_room_store(where)
+    old = Room([options], store=store, resume=True)
+    ann = await FakeClient.join(old, member("Ann"))
+    await sit(ann, "t1", buy_in=BUY_IN)
+    assert old.keeper is not None
+    old.keeper.end()  # (what the cluster's owner does as it stops, before the room stops)
+    await ann.close()
+    await old.stop()
+    new = Room([options], store=store, resume=True)
+    try:
+        assert new.id != old.id and not list(new.tables["t1"].players())
+        assert not new.ledger.tonight
+    finally:
+        await new.stop()
+        store.close()
