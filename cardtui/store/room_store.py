@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardtui.locations import set_aside
+from cardtui.store.not_begun import nothing_written
 from cardtui.store.problems import Problem, StoreError, store_error
 
 log = logging.getLogger("cardtui.store.room")
@@ -311,6 +312,12 @@ class RoomStore:
         assert db is not None, "checked by the caller"
         try:
             db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            log.warning("the room's store could not keep %s: %s", what,
+                        store_error(error, self.path))
+            yield from nothing_written()
+            return
+        try:
             yield db
             db.execute("COMMIT")
         except sqlite3.Error as error:
