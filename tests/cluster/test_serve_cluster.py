@@ -22,10 +22,8 @@ from pathlib import Path
 import pytest
 
 from cardtui.games import Game
-from cardtui.store import Store
-from cardtui.store.records import START_BALANCE
-from cardtui.store.sql import profile_store
 from cardtui.testing.ssh import TerminalClient
+from tests.cluster.chips import until_chips_add_up
 from tests.cluster.serve_hosts import (
     WAIT,
     ServeHost,
@@ -77,30 +75,6 @@ def assert_private(players: dict[TerminalClient, tuple[str, str]],
                     assert at < 0, f"another seat's {card} leaked: {raw[at - 300:at + 100]!r}"
 
 
-def chips_add_up(url: str, profiles: dict[str, Path], hands: int) -> list[str]:
-    """Each profile's balance + chips at tables against its start + recorded results,
-    ``hands`` of them (a voided hand is not one)."""
-    wrong = []
-    nets = 0
-    for name, folder in profiles.items():
-        store = Store(profile_store(url, folder))
-        try:
-            bank = store.bankroll(Game.HOLDEM)
-            results = store.round_nets(Game.HOLDEM, name)
-        finally:
-            store.close()
-        won = sum(results)
-        if len(results) != hands:
-            wrong.append(f"{name}: {len(results)} hands recorded, not {hands}")
-        nets += won
-        if bank.balance + bank.at_table != START_BALANCE + won:
-            wrong.append(f"{name}: {bank.balance} + {bank.at_table} != "
-                         f"{START_BALANCE} + {won}")
-    if nets != 0:
-        wrong.append(f"the results add up to {nets}, not 0")
-    return wrong
-
-
 @pytest.mark.slow  # three hosts, two games, two hands and a takeover: 17-30 s
 async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
         hosts: list[ServeHost], postgres_url: str) -> None:
@@ -136,33 +110,32 @@ async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
     assert not any("This table has closed" in c.text for c in (ann, bob))
     # Voided: every bet of the hand back; nothing of it recorded; the chips still at the
     # table (not also back on the balance).
-    loop_deadline = loop.time() + WAIT
-    while wrong := chips_add_up(postgres_url, profiles, hands=1):
-        assert loop.time() < loop_deadline, wrong
-        await asyncio.sleep(0.2)
+    await until_chips_add_up(postgres_url, profiles, hands=1)
     since = {c: len(c.raw) for c in (ann, bob)}
     assert_private(*await play_holdem_hand([ann, bob]), since)
-    loop_deadline = loop.time() + WAIT
-    while wrong := chips_add_up(postgres_url, profiles, hands=2):
-        assert loop.time() < loop_deadline, wrong
-        await asyncio.sleep(0.2)
+    await until_chips_add_up(postgres_url, profiles, hands=2)
     for client in (ann, bob):
         await client.close()
 
 
 # In the default run (8-11 s): three real hosts, a round across two of them.
 async def test_blackjack_across_hosts_keeps_the_dealers_hole_card_from_every_screen(
-        hosts: list[ServeHost]) -> None:
+        hosts: list[ServeHost], postgres_url: str) -> None:
     for host in hosts:
         await host.wait_said("Ctrl-C closes the room")
     owner = await owner_of(hosts)
     cy_host, dee_host = [h for h in hosts if h is not owner]
-    cy = await sit_at(cy_host.port, named_key(cy_host.root, "Cy"), "Cy", "Pit")
-    dee = await sit_at(dee_host.port, named_key(dee_host.root, "Dee"), "Dee", "Pit")
+    keys = {"Cy": named_key(cy_host.root, "Cy"), "Dee": named_key(dee_host.root, "Dee")}
+    profiles = {"Cy": profile(cy_host.root, keys["Cy"]),
+                "Dee": profile(dee_host.root, keys["Dee"])}
+    cy = await sit_at(cy_host.port, keys["Cy"], "Cy", "Pit")
+    dee = await sit_at(dee_host.port, keys["Dee"], "Dee", "Pit")
     players = {"Cy": cy, "Dee": dee}
     stood = False
+    rounds = 0
     for _ in range(4):  # a round settled at the deal (a blackjack) hides no hole card
         marks, seen, stood = await play_blackjack_round(players)
+        rounds += 1
         if stood:
             break
     assert stood, "four rounds in a row settled at the deal"
@@ -174,5 +147,7 @@ async def test_blackjack_across_hosts_keeps_the_dealers_hole_card_from_every_scr
         assert up.encode() in before, "the up-card not found: the check sees nothing"
         if hole not in seen:  # (six decks: another card of its face may be on the table)
             assert hole.encode() not in before, f"the dealer's {hole} before it was turned"
+    # Each round in PostgreSQL once, and each player's chips add up (read from it).
+    await until_chips_add_up(postgres_url, profiles, hands=rounds, game=Game.BLACKJACK)
     for client in players.values():
         await client.close()
