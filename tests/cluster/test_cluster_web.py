@@ -18,6 +18,7 @@ import aiohttp
 import pyte
 
 from cardtui.room.config import HoldemOptions
+from cardtui.room.shared import SeatedPlayer
 from cardtui.serve.launch import Launch
 from cardtui.serve.server import ServeConfig
 from cardtui.serve.web import WebConfig, encode_name, start_room, start_web_door
@@ -51,7 +52,9 @@ class Tab:
             left = deadline - time.monotonic()
             assert left > 0, f"never saw {text!r}:\n{self.text}"
             try:
-                message = await self.socket.receive(timeout=left)
+                # (asyncio's bound: receive's own timeout did not end a wait for a quiet
+                # tab, and a failing test hung instead of failing)
+                message = await asyncio.wait_for(self.socket.receive(), left)
             except TimeoutError:
                 continue
             assert message.type is aiohttp.WSMsgType.BINARY, (message, self.text)
@@ -89,6 +92,7 @@ async def test_a_browser_guest_at_a_host_without_tables_sits_at_the_owners_table
                     assert time.monotonic() < deadline, bob.text
                     await asyncio.sleep(0.05)
                 (bob_seat,) = [o for o in table.seats if o is not None]
+                assert isinstance(bob_seat, SeatedPlayer)
                 assert bob_seat.member.guest and bob_seat.stack == 1000
                 ann = await join(one, "Ann")
                 await sit(ann, "t1")
