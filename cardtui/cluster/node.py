@@ -11,10 +11,10 @@ line goes through a relay on its own host (:class:`~cardtui.cluster.lines.Relay`
 
 Each host also holds a presence key of its own: when one dies, its presence
 lapses and the owner drops its players' lines (their seats wait the grace period);
-when the owner dies, the room's lease lapses, another host claims it and opens the
-room anew from the store (the hands in play were voided: nothing unsettled was ever
-recorded, so every bet is back with its player), and every relay reopens its line
-there.
+when the owner dies, the room's lease lapses, another host claims it and resumes the
+room from the shared store (:mod:`cardtui.room.resume`: the hands in play were voided,
+nothing unsettled was ever recorded, so every bet is back with its player; the players
+are back in their seats, with tonight's ledger), and every relay reopens its line there.
 
 Placement is one owner for the room's tables, not one per table: the engines are
 a sliver of a room's work (the players' game processes, spread over the hosts, are
