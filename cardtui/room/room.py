@@ -418,6 +418,8 @@ class Room:
         unseen[(settled.table, settled.hand)] = settled
         while len(unseen) > MAX_UNSEEN:
             (table, hand), _ = unseen.popitem(last=False)
+            if self.keeper is not None:
+                self.keeper.seen(profile, table, hand)  # no longer kept in the store either
             log.warning("profile %s has not acknowledged %d settled hands; table %s hand %d "
                         "is no longer kept for it", profile, MAX_UNSEEN, table, hand)
 
