@@ -38,6 +38,7 @@ from nats.aio.subscription import Subscription
 from nats.errors import NoRespondersError, TimeoutError
 
 from cardtui.cluster.subjects import PREFIX, token
+from cardtui.i18n import N_
 from cardtui.room.connection import Member
 from cardtui.room.room import Room
 from cardtui.wire.protocol import (
@@ -63,8 +64,8 @@ READ_SIZE = 64 * 1024
 CLOSED = b""
 #: What a game is told of the hand it was shown in play when the room moved to another
 #: host (the new owner seats the player again with the stacks the hand was dealt with).
-VOIDED_BY_MOVE = ("The room moved to another host: the hand in play is void and every bet "
-                  "went back to its stack.")
+VOIDED_BY_MOVE = N_("The room moved to another host: the hand in play is void and every "
+                    "bet went back to its stack.")
 #: Lines whose message ends the hand (round) in play at a table.
 _HAND_OVER = (b'"hand_voided"', b'HandEnded"', b'RoundSettled"')
 
@@ -291,8 +292,9 @@ class Relay:
                 self._writer.write(encode(TableClosed(table)))
             elif dealt is not None:
                 # The stacks it was dealt with are the stacks now: every bet went back.
+                # (Its message id too: each game words it in its player's language.)
                 self._writer.write(encode(HandVoided(table, dealt.number, dealt.seats,
-                                                     VOIDED_BY_MOVE)))
+                                                     VOIDED_BY_MOVE, key=VOIDED_BY_MOVE)))
 
     async def _from_game(self, reader: asyncio.StreamReader) -> None:
         try:

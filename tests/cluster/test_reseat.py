@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from cardtui.cluster.credentials import Credentials
+from cardtui.cluster.lines import VOIDED_BY_MOVE
 from cardtui.cluster.node import ClusterRoom
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions, TableOptions
@@ -98,6 +99,8 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
         # Before it, the game heard the hand it was shown was void (its screen clears it).
         told = client.messages[marks[client]:client.messages.index(welcome)]
         assert [(m.table, m.hand) for m in told if isinstance(m, HandVoided)] == [("t1", 2)]
+        # ...as a message id, which each game words in its player's language.
+        assert {m.key for m in told if isinstance(m, HandVoided)} == {VOIDED_BY_MOVE}
         snapshot = await client.wait_for(
             lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
             after=marks[client])
