@@ -263,7 +263,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.cluster is not None and args.store is None:
         # Every host must read the same chips.
-        print("cardtui: error: --cluster needs --store postgresql://...", file=sys.stderr)
+        print(_("cardtui: error: {problem}").format(
+            problem=_("--cluster needs --store postgresql://...")), file=sys.stderr)
         return 2
     config = ServeConfig(
         root=root,

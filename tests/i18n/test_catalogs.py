@@ -213,16 +213,9 @@ ALLOWED: dict[tuple[str, str], str] = {
 ALLOWED.update({
     ("cardtui/commands/serve.py", "f:[bold]ssh -p  [/]"): "the command a player types",
     ("cardtui/commands/serve.py", "Ctrl-C"): "a key's name",
-    # The cluster's flags are being reworked (issue 28): this one line is worded when
-    # that settles.
-    **{("cardtui/commands/serve.py", line): "the cluster flags' check, changing (issue 28)"
-       for line in ("cardtui: error: --cluster needs --store postgresql://... and no --web",
-                    "cardtui: error: --cluster needs --store postgresql://...")},
     ("cardtui/room/config.py", "Hold'em"): "a table's default name (a name, as a host types it)",
     ("cardtui/room/config.py", "Blackjack"):
         "a table's default name (a name, as a host types it)",
-    ("cardtui/room/config.py", "f:bets -"):
-        "a blackjack table's stakes in the lobby line (TableInfo.stakes travels as text)",
     ("cardtui/room/room.py", "not a table's options"): "the room's log, in English",
     ("cardtui/room/room.py", "f:Guest "): "a guest's name (a name, as the room numbers them)",
     ("cardtui/room/room.py", "SeatedPlayer"): "a type",
