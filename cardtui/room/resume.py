@@ -39,8 +39,8 @@ import logging
 import re
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 from cardtui.room.blackjack_table import BlackjackPlayer, BlackjackTable
 from cardtui.room.connection import Member
@@ -51,8 +51,17 @@ from cardtui.room.sit_and_go_table import SitAndGoTable
 from cardtui.store.room_store import KeptPlay, KeptSeat, KeptTonight, RoomStore
 from cardtui.wire.protocol import SeatSettled, decode, encode
 
-if TYPE_CHECKING:
-    from cardtui.room.room import Room
+
+class Room(Protocol):
+    """What resuming reads and sets of the room (:class:`cardtui.room.room.Room`, which
+    imports this module: a Protocol keeps the two from naming each other)."""
+
+    id: str
+    tables: dict[str, HoldemTable | BlackjackTable]
+    ledger: Ledger
+    unseen: dict[str, OrderedDict[tuple[str, int], SeatSettled]]
+    #: The numbers new tables take (resumed rooms go on after the last one kept).
+    _table_ids: Iterator[int]
 
 log = logging.getLogger("cardtui.room.resume")
 

@@ -25,7 +25,7 @@ import random
 import socket
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardtui.clock import SYSTEM_CLOCK, Clock, Timer
@@ -198,7 +198,7 @@ class Room:
         #: killed between the two gets them again on the profile's next connection.
         self.unseen: dict[str, OrderedDict[tuple[str, int], SeatSettled]] = {}
         self.stopped = False
-        self._table_ids = itertools.count(1)
+        self._table_ids: Iterator[int] = itertools.count(1)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
         #: Each kept table's time banks as last kept (kept again when they change).

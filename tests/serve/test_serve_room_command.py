@@ -51,7 +51,7 @@ def test_without_a_file_the_room_opens_the_default_tables(tmp_path: Path) -> Non
     ("[[holdem]]\nbig_blnd = 20\n", (), "unknown key 'big_blnd'"),
     ("[[poker]]\n", (), "unknown section 'poker'"),
     ("not toml at all [", (), "not valid TOML"),
-    (None, ("--action-clock", "0"), "action_clock must be 0.01 to 86400 seconds"),
+    (None, ("--action-clock", "0"), "action_clock must be 0.01 to 86,400 seconds"),
 ])
 def test_a_bad_tables_file_or_clock_is_one_line_and_status_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None,

@@ -167,10 +167,10 @@ async def test_the_new_table_form_sets_the_clock_the_least_buy_in_and_the_grace(
         fill(action_clock="0")
         await pilot.press("enter")
         assert app.screen is dialog
-        assert error() == "✗ the action clock must be 0.01 to 86400 seconds"
+        assert error() == "✗ the action clock must be 0.01 to 86,400 seconds"
         fill(action_clock="20", grace="99999")
         await pilot.press("enter")
-        assert error() == "✗ the grace must be 0 to 86400 seconds"
+        assert error() == "✗ the grace must be 0 to 86,400 seconds"
         fill(grace="60", buy_in_min="1")
         await pilot.press("enter")
         assert error().startswith("✗ the minimum buy-in must be ")
