@@ -41,7 +41,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import Mode
-from cardtui.holdem.view import HoleCard, Step, TableView, steps, with_slides
+from cardtui.holdem.view import HoleCard, SeatView, Step, TableView, steps, with_slides
 from cardtui.i18n import N_, _
 from cardtui.i18n.said import say, sentence
 from cardtui.tables import session as seam
@@ -267,13 +267,23 @@ class HoldemPresenter:
         if recount or self.view.positions is None:
             self.view = hand_view(seats)
         else:
+            view = self.view
             for seat in seats:
-                if seat.seat < len(self.view.seats) and seat.status != "empty":
-                    shown = self.view.seats[seat.seat]
-                    if shown.in_hand:
+                if seat.seat >= len(view.seats):
+                    continue
+                shown, gone = view.seats[seat.seat], seat.status == "empty"
+                # Once the hand is over, a seat someone else took (or left empty) is no
+                # longer part of its picture: with nobody to deal the next hand, it kept
+                # the last player's name, cards and words under the newcomer's stack.
+                if shown.in_hand and not (view.over and (gone or seat.name != shown.name)):
+                    if not gone:
                         shown.name = seat.name
-                    if self.view.over:
-                        shown.stack = seat.stack
+                        if view.over:
+                            shown.stack = seat.stack
+                    continue
+                view.seats[seat.seat] = (SeatView("", 0) if gone else
+                                         SeatView(seat.name, seat.stack, seat.bot))
+                view.winners.discard(seat.seat)
         return recount or turned
 
     # -- which keys are legal -----------------------------------------------------------
