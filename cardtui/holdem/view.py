@@ -57,9 +57,11 @@ from cardtui.holdem.actions import (
     UncalledBetReturned,
 )
 from cardtui.holdem.button import Positions
+from cardtui.holdem.evaluator import HandRank, evaluate
 from cardtui.holdem.hand import Hand
+from cardtui.holdem.hand_tables import HandCategory
 from cardtui.holdem.pots import Pot
-from cardtui.i18n import N_, _, chips
+from cardtui.i18n import ENGLISH, N_, _, chips, current_language
 
 #: The words of the hand's story that come from the engine's names, for the catalogs.
 BLIND_NAMES = {"small blind": N_("small blind"), "big blind": N_("big blind"),
@@ -186,6 +188,27 @@ def with_slides(plan: Iterable[Step], frames: int) -> list[Step]:
             out.extend(PotSlide(step, frame, frames) for frame in range(1, frames))
         out.append(step)
     return out
+
+
+#: The ten hands by name, as the seeds' players say them (高牌 … 同花顺).
+CATEGORY_NAMES = {
+    HandCategory.HIGH_CARD: N_("High card"), HandCategory.ONE_PAIR: N_("One pair"),
+    HandCategory.TWO_PAIR: N_("Two pair"), HandCategory.THREE_OF_A_KIND: N_("Three of a kind"),
+    HandCategory.STRAIGHT: N_("Straight"), HandCategory.FLUSH: N_("Flush"),
+    HandCategory.FULL_HOUSE: N_("Full house"), HandCategory.FOUR_OF_A_KIND: N_("Four of a kind"),
+    HandCategory.STRAIGHT_FLUSH: N_("Straight flush"),
+}
+
+
+def hand_words(rank: HandRank) -> str:
+    """A made hand in the player's language: the engine's English words ("Two pair,
+    Aces and Sevens, Two kicker"), or elsewhere its name and five cards by rank
+    ("ツーペア (A A 7 7 2)"), which reads the same at every table."""
+    if current_language() == ENGLISH:
+        return rank.description
+    royal = rank.category is HandCategory.STRAIGHT_FLUSH and rank.best_five[0].rank == 14
+    name = _("Royal flush") if royal else _(CATEGORY_NAMES[rank.category])
+    return f"{name} ({' '.join(card.rank.label for card in rank.best_five)})"
 
 
 def pot_names(first: int, count: int, shown: int) -> str:
@@ -362,6 +385,7 @@ class TableView:
                 # The record carries the cards: a viewer who was not dealt them sees them now.
                 view.hole = list(cards)
                 view.shown = True
+                description = self._said_hand(cards, description)
                 view.description = description
                 tail = f": {description}" if description else ""
                 self.log.append(LogLine(LineKind.SHOWN, _("{name} shows").format(name=view.name),
@@ -447,6 +471,13 @@ class TableView:
             self.seats[seat].stack = stack
         self._sliding = None
 
+    def _said_hand(self, cards: Sequence[Card | None], description: str) -> str:
+        """A shown hand in the player's language: the engine says it in English."""
+        known = [card for card in cards if card is not None]
+        if not description or current_language() == ENGLISH or len(known) + len(self.board) < 5:
+            return description
+        return hand_words(evaluate([*known, *self.board[:5]]))  # the first run's board
+
     def _award(self, award: PotAwarded) -> None:
         names = [self.seats[s].name for s in award.winners]
         for seat, share in zip(award.winners, award.shares, strict=True):
@@ -477,7 +508,10 @@ class TableView:
                                 zip(names, award.shares, strict=True)))
             text = _("{names} split{which} {amount} ({shares})").format(
                 names=together, which=which, amount=chips(award.amount), shares=shares)
-        tail = " " + _("with {hand}").format(hand=award.description) if award.description else ""
+        hand = award.description
+        if hand and award.best_five and current_language() != ENGLISH:
+            hand = hand_words(evaluate(award.best_five[0]))  # every winner's hand ranks the same
+        tail = " " + _("with {hand}").format(hand=hand) if hand else ""
         if award.run:
             tail += " " + _("on the second run")
         self.log.append(LogLine(LineKind.WIN, text, (), tail))

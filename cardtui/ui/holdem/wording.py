@@ -22,13 +22,12 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cardtui.cards import Card
-from cardtui.holdem.evaluator import HandRank, evaluate
-from cardtui.holdem.hand_tables import HandCategory
+from cardtui.holdem.evaluator import evaluate
 from cardtui.holdem.legal import LegalActions
 from cardtui.holdem.pots import Pot
 from cardtui.holdem.setup import HoldemConfig
 from cardtui.holdem.table import BlindLevel, Mode
-from cardtui.holdem.view import TableView
+from cardtui.holdem.view import TableView, hand_words
 from cardtui.i18n import ENGLISH, N_, _, chip_count, chips, current_language, ngettext
 
 #: Buttons for the mouse: (id, label, action); each runs the same action as its
@@ -187,27 +186,6 @@ def describe_hand(hole: Sequence[Card | None], board: Sequence[Card]) -> str:
         return f"Pair of {high.rank.plural}"
     kind = "suited" if high.suit == low.suit else "offsuit"
     return f"{high.rank.noun}-{low.rank.noun} {kind}"
-
-
-#: The ten hands by name, as the seeds' players say them (高牌 … 同花顺).
-CATEGORY_NAMES = {
-    HandCategory.HIGH_CARD: N_("High card"), HandCategory.ONE_PAIR: N_("One pair"),
-    HandCategory.TWO_PAIR: N_("Two pair"), HandCategory.THREE_OF_A_KIND: N_("Three of a kind"),
-    HandCategory.STRAIGHT: N_("Straight"), HandCategory.FLUSH: N_("Flush"),
-    HandCategory.FULL_HOUSE: N_("Full house"), HandCategory.FOUR_OF_A_KIND: N_("Four of a kind"),
-    HandCategory.STRAIGHT_FLUSH: N_("Straight flush"),
-}
-
-
-def hand_words(rank: HandRank) -> str:
-    """A made hand in the player's language: the engine's English words ("Two pair,
-    Aces and Sevens, Two kicker"), or elsewhere its name and five cards by rank
-    ("ツーペア (A A 7 7 2)"), which reads the same at every table."""
-    if current_language() == ENGLISH:
-        return rank.description
-    royal = rank.category is HandCategory.STRAIGHT_FLUSH and rank.best_five[0].rank == 14
-    name = _("Royal flush") if royal else _(CATEGORY_NAMES[rank.category])
-    return f"{name} ({' '.join(card.rank.label for card in rank.best_five)})"
 
 
 def pots_line(pots: Sequence[Pot], bets: int) -> str:
