@@ -494,7 +494,9 @@ class TableView:
             left -= taken
             self.pots[place] = Pot(self.pots[place].amount - taken, self.pots[place].eligible)
         which = pot_names(award.pot_index, award.pot_count, len(self.pots))
-        which = f" {which}" if which else ""
+        # "side pot 1: 220": a pot's number beside the amount read as one number
+        # ("side pot 1 220", and in Russian "1 220" is how 1,220 is written).
+        which = f" {which}:" if which[-1:].isdigit() else f" {which}" if which else ""
         if len(names) == 1:
             text = _("{name} wins{which} {amount}").format(
                 name=names[0], which=which, amount=chips(award.amount))

@@ -44,7 +44,7 @@ def test_an_award_names_the_pots_the_table_showed() -> None:
     collected = [r for r in hand.records if isinstance(r, BetsCollected)][-1]
     assert [p.amount for p in collected.pots] == [1200, 1500, 400]
     wins = [line.text for line in shown(hand).log if line.kind is LineKind.WIN]
-    assert wins == ["Dora wins main pot and side pot 1 2,700", "Guest 1 wins side pot 2 400"]
+    assert wins == ["Dora wins main pot and side pot 1: 2,700", "Guest 1 wins side pot 2: 400"]
     awards = [r for r in hand.records if isinstance(r, PotAwarded)]
     assert [(a.pot_index, a.pot_count, a.amount, a.winners) for a in awards] == [
         (0, 2, 2700, (1,)), (2, 1, 400, (2,))]

@@ -62,3 +62,13 @@ def test_english_keeps_the_engines_sentence() -> None:
     lines = _log(_showdown())
     assert any(line.endswith(": Straight, Ace high") for line in lines), lines
     assert lines[-1].endswith("with Straight, Ace high"), lines
+
+
+def test_a_side_pots_number_stands_apart_from_its_amount_in_russian() -> None:
+    """"побочный банк 1 220" read as 1 220 chips (Russian writes 1,220 so)."""
+    from tests.holdem.test_pot_announcements import four_way_all_in, shown
+
+    i18n.set_language("ru")
+    wins = [line.text for line in shown(four_way_all_in()).log if line.kind.name == "WIN"]
+    assert wins == ["Dora выигрывает основной банк и побочный банк 1: 2\xa0700",
+                    "Guest 1 выигрывает побочный банк 2: 400"], wins

@@ -171,10 +171,10 @@ async def test_all_in_with_a_side_pot_shown(make_app) -> None:  # type: ignore[n
         log = [line.plain for line in screen.view.log]
         assert "Ann bets 900, all-in" in log
         assert any(line.startswith("Bot 1 wins main pot 150 with") for line in log)
-        assert any(line.startswith("Ann wins side pot 1 1,900 with") for line in log)
+        assert any(line.startswith("Ann wins side pot 1: 1,900 with") for line in log)
         assert screen.view.seats[0].stack == 1900
         # Every pot's result is on the board, not only the first.
-        assert "Bot 1 wins main pot 150 · Ann wins side pot 1 1,900" in board_text(screen)
+        assert "Bot 1 wins main pot 150 · Ann wins side pot 1: 1,900" in board_text(screen)
 
 
 async def test_hot_seat_hides_hole_cards_until_the_player_takes_the_keyboard(make_app) -> None:  # type: ignore[no-untyped-def]
