@@ -18,6 +18,7 @@ from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice
 from cardtui.games import Game
 from cardtui.guest.shared_table import RemoteSession, seat_state
+from cardtui.i18n import _
 from cardtui.tables.blackjack_capabilities import BlackjackCapabilities
 
 # BetWindow is the seam's (a local table's too); still importable from here.
@@ -104,6 +105,6 @@ class BlackjackRemoteSession(RemoteSession):
                 if self.your_seat is not None:
                     yield ToAct(self.your_seat, BetWindow(low, high), self.local_deadline(deadline))
                 elif deadline is None:
-                    yield Note("Bets are open")
+                    yield Note(_("Bets are open"))
             case _:
                 yield from super().translate_game(message)
