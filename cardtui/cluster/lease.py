@@ -17,12 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nats.js import JetStreamContext
 from nats.js.api import KeyValueConfig, StorageType
-from nats.js.errors import BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import (
+    BucketNotFoundError,
+    KeyNotFoundError,
+    KeyWrongLastSequenceError,
+    NoKeysError,
+)
 from nats.js.kv import KeyValue
 
 from cardtui.cluster.subjects import token
@@ -54,6 +60,9 @@ class Leases:
     on_lost: Callable[[str], None] = lambda table: None
     #: Each held table and the revision of this host's last write to it.
     held: dict[str, int] = field(default_factory=dict)
+    #: Each held table's lease as written: this host's name and the claim's own mark
+    #: (a table lost and claimed again by the same host is a new claim: :meth:`holder`).
+    _values: dict[str, bytes] = field(default_factory=dict)
     _renewing: asyncio.Task[None] | None = None
 
     @classmethod
@@ -73,28 +82,43 @@ class Leases:
 
     async def claim(self, table: str) -> bool:
         """Become the table's owner if nobody is (or the owner's lease lapsed)."""
+        value = f"{self.host} {uuid.uuid4().hex[:8]}".encode()
         try:
-            self.held[table] = await self.kv.create(token(table), self.host.encode())
+            self.held[table] = await self.kv.create(token(table), value)
         except KeyWrongLastSequenceError:
             return await self.owner(table) == self.host and table in self.held
+        self._values[table] = value
         return True
 
     async def owner(self, table: str) -> str | None:
         """The host holding the table's lease now (None: nobody; claim it)."""
+        holder = await self.holder(table)
+        return holder.partition(" ")[0] if holder is not None else None
+
+    async def holder(self, table: str) -> str | None:
+        """The table's lease now: its host's name and its claim's mark (None: nobody's)."""
         try:
             entry = await self.kv.get(token(table))
         except KeyNotFoundError:
             return None
         return entry.value.decode() if entry.value else None
 
+    async def keys(self) -> list[str]:
+        """Every lease now (held or lapsing, deleted ones left out)."""
+        try:
+            return list(await self.kv.keys())
+        except NoKeysError:
+            return []
+
     async def renew(self) -> None:
         """Write every held lease again; a table found taken or lapsed is given up."""
         for table, revision in list(self.held.items()):
             try:
-                self.held[table] = await self.kv.update(token(table), self.host.encode(),
-                                                        last=revision)
+                self.held[table] = await self.kv.update(
+                    token(table), self._values.get(table, self.host.encode()), last=revision)
             except (KeyWrongLastSequenceError, KeyNotFoundError):
                 del self.held[table]
+                self._values.pop(table, None)
                 log.warning("lost the lease on table %s", table)
                 self.on_lost(table)
 
@@ -113,6 +137,7 @@ class Leases:
 
     async def release(self, table: str) -> None:
         """Give a table up (closed, or this host stopping): another host may claim it now."""
+        self._values.pop(table, None)
         if self.held.pop(table, None) is not None:
             with contextlib.suppress(KeyNotFoundError):
                 await self.kv.delete(token(table))

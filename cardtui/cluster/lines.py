@@ -1,23 +1,27 @@
-"""A player's line to the room across hosts: the bytes of one game's socket over NATS.
+"""A player's line to the room across hosts: one game's socket, over NATS, to each part.
 
-Every host keeps its players' game processes, as one ``cardtui serve`` does; the
-room's engines run on the host that holds the room's lease (the owner). Each game's
-line goes through a :class:`Relay` on its own host: what the game writes is
-published on the line's ``up`` subject, and what the room writes to that player,
-already filtered for them (their own hole cards, nobody else's), comes back on the
-line's ``down`` subject, which only the player's host subscribes to. The owner's
-:class:`Gateway` serves each line to its room as a local connection (a socket pair,
-as for a player of its own), bound to the member the player's host named: hosts are
-trusted (authenticated to nats-server), players never reach NATS.
+Every host keeps its players' game processes, as one ``cardtui serve`` does; each part
+of the room (the lobby, each table of the tables file: :mod:`cardtui.cluster.shards`)
+runs on the host holding its lease (its owner). Each game's line goes through a
+:class:`Relay` on its own host, with a line to each part (:class:`PartLine`): each
+request the game writes is published on the ``up`` subject of the part running the
+table it names, and what a part's room writes to that player, already filtered for
+them (their own hole cards, nobody else's), comes back on that line's ``down`` subject,
+which only the player's host subscribes to. The relay merges what the parts say into
+one room for the game. Each owner's :class:`Gateway` serves each line to its part's
+room as a local connection (a socket pair, as for a player of its own), bound to the
+member the player's host named: hosts are trusted (authenticated to nats-server),
+players never reach NATS.
 
-When the owner changes (it died; :mod:`cardtui.cluster.lease`), each relay opens
-the line again on the new owner and greets it with the game's own first greeting.
-The new owner resumed the room from the shared store (:mod:`cardtui.room.resume`):
-its welcome names the tables where it holds the player's seat (away, with the stack
-of the last settled hand), and the player is back in them. Only the tables the game
-was shown and the new owner holds no seat at are told closed (the game brings
-those chips home, from what its store last settled): never a seat the new owner
-holds, whose chips would then be both on the balance and at the table.
+When a part's owner changes (it died, or stopped and handed the part over;
+:mod:`cardtui.cluster.lease`), each relay opens that part's line again on the new owner
+and greets it with the game's own greeting. The new owner resumed the part from the
+shared store (:mod:`cardtui.room.resume`): its welcome names the tables where it holds
+the player's seat (away, with the stack of the last settled hand), and the player is
+back in them. Only the tables the game was shown and the new owner holds no seat at are
+told closed (the game brings those chips home, from what its store last settled): never
+a seat the new owner holds, whose chips would then be both on the balance and at the
+table. The other parts play on.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import json
 import logging
 import socket
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nats.aio.client import Client
@@ -37,17 +41,26 @@ from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from nats.errors import NoRespondersError, TimeoutError
 
+from cardtui.cluster.shards import LOBBY
 from cardtui.cluster.subjects import PREFIX, token
 from cardtui.i18n import N_
 from cardtui.room.connection import Member
 from cardtui.room.room import Room
 from cardtui.wire.protocol import (
+    MAX_MESSAGE_BYTES,
     MAX_ROOM_MESSAGE_BYTES,
     Error,
+    ErrorCode,
     HandStarted,
     HandVoided,
+    Kicked,
     LineSplitter,
+    LobbySnapshot,
+    LobbyUpdate,
+    Message,
+    ProtocolError,
     TableClosed,
+    TableInfo,
     TableSnapshot,
     TooLong,
     Welcome,
@@ -64,15 +77,13 @@ READ_SIZE = 64 * 1024
 CLOSED = b""
 #: What a game is told of the hand it was shown in play when the room moved to another
 #: host (the new owner seats the player again with the stacks the hand was dealt with).
-VOIDED_BY_MOVE = N_("The room moved to another host: the hand in play is void and every "
+VOIDED_BY_MOVE = N_("The table moved to another host: the hand in play is void and every "
                     "bet went back to its stack.")
-#: Lines whose message ends the hand (round) in play at a table.
-_HAND_OVER = (b'"hand_voided"', b'HandEnded"', b'RoundSettled"')
 
 
-def open_subject(room: str) -> str:
-    """Where relays ask the owner to take a line (only the owner answers)."""
-    return f"{PREFIX}.{token(room)}.open"
+def open_subject(room: str, part: str = LOBBY) -> str:
+    """Where relays ask the owner of a part of the room to take a line (only it answers)."""
+    return f"{PREFIX}.{token(room)}.open.{token(part)}"
 
 
 def line_subject(room: str, host: str, line: str, direction: str) -> str:
@@ -103,16 +114,18 @@ class LineOpen:
 class Gateway:
     """The owner's side: each relayed line served to the room as a local connection."""
 
-    def __init__(self, nc: Client, room_name: str, room: Room) -> None:
+    def __init__(self, nc: Client, room_name: str, room: Room, part: str = LOBBY) -> None:
         self.nc = nc
         self.room_name = room_name
         self.room = room
+        self.part = part
         self._open_sub: Subscription | None = None
         #: (host, line) -> the gateway's end of the line's socket pair, and its pumps.
         self._lines: dict[tuple[str, str], _GatewayLine] = {}
 
     async def start(self) -> None:
-        self._open_sub = await self.nc.subscribe(open_subject(self.room_name), cb=self._open)
+        self._open_sub = await self.nc.subscribe(open_subject(self.room_name, self.part),
+                                                 cb=self._open)
 
     async def _open(self, msg: Msg) -> None:
         try:
@@ -200,101 +213,83 @@ class _GatewayLine:
             self._task.cancel()
 
 
+def type_of(line: bytes) -> bytes:
+    """A line's message type, read without decoding it (every line the room writes starts
+    with it: :func:`~cardtui.wire.protocol.encode`); b"" for any other line.
+
+    >>> type_of(b'{"type":"watch","table":"t1"}'), type_of(b'[]')
+    (b'watch', b'')
+    """
+    if not line.startswith(_TYPE):
+        return b""
+    end = line.find(b'"', len(_TYPE))
+    return line[len(_TYPE):end] if end > 0 else b""
+
+
+_TYPE = b'{"type":"'
+#: Lines whose message ends the hand (round) in play at a table.
+_HAND_OVER = (b'HandEnded"', b'RoundSettled"')
+#: What a table's part says that only the lobby's part speaks for: who is here, the lobby,
+#: the lobby's chat, the room's end (a table's part that moves or stops is followed by its
+#: next owner: its players never leave the room for it).
+_LOBBY_ONLY = frozenset({b"welcome", b"lobby_snapshot", b"online", b"lobby_chat_line",
+                         b"announcement", b"room_closing", b"leaderboard", b"renamed",
+                         b"sit_and_go_update", b"host_desk_state"})
+#: Requests every part hears: the greeting (each part seats the player again where it
+#: holds their seat) and a new name (each part shows it at its seats).
+_TO_EVERY_PART = frozenset({b"hello", b"rename"})
+
+
 class Relay:
-    """A game's line on its own host, carried to whichever host owns the room."""
+    """A game's line on its own host, carried to the owner of each part of the room.
+
+    The game speaks to one room as ever: its requests go to the part running the table
+    they name (the lobby's for the rest), and what each part says comes back merged. The
+    lobby's snapshot lists every part's tables; its greeting names every table where a
+    part seats the player (held until each part has greeted, so the game never brings home
+    the chips of a seat some part still holds); only the lobby's part speaks of the lobby.
+    """
 
     def __init__(self, nc: Client, room_name: str, host: str, member: Member,
-                 sock: socket.socket, on_end: Callable[[Relay], None]) -> None:
+                 sock: socket.socket, on_end: Callable[[Relay], None],
+                 parts: Sequence[str] = (LOBBY,)) -> None:
         self.nc = nc
         self.room_name = room_name
         self.host = host
         self.member = member
         self.sock = sock
         self.on_end = on_end
-        self.line = uuid.uuid4().hex
+        self.parts = {name: PartLine(self, name) for name in parts}
         self._writer: asyncio.StreamWriter | None = None
-        self._sub: Subscription | None = None
-        #: The game's first greeting, said again to a new owner.
+        #: The game's greeting, said to each part (again to a part's new owner).
         self._hello: bytes | None = None
-        #: Tables the game was shown (sitting or watching): closed for it if the owner dies.
-        self._tables: set[str] = set()
-        self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
-        #: After the owner died: the tables the game was shown, told closed when the new
-        #: owner's welcome says which of them it seats the player at (None: not waiting).
-        self._closing: set[str] | None = None
-        #: Whether the last byte written to the game ended a line.
-        self._at_line_end = True
-        #: Each table's hand (round) in play as the game was shown it dealt.
-        self._dealt: dict[str, HandStarted] = {}
-        self._open = asyncio.Event()
+        #: Which part runs each table the game was told of.
+        self.where: dict[str, str] = {}
+        #: The lobby lines of the tables the lobby's part does not run.
+        self._infos: dict[str, TableInfo] = {}
+        #: The lobby's greeting waiting for every part's (None: none waiting).
+        self._greeting: Welcome | None = None
+        self.greeted = False
+        #: What the game is to read once greeted (the lobby's snapshot merged then).
+        self._queued: list[bytes | LobbySnapshot] = []
+        #: Requests said to every part, whose answers only the lobby's part gives.
+        self._to_every: set[int] = set()
+        self._up = LineSplitter(MAX_MESSAGE_BYTES)
         self.task: asyncio.Task[None] | None = None
         self.ended = False
 
-    def _subject(self, direction: str) -> str:
-        return line_subject(self.room_name, self.host, self.line, direction)
+    @property
+    def line(self) -> str:
+        """The lobby's line's name (one line per part: :class:`PartLine`)."""
+        return self.parts[LOBBY].line
 
     async def start(self) -> None:
         reader, self._writer = await asyncio.open_connection(sock=self.sock)
-        await self._connect()
+        for part in self.parts.values():
+            part.start()
         self.task = asyncio.create_task(self._from_game(reader))
 
-    async def _connect(self) -> None:
-        """Subscribe to the line's down subject, then have an owner take the line."""
-        self._sub = await self.nc.subscribe(self._subject("down"), cb=self._from_room)
-        asked = LineOpen(self.host, self.line, self.member).to_bytes()
-        while not self.ended:
-            try:
-                await self.nc.request(open_subject(self.room_name), asked, timeout=OPEN_TIMEOUT)
-                break
-            except (TimeoutError, NoRespondersError):
-                await asyncio.sleep(OPEN_TIMEOUT / 4)  # no owner yet (one is being chosen)
-        self._open.set()
-
-    async def _from_room(self, msg: Msg) -> None:
-        if self._writer is None or self.ended:
-            return
-        if msg.data == CLOSED:
-            await self.end()
-            return
-        for line in self._splitter.feed(msg.data):
-            # Only a table's snapshot (and a new owner's greeting) is decoded: the rest
-            # passes as bytes.
-            if isinstance(line, TooLong):
-                continue
-            if b'"table_snapshot"' in line:
-                message = decode(line)
-                if isinstance(message, TableSnapshot):
-                    self._tables.add(message.table.id)
-                    self._dealt.pop(message.table.id, None)
-            elif b'"hand_started"' in line:
-                message = decode(line)
-                if isinstance(message, HandStarted):
-                    self._dealt[message.table] = message
-            elif any(end in line for end in _HAND_OVER):
-                self._dealt.pop(getattr(decode(line), "table", ""), None)
-            elif self._closing is not None and (b'"welcome"' in line or b'"error"' in line):
-                message = decode(line)
-                if isinstance(message, Welcome | Error):
-                    held = set(message.seated_at) if isinstance(message, Welcome) else set()
-                    self._welcomed(held)
-        self._writer.write(msg.data)
-        self._at_line_end = msg.data.endswith(b"\n")
-
-    def _welcomed(self, held: set[str]) -> None:
-        """The new owner greeted the game (``held``: the tables where it seats the player):
-        before its greeting, the game hears that the tables it seats nobody of it at closed,
-        and that the hand it was shown in play at the others was void."""
-        assert self._writer is not None and self._closing is not None
-        closing, self._closing = self._closing, None
-        for table in sorted(closing):
-            dealt = self._dealt.pop(table, None)
-            if table not in held:
-                self._writer.write(encode(TableClosed(table)))
-            elif dealt is not None:
-                # The stacks it was dealt with are the stacks now: every bet went back.
-                # (Its message id too: each game words it in its player's language.)
-                self._writer.write(encode(HandVoided(table, dealt.number, dealt.seats,
-                                                     VOIDED_BY_MOVE, key=VOIDED_BY_MOVE)))
+    # --- the game's requests -------------------------------------------------------------
 
     async def _from_game(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -302,64 +297,329 @@ class Relay:
                 data = await reader.read(READ_SIZE)
                 if not data:
                     break
-                if self._hello is None:
-                    self._hello = data
-                await self._open.wait()
-                await self.nc.publish(self._subject("up"), data)
+                for line in self._up.feed(data):
+                    await self._route(line)
         except (ConnectionError, OSError):
             pass
         finally:
             if not self.ended:
-                with contextlib.suppress(Exception):
-                    await self.nc.publish(self._subject("up"), CLOSED)
+                for part in self.parts.values():
+                    with contextlib.suppress(Exception):
+                        await part.send(CLOSED)
                 await self.end()
 
-    async def owner_changed(self) -> None:
-        """The room's owner died: the game's tables closed, the line opened on the new one."""
-        await self.reopen(tables_closed=True)
+    async def _route(self, line: bytes | TooLong) -> None:
+        if isinstance(line, TooLong):
+            dropped = N_("that message was too long and was dropped")
+            self._write(encode(Error(ErrorCode.TOO_LONG, dropped, key=dropped)).rstrip(b"\n"))
+            return
+        kind = type_of(line)
+        data = line + b"\n"
+        if kind in _TO_EVERY_PART:
+            if kind == b"hello":
+                self._hello = data
+            else:
+                ref = _field(line, "ref")
+                if isinstance(ref, int):
+                    self._to_every.add(ref)
+            for part in self.parts.values():
+                await part.send(data)
+            return
+        table = _field(line, "table") if b'"table":' in line else None
+        name = self.where.get(table, LOBBY) if isinstance(table, str) else LOBBY
+        await self.parts.get(name, self.parts[LOBBY]).send(data)
+
+    # --- what the parts say ----------------------------------------------------------------
+
+    def heard(self, part: PartLine, line: bytes) -> None:
+        """One line from ``part``'s owner: kept track of, merged, passed on (or not)."""
+        kind = type_of(line)
+        lobby = part.name == LOBBY
+        message: Message | None = None
+        if kind in _DECODED or (kind == b"records" and any(end in line for end in _HAND_OVER)):
+            with contextlib.suppress(ProtocolError):
+                message = decode(line)
+        if isinstance(message, TableSnapshot):
+            part.shown(message.table.id, message.your_seat is not None)
+            self._located(part, message.table)
+        elif isinstance(message, HandStarted):
+            part.dealt[message.table] = message
+        elif kind in (b"hand_voided", b"records") and message is not None:
+            part.dealt.pop(getattr(message, "table", ""), None)
+        elif isinstance(message, TableClosed):
+            part.closed(message.table)
+            if self.where.get(message.table) == part.name:
+                del self.where[message.table]
+                self._infos.pop(message.table, None)
+        elif isinstance(message, LobbyUpdate):
+            self._located(part, message.table)
+        elif isinstance(message, Welcome):
+            part.welcomed(message)
+            if lobby:
+                self._greeting = message
+            self._greet()
+            return
+        elif isinstance(message, Error) and message.code == ErrorCode.BANNED:
+            self._write(line)  # a ban at any part bars the room
+            asyncio.get_running_loop().create_task(self.end())
+            return
+        elif isinstance(message, Error) and part.moving is not None:
+            part.welcomed(None)  # refused by the new owner: no seat held there
+        if isinstance(message, Kicked) and message.banned:
+            self._write(line)
+            asyncio.get_running_loop().create_task(self.end())
+            return
+        if isinstance(message, LobbySnapshot):
+            part.listed = True
+        if lobby:
+            if isinstance(message, LobbySnapshot):
+                for info in message.tables:
+                    self.where[info.id] = LOBBY
+                if not self.greeted:
+                    self._queued.append(message)  # merged once every part has listed
+                    self._greet()
+                    return
+                line = self._merged(message)
+            self._write(line)
+            return
+        if isinstance(message, LobbySnapshot):
+            for info in message.tables:
+                self._located(part, info)
+                if self.greeted:
+                    self._write(encode(LobbyUpdate(info)).rstrip(b"\n"))
+            self._greet()
+            return
+        if kind in _LOBBY_ONLY:
+            return
+        if isinstance(message, Error) and message.ref in self._to_every:
+            return  # the lobby's part answers for every part
+        self._write(line)
+
+    def _located(self, part: PartLine, info: TableInfo) -> None:
+        self.where[info.id] = part.name
+        if part.name != LOBBY:
+            self._infos[info.id] = info
+
+    def _others(self) -> list[TableInfo]:
+        """The tables the other parts run, by number (``t2`` before ``t10``)."""
+        return sorted(self._infos.values(), key=lambda info: _table_order(info.id))
+
+    def _merged(self, snapshot: LobbySnapshot) -> bytes:
+        return encode(dataclasses.replace(
+            snapshot, tables=(*snapshot.tables, *self._others()))).rstrip(b"\n")
+
+    def _greet(self) -> None:
+        """The lobby's greeting, once every part has greeted: naming every table where a
+        part seats the player (each game brings home the chips of every other seat). The
+        first waits for every part's tables too: the game's first lobby lists them all."""
+        if self._greeting is None or any(p.greeting is None for p in self.parts.values()):
+            return
+        if not self.greeted and not all(p.listed for p in self.parts.values()):
+            return
+        seated = sorted({t for p in self.parts.values() for t in p.seated})
+        greeting, self._greeting = self._greeting, None
+        line = encode(dataclasses.replace(greeting, seated_at=tuple(seated))).rstrip(b"\n")
+        assert self._writer is not None
+        if self.greeted:
+            self._writer.write(line + b"\n")
+            return
+        self.greeted = True
+        queued, self._queued = self._queued, []
+        lines = [q if isinstance(q, bytes) else self._merged(q) for q in queued]
+        self._writer.write(b"".join(q + b"\n" for q in [line, *lines]))
+
+    def _write(self, line: bytes) -> None:
+        if self._writer is None or self.ended:
+            return
+        if self.greeted:
+            self._writer.write(line + b"\n")
+        else:
+            self._queued.append(line)
+
+    def write_now(self, line: bytes) -> None:
+        """A line the relay says itself (a part moved): queued as any other."""
+        self._write(line)
+
+    # --- the parts' owners -----------------------------------------------------------------
+
+    async def owner_changed(self, part: str = LOBBY) -> None:
+        """The part's owner died or handed it over: its line opened on the new owner."""
+        if part in self.parts:
+            await self.parts[part].reopen(moved=True)
 
     async def reopen(self, *, tables_closed: bool = False) -> None:
-        """Open the line again under a new name and greet the room again for the game.
-
-        After the owner died (``tables_closed``) the game is told its tables closed
-        first. After nats-server came back (core NATS delivers at most once: what
-        was published while this host was away is lost) the same room takes the new
-        line as the player reconnecting: it seats them again and sends each table's
-        snapshot, so the game's view is whole again; the old line then closes.
-        """
-        if self.ended:
-            return
-        self._open.clear()
-        if self._sub is not None:
-            with contextlib.suppress(Exception):
-                await self._sub.unsubscribe()
-        if tables_closed and self._writer is not None:
-            # Told closed once the new owner says which seats it holds (see _from_room).
-            self._closing = set(self._tables)
-            self._tables.clear()
-            self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
-            if not self._at_line_end:
-                # The dead owner's last message was cut: the game drops that line whole
-                # rather than read it glued to the new owner's first.
-                self._writer.write(b"\n")
-                self._at_line_end = True
-        old_up = self._subject("up")
-        self.line = uuid.uuid4().hex  # new subjects: nothing late from the old line
-        await self._connect()
-        if self._hello is not None:
-            await self.nc.publish(self._subject("up"), self._hello)
-        if not tables_closed:
-            with contextlib.suppress(Exception):
-                await self.nc.publish(old_up, CLOSED)
+        """Every part's line opened again (nats-server came back; ``tables_closed``: every
+        part moved), see :meth:`PartLine.reopen`."""
+        for part in self.parts.values():
+            await part.reopen(moved=tables_closed)
 
     async def end(self) -> None:
         if self.ended:
             return
         self.ended = True
-        self._open.set()
-        if self._sub is not None:
-            with contextlib.suppress(Exception):
-                await self._sub.unsubscribe()
+        for part in self.parts.values():
+            await part.end()
         if self._writer is not None:
             self._writer.close()
         self.on_end(self)
+
+
+#: The lines the relay reads (the rest, most of a table's, pass as bytes).
+_DECODED = frozenset({b"table_snapshot", b"hand_started", b"hand_voided", b"table_closed",
+                      b"lobby_update", b"welcome", b"error", b"lobby_snapshot", b"kicked"})
+
+
+def _field(line: bytes, name: str) -> object:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    return data.get(name) if isinstance(data, dict) else None
+
+
+def _table_order(table_id: str) -> tuple[int, str]:
+    digits = table_id[1:]
+    return (int(digits), table_id) if digits.isdigit() else (1 << 30, table_id)
+
+
+class PartLine:
+    """A relay's line to one part of the room, on whichever host runs that part now."""
+
+    def __init__(self, relay: Relay, name: str) -> None:
+        self.relay = relay
+        self.name = name
+        self.line = uuid.uuid4().hex
+        self._sub: Subscription | None = None
+        self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
+        self.open = False
+        #: What the game said while no owner had the line: sent once one takes it.
+        self._pending: list[bytes] = []
+        self._opening: asyncio.Task[None] | None = None
+        #: This part's last greeting (None: not greeted yet on this line), and whether its
+        #: tables were listed since.
+        self.greeting: Welcome | None = None
+        self.listed = False
+        #: Tables where this part seats the player (its greeting's, and every seat taken
+        #: since): kept through a move, so the game's greeting never leaves one out.
+        self.seated: set[str] = set()
+        #: Tables of this part the game was shown, and each one's hand in play.
+        self._shown: set[str] = set()
+        self.dealt: dict[str, HandStarted] = {}
+        #: After the part moved: the tables the game was shown, told closed (or their hand
+        #: void) once the new owner's greeting says where it seats the player.
+        self.moving: set[str] | None = None
+
+    def _subject(self, direction: str) -> str:
+        return line_subject(self.relay.room_name, self.relay.host, self.line, direction)
+
+    def start(self) -> None:
+        self._opening = asyncio.get_running_loop().create_task(self._connect())
+
+    async def _connect(self) -> None:
+        """Subscribe to the line's down subject, then have the part's owner take the line."""
+        relay = self.relay
+        self._sub = await relay.nc.subscribe(self._subject("down"), cb=self._from_owner)
+        asked = LineOpen(relay.host, self.line, relay.member).to_bytes()
+        while not relay.ended:
+            try:
+                await relay.nc.request(open_subject(relay.room_name, self.name), asked,
+                                       timeout=OPEN_TIMEOUT)
+                break
+            except (TimeoutError, NoRespondersError):
+                await asyncio.sleep(OPEN_TIMEOUT / 4)  # no owner yet (one is being chosen)
+        while self._pending:  # (what the game says meanwhile joins the end of it)
+            await relay.nc.publish(self._subject("up"), self._pending.pop(0))
+        self.open = True
+
+    async def send(self, data: bytes) -> None:
+        if self.open:
+            await self.relay.nc.publish(self._subject("up"), data)
+        else:
+            self._pending.append(data)
+
+    async def _from_owner(self, msg: Msg) -> None:
+        relay = self.relay
+        if relay.ended:
+            return
+        if msg.data == CLOSED:
+            if self.name == LOBBY:
+                await relay.end()  # the room closed
+            else:
+                self.open = False  # the part's owner let the line go: its next takes it
+            return
+        for line in self._splitter.feed(msg.data):
+            if not isinstance(line, TooLong):
+                relay.heard(self, line)
+
+    def shown(self, table: str, seated: bool) -> None:
+        self._shown.add(table)
+        self.dealt.pop(table, None)
+        if seated:
+            self.seated.add(table)
+
+    def closed(self, table: str) -> None:
+        self._shown.discard(table)
+        self.seated.discard(table)
+        self.dealt.pop(table, None)
+
+    def welcomed(self, greeting: Welcome | None) -> None:
+        """The part's owner greeted the game (None: it refused the greeting). After a move,
+        first: the tables of this part the new owner seats the player at nowhere are told
+        closed, and the hand the game was shown in play at the others void."""
+        held = set(greeting.seated_at) if greeting is not None else set()
+        if self.moving is not None:
+            moving, self.moving = self.moving, None
+            for table in sorted(moving):
+                dealt = self.dealt.pop(table, None)
+                if table not in held:
+                    self.seated.discard(table)
+                    self.relay.write_now(encode(TableClosed(table)).rstrip(b"\n"))
+                elif dealt is not None:
+                    # The stacks it was dealt with are the stacks now: every bet went back.
+                    # (Its message id too: each game words it in its player's language.)
+                    self.relay.write_now(encode(HandVoided(
+                        table, dealt.number, dealt.seats, VOIDED_BY_MOVE,
+                        key=VOIDED_BY_MOVE)).rstrip(b"\n"))
+        if greeting is not None:
+            self.seated = held | (self.seated & self._shown)
+            self.greeting = greeting
+
+    async def reopen(self, *, moved: bool = False) -> None:
+        """Open the line again under a new name and greet the part again for the game.
+
+        After the part moved (``moved``: its owner died, or stopped and handed it over),
+        the game is told of the tables it no longer has there once the new owner greets
+        it. After nats-server came back (core NATS delivers at most once: what was
+        published while this host was away is lost) the same owner takes the new line as
+        the player reconnecting: it seats them again and sends each table's snapshot, so
+        the game's view is whole again; the old line then closes.
+        """
+        relay = self.relay
+        if relay.ended:
+            return
+        if self._opening is not None and not self._opening.done():
+            self._opening.cancel()
+        self.open = False
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()
+        if moved:
+            self.moving = set(self._shown)
+            self._shown.clear()
+            # A line the old owner cut short is dropped, not glued to the new owner's first.
+            self._splitter = LineSplitter(MAX_ROOM_MESSAGE_BYTES)
+        old_up = self._subject("up")
+        self.line = uuid.uuid4().hex  # new subjects: nothing late from the old line
+        if relay._hello is not None:
+            self._pending.insert(0, relay._hello)
+        self._opening = asyncio.get_running_loop().create_task(self._connect())
+        if not moved:
+            with contextlib.suppress(Exception):
+                await relay.nc.publish(old_up, CLOSED)
+
+    async def end(self) -> None:
+        if self._opening is not None and not self._opening.done():
+            self._opening.cancel()
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()

@@ -2,25 +2,26 @@
 
 :class:`ClusterRoom` stands where :class:`~cardtui.room.hosting.RoomHost` stands in
 one ``cardtui serve``: the doors ask it for each game's line (:meth:`line_for`)
-and stop it at the end. Every host keeps its own players' game processes; the
-room's engines run on the one host holding the room's lease (NATS KV, renewed
-every second, lapsing after :data:`~cardtui.cluster.lease.LEASE_SECONDS`): that
-host opens the room (its tables, and those kept in the shared PostgreSQL store)
-and serves every host's lines (:class:`~cardtui.cluster.lines.Gateway`); every
-line goes through a relay on its own host (:class:`~cardtui.cluster.lines.Relay`).
+and stop it at the end. Every host keeps its own players' game processes. The room
+is cut into parts (:mod:`cardtui.cluster.shards`: the lobby, and each table of the
+tables file), each run by the one host holding its lease (NATS KV, renewed every
+third of :data:`~cardtui.cluster.lease.LEASE_SECONDS`, lapsing after it): that host
+opens the part's room (resumed from its schema in the shared PostgreSQL store) and
+serves every host's lines to it (:class:`~cardtui.cluster.lines.Gateway`); every
+game's line goes through a relay on its own host, with a line to each part
+(:class:`~cardtui.cluster.lines.Relay`).
 
-Each host also holds a presence key of its own: when one dies, its presence
-lapses and the owner drops its players' lines (their seats wait the grace period);
-when the owner dies, the room's lease lapses, another host claims it and resumes the
-room from the shared store (:mod:`cardtui.room.resume`: the hands in play were voided,
-nothing unsettled was ever recorded, so every bet is back with its player; the players
-are back in their seats, with tonight's ledger), and every relay reopens its line there.
+Each host also holds a presence key of its own: the live hosts are those keys. When a
+host dies, its presence lapses and the parts' owners drop its players' lines (their
+seats wait the grace period); the parts it ran lapse too, and each is claimed by the
+live host it is placed on, which resumes it from the store (:mod:`cardtui.room.resume`:
+the hands in play were voided, nothing unsettled was ever recorded, so every bet is
+back with its player; the players are back in their seats, with tonight's ledger);
+every relay reopens that part's line there. The other parts play on untouched.
 
-Placement is one owner for the room's tables, not one per table: the engines are
-a sliver of a room's work (the players' game processes, spread over the hosts, are
-the rest), and one owner keeps the lobby, the leaderboard and the host's controls
-in one place. Tables spread over owners is the next step (:mod:`cardtui.cluster.lease`
-takes any key).
+A host stopping cleanly hands its parts over the same way, seats kept (a rolling
+restart loses no seat); the last host stopping ends the room. A table's part placed on
+another live host (one that joined) moves there the first moment nobody is at it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import itertools
 import logging
 import socket
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,30 +44,46 @@ from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.guests import GuestNumbers
 from cardtui.cluster.lease import LEASE_SECONDS, RENEWALS_PER_LEASE, Leases
 from cardtui.cluster.lines import Gateway, Relay
+from cardtui.cluster.shards import LOBBY, PATIENCE, Part, parts, placed_on
 from cardtui.names import without_bot_mark
+from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.chat import clean
+from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
+from cardtui.room.holdem_table import HoldemTable
 from cardtui.room.hosting import RoomHost
 from cardtui.room.room import NAME_LIMIT
 
 log = logging.getLogger("cardtui.cluster")
 
-#: The room's lease key: whoever holds it runs the tables.
-ROOM_KEY = "room"
 #: How long each NATS step of a stop may take before the stop goes on without it.
 STOP_STEP_SECONDS = 5.0
 
 
+#: The start of each host's presence key.
+_PRESENCE = "host-"
+
+
 def presence_key(host: str) -> str:
-    return f"host-{host}"
+    return f"{_PRESENCE}{host}"
+
+
+@dataclasses.dataclass
+class Running:
+    """A part of the room this host runs: its room, and the gateway serving its lines."""
+
+    part: Part
+    host: RoomHost
+    gateway: Gateway
 
 
 class ClusterRoom:
     """This host's part of a room across hosts (see the module's docstring)."""
 
     def __init__(self, url: str, credentials: Credentials, room_name: str,
-                 make_host: Callable[[], RoomHost], *,
+                 make_host: Callable[[Part], RoomHost], *,
                  member: Callable[[str | None, Path], Member],
+                 tables: Sequence[TableOptions] = (),
                  host_id: str | None = None, lease_seconds: float = LEASE_SECONDS,
                  log_line: Callable[[str], None] | None = None) -> None:
         self.url = url
@@ -74,21 +91,53 @@ class ClusterRoom:
         self.room_name = room_name
         self.make_host = make_host
         self._member = member
+        self.parts = parts(tables)
         self.id = host_id or uuid.uuid4().hex[:12]
         self.lease_seconds = lease_seconds
         self.log = log_line
         self.nc: Client | None = None
         self.leases: Leases | None = None
         self.guest_numbers: GuestNumbers | None = None
-        #: The room, while this host owns it.
-        self.host: RoomHost | None = None
-        self.gateway: Gateway | None = None
+        #: The parts this host runs now.
+        self.running: dict[str, Running] = {}
         self.relays: set[Relay] = set()
-        self.owner: str | None = None
+        #: Each part's lease as last seen (its host and its claim's mark).
+        self.holders: dict[str, str] = {}
+        #: The hosts of the room alive now (their presence keys), this one with them.
+        self.live: set[str] = {self.id}
+        #: Turns each part has been seen without an owner.
+        self._unowned: dict[str, int] = {}
         self.voided = 0
         self._task: asyncio.Task[None] | None = None
         self.stop_step_seconds = STOP_STEP_SECONDS
         self._guests = itertools.count(1)
+
+    # --- what the doors and the tests read ----------------------------------------------
+
+    @property
+    def host(self) -> RoomHost | None:
+        """The lobby's room, when this host runs it."""
+        running = self.running.get(LOBBY)
+        return running.host if running is not None else None
+
+    @property
+    def owner(self) -> str | None:
+        """The host running the lobby."""
+        return self.owner_of(LOBBY)
+
+    def owner_of(self, part: str) -> str | None:
+        holder = self.holders.get(part)
+        return holder.partition(" ")[0] if holder is not None else None
+
+    def table(self, table_id: str) -> HoldemTable | BlackjackTable | None:
+        """The table ``table_id``, if one of the parts this host runs has it."""
+        for running in self.running.values():
+            table = running.host.room.tables.get(table_id)
+            if table is not None:
+                return table
+        return None
+
+    # --- starting, and following the parts' owners ----------------------------------------
 
     async def start(self) -> None:
         self.nc = await nats.connect(
@@ -106,7 +155,7 @@ class ClusterRoom:
 
     async def _reconnected(self) -> None:
         """Back on nats-server after losing it: every line is opened again (what was sent
-        while away is lost), and the room resends each player's view."""
+        while away is lost), and each part resends each player's view."""
         self._say("reconnected to nats-server: every line opened again")
         for relay in list(self.relays):
             await relay.reopen()
@@ -117,61 +166,103 @@ class ClusterRoom:
             try:
                 await self.steer()
             except Exception:  # noqa: BLE001 - NATS away for a moment: the next turn
-                log.warning("cluster: could not look at the room's owner", exc_info=True)
+                log.warning("cluster: could not look at the parts' owners", exc_info=True)
 
     async def steer(self) -> None:
-        """Claim the room if nobody holds it; follow a new owner; drop dead hosts' lines."""
+        """One look at the room: take the parts placed here that nobody runs (and any part
+        nobody took for :data:`PATIENCE` turns), follow each part's new owner, hand idle
+        parts over to the host they are placed on, drop dead hosts' lines."""
         assert self.leases is not None
         if presence_key(self.id) not in self.leases.held:
             await self.leases.claim(presence_key(self.id))
-        owner = await self.leases.owner(ROOM_KEY)
-        if owner is None and await self.leases.claim(ROOM_KEY):
-            owner = self.id
-            if self.host is None:  # (this host may claim again what lapsed in an outage)
-                await self._open_room()
-        if owner is not None and owner != self.owner:
-            previous, self.owner = self.owner, owner
-            self._say(f"the room runs on host {owner}")
+        listed = {key.removeprefix(_PRESENCE) for key in await self.leases.keys()
+                  if key.startswith(_PRESENCE)}
+        # A key being renewed can be missing from one listing: a host is gone only once
+        # its presence is gone when asked for by name.
+        for host in self.live - listed - {self.id}:
+            if await self.leases.owner(presence_key(host)) is not None:
+                listed.add(host)
+        self.live = listed | {self.id}
+        for part in self.parts:
+            await self._steer_part(part)
+        await self._hand_over_idle()
+        for running in list(self.running.values()):
+            for host in running.gateway.hosts() - self.live:
+                self._say(f"host {host} has gone: its players' lines to {running.part.name} "
+                          "drop")
+                await running.gateway.drop_host(host)
+
+    async def _steer_part(self, part: Part) -> None:
+        assert self.leases is not None
+        holder = await self.leases.holder(part.name)
+        if holder is None:
+            turns = self._unowned[part.name] = self._unowned.get(part.name, 0) + 1
+            placed = placed_on(part.name, self.live) == self.id
+            if (placed or turns > PATIENCE) and await self.leases.claim(part.name):
+                holder = await self.leases.holder(part.name)
+        else:
+            self._unowned.pop(part.name, None)
+        if holder is None:
+            return
+        mine = holder.partition(" ")[0] == self.id and part.name in self.leases.held
+        if mine and part.name not in self.running:
+            await self._open(part)
+        previous = self.holders.get(part.name)
+        if holder != previous:
+            self.holders[part.name] = holder
+            self._say(f"{part.name} runs on host {holder.partition(' ')[0]}")
             if previous is not None:
                 for relay in list(self.relays):
-                    await relay.owner_changed()
-        if self.gateway is not None:
-            for host in self.gateway.hosts() - {self.id}:
-                if await self.leases.owner(presence_key(host)) is None:
-                    self._say(f"host {host} has gone: its players' lines drop")
-                    await self.gateway.drop_host(host)
+                    await relay.owner_changed(part.name)
 
-    async def _open_room(self) -> None:
+    async def _open(self, part: Part) -> None:
         assert self.nc is not None
-        self.host = self.make_host()
-        self.gateway = Gateway(self.nc, self.room_name, self.host.room)
-        await self.gateway.start()
-        self._say("this host now runs the room's tables")
+        host = self.make_host(part)
+        gateway = Gateway(self.nc, self.room_name, host.room, part.name)
+        await gateway.start()
+        self.running[part.name] = Running(part, host, gateway)
+        self._say(f"this host now runs {part.name}")
+
+    async def _hand_over_idle(self) -> None:
+        """A table's part placed on another live host moves there while nobody is at it
+        (no seat, no watcher, no hand): a host joining the room takes its share of the
+        tables, and no player sees it happen."""
+        assert self.leases is not None
+        for name, running in list(self.running.items()):
+            if running.part.lobby or placed_on(name, self.live) == self.id:
+                continue
+            if any(table.has_humans() or table.in_play
+                   for table in running.host.room.tables.values()):
+                continue
+            self._say(f"{name} is placed on host {placed_on(name, self.live)}: handed over")
+            await self._close_part(name, "handed over", keep=True)
+            await self.leases.release(name)
 
     def _lost(self, key: str) -> None:
-        if key == ROOM_KEY and self.host is not None:
-            # Another host runs the room now (this one stalled past its lease): stop
+        if key in self.running:
+            # Another host runs the part now (this one stalled past its lease): stop
             # playing it here, voiding what was in play.
             asyncio.get_running_loop().create_task(
-                self._close_room("this host lost the room", lost=True))
+                self._close_part(key, "this host lost the part", keep=True))
 
-    async def _close_room(self, reason: str, *, lost: bool = False) -> None:
-        """Stop running the room here. Lost to another host: its seats and hands stay in the
-        store for that host, and nothing more is written; stopped: the room ends (the next
-        owner starts a new one: its players were told the room closed)."""
-        host, gateway = self.host, self.gateway
-        self.host = self.gateway = None
-        keeper = host.room.keeper if host is not None else None
+    async def _close_part(self, name: str, reason: str, *, keep: bool) -> None:
+        """Stop running a part here. ``keep``: it goes on on another host (lost to one, or
+        handed over): its seats and hands stay in the store for that host, and nothing
+        more is written; else the part ends (the next owner starts it anew: its players
+        were told the room closed)."""
+        running = self.running.pop(name, None)
+        if running is None:
+            return
+        self._say(f"{name} stopped here: {reason}")
+        keeper = running.host.room.keeper
         if keeper is not None:
-            if lost:
+            if keep:
                 keeper.writing = False
             else:
                 keeper.end()
-        if gateway is not None:
-            await gateway.stop()
-        if host is not None:
-            await host.stop(reason)
-            self.voided += host.voided
+        await running.gateway.stop()
+        await running.host.stop(reason)
+        self.voided += running.host.voided
 
     def _say(self, text: str) -> None:
         log.info("cluster: %s", text)
@@ -200,7 +291,8 @@ class ClusterRoom:
         named by this host's door (a browser guest, an outside bot)."""
         assert self.nc is not None, "started first"
         ours, theirs = socket.socketpair()
-        relay = Relay(self.nc, self.room_name, self.id, member, ours, self.relays.discard)
+        relay = Relay(self.nc, self.room_name, self.id, member, ours, self.relays.discard,
+                      [part.name for part in self.parts])
         self.relays.add(relay)
         try:
             await relay.start()
@@ -234,13 +326,15 @@ class ClusterRoom:
         # stopping under heavy load). What is not said in time, the leases' TTL says.
         for relay in list(self.relays):
             await self._bounded(relay.end(), "ending a relayed line")
-        if self.host is not None:
-            await self._close_room(reason or "the server is stopping")
+        # Another host alive takes each part over, seats and all (a rolling restart loses
+        # no seat); the last host ends the room.
+        others = self.live - {self.id}
+        for name in list(self.running):
+            await self._close_part(name, reason or "the server is stopping", keep=bool(others))
         if self.leases is not None:
             await self._bounded(self.leases.stop(), "stopping the lease renewals")
-            await self._bounded(self.leases.release(ROOM_KEY), "releasing the room's lease")
-            await self._bounded(self.leases.release(presence_key(self.id)),
-                                "releasing this host's presence")
+            for name in list(self.leases.held):
+                await self._bounded(self.leases.release(name), f"releasing {name}'s lease")
         if self.nc is not None:
             await self._bounded(self.nc.close(), "closing the NATS connection")
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from cardtui import locations
 from cardtui.cluster.credentials import find
 from cardtui.cluster.node import ClusterRoom
+from cardtui.cluster.shards import Part, parts
 from cardtui.names import without_bot_mark
 from cardtui.room.chat import clean
 from cardtui.room.config import TableOptions
@@ -52,10 +53,15 @@ def cluster_room(url: str, credentials_file: Path | None, room_name: str,
                  host_id: str | None = None) -> ClusterRoom:
     """This host's part of the room; the credentials read now (a missing secret stops
     the start with one line, :class:`~cardtui.cluster.credentials.NoCredentials`)."""
-    return ClusterRoom(
-        url, find(credentials_file, env), room_name,
+    def make_host(part: Part) -> RoomHost:
         # Resumed seats and all by the next owner only from a store every host shares (a
         # host's own file could hold a room it lost long ago).
-        lambda: RoomHost(tables, log=log, hosts=hosts, data_dir=data_dir, store=store,
-                         resume=store is not None),
-        member=members(hosts), host_id=host_id, log_line=log)
+        return RoomHost(part.tables, log=log, hosts=hosts, data_dir=data_dir, store=store,
+                        resume=store is not None, first_table=part.first_table,
+                        part=None if part.lobby else part.name,
+                        siblings=siblings if part.lobby else ())
+
+    siblings = [part.name for part in parts(tables) if not part.lobby]
+
+    return ClusterRoom(url, find(credentials_file, env), room_name, make_host,
+                       member=members(hosts), tables=tables, host_id=host_id, log_line=log)

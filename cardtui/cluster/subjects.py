@@ -1,25 +1,15 @@
-"""The NATS subjects a table speaks on, one room's tables under one prefix.
+"""The NATS subjects a room across hosts speaks on, one room under one prefix.
 
-The owner of a table publishes what every screen may see (the board, the bets, a
-shown hand) on the table's ``public`` subject, and what only one seat may see (its
-hole cards, its own decision) on that seat's subject alone: a host subscribes to a
-seat's subject only for a player of its own sitting there, so another host's player
-or a watcher is never sent a hole card that is not theirs. Hosts forward their
-players' requests on the table's ``requests`` subject, which only the owner reads.
-
->>> s = TableSubjects("friday", "t3")
->>> s.public, s.requests
-('cardtui.friday.table.t3.public', 'cardtui.friday.table.t3.requests')
->>> s.seat("SHA256:ab+c/d")
-'cardtui.friday.table.t3.seat.57cc015d'
+Each game's line to each part of the room has two subjects (:mod:`cardtui.cluster.lines`):
+``up`` carries the player's requests to the part's owner, ``down`` what the owner's room
+writes to that player alone (their own hole cards among it). :func:`host_permissions`
+lets a host subscribe to its own players' ``down`` subjects only.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from dataclasses import dataclass
 
 PREFIX = "cardtui"
 
@@ -31,37 +21,6 @@ def token(name: str) -> str:
     if not cleaned:
         raise ValueError("an empty name cannot be a subject token")
     return cleaned
-
-
-def seat_token(profile: str) -> str:
-    """A player's key as a subject token: a digest, so the key itself is not on the wire."""
-    return hashlib.sha256(profile.encode()).hexdigest()[:8]
-
-
-@dataclass(frozen=True)
-class TableSubjects:
-    room: str
-    table: str
-
-    @property
-    def base(self) -> str:
-        return f"{PREFIX}.{token(self.room)}.table.{token(self.table)}"
-
-    @property
-    def public(self) -> str:
-        return f"{self.base}.public"
-
-    @property
-    def requests(self) -> str:
-        return f"{self.base}.requests"
-
-    def seat(self, profile: str) -> str:
-        return f"{self.base}.seat.{seat_token(profile)}"
-
-
-def lobby(room: str) -> str:
-    """Where each host says which tables it owns (the lobby is the union of them all)."""
-    return f"{PREFIX}.{token(room)}.lobby"
 
 
 def host_permissions(room: str, host: str) -> dict[str, dict[str, list[str]]]:
@@ -78,9 +37,9 @@ def host_permissions(room: str, host: str) -> dict[str, dict[str, list[str]]]:
     base = f"{PREFIX}.{token(room)}"
     return {
         "subscribe": {"allow": [f"{base}.line.{token(host)}.*.down", f"{base}.line.*.*.up",
-                                f"{base}.open", "_INBOX.>"]},
+                                f"{base}.open.*", "_INBOX.>"]},
         "publish": {"allow": [f"{base}.line.{token(host)}.*.up", f"{base}.line.*.*.down",
-                              f"{base}.open", "$JS.API.>", "$KV.>", "_INBOX.>"]},
+                              f"{base}.open.*", "$JS.API.>", "$KV.>", "_INBOX.>"]},
     }
 
 

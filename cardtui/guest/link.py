@@ -418,10 +418,11 @@ class RoomLink:
         self._tell(text)
 
     def shared_hand(self, message: SeatSettled) -> str | None:
-        """The hand's name for good: this room's id, the table, the hand's number."""
-        if self.welcome is None or not self.welcome.room:
+        """The hand's name for good: its room's id, the table, the hand's number."""
+        room = message.room or (self.welcome.room if self.welcome is not None else "")
+        if not room:
             return None
-        return f"{self.welcome.room}:{message.table}:{message.hand}"
+        return f"{room}:{message.table}:{message.hand}"
 
     def settled(self, message: SeatSettled) -> SettledEvent:
         """The store's rows of one of our settled hands, with the kept chips it moves.

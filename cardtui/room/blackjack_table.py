@@ -420,7 +420,8 @@ class BlackjackTable(SharedTable):
                 blackjack_row(result, self.dealt_name(result.seat, player, self.started),
                               player.decisions, player.mistakes)))
             self.room.deliver(
-                player, SeatSettled(self.id, Game.BLACKJACK, self.round_number, settled))
+                player, SeatSettled(self.id, Game.BLACKJACK, self.round_number, settled,
+                                    room=self.room.id))
         self.round = None
         self.started = None
         for seat, player in enumerate(self.seats):

@@ -650,7 +650,8 @@ class HoldemTable(SharedTable):
                 name = self.dealt_name(seat, player, self.started)
                 result = SettledResult(**row_fields(holdem_row(hand, seat, name)))
                 self.room.deliver(
-                    player, SeatSettled(self.id, Game.HOLDEM, self.hand_number, result))
+                    player, SeatSettled(self.id, Game.HOLDEM, self.hand_number, result,
+                                            room=self.room.id))
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and self.dealt_in(seat):
                 occupant.stack = hand.stacks[seat]

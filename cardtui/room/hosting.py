@@ -20,10 +20,11 @@ from pathlib import Path
 from cardtui import locations
 from cardtui.room.config import TableOptions
 from cardtui.room.connection import Member
+from cardtui.room.ledger import Standing
 from cardtui.room.room import Room, room_pair
 from cardtui.settings import load_settings
 from cardtui.store.backends import open_room_store
-from cardtui.store.room_store import ROOM_STORE_NAME, RoomStore
+from cardtui.store.room_store import ROOM_STORE_NAME
 
 #: What players are told when the host stops the server.
 STOPPING = "the host closed the room"
@@ -53,17 +54,20 @@ class RoomHost:
                  log: Callable[[str], None] | None = None,
                  hosts: Callable[[], frozenset[str]] | None = None,
                  data_dir: Path | None = None, store: str | None = None,
-                 resume: bool = False) -> None:
+                 resume: bool = False, part: str | None = None, first_table: int = 1,
+                 siblings: Sequence[str] = ()) -> None:
         #: The room's own store beside the profiles (or at ``store``, a PostgreSQL URL):
         #: the leaderboard, the host's log and the bans come back when the server
-        #: starts again.
-        self.store = (open_room_store(store) if store is not None
-                      else RoomStore(data_dir / ROOM_STORE_NAME) if data_dir is not None
-                      else None)
+        #: starts again. ``part``: one table of a room across hosts (cardtui.cluster),
+        #: numbered ``first_table``, kept apart (a schema, a file of its own).
+        where = store if store is not None else \
+            data_dir / ROOM_STORE_NAME if data_dir is not None else None
+        self.store = open_room_store(where, part) if where is not None else None
         if self.store is not None and self.store.notice is not None and log is not None:
             log(self.store.notice)  # set aside as damaged, or left as a newer cardtui's
         # ``resume``: a room across hosts, taken up where a dead owner left it.
-        self.room = Room(list(tables), rng=rng, store=self.store, resume=resume)
+        self.room = Room(list(tables), rng=rng, store=self.store, resume=resume,
+                         first_table=first_table)
         # The host's ledger export goes where the server keeps its data.
         self.room.desk.export_dir = data_dir
         #: The SSH key fingerprints of the room's hosts (asked at each game's start,
@@ -71,10 +75,25 @@ class RoomHost:
         self.hosts = hosts
         # Every host action is written on the host's terminal too.
         self.room.desk.report = log
+        #: The other parts' stores (the lobby of a room across hosts: ``siblings`` names
+        #: them), read for the leaderboard: each part keeps its own tables' figures.
+        self._siblings = [open_room_store(where, name) for name in siblings] \
+            if where is not None else []
+        if self._siblings:
+            self.room.more_standings = self._sibling_standings
         #: Hands (and blackjack rounds) voided by stopping the room.
         self.voided = 0
         #: The server's log (the host's terminal): each voided hand gets a line there.
         self.log = log
+
+    def _sibling_standings(self, all_time: bool) -> list[Standing]:
+        """The other parts' figures as their owners last wrote them (tonight's: with each
+        settled hand; all time's: the same)."""
+        if all_time:
+            return [Standing(s.profile, s.name, s.hands, s.net)
+                    for store in self._siblings for s in store.standings()]
+        return [Standing(t.profile, t.name, t.hands, t.net, guest=t.guest)
+                for store in self._siblings for t in store.tonight()]
 
     def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
         """Who a game process plays as: a key's profile and its name, or a new guest.
@@ -98,8 +117,9 @@ class RoomHost:
         tables = list(self.room.tables.values())
         before = {table.id: len(table.voided) for table in tables}
         await self.room.stop(reason, farewell=FAREWELL)
-        if self.store is not None:
-            self.store.close()
+        for store in [self.store, *self._siblings]:
+            if store is not None:
+                store.close()
         for table in tables:
             for number in table.voided[before[table.id]:]:
                 self.voided += 1

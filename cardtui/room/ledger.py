@@ -87,10 +87,18 @@ class Ledger:
         if self.keeper is not None:
             self.keeper.keep_standing(ever.profile, ever.name, ever.hands, ever.net)
 
-    def board(self, *, all_time: bool) -> list[Standing]:
-        """The leaderboard: the biggest net first, then the most hands, then by name."""
+    def board(self, *, all_time: bool,
+              more: Iterable[Standing] = ()) -> list[Standing]:
+        """The leaderboard: the biggest net first, then the most hands, then by name.
+        ``more``: other figures of the same night (or of all time) to add in, as a room
+        across hosts keeps each table's part apart (cardtui.cluster.shards)."""
         rows = (self.all_time if all_time else self.tonight).values()
-        ordered = sorted(rows, key=lambda s: (-s.net, -s.hands, s.name.casefold()))
+        summed = {s.profile: Standing(s.profile, s.name, s.hands, s.net) for s in rows}
+        for extra in more:
+            row = summed.setdefault(extra.profile, Standing(extra.profile, extra.name))
+            row.hands += extra.hands
+            row.net += extra.net
+        ordered = sorted(summed.values(), key=lambda s: (-s.net, -s.hands, s.name.casefold()))
         return ordered[:MAX_ROWS]
 
     def csv_text(self, at_tables: Mapping[str, int]) -> str:

@@ -62,6 +62,7 @@ class Room(Protocol):
     unseen: dict[str, OrderedDict[tuple[str, int], SeatSettled]]
     #: The numbers new tables take (resumed rooms go on after the last one kept).
     _table_ids: Iterator[int]
+    first_table: int
 
 log = logging.getLogger("cardtui.room.resume")
 
@@ -78,7 +79,7 @@ def reserve_table_ids(room: Room, store: RoomStore) -> None:
     the room's id names hands: a new table must not take a closed one's)."""
     ids = [t.id for t in store.tables()] + list(store.kept_hands())
     numbers = [int(m.group(1)) for i in ids if (m := _NUMBERED.match(i))]
-    room._table_ids = itertools.count(max(numbers, default=0) + 1)
+    room._table_ids = itertools.count(max([*numbers, room.first_table - 1]) + 1)
 
 
 class KeptLedger(Ledger):

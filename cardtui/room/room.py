@@ -177,9 +177,12 @@ class Room:
     def __init__(self, tables: Sequence[TableOptions] | None = None, *,
                  rng: random.Random | None = None,
                  clock: Clock = SYSTEM_CLOCK, store: RoomStore | None = None,
-                 resume: bool = False) -> None:
+                 resume: bool = False, first_table: int = 1) -> None:
         """``resume``: a room across hosts, resumed from ``store`` by the host that takes it
-        over when its owner dies, seats and all (:mod:`cardtui.room.resume`)."""
+        over when its owner dies, seats and all (:mod:`cardtui.room.resume`).
+        ``first_table``: the number of this room's first table ("t1"): a room across hosts
+        runs each table of its tables file in a room of its own (``t3`` is the third
+        table's), and the tables players open in the lobby's, numbered past them."""
         self.rng = rng or random.Random()
         #: What the room keeps between runs (the leaderboard, the host's log, the
         #: bans); None: nothing outlives this room.
@@ -198,7 +201,8 @@ class Room:
         #: killed between the two gets them again on the profile's next connection.
         self.unseen: dict[str, OrderedDict[tuple[str, int], SeatSettled]] = {}
         self.stopped = False
-        self._table_ids: Iterator[int] = itertools.count(1)
+        self.first_table = first_table
+        self._table_ids: Iterator[int] = itertools.count(first_table)
         self._guests = itertools.count(1)
         self._creators: dict[str, str] = {}  # table id -> profile of who created it
         #: Each kept table's time banks as last kept (kept again when they change).
@@ -222,6 +226,9 @@ class Room:
         self.approvals.changed = self._kept_again
         #: What a resumable room writes as it plays (None: it is not one).
         self.keeper: PlayKeeper | None = None
+        #: The figures of the room's other parts, tonight's or all time's, for the
+        #: leaderboard (a room across hosts: :mod:`cardtui.cluster.shards`).
+        self.more_standings: Callable[[bool], list[Standing]] | None = None
         resumed = resume and store is not None and resuming(store)
         if store is not None:
             self.desk.restore(store)
@@ -641,8 +648,9 @@ class Room:
 
     def leader_rows(self, *, all_time: bool) -> tuple[LeaderRow, ...]:
         places = self.sit_and_gos.places(all_time=all_time)
+        more = self.more_standings(all_time) if self.more_standings is not None else ()
         rows = [LeaderRow(s.name, s.hands, s.net, tuple(places.pop(s.profile, ("", []))[1]))
-                for s in self.ledger.board(all_time=all_time)]
+                for s in self.ledger.board(all_time=all_time, more=more)]
         # Players with tournament places and no cash hand (yet): after the cash table's.
         rows += [LeaderRow(name, 0, 0, tuple(kept)) for name, kept in
                  sorted(places.values(), key=lambda item: (item[1], item[0].casefold()))]

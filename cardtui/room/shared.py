@@ -53,6 +53,10 @@ class TableHost(Protocol):
     Named here so the tables do not import the room, which imports them.
     """
 
+    @property
+    def id(self) -> str:
+        """The room's id: with a table's id and a hand's number it names the hand for good."""
+
     #: The time the table's action clock, grace periods and rate limits read.
     clock: Clock
     #: The night's buy-ins and cash-outs (each seat taken and let go).

@@ -79,6 +79,10 @@ class TournamentRoom:
         self.clock: Clock = room.clock
         self.ledger = Ledger()
 
+    @property
+    def id(self) -> str:
+        return self._room.id
+
     def lobby_changed(self, table: SharedTable) -> None:
         self._room.lobby_changed(table)
 

@@ -19,10 +19,14 @@ def open_database(where: Path | str, *, read_only: bool = False, busy_ms: int = 
     return Database(where, read_only=read_only, busy_ms=busy_ms)
 
 
-def open_room_store(where: Path | str) -> RoomStore:
-    """The room's store: its SQLite file, or the schema ``room`` at a PostgreSQL URL."""
+def open_room_store(where: Path | str, part: str | None = None) -> RoomStore:
+    """The room's store: its SQLite file, or the schema ``room`` at a PostgreSQL URL
+    (``part``: one table of a room across hosts, in a schema of its own)."""
     if is_url(where):
         from cardtui.store.room_postgres import PgRoomStore
 
-        return PgRoomStore(str(where))
-    return RoomStore(Path(where))
+        return PgRoomStore(str(where), part)
+    path = Path(where)
+    if part is not None:  # (room.sqlite3: room-t1.sqlite3 beside it)
+        path = path.with_name(f"{path.stem}-{part}{path.suffix}")
+    return RoomStore(path)

@@ -177,8 +177,14 @@ class PgConnection:
 
     def version(self) -> int:
         """The schema's version (0: a new schema); the table is made by :meth:`set_version`."""
+        # Read from pg_tables with this statement's snapshot, not with to_regclass(): that
+        # looks in the catalog's cache, which an advisory lock does not refresh, so a
+        # process that waited on the lock while another migrated the schema read
+        # "no version" and migrated it again (DuplicateTable; seen with three hosts of
+        # a room starting together).
         row = self._conn.execute(
-            "SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = "
+            "current_schema() AND tablename = 'schema_version')").fetchone()
         if not row or not row[0]:
             return 0
         found = self._conn.execute("SELECT version FROM schema_version").fetchone()

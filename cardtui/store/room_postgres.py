@@ -42,21 +42,26 @@ log = logging.getLogger("cardtui.store.room")
 ROOM_SCHEMA = "room"
 
 
-def room_schema(url: str) -> str:
+def room_schema(url: str, part: str | None = None) -> str:
     """The room's schema: ``room``, or ``<name>_room`` when the URL names a schema
     (``cardtui_schema=friday``): two rooms in one database keep their seats, ledgers and
-    tables apart (so do two tests on one server).
+    tables apart (so do two tests on one server). ``part``: one table of a room across
+    hosts, kept by whichever host runs it (:mod:`cardtui.cluster.shards`), in a schema of
+    its own beside the room's.
 
     >>> room_schema("postgresql://db/cardtui"), room_schema("postgresql://db/c?cardtui_schema=fri")
     ('room', 'fri_room')
+    >>> room_schema("postgresql://db/cardtui", "t2")
+    'room_t2'
     """
     named = dict(parse_qsl(urlsplit(url).query)).get(SCHEMA_PARAMETER)
-    return f"{named}_{ROOM_SCHEMA}" if named else ROOM_SCHEMA
+    schema = f"{named}_{ROOM_SCHEMA}" if named else ROOM_SCHEMA
+    return f"{schema}_{part}" if part else schema
 
 
 class PgRoomStore(RoomStore):
-    def __init__(self, url: str) -> None:
-        super().__init__(with_schema(url, room_schema(url)))
+    def __init__(self, url: str, part: str | None = None) -> None:
+        super().__init__(with_schema(url, room_schema(url, part)))
 
     def _open(self) -> sqlite3.Connection:
         url = str(self.path)

@@ -755,6 +755,10 @@ class SeatSettled(Message):
     game: Game
     hand: int
     result: SettledResult
+    #: The id of the room the table runs in: with the table and the hand's number it names
+    #: the hand for good. A room across hosts runs its tables on several hosts, each its
+    #: own room with its own id (cardtui.cluster); "": the greeting's room's.
+    room: str = ""
 
 
 # --- the night's results: the leaderboard and the host's ledger export -------------

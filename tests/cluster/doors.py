@@ -32,16 +32,18 @@ def _member(fingerprint: str | None, _profile: Path) -> Member:
 
 @asynccontextmanager
 async def owner(nats: NatsServer, tables: Sequence[TableOptions]) -> AsyncIterator[ClusterRoom]:
-    """Host "a", started first: it claims the room's lease and runs its tables.
+    """Host "a", started first: it claims every part of the room (it hands a table over to
+    a host joining later, the first moment nobody is at it; the lobby stays).
 
     Its leases last as long as a serve's (the lease bucket's TTL is the first host's:
     a shorter one here let host "b"'s presence lapse between its renewals, and the owner
     dropped b's lines)."""
     node = ClusterRoom(nats.url, Credentials(nats.user, nats.password), ROOM,
-                       lambda: RoomHost(list(tables)), member=_member, host_id="a")
+                       lambda part: RoomHost(part.tables, first_table=part.first_table),
+                       member=_member, tables=tables, host_id="a")
     await node.start()
     try:
-        assert node.host is not None, "the first host runs the room"
+        assert node.host is not None, "the first host runs the lobby"
         yield node
     finally:
         await node.stop()

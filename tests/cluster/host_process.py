@@ -18,6 +18,7 @@ from pathlib import Path
 
 from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.node import ClusterRoom
+from cardtui.cluster.shards import Part
 from cardtui.room.config import HoldemOptions
 from cardtui.room.connection import Member
 from cardtui.room.hosting import RoomHost
@@ -36,10 +37,13 @@ async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> No
 
 async def main(nats_url: str, user: str, password: str, store: str, host_id: str,
                lease: float) -> None:
-    node = ClusterRoom(nats_url, Credentials(user, password), "friday",
-                       lambda: RoomHost(TABLES, store=store),
+    def make_host(part: Part) -> RoomHost:
+        return RoomHost(part.tables, store=store, first_table=part.first_table,
+                        part=None if part.lobby else part.name)
+
+    node = ClusterRoom(nats_url, Credentials(user, password), "friday", make_host,
                        member=lambda name, _: Member(f"profile-{name}", name or "Guest"),
-                       host_id=host_id, lease_seconds=lease,
+                       tables=TABLES, host_id=host_id, lease_seconds=lease,
                        log_line=lambda text: print(text, flush=True))
     await node.start()
 

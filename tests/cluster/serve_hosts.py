@@ -22,8 +22,6 @@ from cardtui.testing.ssh import TerminalClient
 from tests.support.services import NatsServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The owner's line in a host's log once it runs the room.
-OWNS = "this host now runs the room's tables"
 #: A bound on every wait (none is a timing assertion: a hang fails instead of stalling).
 WAIT = 90.0
 
@@ -47,6 +45,17 @@ betting_clock = 60
 between_rounds = 5
 grace = 60
 """
+
+
+def runs(lines: list[str], part: str) -> bool:
+    """Whether the last word of a host's log about ``part`` is that it runs it."""
+    state = False
+    for line in lines:
+        if f"Cluster: this host now runs {part}." in line:
+            state = True
+        elif f"Cluster: {part} stopped here" in line:
+            state = False
+    return state
 
 
 class ServeHost:
@@ -90,8 +99,10 @@ class ServeHost:
             await asyncio.sleep(0.05)
         raise AssertionError(f"{self.name} never said {text!r}: {self.lines}")
 
-    def owns(self) -> bool:
-        return self.said(OWNS)
+    def owns(self, part: str = "t1") -> bool:
+        """Whether this host runs ``part`` of the room now, as its log says (``t1``: the
+        tables file's first table, the hold'em; ``t2`` the blackjack; ``lobby``)."""
+        return runs(self.lines, part)
 
     def kill(self) -> None:
         """kill -9 of the host and of its games (its process group): nothing said."""

@@ -23,7 +23,7 @@ TABLES = (HoldemOptions(name="Duel", seats=2, bots_fill=False, min_humans=2, bet
           BlackjackOptions(name="Pit", seats=2))
 
 
-async def test_a_bot_at_a_host_without_tables_plays_at_the_owners_holdem_table(
+async def test_a_bot_at_a_host_without_the_lobby_plays_at_a_holdem_table_across_hosts(
         nats_server: NatsServer, tmp_path: Path) -> None:
     root = tmp_path / "b"
     root.mkdir()
@@ -38,7 +38,7 @@ async def test_a_bot_at_a_host_without_tables_plays_at_the_owners_holdem_table(
                                host_fingerprint=server.host_key_fingerprint)
         seat = RoomSeat(client, Caller(), "duel", 1000, rng=random.Random(2))
         await asyncio.wait_for(seat.sit(), 20)
-        # The hold'em-only rule, at a host that runs no table: from the lobby it was shown.
+        # The hold'em-only rule, at a host that runs no lobby: from the lobby it was shown.
         client.send(Sit("t2", None, 100, ref=9))
         while not isinstance(refused := await asyncio.wait_for(client.receive(), 20), Error):
             pass
@@ -48,8 +48,8 @@ async def test_a_bot_at_a_host_without_tables_plays_at_the_owners_holdem_table(
         await sit(ann, "t1")
         await asyncio.wait_for(seat.play(hands=1), 20)
         assert seat.hands == 1 and not seat.refusals and not seat.room_errors
-        assert one.host is not None
-        table = one.host.room.tables["t1"]
+        table = one.table("t1") or server.room.cluster.table("t1")
+        assert table is not None
         assert sorted(o.name for o in table.seats if o is not None) == ["Ann", "robo (bot)"]
         client.close()
         await ann.close()

@@ -36,8 +36,8 @@ async def test_a_guest_on_each_host_gets_a_name_of_its_own(nats_server: NatsServ
         return Member("guest-x", "Guest 1", guest=True)  # as each host alone would name one
 
     nodes = [ClusterRoom(nats_server.url, Credentials(nats_server.user, nats_server.password),
-                         "friday", lambda: RoomHost([]), member=guest, host_id=f"host-{n}",
-                         lease_seconds=1.0) for n in (1, 2)]
+                         "friday", lambda part: RoomHost(part.tables), member=guest,
+                         host_id=f"host-{n}", lease_seconds=1.0) for n in (1, 2)]
     try:
         for node in nodes:
             await node.start()

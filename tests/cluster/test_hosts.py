@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from cardtui.cluster.credentials import Credentials
-from cardtui.cluster.node import ROOM_KEY, ClusterRoom
+from cardtui.cluster.node import ClusterRoom
+from cardtui.cluster.shards import Part
 from cardtui.holdem.hand import stacked_deck
+from cardtui.room.blackjack_table import BlackjackTable
 from cardtui.room.config import BlackjackOptions, HoldemOptions, TableOptions
 from cardtui.room.connection import Member
 from cardtui.room.hosting import RoomHost
@@ -31,6 +33,7 @@ from cardtui.wire.protocol import (
     TableSnapshot,
     Watch,
 )
+from tests.cluster.placement import placed, running
 from tests.room.support import FakeClient, until
 from tests.room.test_blackjack_room import round_settled, seat, stand_on
 from tests.room.test_holdem_room import assert_private, check_or_call, hand_ended, sit
@@ -44,6 +47,11 @@ def _member(fingerprint: str | None, _profile: Path) -> Member:
     return Member(f"profile-{name}", name)
 
 
+def parts_of(part: Part) -> RoomHost:
+    """Each part's room, as ``cardtui serve`` makes it (here without a store)."""
+    return RoomHost(part.tables, first_table=part.first_table)
+
+
 @pytest.fixture
 async def hosts(nats_server: NatsServer) -> AsyncIterator[Callable[..., ClusterRoom]]:
     started: list[ClusterRoom] = []
@@ -51,8 +59,7 @@ async def hosts(nats_server: NatsServer) -> AsyncIterator[Callable[..., ClusterR
     async def start(*tables: TableOptions, name: str) -> ClusterRoom:
         node = ClusterRoom(
             nats_server.url, Credentials(nats_server.user, nats_server.password), "friday",
-            lambda: RoomHost(list(tables)), member=_member, host_id=name,
-            lease_seconds=LEASE)
+            parts_of, member=_member, tables=tables, host_id=name, lease_seconds=LEASE)
         await node.start()
         started.append(node)
         return node
@@ -76,11 +83,13 @@ async def test_players_on_two_hosts_play_holdem_to_showdown_each_seeing_only_the
         hosts: Callable[..., ClusterRoom]) -> None:
     table_options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
                                   between_hands=60)
-    one = await hosts(table_options, name="host-1")
-    two, three = [await hosts(table_options, name=f"host-{n}") for n in (2, 3)]
-    assert one.host is not None and two.host is None and three.host is None  # one owner
-    table = one.host.room.tables["t1"]
+    nodes = [await hosts(table_options, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    owner = running(nodes, "t1")
+    table = owner.table("t1")
+    assert table is not None and [n for n in nodes if n.table("t1")] == [owner]  # one owner
     table.next_deck = stacked_deck(["AsAh", "KsKh"], board="2c7d9c 3h 4s")
+    one, two, three = nodes
     ann, bob = await join(two, "Ann"), await join(three, "Bob")
     watcher = await join(one, "Sam")
     watcher.send(Watch("t1"))
@@ -109,8 +118,9 @@ async def test_players_on_two_hosts_play_a_blackjack_round_the_hole_card_hidden(
     options = BlackjackOptions(name="Pit", seats=3, between_rounds=0, betting_clock=5)
     one = await hosts(options, name="host-1")
     two = await hosts(options, name="host-2")
-    assert one.host is not None
-    table = one.host.room.tables["t1"]
+    await placed([one, two])
+    table = running([one, two], "t1").table("t1")
+    assert isinstance(table, BlackjackTable)
     ann, bob = await join(one, "Ann"), await join(two, "Bob")
     await seat(ann, 0)
     await seat(bob, 2)
@@ -130,31 +140,40 @@ async def test_players_on_two_hosts_play_a_blackjack_round_the_hole_card_hidden(
         await client.close()
 
 
-async def test_the_owner_dying_mid_hand_voids_it_and_another_host_runs_the_room(
+async def test_the_owner_of_a_table_dying_mid_hand_voids_it_and_another_host_runs_it(
         hosts: Callable[..., ClusterRoom]) -> None:
-    table_options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
-                                  between_hands=60, action_clock=60)
-    one = await hosts(table_options, name="host-1")
-    two, three = [await hosts(table_options, name=f"host-{n}") for n in (2, 3)]
-    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    game = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                         between_hands=60, action_clock=60)
+    other = HoldemOptions(name="Other", seats=2, bots_fill=False, min_humans=2,
+                          between_hands=60, action_clock=60)
+    nodes = [await hosts(game, other, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    dying = running(nodes, "t1")
+    ann_host, bob_host = [n for n in nodes if n is not dying]
+    ann, bob = await join(ann_host, "Ann"), await join(bob_host, "Bob")
     await sit(ann, "t1")
     await sit(bob, "t1")
     await ann.wait_for(lambda m: m.TYPE == "your_turn_holdem" or m.TYPE == "hand_started")
-    # host-1 dies as after kill -9: nothing renewed, nothing released, nothing said.
-    assert one._task is not None and one.leases is not None and one.nc is not None
-    one._task.cancel()
-    await one.leases.stop()
-    await one.nc.close()
-    # Another host claims the room once the lease lapses; each player's game is told
-    # the table closed (its chips come home from its store's last settled state).
+    # The host running t1 dies as after kill -9: nothing renewed, released or said.
+    assert dying._task is not None and dying.leases is not None and dying.nc is not None
+    untouched = {name for name in dying.running if name != "t1"}
+    dying._task.cancel()
+    await dying.leases.stop()
+    await dying.nc.close()
+    # Another host claims t1 once its lease lapses; each player's game is told the table
+    # closed (its chips come home from its store's last settled state).
     for client in (ann, bob):
         await client.wait_for(lambda m: isinstance(m, TableClosed) and m.table == "t1",
                               timeout=10 * LEASE + 10)
     assert not ann.of(SeatSettled)  # the hand in play was never settled: voided
-    new_owner = two if two.host is not None else three
-    await until(lambda: new_owner.host is not None)
-    assert await new_owner.leases.owner(ROOM_KEY) == new_owner.id  # type: ignore[union-attr]
-    # Back in the lobby of the room on its new host, they sit down again and play.
+    await until(lambda: any(n.table("t1") is not None for n in (ann_host, bob_host)),
+                timeout=10 * LEASE + 10)
+    new_owner = running([ann_host, bob_host], "t1")
+    assert await new_owner.leases.owner("t1") == new_owner.id  # type: ignore[union-attr]
+    # The parts the dead host ran move too; t2 never closed for anyone.
+    assert not any(isinstance(m, TableClosed) and m.table == "t2" for m in ann.messages)
+    assert untouched <= {"lobby", "t2"}
+    # Back in the lobby, they sit down again at t1 on its new host and play.
     for client in (ann, bob):
         client.on_message = check_or_call("t1")
         await sit(client, "t1")
@@ -171,10 +190,12 @@ async def test_nats_server_killed_and_started_again_pauses_the_room_and_it_plays
     for name in ("host-1", "host-2", "host-3"):
         node = ClusterRoom(nats_server.url,
                            Credentials(nats_server.user, nats_server.password), "friday",
-                           lambda: RoomHost([options]), member=_member, host_id=name,
+                           parts_of, member=_member, tables=[options], host_id=name,
                            lease_seconds=3.0)
         await node.start()
         nodes.append(node)
+    await placed(nodes)
+    holders = dict(nodes[0].holders)
     ann, bob = await join(nodes[1], "Ann"), await join(nodes[2], "Bob")
     for client in (ann, bob):
         client.on_message = check_or_call("t1")
@@ -196,7 +217,7 @@ async def test_nats_server_killed_and_started_again_pauses_the_room_and_it_plays
         # acknowledged, on the line opened again; the store records it once, by its
         # name (tests/store/test_both_backends.py).
         assert {1, 2} <= {m.hand for m in client.of(SeatSettled)}
-    assert nodes[0].host is not None and all(n.owner == "host-1" for n in nodes)
+    assert all(n.holders == holders for n in nodes)  # every part kept its owner
     for client in (ann, bob):
         await client.close()
     for node in nodes:
@@ -207,14 +228,16 @@ async def test_a_player_whose_host_dies_comes_back_to_the_seat_through_another_h
         hosts: Callable[..., ClusterRoom]) -> None:
     options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
                             between_hands=60, action_clock=60, grace=120)
-    one = await hosts(options, name="host-1")
-    two, three = [await hosts(options, name=f"host-{n}") for n in (2, 3)]
-    assert one.host is not None
-    table = one.host.room.tables["t1"]
+    nodes = [await hosts(options, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    owner = running(nodes, "t1")
+    table = owner.table("t1")
+    assert table is not None
+    two, three = [n for n in nodes if n is not owner]
     ann, bob = await join(two, "Ann"), await join(three, "Bob")
     await sit(ann, "t1", 0)
     await sit(bob, "t1", 1)
-    # host-2 dies as after kill -9: its presence lapses, the owner drops its lines and
+    # Ann's host dies as after kill -9: its presence lapses, the owner drops its lines and
     # Ann's seat waits for her (the grace period).
     assert two._task is not None and two.leases is not None and two.nc is not None
     two._task.cancel()

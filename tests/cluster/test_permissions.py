@@ -43,8 +43,9 @@ async def test_a_host_cannot_read_another_hosts_lines(per_host_nats: NatsServer)
     nodes = []
     for name, password in PASSWORDS.items():
         node = ClusterRoom(per_host_nats.url, Credentials(name, password), "friday",
-                           lambda: RoomHost([HoldemOptions(seats=3, between_hands=60)]),
-                           member=_member, host_id=name, lease_seconds=1.0)
+                           lambda part: RoomHost(part.tables, first_table=part.first_table),
+                           member=_member, tables=[HoldemOptions(seats=3, between_hands=60)],
+                           host_id=name, lease_seconds=1.0)
         await node.start()
         nodes.append(node)
     refused: list[Exception] = []
@@ -61,7 +62,7 @@ async def test_a_host_cannot_read_another_hosts_lines(per_host_nats: NatsServer)
 
     await spy.subscribe("cardtui.friday.line.host-2.*.down", cb=overheard)
     await spy.flush()
-    ann = await join(nodes[1], "Ann")  # on host-2; the room runs on host-1
+    ann = await join(nodes[1], "Ann")  # on host-2; the lobby runs on host-1
     ann.send(Watch("t1"))
     await ann.wait_for(lambda m: isinstance(m, TableSnapshot))  # sent on host-2's line
     await spy.flush()

@@ -17,6 +17,7 @@ import pytest
 from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.lines import VOIDED_BY_MOVE
 from cardtui.cluster.node import ClusterRoom
+from cardtui.cluster.shards import parts, placed_on
 from cardtui.holdem.hand import stacked_deck
 from cardtui.room.config import HoldemOptions, TableOptions
 from cardtui.room.hosting import RoomHost
@@ -31,6 +32,7 @@ from cardtui.wire.protocol import (
     Welcome,
     YourTurnHoldem,
 )
+from tests.cluster.placement import placed, running
 from tests.cluster.test_hosts import _member, join
 from tests.room.support import FakeClient, until
 from tests.room.test_holdem_room import check_or_call, hand_ended, sit
@@ -48,8 +50,11 @@ async def hosts(nats_server: NatsServer, tmp_path: Path
     async def start(*tables: TableOptions, name: str) -> ClusterRoom:
         node = ClusterRoom(
             nats_server.url, Credentials(nats_server.user, nats_server.password), "friday",
-            lambda: RoomHost(list(tables), data_dir=tmp_path, resume=True), member=_member,
-            host_id=name, lease_seconds=LEASE)
+            lambda part: RoomHost(
+                part.tables, data_dir=tmp_path, resume=True, first_table=part.first_table,
+                part=None if part.lobby else part.name,
+                siblings=[p.name for p in parts(tables) if not p.lobby] if part.lobby else ()),
+            member=_member, tables=tables, host_id=name, lease_seconds=LEASE)
         await node.start()
         started.append(node)
         return node
@@ -67,15 +72,26 @@ def die(node: ClusterRoom) -> None:
     asyncio.get_running_loop().create_task(node.nc.close())
 
 
+@pytest.mark.parametrize("lobby_too", [False, True], ids=["table", "table-and-lobby"])
 async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owner(
-        hosts: Callable[..., ClusterRoom]) -> None:
+        hosts: Callable[..., ClusterRoom], lobby_too: bool) -> None:
+    """The host running the table dies; with the lobby (``lobby_too``: the game is greeted
+    again), or with the lobby on another host, which plays on."""
     options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
                             between_hands=0.05, action_clock=60, grace=120)
-    one = await hosts(options, name="host-1")
-    two, three = [await hosts(options, name=f"host-{n}") for n in (2, 3)]
-    assert one.host is not None
-    table = one.host.room.tables["t1"]
+    # The first host up opens the lobby (it stays there); the table is placed by its name.
+    names = ["host-1", "host-2", "host-3"]
+    table_host = placed_on("t1", names)
+    first = table_host if lobby_too else next(n for n in names if n != table_host)
+    nodes = [await hosts(options, name=name)
+             for name in [first, *(n for n in names if n != first)]]
+    await placed(nodes)
+    one = running(nodes, "t1")
+    assert (running(nodes, "lobby") is one) == lobby_too
+    table = one.table("t1")
+    assert table is not None
     table.next_deck = stacked_deck(["AsAh", "KsKh"], board="2c7d9c 3h 4s")
+    two, three = [n for n in nodes if n is not one]
     ann, bob = await join(two, "Ann"), await join(three, "Bob")
     seats: dict[FakeClient, int] = {}
     for client in (ann, bob):
@@ -92,18 +108,22 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
     marks = {client: len(client.messages) for client in (ann, bob)}
     die(one)
     for client in (ann, bob):
-        # The new owner greets the game again: same room (it names the hands), same seat.
-        welcome = await client.wait_for(lambda m: isinstance(m, Welcome),
-                                        after=marks[client], timeout=10 * LEASE + 10)
-        assert welcome.seated_at == ("t1",) and welcome.room == room_id
-        # Before it, the game heard the hand it was shown was void (its screen clears it).
-        told = client.messages[marks[client]:client.messages.index(welcome)]
+        snapshot = await client.wait_for(
+            lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
+            after=marks[client], timeout=10 * LEASE + 10)
+        if lobby_too:
+            # The lobby's new owner greets the game again: the same room, the same seat.
+            welcome = await client.wait_for(lambda m: isinstance(m, Welcome),
+                                            after=marks[client])
+            assert welcome.seated_at == ("t1",) and welcome.room == room_id
+        else:
+            assert not client.of(Welcome)[1:]  # the lobby played on: nothing to greet
+        # Before its seat again, the game heard the hand it was shown was void (its screen
+        # clears it).
+        told = client.messages[marks[client]:client.messages.index(snapshot)]
         assert [(m.table, m.hand) for m in told if isinstance(m, HandVoided)] == [("t1", 2)]
         # ...as a message id, which each game words in its player's language.
         assert {m.key for m in told if isinstance(m, HandVoided)} == {VOIDED_BY_MOVE}
-        snapshot = await client.wait_for(
-            lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
-            after=marks[client])
         assert snapshot.your_seat == seats[client]
         # The hand in play was void: the stack is the last settled hand's, bets all back.
         stacks = {s.seat: s.stack for s in snapshot.seats}
@@ -112,15 +132,17 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
         # by its name (the same room id, table and number).
         assert any(m.hand == 1 for m in client.of(SeatSettled)[1:])
         assert not [m for m in client.messages[marks[client]:] if isinstance(m, TableClosed)]
-    new_owner = two if two.host is not None else three
-    assert new_owner.host is not None
-    resumed = new_owner.host.room.tables["t1"]
+    new_owner = running([two, three], "t1")
+    resumed = new_owner.table("t1")
+    assert resumed is not None
     await until(lambda: all(p.conn is not None for _, p in resumed.players()))
-    # Nobody bought in twice: tonight's ledger came over with the room.
-    tonight = {s.name: s for s in new_owner.host.room.ledger.tonight.values()}
+    # Nobody bought in twice: tonight's ledger came over with the table.
+    part = new_owner.running["t1"].host.room
+    tonight = {s.name: s for s in part.ledger.tonight.values()}
     assert tonight["Ann"].bought_in == tonight["Bob"].bought_in == BUY_IN
     assert tonight["Ann"].net == nets[ann] and tonight["Ann"].hands == 1
-    assert sum(new_owner.host.room.chips_at_tables().values()) == 2 * BUY_IN
+    assert sum(part.chips_at_tables().values()) == 2 * BUY_IN
+    # The leaderboard, the lobby's, adds in the table's part.
     board = await ask_leaderboard(ann)
     assert {(row.name, row.hands, row.net) for row in board.tonight} == {
         ("Ann", 1, nets[ann]), ("Bob", 1, nets[bob])}

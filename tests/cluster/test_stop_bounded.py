@@ -23,7 +23,7 @@ class StuckConnection:
 
 async def test_a_stuck_nats_connection_does_not_hold_up_the_stop() -> None:
     node = ClusterRoom("nats://127.0.0.1:1", Credentials("u", "p"), "friday",
-                       lambda: RoomHost([]),
+                       lambda part: RoomHost(part.tables),
                        member=lambda key, _profile: Member("profile", key or "Guest"))
     stuck = StuckConnection()
     node.nc = stuck  # type: ignore[assignment]
