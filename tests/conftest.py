@@ -16,7 +16,13 @@ os.environ.pop("CARDTUI_DATA_DIR", None)
 # unless a test asks for a language (lang=..., which wins over the environment).
 os.environ["CARDTUI_LANG"] = "en"
 
+from support.pilot_keys import install as install_pilot_keys  # noqa: E402
+
 from cardtui.ui.app import CardtuiApp  # noqa: E402
+
+# Pilot.press waits for each key to be handled and idles once per press, not twice
+# per key (tests/support/pilot_keys.py: a sixth of the app tests' time was asleep there).
+install_pilot_keys()
 
 
 @pytest.fixture
