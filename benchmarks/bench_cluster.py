@@ -6,9 +6,10 @@ play check-or-call hold'em at shared tables of six, each taking ``--think`` seco
 
 - **one host**: every line is a local socket pair to the room (``cardtui serve`` today);
 - **three hosts**: three :class:`~cardtui.cluster.node.ClusterRoom` on one nats-server
-  (the distribution's, started here with a user and password), the players split
-  evenly across them: every line is relayed over NATS, two thirds of them to another
-  host's room.
+  (the distribution's, started here with a user and password), each table run by the
+  host it is placed on (one owner per table: :mod:`cardtui.cluster.shards`), the players
+  split evenly across the hosts: every line is relayed over NATS, two thirds of them to
+  another host's table.
 
 Measured in each run:
 
@@ -50,6 +51,7 @@ from cardtui.room.config import HoldemOptions  # noqa: E402
 from cardtui.room.connection import Member  # noqa: E402
 from cardtui.room.hosting import RoomHost  # noqa: E402
 from cardtui.room.room import room_pair  # noqa: E402
+from tests.cluster.placement import placed  # noqa: E402
 from cardtui.wire.protocol import (  # noqa: E402
     PROTOCOL_VERSION,
     Hello,
@@ -176,11 +178,14 @@ async def main() -> None:
         for n in range(3):
             node = ClusterRoom(
                 nats.url, Credentials(nats.user, nats.password), "bench",
-                lambda: RoomHost(table_options(args.tables)),
+                lambda part: RoomHost(part.tables, first_table=part.first_table),
                 member=lambda fp, _: Member(f"profile-{fp}", fp or "Guest"),
-                host_id=f"host-{n + 1}")
+                tables=table_options(args.tables), host_id=f"host-{n + 1}")
             await node.start()
             nodes.append(node)
+        await placed(nodes)  # each table on the host it is placed on
+        where = {name: node.id for node in nodes for name in node.running}
+        print("  parts: " + ", ".join(f"{name} on {host}" for name, host in sorted(where.items())))
 
         def source(node: ClusterRoom):  # noqa: ANN202
             async def line(name: str):  # noqa: ANN202

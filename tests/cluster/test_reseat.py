@@ -167,3 +167,49 @@ async def ask_leaderboard(client: FakeClient) -> Leaderboard:
     board: Leaderboard = await client.wait_for(lambda m: isinstance(m, Leaderboard),
                                                after=start)
     return board
+
+
+async def test_a_host_stopping_hands_its_table_over_with_every_seat(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    """A rolling restart: the table's host stops cleanly mid-hand; another host resumes the
+    table at once, the hand void, both players in their seats, and they play on."""
+    options = HoldemOptions(name="Game", seats=2, bots_fill=False, min_humans=2,
+                            between_hands=0.05, action_clock=60, grace=120)
+    names = ["host-1", "host-2", "host-3"]
+    table_host = placed_on("t1", names)
+    first = next(n for n in names if n != table_host)  # the lobby stays up
+    nodes = [await hosts(options, name=name)
+             for name in [first, *(n for n in names if n != first)]]
+    await placed(nodes)
+    stopping = running(nodes, "t1")
+    two, three = [n for n in nodes if n is not stopping]
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    seats: dict[FakeClient, int] = {}
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+        seats[client] = await sit(client, "t1")
+    for client in (ann, bob):
+        await client.wait_for(lambda m: isinstance(m, SeatSettled))
+        client.on_message = None
+        await client.wait_for(lambda m: isinstance(m, HandStarted) and m.number == 2)
+    marks = {client: len(client.messages) for client in (ann, bob)}
+    await stopping.stop()
+    for client in (ann, bob):
+        snapshot = await client.wait_for(
+            lambda m: isinstance(m, TableSnapshot) and m.your_seat is not None,
+            after=marks[client], timeout=10 * LEASE + 10)
+        assert snapshot.your_seat == seats[client]
+        told = client.messages[marks[client]:client.messages.index(snapshot)]
+        assert [(m.table, m.hand) for m in told if isinstance(m, HandVoided)] == [("t1", 2)]
+        assert not [m for m in client.messages[marks[client]:] if isinstance(m, TableClosed)]
+    for client in (ann, bob):
+        client.on_message = act = check_or_call("t1")
+        asked = [m for m in client.messages[marks[client]:] if isinstance(m, YourTurnHoldem)]
+        if asked:
+            act(client, asked[-1])
+    for client in (ann, bob):
+        started = await client.wait_for(lambda m: isinstance(m, HandStarted),
+                                        after=marks[client])
+        assert started.number == 3
+        await client.wait_for(hand_ended, after=marks[client])
+        await client.close()

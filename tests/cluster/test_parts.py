@@ -1,0 +1,121 @@
+"""One owner per table: a room's tables spread over its hosts, each moving alone.
+
+Three hosts of one room (each a :class:`ClusterRoom` with its own NATS connection, in
+this test's process) and three tables: each table runs on the one host it is placed on,
+every player's lobby lists all three, a player sits at two tables run by two other
+hosts, and the host of one of them dying moves that table alone: the other plays on,
+hand after hand, without a pause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardtui.cluster.node import ClusterRoom
+from cardtui.room.config import HoldemOptions
+from cardtui.wire.protocol import (
+    HandVoided,
+    LobbySnapshot,
+    Message,
+    Records,
+    SeatSettled,
+    TableClosed,
+    Welcome,
+)
+from tests.cluster.placement import placed, running
+from tests.cluster.test_hosts import LEASE, hosts, join
+from tests.room.support import FakeClient, until
+from tests.room.test_holdem_room import check_or_call, sit
+
+__all__ = ["hosts"]  # the fixture
+
+TABLES = [HoldemOptions(name=f"Table {n}", seats=2, bots_fill=False, min_humans=2,
+                        between_hands=0.2, action_clock=60) for n in (1, 2, 3)]
+
+
+def at_both(*tables: str) -> Callable[[FakeClient, Message], None]:
+    acts = [check_or_call(table) for table in tables]
+
+    def act(client: FakeClient, message: Message) -> None:
+        for each in acts:
+            each(client, message)
+
+    return act
+
+
+def ended_at(table: str) -> Callable[[Message], bool]:
+    return lambda m: isinstance(m, Records) and m.table == table and any(
+        r["type"] == "holdem.HandEnded" for r in m.records)
+
+
+async def test_each_table_runs_on_one_host_and_every_lobby_lists_them_all(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    nodes = [await hosts(*TABLES, name=f"host-{n}") for n in (1, 2, 3)]
+    # host-1, up first, took every part; each table then moved to the host it is placed on
+    # the first moment nobody sat at it (the lobby stays where it opened).
+    await placed(nodes)
+    owners = {table: running(nodes, table).id for table in ("t1", "t2", "t3")}
+    assert len(set(owners.values())) == 3, owners  # (these three names spread them all)
+    for table, owner in owners.items():
+        assert [n.id for n in nodes if n.table(table) is not None] == [owner]
+    for node in nodes:
+        client = await join(node, f"Player of {node.id}")
+        (lobby,) = client.of(LobbySnapshot)
+        assert [t.id for t in lobby.tables] == ["t1", "t2", "t3"]
+        assert [t.name for t in lobby.tables] == ["Table 1", "Table 2", "Table 3"]
+        await client.close()
+
+
+async def test_a_host_dying_moves_its_table_alone_and_the_other_plays_on(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    nodes = [await hosts(*TABLES, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    dying, staying = running(nodes, "t1"), running(nodes, "t2")
+    (door,) = [n for n in nodes if n not in (dying, staying)]  # the players' own host
+    ann, bob = await join(door, "Ann"), await join(door, "Bob")
+    for client in (ann, bob):
+        client.on_message = at_both("t1", "t2")
+        await sit(client, "t1")
+        await sit(client, "t2")
+    for client in (ann, bob):
+        await client.wait_for(ended_at("t1"))
+        await client.wait_for(ended_at("t2"))
+    # The host running t1 dies as after kill -9: nothing renewed, released or said.
+    assert dying._task is not None and dying.leases is not None and dying.nc is not None
+    marks = {client: len(client.messages) for client in (ann, bob)}
+    dying._task.cancel()
+    await dying.leases.stop()
+    await dying.nc.close()
+    for client in (ann, bob):
+        await client.wait_for(lambda m: isinstance(m, TableClosed) and m.table == "t1",
+                              after=marks[client], timeout=10 * LEASE + 10)
+    await until(lambda: staying.table("t1") is not None or door.table("t1") is not None,
+                timeout=10 * LEASE + 10)
+    # Meanwhile t2 dealt on: hands ended there after the kill, none voided, never closed,
+    # the lobby never greeted anyone again.
+    for client in (ann, bob):
+        await client.wait_for(ended_at("t2"), after=marks[client])
+        since = client.messages[marks[client]:]
+        assert not [m for m in since if isinstance(m, HandVoided | TableClosed)
+                    and m.table == "t2"]
+        assert len(client.of(Welcome)) == 1
+    # Every hand settled at t2 moved chips from one of them to the other.
+    nets: dict[int, int] = {}
+    for client in (ann, bob):
+        for settled in client.of(SeatSettled):
+            if settled.table == "t2":
+                nets[settled.hand] = nets.get(settled.hand, 0) + settled.result.net
+    assert nets and all(net == 0 for hand, net in nets.items() if hand in _both(ann, bob))
+    # They sit at t1 again, on its new host, and play there too.
+    marks = {client: len(client.messages) for client in (ann, bob)}
+    for client in (ann, bob):
+        await sit(client, "t1")
+    for client in (ann, bob):
+        await client.wait_for(ended_at("t1"), after=marks[client])
+        await client.close()
+
+
+def _both(ann: FakeClient, bob: FakeClient) -> set[int]:
+    """The t2 hands both games heard settle (the last may be on its way to one of them)."""
+    hands = [{m.hand for m in c.of(SeatSettled) if m.table == "t2"} for c in (ann, bob)]
+    return hands[0] & hands[1]
