@@ -70,7 +70,7 @@ class Leases:
                    lease_seconds: float = LEASE_SECONDS,
                    on_lost: Callable[[str], None] = lambda table: None) -> Leases:
         """The room's lease bucket (made by the first host to ask). On disk: nats-server
-        killed and started again still knows who owns the room, so its owner, renewing
+        killed and started again still knows who owns each part, so its owner, renewing
         again as soon as it reconnects, keeps it (unless the outage outlasted the lease)."""
         name = bucket_name(room)
         try:

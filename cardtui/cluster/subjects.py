@@ -27,8 +27,8 @@ def host_permissions(room: str, host: str) -> dict[str, dict[str, list[str]]]:
     """What one host's NATS user may do (nats-server's ``permissions``), so that the
     bytes for one host's players (their hole cards) reach that host alone: it may
     subscribe to its own lines' ``down`` subjects only, and to every line's ``up``
-    (which carries players' requests, never cards) as the room's owner must. The
-    owner publishes on every line's ``down``; the lease bucket and replies go through
+    (which carries players' requests, never cards) as a part's owner must. Owners
+    publish on every line's ``down``; the lease bucket and replies go through
     JetStream's API and inboxes.
 
     >>> host_permissions("friday", "host-1")["subscribe"]["allow"][0]

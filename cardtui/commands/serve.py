@@ -73,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cluster",
         metavar="NATS_URL",
-        help=_("one of several hosts running one room (nats://HOST:4222): the host holding "
-               "the room's lease runs its tables, every host serves its own players; needs "
+        help=_("one of several hosts running one room (nats://HOST:4222): each table runs "
+               "on the host holding its lease, every host serves its own players; needs "
                "--store postgresql://... and nats-server's credentials (--cluster-credentials, "
                "or CARDTUI_NATS_USER and CARDTUI_NATS_PASSWORD, or CARDTUI_NATS_TOKEN)"),
     )

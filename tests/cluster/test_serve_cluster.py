@@ -110,7 +110,7 @@ async def test_holdem_across_hosts_and_kill_9_of_the_owner_mid_hand(
     for client in (ann, bob):
         await client.wait_for("The table moved to another host", timeout=WAIT)
     reseated = loop.time() - killed
-    print(f"room re-owned by {new_owner.name} {taken_over:.1f} s after kill -9; "
+    print(f"t1 re-owned by {new_owner.name} {taken_over:.1f} s after kill -9; "
           f"both players in their seats again {reseated:.1f} s after it")
     assert not any("This table has closed" in c.text for c in (ann, bob))
     # Voided: every bet of the hand back; nothing of it recorded; the chips still at the
