@@ -269,9 +269,12 @@ def _reseat(table: HoldemTable | BlackjackTable, seats: list[KeptSeat]) -> None:
 
 def _pause_after_void(table: HoldemTable | BlackjackTable) -> None:
     """The table's pause between hands before the first one dealt here, as after any hand:
-    the players read that the hand they were in was void before the next is dealt."""
+    the players read that the hand they were in was void before the next is dealt. A
+    table that seats bots beside its players gets them again (the house's, never kept:
+    the dead owner's went with it), or the kept players alone could never be dealt."""
     clock = table.room.clock
     if isinstance(table, HoldemTable):
+        table._fill_with_bots()
         table._next_hand = clock.call_later(table.options.between_hands, table._deal)
     else:
         table._next_round = clock.call_later(table.options.between_rounds,

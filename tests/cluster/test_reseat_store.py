@@ -176,3 +176,33 @@ async def test_a_room_its_host_stopped_starts_afresh(where: str) -> None:
     finally:
         await new.stop()
         store.close()
+
+
+async def test_a_player_kept_alone_with_bots_is_dealt_again_with_new_bots(where: str) -> None:
+    """The house's bots are never kept (they went with the dead owner): the table that
+    seats bots beside its players seats new ones, or its one kept player would wait for
+    a deal that never comes (seen playing three hosts by hand)."""
+    options = HoldemOptions(name="Game", seats=4, bots_fill=True, min_humans=1,
+                            between_hands=0.05, action_clock=60, grace=120)
+    old_store = open_room_store(where)
+    old = Room([options], store=old_store, resume=True)
+    ann = await FakeClient.join(old, member("Ann"))
+    ann.on_message = check_or_call("t1")
+    await sit(ann, "t1", buy_in=BUY_IN)
+    await ann.wait_for(lambda m: isinstance(m, SeatSettled))
+    await until(lambda: old.keeper is not None and not old.keeper._unseen)  # written
+    new_store = open_room_store(where)
+    new = Room([options], store=new_store, resume=True)
+    try:
+        table = new.tables["t1"]
+        assert sum(1 for _ in table.players()) == 1  # Ann alone was kept
+        back = await FakeClient.join(new, member("Ann"))
+        back.on_message = check_or_call("t1")
+        started = await back.wait_for(lambda m: isinstance(m, HandStarted))
+        assert sum(1 for s in started.seats if s.bot) == 3 and started.number > 1
+        await back.close()
+    finally:
+        await ann.close()
+        await new.stop()
+        new_store.close()
+        old_store.close()
