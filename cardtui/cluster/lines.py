@@ -39,6 +39,7 @@ from typing import Any
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from nats.errors import Error as NatsError
 from nats.errors import NoRespondersError, TimeoutError
 
 from cardtui.cluster.shards import LOBBY
@@ -63,6 +64,7 @@ from cardtui.wire.protocol import (
     TableInfo,
     TableSnapshot,
     TooLong,
+    Watch,
     Welcome,
     decode,
     encode,
@@ -191,8 +193,8 @@ class _GatewayLine:
                 if not data:
                     break
                 await nc.publish(self.down, data)
-        except (ConnectionError, OSError):
-            pass
+        except (ConnectionError, OSError, NatsError):
+            pass  # (NATS closed under it: this host is stopping, or cut off and dying)
         finally:
             if not self.closed:
                 with contextlib.suppress(Exception):
@@ -327,7 +329,10 @@ class Relay:
             return
         table = _field(line, "table") if b'"table":' in line else None
         name = self.where.get(table, LOBBY) if isinstance(table, str) else LOBBY
-        await self.parts.get(name, self.parts[LOBBY]).send(data)
+        part = self.parts.get(name, self.parts[LOBBY])
+        if kind == b"leave" and isinstance(table, str):
+            part.watching.discard(table)  # (a move does not show it again)
+        await part.send(data)
 
     # --- what the parts say ----------------------------------------------------------------
 
@@ -502,8 +507,10 @@ class PartLine:
         #: Tables where this part seats the player (its greeting's, and every seat taken
         #: since): kept through a move, so the game's greeting never leaves one out.
         self.seated: set[str] = set()
-        #: Tables of this part the game was shown, and each one's hand in play.
+        #: Tables of this part the game was shown, those it watches (shown, no seat), and
+        #: each one's hand in play.
         self._shown: set[str] = set()
+        self.watching: set[str] = set()
         self.dealt: dict[str, HandStarted] = {}
         #: After the part moved: the tables the game was shown, told closed (or their hand
         #: void) once the new owner's greeting says where it seats the player.
@@ -556,23 +563,34 @@ class PartLine:
         self.dealt.pop(table, None)
         if seated:
             self.seated.add(table)
+            self.watching.discard(table)
+        else:
+            self.watching.add(table)
 
     def closed(self, table: str) -> None:
         self._shown.discard(table)
         self.seated.discard(table)
+        self.watching.discard(table)
         self.dealt.pop(table, None)
 
     def welcomed(self, greeting: Welcome | None) -> None:
         """The part's owner greeted the game (None: it refused the greeting). After a move,
         first: the tables of this part the new owner seats the player at nowhere are told
-        closed, and the hand the game was shown in play at the others void."""
+        closed, and the hand the game was shown in play at the others void; a table it
+        watched is watched again there."""
         held = set(greeting.seated_at) if greeting is not None else set()
         if self.moving is not None:
             moving, self.moving = self.moving, None
             for table in sorted(moving):
                 dealt = self.dealt.pop(table, None)
-                if table not in held:
+                watched = table not in held and table in self.watching and greeting is not None
+                if watched:
+                    # The new owner shows it again (its snapshot replaces the screen's).
+                    asyncio.get_running_loop().create_task(
+                        self.send(encode(Watch(table))))
+                if table not in held and not watched:
                     self.seated.discard(table)
+                    self.watching.discard(table)
                     self.relay.write_now(encode(TableClosed(table)).rstrip(b"\n"))
                 elif dealt is not None:
                     # The stacks it was dealt with are the stacks now: every bet went back.

@@ -4,7 +4,8 @@ Three hosts of one room (each a :class:`ClusterRoom` with its own NATS connectio
 this test's process) and three tables: each table runs on the one host it is placed on,
 every player's lobby lists all three, a player sits at two tables run by two other
 hosts, and the host of one of them dying moves that table alone: the other plays on,
-hand after hand, without a pause.
+hand after hand, without a pause, and a watcher of the moved table watches it on its
+new host.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from cardtui.wire.protocol import (
     Records,
     SeatSettled,
     TableClosed,
+    TableSnapshot,
+    Watch,
     Welcome,
 )
 from tests.cluster.placement import placed, running
@@ -73,6 +76,9 @@ async def test_a_host_dying_moves_its_table_alone_and_the_other_plays_on(
     dying, staying = running(nodes, "t1"), running(nodes, "t2")
     (door,) = [n for n in nodes if n not in (dying, staying)]  # the players' own host
     ann, bob = await join(door, "Ann"), await join(door, "Bob")
+    sam = await join(staying, "Sam")  # watches t1
+    sam.send(Watch("t1"))
+    await sam.wait_for(lambda m: isinstance(m, TableSnapshot) and m.table.id == "t1")
     for client in (ann, bob):
         client.on_message = at_both("t1", "t2")
         await sit(client, "t1")
@@ -82,7 +88,7 @@ async def test_a_host_dying_moves_its_table_alone_and_the_other_plays_on(
         await client.wait_for(ended_at("t2"))
     # The host running t1 dies as after kill -9: nothing renewed, released or said.
     assert dying._task is not None and dying.leases is not None and dying.nc is not None
-    marks = {client: len(client.messages) for client in (ann, bob)}
+    marks = {client: len(client.messages) for client in (ann, bob, sam)}
     dying._task.cancel()
     await dying.leases.stop()
     await dying.nc.close()
@@ -91,6 +97,11 @@ async def test_a_host_dying_moves_its_table_alone_and_the_other_plays_on(
                               after=marks[client], timeout=10 * LEASE + 10)
     await until(lambda: staying.table("t1") is not None or door.table("t1") is not None,
                 timeout=10 * LEASE + 10)
+    # The watcher watches t1 on its new host, never told it closed.
+    again = await sam.wait_for(lambda m: isinstance(m, TableSnapshot) and m.table.id == "t1",
+                               after=marks[sam])
+    assert again.your_seat is None
+    assert not [m for m in sam.messages if isinstance(m, TableClosed)]
     # Meanwhile t2 dealt on: hands ended there after the kill, none voided, never closed,
     # the lobby never greeted anyone again.
     for client in (ann, bob):
