@@ -19,7 +19,10 @@ from cardtui.wire.protocol import (
     LobbySnapshot,
     Message,
     Records,
+    Rename,
+    Renamed,
     SeatSettled,
+    Sit,
     TableClosed,
     TableSnapshot,
     Watch,
@@ -130,3 +133,25 @@ def _both(ann: FakeClient, bob: FakeClient) -> set[int]:
     """The t2 hands both games heard settle (the last may be on its way to one of them)."""
     hands = [{m.hand for m in c.of(SeatSettled) if m.table == "t2"} for c in (ann, bob)]
     return hands[0] & hands[1]
+
+
+async def test_a_new_name_reaches_every_part_and_the_game_hears_one_answer(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    nodes = [await hosts(*TABLES, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    lobby = running(nodes, "lobby")
+    table_id = next(t for t in ("t1", "t2", "t3") if running(nodes, t) is not lobby)
+    table = running(nodes, table_id).table(table_id)
+    assert table is not None
+    ann = await join(lobby, "Ann")
+    await sit(ann, table_id)
+    start = len(ann.messages)
+    ann.send(Rename("Annie", ref=41))
+    await until(lambda: any(p.name == "Annie" for _, p in table.players()))
+    # A request to the table's part after it: its answer comes after the part's own
+    # answer to the new name (one line, in order), which the relay kept from the game.
+    ann.send(Sit(table_id, None, 1000, ref=42))
+    await ann.wait_for(lambda m: getattr(m, "ref", None) == 42, after=start)
+    answers = [m for m in ann.messages[start:] if getattr(m, "ref", None) == 41]
+    assert [(type(m), getattr(m, "name", None)) for m in answers] == [(Renamed, "Annie")]
+    await ann.close()
