@@ -77,8 +77,8 @@ class DeskRoom(Protocol):
     ledger: Ledger
     approvals: SeatApprovals
 
-    def chips_at_tables(self) -> dict[str, int]:
-        """Each profile's chips at the tables now."""
+    def ledger_text(self) -> str:
+        """Tonight's ledger as CSV, with each player's chips at the tables now."""
 
     def table(self, table_id: str) -> HoldemTable | BlackjackTable:
         """The table ``table_id``; Refused when there is none."""
@@ -256,7 +256,7 @@ class HostDesk:
         folder = self.export_dir / "ledgers"
         stamp = time.strftime("%Y-%m-%d-%H%M%S", time.localtime(self.room.clock.wall()))
         path = folder / f"ledger-{stamp}.csv"
-        text = self.room.ledger.csv_text(self.room.chips_at_tables())
+        text = self.room.ledger_text()
         try:
             folder.mkdir(parents=True, exist_ok=True)
             # Written whole beside, then renamed: a crash leaves the last file or none.

@@ -81,6 +81,7 @@ class RoomHost:
             if where is not None else []
         if self._siblings:
             self.room.more_standings = self._sibling_standings
+            self.room.more_tonight = self._sibling_tonight
         #: Hands (and blackjack rounds) voided by stopping the room.
         self.voided = 0
         #: The server's log (the host's terminal): each voided hand gets a line there.
@@ -94,6 +95,17 @@ class RoomHost:
                     for store in self._siblings for s in store.standings()]
         return [Standing(t.profile, t.name, t.hands, t.net, guest=t.guest)
                 for store in self._siblings for t in store.tonight()]
+
+    def _sibling_tonight(self) -> tuple[list[Standing], dict[str, int]]:
+        """The other parts' tonight (buy-ins and cash-outs too) and each player's chips at
+        their tables (the stacks of each table's last settled hand)."""
+        tonight = [Standing(t.profile, t.name, t.hands, t.net, t.bought_in, t.cashed_out,
+                            t.guest) for store in self._siblings for t in store.tonight()]
+        held: dict[str, int] = {}
+        for store in self._siblings:
+            for seat in store.kept_seats():
+                held[seat.profile] = held.get(seat.profile, 0) + seat.stack
+        return tonight, held
 
     def member(self, fingerprint: str | None, profile_dir: Path) -> Member:
         """Who a game process plays as: a key's profile and its name, or a new guest.

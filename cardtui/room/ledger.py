@@ -15,6 +15,7 @@ their settled hands' nets (a voided hand moves no chip).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -101,13 +102,22 @@ class Ledger:
         ordered = sorted(summed.values(), key=lambda s: (-s.net, -s.hands, s.name.casefold()))
         return ordered[:MAX_ROWS]
 
-    def csv_text(self, at_tables: Mapping[str, int]) -> str:
+    def csv_text(self, at_tables: Mapping[str, int], more: Iterable[Standing] = ()) -> str:
         """Tonight's ledger as CSV: one row per player, ``at_tables`` the chips each
-        profile has at a table now (counted as theirs, not yet cashed out)."""
+        profile has at a table now (counted as theirs, not yet cashed out); ``more``:
+        tonight's figures of the room's other parts, added in (cardtui.cluster.shards)."""
+        rows = {s.profile: dataclasses.replace(s) for s in self.tonight.values()}
+        for extra in more:
+            row = rows.setdefault(extra.profile, Standing(extra.profile, extra.name,
+                                                          guest=extra.guest))
+            row.hands += extra.hands
+            row.net += extra.net
+            row.bought_in += extra.bought_in
+            row.cashed_out += extra.cashed_out
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for standing in sorted(self.tonight.values(), key=lambda s: s.name.casefold()):
+        for standing in sorted(rows.values(), key=lambda s: s.name.casefold()):
             held = at_tables.get(standing.profile, 0)
             net = standing.cashed_out + held - standing.bought_in
             # A name is the player's own text: a leading = + - @ would be a formula

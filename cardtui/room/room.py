@@ -229,6 +229,9 @@ class Room:
         #: The figures of the room's other parts, tonight's or all time's, for the
         #: leaderboard (a room across hosts: :mod:`cardtui.cluster.shards`).
         self.more_standings: Callable[[bool], list[Standing]] | None = None
+        #: Tonight's figures of the room's other parts and their players' chips at their
+        #: tables, for the host's ledger export (the same room across hosts).
+        self.more_tonight: Callable[[], tuple[list[Standing], dict[str, int]]] | None = None
         resumed = resume and store is not None and resuming(store)
         if store is not None:
             self.desk.restore(store)
@@ -655,6 +658,16 @@ class Room:
         rows += [LeaderRow(name, 0, 0, tuple(kept)) for name, kept in
                  sorted(places.values(), key=lambda item: (item[1], item[0].casefold()))]
         return tuple(rows)
+
+    def ledger_text(self) -> str:
+        """Tonight's ledger as CSV, the room's other parts' added in (a room across hosts)."""
+        at_tables = self.chips_at_tables()
+        more: list[Standing] = []
+        if self.more_tonight is not None:
+            more, held = self.more_tonight()
+            for profile, chips in held.items():
+                at_tables[profile] = at_tables.get(profile, 0) + chips
+        return self.ledger.csv_text(at_tables, more)
 
     def chips_at_tables(self) -> dict[str, int]:
         """Each profile's chips at the tables now (a hand in play: as it was dealt)."""

@@ -9,6 +9,8 @@ hosts that stay up; the owner dies as after kill -9.
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -142,7 +144,14 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
     assert tonight["Ann"].bought_in == tonight["Bob"].bought_in == BUY_IN
     assert tonight["Ann"].net == nets[ann] and tonight["Ann"].hands == 1
     assert sum(part.chips_at_tables().values()) == 2 * BUY_IN
-    # The leaderboard, the lobby's, adds in the table's part.
+    # The leaderboard and the host's ledger, the lobby's, add in the table's part.
+    lobby = running(nodes, "lobby").host
+    assert lobby is not None
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(lobby.room.ledger_text()))}
+    for client in (ann, bob):
+        row = rows[client.member.name]
+        assert (int(row["bought_in"]), int(row["at_table"]), int(row["net"]),
+                int(row["hands"])) == (BUY_IN, BUY_IN + nets[client], nets[client], 1)
     board = await ask_leaderboard(ann)
     assert {(row.name, row.hands, row.net) for row in board.tonight} == {
         ("Ann", 1, nets[ann]), ("Bob", 1, nets[bob])}
