@@ -59,6 +59,8 @@ from cardtui.wire.protocol import (
     LobbySnapshot,
     LobbyUpdate,
     Message,
+    Online,
+    OnlinePlayer,
     ProtocolError,
     TableClosed,
     TableInfo,
@@ -274,6 +276,9 @@ class Relay:
         self.greeted = False
         #: What the game is to read once greeted (the lobby's snapshot merged then).
         self._queued: list[bytes | LobbySnapshot] = []
+        #: Who each part last said is here and where (merged for the game: each part
+        #: knows the seats at its own tables).
+        self._online: dict[str, tuple[OnlinePlayer, ...]] = {}
         #: Requests said to every part, whose answers only the lobby's part gives.
         self._to_every: set[int] = set()
         self._up = LineSplitter(MAX_MESSAGE_BYTES)
@@ -376,6 +381,11 @@ class Relay:
             return
         if isinstance(message, LobbySnapshot):
             part.listed = True
+            self._online[part.name] = message.online
+        elif isinstance(message, Online):
+            self._online[part.name] = message.players
+            self._write(encode(Online(self._merged_online())).rstrip(b"\n"))
+            return
         if lobby:
             if isinstance(message, LobbySnapshot):
                 for info in message.tables:
@@ -411,7 +421,21 @@ class Relay:
 
     def _merged(self, snapshot: LobbySnapshot) -> bytes:
         return encode(dataclasses.replace(
-            snapshot, tables=(*snapshot.tables, *self._others()))).rstrip(b"\n")
+            snapshot, tables=(*snapshot.tables, *self._others()),
+            online=self._merged_online())).rstrip(b"\n")
+
+    def _merged_online(self) -> tuple[OnlinePlayer, ...]:
+        """Who is here, as every part says: the seats and watched tables of each part's
+        own tables; here (not away) if connected to any part."""
+        merged: dict[str, OnlinePlayer] = {}
+        for name in [LOBBY, *sorted(set(self._online) - {LOBBY})]:
+            for player in self._online.get(name, ()):
+                known = merged.get(player.name)
+                merged[player.name] = player if known is None else dataclasses.replace(
+                    known, seated=tuple(dict.fromkeys(known.seated + player.seated)),
+                    watching=tuple(dict.fromkeys(known.watching + player.watching)),
+                    host=known.host or player.host, away=known.away and player.away)
+        return tuple(sorted(merged.values(), key=lambda p: (p.name.casefold(), p.name)))
 
     def _greet(self) -> None:
         """The lobby's greeting, once every part has greeted: naming every table where a
@@ -471,7 +495,8 @@ class Relay:
 
 #: The lines the relay reads (the rest, most of a table's, pass as bytes).
 _DECODED = frozenset({b"table_snapshot", b"hand_started", b"hand_voided", b"table_closed",
-                      b"lobby_update", b"welcome", b"error", b"lobby_snapshot", b"kicked"})
+                      b"lobby_update", b"welcome", b"error", b"lobby_snapshot", b"kicked",
+                      b"online"})
 
 
 def _field(line: bytes, name: str) -> object:

@@ -18,6 +18,7 @@ from cardtui.wire.protocol import (
     HandVoided,
     LobbySnapshot,
     Message,
+    Online,
     Records,
     Rename,
     Renamed,
@@ -135,7 +136,7 @@ def _both(ann: FakeClient, bob: FakeClient) -> set[int]:
     return hands[0] & hands[1]
 
 
-async def test_a_new_name_reaches_every_part_and_the_game_hears_one_answer(
+async def test_who_is_here_and_a_new_name_span_every_part(
         hosts: Callable[..., ClusterRoom]) -> None:
     nodes = [await hosts(*TABLES, name=f"host-{n}") for n in (1, 2, 3)]
     await placed(nodes)
@@ -144,7 +145,12 @@ async def test_a_new_name_reaches_every_part_and_the_game_hears_one_answer(
     table = running(nodes, table_id).table(table_id)
     assert table is not None
     ann = await join(lobby, "Ann")
+    bob = await join(next(n for n in nodes if n is not lobby), "Bob")
     await sit(ann, table_id)
+    # Who is here, as Bob's lobby lists it: Ann seated at that table, which only its own
+    # part knows.
+    await bob.wait_for(lambda m: isinstance(m, Online) and any(
+        p.name == "Ann" and p.seated == (table_id,) and not p.away for p in m.players))
     start = len(ann.messages)
     ann.send(Rename("Annie", ref=41))
     await until(lambda: any(p.name == "Annie" for _, p in table.players()))
@@ -155,3 +161,4 @@ async def test_a_new_name_reaches_every_part_and_the_game_hears_one_answer(
     answers = [m for m in ann.messages[start:] if getattr(m, "ref", None) == 41]
     assert [(type(m), getattr(m, "name", None)) for m in answers] == [(Renamed, "Annie")]
     await ann.close()
+    await bob.close()
