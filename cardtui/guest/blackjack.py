@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from cardtui.blackjack.count import VERBS
 from cardtui.blackjack.records import Action, RoundSettled
 from cardtui.blackjack.rules import Rules
 from cardtui.blackjack.strategy import Advice
@@ -41,7 +42,7 @@ class BlackjackRemoteSession(RemoteSession):
     def bet(self, seat: int, amount: int) -> None:
         turn = self._my_turn(seat)
         if not isinstance(turn.legal, BetWindow):
-            raise ValueError("bets are placed between rounds")
+            raise ValueError(_("bets are placed between rounds"))
         bankroll = next((s.stack for s in self.seats() if s.seat == seat), 0)
         problem = turn.legal.problem(amount, bankroll)
         if problem is not None:
@@ -52,10 +53,10 @@ class BlackjackRemoteSession(RemoteSession):
     def act(self, seat: int, action: Action) -> None:
         turn = self._my_turn(seat)
         if isinstance(turn.legal, BetWindow):
-            raise ValueError("place a bet first")
+            raise ValueError(_("place a bet first"))
         assert isinstance(turn.legal, frozenset)
         if action not in turn.legal:
-            raise ValueError(f"you cannot {action.verb} now")
+            raise ValueError(_("you cannot {move} now").format(move=_(VERBS[action])))
         self._send(BlackjackAction(self.table_id, action))
         self.to_act = None
 

@@ -20,6 +20,7 @@ import os
 import socket
 from collections.abc import AsyncIterator, Mapping
 
+from cardtui.i18n import _
 from cardtui.wire import ROOM_FD_ENV
 from cardtui.wire.protocol import (
     MAX_ROOM_MESSAGE_BYTES,
@@ -111,7 +112,7 @@ class RoomClient:
             except (ConnectionError, OSError):
                 data = b""
             if not data:
-                raise RoomError("the room closed the connection")
+                raise RoomError(_("the room closed the connection"))
             self._ready.extend(self._splitter.feed(data))
 
     async def messages(self) -> AsyncIterator[Message]:

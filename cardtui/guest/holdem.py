@@ -23,6 +23,7 @@ from cardtui.holdem.bots import Personality
 from cardtui.holdem.button import Positions
 from cardtui.holdem.legal import LegalActions, refusal
 from cardtui.holdem.phh_seen import seen_to_phh
+from cardtui.i18n import _
 from cardtui.tables.holdem_capabilities import HoldemCapabilities
 from cardtui.tables.holdem_replay import played_replay
 from cardtui.tables.session import Event, Note, SeatState, Seen, Settled, ToAct
@@ -166,7 +167,7 @@ class HoldemRemoteSession(RemoteSession):
         try:
             said = await rebuy()
         except Exception as refusal:  # the room's words (RoomRefused), shown here
-            said = f"No rebuy: {refusal}"
+            said = _("No rebuy: {reason}").format(reason=refusal)
         self._say_here(said)
 
     def ends_hand(self, record: object) -> bool:

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from cardtui.i18n import _
 from cardtui.wire.protocol import HomeGameAsk, HomeGameChoice
 
 #: The answers to a question, by command: (the question's kind, the value).
@@ -41,12 +42,12 @@ def home_game_command(line: str, table: str,
     if command in ANSWERS:
         kind, value = ANSWERS[command]
         if asked is None or asked.kind != kind:
-            return ("Nobody asked you to run it twice." if kind == "runs"
-                    else "Nobody asked you to show.")
+            return (_("Nobody asked you to run it twice.") if kind == "runs"
+                    else _("Nobody asked you to show."))
         return HomeGameChoice(table, asked.hand, kind, value)
     if command in STANDING:
         if rest not in ([], ["on"], ["off"]):
-            return f"{command} or {command} off"
+            return _("{command} or {command} off").format(command=command)
         return HomeGameChoice(table, 0, STANDING[command], 0 if rest == ["off"] else 1)
     return None
 
@@ -58,5 +59,7 @@ def question(asked: HomeGameAsk, seconds: int) -> str:
     'All in: run it twice? 2: twice, 1: once (8 s; no answer: once).'
     """
     if asked.kind == "runs":
-        return f"All in: run it twice? 2: twice, 1: once ({seconds} s; no answer: once)."
-    return f"You won uncontested: w shows your hand ({seconds} s; no answer: muck)."
+        return _("All in: run it twice? 2: twice, 1: once ({seconds} s; no answer: once)."
+                 ).format(seconds=seconds)
+    return _("You won uncontested: w shows your hand ({seconds} s; no answer: muck)."
+             ).format(seconds=seconds)

@@ -28,6 +28,7 @@ HostSeatAnswer(ref=None, table='t1', name='Cy', approve=True)
 
 from __future__ import annotations
 
+from cardtui.i18n import N_, _
 from cardtui.wire.protocol import (
     Announce,
     HostApproval,
@@ -42,8 +43,8 @@ from cardtui.wire.protocol import (
     HostUnban,
 )
 
-#: What ``/help`` says (and an unknown command).
-HELP = ("Host commands: /pause, /resume, /close void (the hand in play void, every bet back), "
+#: What ``/help`` says (and an unknown command); marked here, translated where it is said.
+HELP = N_("Host commands: /pause, /resume, /close void (the hand in play void, every bet back), "
         "/close play (after the hand in play), /kick NAME, /ban NAME, /blinds SMALL/BIG "
         "(from the next hand), /move NAME SEAT (between hands), /approval on|off (seats "
         "wait for a host), /approve NAME, /refuse NAME, /unban NAME, /announce TEXT. "
@@ -63,12 +64,12 @@ def host_command(line: str, table: str | None) -> HostRequest | str | None:
     text = line.strip()
     if not text.startswith("/") or text.startswith("//"):
         return None
-    word, _, rest = text.partition(" ")
+    word, _space, rest = text.partition(" ")
     word, rest = word.lower(), rest.strip()
     if word in _AT_TABLE and table is None:
-        return f"{word} works at a table: in the lobby, use h."
+        return _("{command} works at a table: in the lobby, use h.").format(command=word)
     request = _request(word, rest, table)
-    return HELP if request is None else request
+    return _(HELP) if request is None else request
 
 
 def _request(word: str, rest: str, table: str | None) -> HostRequest | str | None:
@@ -79,38 +80,38 @@ def _request(word: str, rest: str, table: str | None) -> HostRequest | str | Non
     if word == "/close":
         assert table is not None
         if rest.lower() not in ("void", "play"):
-            return "Say /close void (the hand in play void) or /close play (after it)."
+            return _("Say /close void (the hand in play void) or /close play (after it).")
         return HostClose(table, void=rest.lower() == "void")
     if word in ("/kick", "/ban"):
         if not rest:
-            return f"Say whom: {word} NAME."
+            return _("Say whom: {command} NAME.").format(command=word)
         return HostKick(rest, ban=word == "/ban")
     if word == "/blinds":
         assert table is not None
         small, slash, big = rest.partition("/")
         if not slash or not small.strip().isdigit() or not big.strip().isdigit():
-            return "Say the blinds as /blinds SMALL/BIG, e.g. /blinds 10/20."
+            return _("Say the blinds as /blinds SMALL/BIG, e.g. /blinds 10/20.")
         return HostBlinds(table, int(small), int(big))
     if word == "/move":
         assert table is not None
-        name, _, seat = rest.rpartition(" ")
+        name, _space, seat = rest.rpartition(" ")
         if not name.strip() or not seat.isdigit() or int(seat) < 1:
-            return "Say whom and where: /move NAME SEAT, e.g. /move Bob 4."
+            return _("Say whom and where: /move NAME SEAT, e.g. /move Bob 4.")
         return HostMove(table, name.strip(), int(seat) - 1)
     if word == "/approval":
         assert table is not None
         if rest.lower() not in ("on", "off"):
-            return "Say /approval on (seats here wait for a host) or /approval off."
+            return _("Say /approval on (seats here wait for a host) or /approval off.")
         return HostApproval(table, rest.lower() == "on")
     if word in ("/approve", "/refuse"):
         assert table is not None
         if not rest:
-            return f"Say whom: {word} NAME."
+            return _("Say whom: {command} NAME.").format(command=word)
         return HostSeatAnswer(table, rest, approve=word == "/approve")
     if word == "/unban":
-        return HostUnban(rest) if rest else "Say whom: /unban NAME."
+        return HostUnban(rest) if rest else _("Say whom: /unban NAME.")
     if word == "/announce":
-        return Announce(rest) if rest else "Say what: /announce TEXT."
+        return Announce(rest) if rest else _("Say what: /announce TEXT.")
     return None
 
 

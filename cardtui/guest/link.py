@@ -47,6 +47,7 @@ from cardtui.guest.holdem import HoldemRemoteSession
 from cardtui.guest.host_commands import chat_text, host_command
 from cardtui.guest.prize import paid_out
 from cardtui.guest.shared_table import RemoteSession, seat_result
+from cardtui.i18n import _
 from cardtui.store.records import room_table
 from cardtui.tables.session import Settled as SettledEvent
 from cardtui.tables.shared_bankroll import RoomChips, returned_note
@@ -247,8 +248,8 @@ class RoomLink:
                     log.exception("handling %s from the room", message.TYPE)
         finally:
             self.closed = True
-            self._fail_waiters(RoomRefused("the room has closed"))
-            self._tell("The room has closed.")
+            self._fail_waiters(RoomRefused(_("the room has closed")))
+            self._tell(_("The room has closed."))
 
     def _fail_waiters(self, error: RoomRefused) -> None:
         """The line is gone: every request still waiting fails, all at once."""
@@ -314,11 +315,12 @@ class RoomLink:
         if session is not None:
             session.receive(message)
         info = self.tables.get(message.table)
-        where = info.name if info is not None else "a table"
+        where = info.name if info is not None else _("a table")
         if message.banned:
-            self._tell(f"The host ({message.by}) banned you from the room.")
+            self._tell(_("The host ({name}) banned you from the room.").format(name=message.by))
         else:
-            self._tell(f"The host ({message.by}) removed you from {where}.")
+            self._tell(_("The host ({name}) removed you from {table}.").format(
+                name=message.by, table=where))
         return True
 
     def _lobby_update(self, message: LobbyUpdate) -> bool:
@@ -472,7 +474,7 @@ class RoomLink:
         """
         line = text.strip()
         if not line:
-            raise ValueError("nothing to say")
+            raise ValueError(_("nothing to say"))
         command = host_command(line, None)
         if isinstance(command, str):
             self._tell(command)
@@ -511,7 +513,7 @@ class RoomLink:
         the table's session (or the lobby) as the room's own words.
         """
         if self.closed:
-            raise ValueError("the room has closed")
+            raise ValueError(_("the room has closed"))
         numbered = self._numbered(message)
         self.client.send(numbered)
         assert numbered.ref is not None
@@ -530,7 +532,7 @@ class RoomLink:
         or no answer within :data:`ANSWER_TIMEOUT` raise :class:`RoomRefused`.
         """
         if self.closed:
-            raise RoomRefused("the room has closed")
+            raise RoomRefused(_("the room has closed"))
         numbered = dataclasses.replace(message, ref=next(self._refs))
         assert numbered.ref is not None
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
@@ -539,7 +541,7 @@ class RoomLink:
             self.client.send(numbered)
             answer = await self.clock.wait_for(future, ANSWER_TIMEOUT)
         except TimeoutError:
-            raise RoomRefused("the room did not answer") from None
+            raise RoomRefused(_("the room did not answer")) from None
         finally:
             # Answered, failed or given up on: no longer waited on.
             self._waiters.pop(numbered.ref, None)
@@ -547,7 +549,8 @@ class RoomLink:
             # The room's refusal in this player's words (the lobby shows it as said).
             raise RoomRefused(shown(answer.message, answer.key, answer.args))
         if not isinstance(answer, reply):
-            raise RoomRefused(f"the room answered {answer.TYPE}, not {reply.TYPE}")
+            raise RoomRefused(_("the room answered {answer}, not {expected}").format(
+                answer=answer.TYPE, expected=reply.TYPE))
         return answer
 
     def session(self, table_id: str) -> RemoteSession:
@@ -556,7 +559,7 @@ class RoomLink:
         if session is None:
             info = self.tables.get(table_id)
             if info is None:
-                raise RoomRefused("there is no such table")
+                raise RoomRefused(_("there is no such table"))
             cls = HoldemRemoteSession if info.game is Game.HOLDEM else BlackjackRemoteSession
             session = cls(self, info)
             self.sessions[table_id] = session
@@ -637,7 +640,7 @@ class RoomLink:
         notice = await self._ask(request, Notice)
         info = self.tables.get(notice.table) if notice.table is not None else None
         if info is None:
-            raise RoomRefused("the room opened a table it did not list")
+            raise RoomRefused(_("the room opened a table it did not list"))
         # In this player's language; a private table's invite code is in it.
         self.opened = shown(notice.text, notice.key, notice.args)
         self.invite_code = notice.args.get("code", "")
@@ -649,7 +652,7 @@ class RoomLink:
         notice = await self._ask(JoinPrivate(code), Notice)
         info = self.tables.get(notice.table) if notice.table is not None else None
         if info is None:
-            raise RoomRefused("the room let us in to a table it did not list")
+            raise RoomRefused(_("the room let us in to a table it did not list"))
         return info
 
 

@@ -122,6 +122,10 @@ TRANSLATED += [
     "cardtui/room/room.py",
     "cardtui/serve/web_page.py",
 ]
+#: The guest's side of the shared room: the home-game and host commands typed in a chat
+#: box, the blackjack seat's refusals, a rebuy refused, the line to the room closing.
+TRANSLATED += [f"cardtui/guest/{name}.py" for name in (
+    "home_game_commands", "holdem", "host_commands", "blackjack", "link", "client")]
 _PROGRAMMER = "a programmer's error (a ValueError a caller checks first), never shown"
 #: The strategy charts' cell codes (H, Ds, Rh, -...): a literal made only of them is a
 #: cell or a row of a published chart, not words (the hint's words are marked N_).
@@ -204,6 +208,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cardtui/tables/bankroll.py", "f:a buy-in of  with a table minimum of "): _PROGRAMMER,
     **{("cardtui/holdem/phh_read.py", what): "an amount's name, said with _what (a Said piece)"
        for what in ("blind or straddle", "starting stack")},
+    ("cardtui/guest/blackjack.py", "sitting out"): "a seat's status, matched, not shown",
+    ("cardtui/guest/client.py", "f:= is not a socket: "):
+        "the room's descriptor is broken: a game started by hand, for its log",
     **{("cardtui/holdem/hand.py", text): _PROGRAMMER for text in (
         "give the hand a random.Random to shuffle with (or a deck)", "f:it is not seat 's turn",
         "f:pot  has nobody left to win it", "f:seat  cannot put in ",
