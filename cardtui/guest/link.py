@@ -5,7 +5,9 @@ reads every message the room sends and routes it: lobby messages update
 :attr:`RoomLink.tables` and tell the lobby's listeners; a table's messages go
 to that table's session (:mod:`cardtui.guest.holdem`,
 :mod:`cardtui.guest.blackjack`). A settled hand of a table the player
-already left still reaches their store, through ``on_settled``.
+already left still reaches their store, through ``on_settled``; a hand they
+left mid-hand with its history, as their seat saw it (the room sends the hand's
+records to the end, and the session that left keeps them until the result).
 
 A key holder's seats buy in from the profile's kept chips and cash out to
 them (:mod:`cardtui.tables.shared_bankroll`): :meth:`RoomLink.sit` takes the
@@ -60,6 +62,8 @@ from cardtui.wire.protocol import (
     GetHostDesk,
     GetLeaderboard,
     GetLobby,
+    HandStarted,
+    HandVoided,
     HostDeskState,
     HostRequest,
     JoinPrivate,
@@ -73,6 +77,7 @@ from cardtui.wire.protocol import (
     Notice,
     Online,
     OnlinePlayer,
+    Records,
     Rename,
     Renamed,
     Reply,
@@ -126,6 +131,10 @@ class RoomLink:
         #: The lobby: every table by id, in the room's order.
         self.tables: dict[str, TableInfo] = {}
         self.sessions: dict[str, RemoteSession] = {}
+        #: Tables this player left mid-hand, by id: the session that left keeps that
+        #: hand's records, which the room goes on sending, until the hand's result, so
+        #: the hand reaches the store with its history (as a seat that stayed does).
+        self._finishing: dict[str, RemoteSession] = {}
         #: Seats this player still held when the link opened (a reconnect), not yet shown.
         self.reseated: list[RemoteSession] = []
         self.closed = False
@@ -385,6 +394,8 @@ class RoomLink:
         table_id = message.table.id if isinstance(message, TableSnapshot) else getattr(
             message, "table", None)
         session = self.sessions.get(table_id) if isinstance(table_id, str) else None
+        if session is None and isinstance(table_id, str):
+            session = self._left_mid_hand(table_id, message)
         if session is not None:
             session.receive(message)
         elif isinstance(message, TableSnapshot) and self._reseated(message):
@@ -394,6 +405,24 @@ class RoomLink:
         elif isinstance(message, Notice | Error) and not answered:
             # (An answer to a request is told by whoever asked, in their words.)
             self._unclaimed_words(message, table_id)
+
+    def _left_mid_hand(self, table_id: str, message: Message) -> RemoteSession | None:
+        """The session that left ``table_id`` mid-hand, for that hand's records and result.
+
+        Its result (SeatSettled) is the last it takes: the session, detached,
+        hands the rows with the hand's history to ``on_settled``. A hand that
+        ends with no result for this player (voided, the table closed) lets it go.
+        """
+        session = self._finishing.get(table_id)
+        if session is None:
+            return None
+        if isinstance(message, Records | SeatSettled) and message.hand == session.hand_number:
+            if isinstance(message, SeatSettled):
+                del self._finishing[table_id]
+            return session
+        if isinstance(message, HandStarted | HandVoided | TableClosed):
+            del self._finishing[table_id]
+        return None
 
     def _reseated(self, message: TableSnapshot) -> bool:
         """Back after a dropped connection: the room put us in our seat again."""
@@ -563,6 +592,9 @@ class RoomLink:
             cls = HoldemRemoteSession if info.game is Game.HOLDEM else BlackjackRemoteSession
             session = cls(self, info)
             self.sessions[table_id] = session
+            # Back at a table it left mid-hand: the new session has that hand from its
+            # snapshot, and takes its result.
+            self._finishing.pop(table_id, None)
         return session
 
     def take_reseated(self) -> RemoteSession | None:
@@ -576,6 +608,8 @@ class RoomLink:
     def forget(self, session: RemoteSession) -> None:
         if self.sessions.get(session.table_id) is session:
             del self.sessions[session.table_id]
+            if session.left and session.in_hand and session.your_seat is not None:
+                self._finishing[session.table_id] = session
 
     async def _join(self, table_id: str, request: Sit | Watch) -> RemoteSession:
         existed = table_id in self.sessions
