@@ -31,7 +31,7 @@ def english_after() -> Iterator[None]:
      "Вы выиграли без вскрытия: w показывает ваши карты (8 с; без ответа — сброс)."),
     ("ja", "オールイン: 2 回配りますか? 2: 2 回、1: 1 回 (8 秒、答えがなければ 1 回)。",
      "誰もコールせずに勝ちました: w でハンドを見せます (8 秒、答えがなければマック)。"),
-])
+], ids=["en", "ru", "ja"])
 def test_the_home_games_questions_in_the_players_language(code: str, runs: str,
                                                            show: str) -> None:
     i18n.set_language(code)
