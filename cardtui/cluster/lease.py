@@ -80,9 +80,10 @@ class Leases:
                 bucket=name, ttl=lease_seconds, history=1, storage=StorageType.FILE))
         return cls(kv, host, lease_seconds, on_lost)
 
-    async def claim(self, table: str) -> bool:
-        """Become the table's owner if nobody is (or the owner's lease lapsed)."""
-        value = f"{self.host} {uuid.uuid4().hex[:8]}".encode()
+    async def claim(self, table: str, note: str = "") -> bool:
+        """Become the table's owner if nobody is (or the owner's lease lapsed); ``note``:
+        a word the lease carries for the other hosts to read (:meth:`holder`)."""
+        value = " ".join(filter(None, [self.host, uuid.uuid4().hex[:8], note])).encode()
         try:
             self.held[table] = await self.kv.create(token(table), value)
         except KeyWrongLastSequenceError:

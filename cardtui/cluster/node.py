@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import itertools
 import logging
 import socket
@@ -92,6 +93,9 @@ class ClusterRoom:
         self.make_host = make_host
         self._member = member
         self.parts = parts(tables)
+        #: What this host's tables file makes of the room, said in its presence: a part is
+        #: handed over only to a host whose file makes the same parts.
+        self.plan = hashlib.sha256(repr(list(tables)).encode()).hexdigest()[:12]
         self.id = host_id or uuid.uuid4().hex[:12]
         self.lease_seconds = lease_seconds
         self.log = log_line
@@ -107,6 +111,10 @@ class ClusterRoom:
         self.live: set[str] = {self.id}
         #: Turns each part has been seen without an owner.
         self._unowned: dict[str, int] = {}
+        #: Parts this host took though placed on another (that one did not take them in
+        #: time: not there yet, or run with another tables file): kept, never handed back
+        #: idle, or the two would pass them to and fro.
+        self._taken_anyway: set[str] = set()
         self.voided = 0
         self._task: asyncio.Task[None] | None = None
         self.stop_step_seconds = STOP_STEP_SECONDS
@@ -148,7 +156,7 @@ class ClusterRoom:
                                         lease_seconds=self.lease_seconds,
                                         on_lost=self._lost)
         self.guest_numbers = await GuestNumbers.open(self.nc.jetstream(), self.room_name)
-        await self.leases.claim(presence_key(self.id))
+        await self.leases.claim(presence_key(self.id), self.plan)
         self.leases.start()
         await self.steer()
         self._task = asyncio.create_task(self._steer_forever())
@@ -174,7 +182,7 @@ class ClusterRoom:
         parts over to the host they are placed on, drop dead hosts' lines."""
         assert self.leases is not None
         if presence_key(self.id) not in self.leases.held:
-            await self.leases.claim(presence_key(self.id))
+            await self.leases.claim(presence_key(self.id), self.plan)
         listed = {key.removeprefix(_PRESENCE) for key in await self.leases.keys()
                   if key.startswith(_PRESENCE)}
         # A key being renewed can be missing from one listing: a host is gone only once
@@ -200,6 +208,8 @@ class ClusterRoom:
             placed = placed_on(part.name, self.live) == self.id
             if (placed or turns > PATIENCE) and await self.leases.claim(part.name):
                 holder = await self.leases.holder(part.name)
+                if not placed:
+                    self._taken_anyway.add(part.name)
         else:
             self._unowned.pop(part.name, None)
         if holder is None:
@@ -229,12 +239,16 @@ class ClusterRoom:
         tables, and no player sees it happen."""
         assert self.leases is not None
         for name, running in list(self.running.items()):
-            if running.part.lobby or placed_on(name, self.live) == self.id:
+            target = placed_on(name, self.live)
+            if running.part.lobby or target == self.id or name in self._taken_anyway:
                 continue
             if any(table.has_humans() or table.in_play
                    for table in running.host.room.tables.values()):
                 continue
-            self._say(f"{name} is placed on host {placed_on(name, self.live)}: handed over")
+            presence = await self.leases.holder(presence_key(str(target)))
+            if presence is None or presence.split()[2:] != [self.plan]:
+                continue  # (its tables file makes other parts: it would not take this one)
+            self._say(f"{name} is placed on host {target}: handed over")
             await self._close_part(name, "handed over", keep=True)
             await self.leases.release(name)
 
@@ -251,6 +265,7 @@ class ClusterRoom:
         more is written; else the part ends (the next owner starts it anew: its players
         were told the room closed)."""
         running = self.running.pop(name, None)
+        self._taken_anyway.discard(name)
         if running is None:
             return
         self._say(f"{name} stopped here: {reason}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardtui.cluster.node import ClusterRoom
+from cardtui.cluster.shards import PATIENCE, placed_on
 from cardtui.room.config import HoldemOptions
 from cardtui.wire.protocol import (
     HandVoided,
@@ -162,3 +163,19 @@ async def test_who_is_here_and_a_new_name_span_every_part(
     assert [(type(m), getattr(m, "name", None)) for m in answers] == [(Renamed, "Annie")]
     await ann.close()
     await bob.close()
+
+
+async def test_a_table_placed_on_a_host_without_it_stays_where_it_was_taken(
+        hosts: Callable[..., ClusterRoom]) -> None:
+    """host-2 runs with a tables file lacking the second table, which is placed on it: the
+    host that has it keeps it (handing it over idle, to a host that never takes it, would
+    close it for every player in turn)."""
+    one = await hosts(*TABLES[:2], name="host-1")
+    two = await hosts(TABLES[0], name="host-2")
+    assert placed_on("t2", ["host-1", "host-2"]) == "host-2"
+    # Each turn is a third of a lease; host-1 opened t2 alone, first up, and holds it.
+    await until(lambda: one.live == two.live == {"host-1", "host-2"})
+    for _ in range(3 * PATIENCE + 3):
+        await one.steer()
+        assert one.table("t2") is not None
+    assert two.table("t2") is None
