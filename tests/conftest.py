@@ -17,14 +17,9 @@ os.environ.pop("CARDTUI_DATA_DIR", None)
 # unless a test asks for a language (lang=..., which wins over the environment).
 os.environ["CARDTUI_LANG"] = "en"
 
-from support.pilot_keys import install as install_pilot_keys  # noqa: E402
-
 from cardtui.ui.app import CardtuiApp  # noqa: E402
 from cardtui.ui.textual_fixes.served import share_parsed_stylesheets  # noqa: E402
 
-# Pilot.press waits for each key to be handled, not for an idle process right after
-# sending it (tests/support/pilot_keys.py).
-install_pilot_keys()
 # A test process starts hundreds of apps, and each parsed every stylesheet again (a
 # Stylesheet's parse cache is its own): they share one, as a served game's template and
 # its forks do (keyed by the text, where it came from and the theme's variables, so the
