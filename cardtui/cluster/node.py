@@ -59,6 +59,8 @@ log = logging.getLogger("cardtui.cluster")
 
 #: How long each NATS step of a stop may take before the stop goes on without it.
 STOP_STEP_SECONDS = 5.0
+#: How long closing a part may take while stopping (its players' farewell, its store).
+CLOSE_PART_SECONDS = 15.0
 
 
 #: The start of each host's presence key.
@@ -345,7 +347,9 @@ class ClusterRoom:
         # no seat); the last host ends the room.
         others = self.live - {self.id}
         for name in list(self.running):
-            await self._close_part(name, reason or "the server is stopping", keep=bool(others))
+            await self._bounded(self._close_part(name, reason or "the server is stopping",
+                                                 keep=bool(others)),
+                                f"closing {name}", seconds=CLOSE_PART_SECONDS)
         if self.leases is not None:
             await self._bounded(self.leases.stop(), "stopping the lease renewals")
             for name in list(self.leases.held):
@@ -353,9 +357,11 @@ class ClusterRoom:
         if self.nc is not None:
             await self._bounded(self.nc.close(), "closing the NATS connection")
 
-    async def _bounded(self, step: Awaitable[object], what: str) -> None:
+    async def _bounded(self, step: Awaitable[object], what: str,
+                       seconds: float | None = None) -> None:
+        limit = seconds if seconds is not None else self.stop_step_seconds
         try:
-            await asyncio.wait_for(step, self.stop_step_seconds)
+            await asyncio.wait_for(step, limit)
         except Exception:  # noqa: BLE001 - stopping anyway: NATS away, or too slow
-            log.warning("cluster: %s failed or took over %s s while stopping", what,
-                        self.stop_step_seconds, exc_info=True)
+            log.warning("cluster: %s failed or took over %s s while stopping", what, limit,
+                        exc_info=True)
