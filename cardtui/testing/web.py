@@ -97,16 +97,29 @@ class BrowserPlayer:
         return player
 
     def _websocket(self, socket: WebSocket) -> None:
+        # A new websocket is a new game in a new xterm.js, however the page came to
+        # open it (reload(), the page reloaded by hand, "Play again"): the screen
+        # starts blank and the tab is open again. Left set by the previous game's
+        # end, ``_closed`` made every wait_for give up at its first look.
         self.socket = socket
+        self._closed.clear()
+        self.screen.reset()
+        self._stream = pyte.ByteStream(self.screen)
         query = parse_qs(urlsplit(socket.url).query)
         width, height = int(query["width"][0]), int(query["height"][0])
         self.screen.resize(height, width)
-        socket.on("framereceived", self._received)
+        socket.on("framereceived", lambda payload: self._received(payload, socket))
         socket.on("framesent", self._sent)
-        socket.on("close", lambda _: self._closed.set())
+        socket.on("close", lambda _: self._socket_closed(socket))
         self._connected.set()
 
-    def _received(self, payload: str | bytes) -> None:
+    def _socket_closed(self, socket: WebSocket) -> None:
+        if socket is self.socket:  # (a previous game's socket closing says nothing now)
+            self._closed.set()
+
+    def _received(self, payload: str | bytes, socket: WebSocket | None = None) -> None:
+        if socket is not None and socket is not self.socket:
+            return  # the last bytes of a previous game: not on the page's new terminal
         if isinstance(payload, str):
             self.received += len(payload.encode("utf-8"))
             return
@@ -193,9 +206,6 @@ class BrowserPlayer:
         page asks the door again, and the screen is what the new game draws."""
         await self.typed()
         self._connected.clear()
-        self._closed.clear()
-        self.screen.reset()
-        self._stream = pyte.ByteStream(self.screen)
         await self.page.reload()
         await self.wait_connected()
         await self.page.focus(".xterm-helper-textarea")
