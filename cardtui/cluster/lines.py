@@ -76,6 +76,9 @@ log = logging.getLogger("cardtui.cluster")
 
 #: How long a relay waits for an owner to take its line before asking again.
 OPEN_TIMEOUT = 1.0
+#: How long a part may take to greet a game before its line is opened again: an owner
+#: that took the line as it handed the part over (its room closing) greets nobody.
+GREETING_PATIENCE = 3.0
 READ_SIZE = 64 * 1024
 #: The empty message on a line's subject: the other end closed it.
 CLOSED = b""
@@ -123,11 +126,13 @@ class Gateway:
         self.room_name = room_name
         self.room = room
         self.part = part
+        self.stopped = False
         self._open_sub: Subscription | None = None
         #: (host, line) -> the gateway's end of the line's socket pair, and its pumps.
         self._lines: dict[tuple[str, str], _GatewayLine] = {}
 
     async def start(self) -> None:
+        self.stopped = False
         self._open_sub = await self.nc.subscribe(open_subject(self.room_name, self.part),
                                                  cb=self._open)
 
@@ -138,9 +143,14 @@ class Gateway:
             log.warning("a line to open that is not one: %r", msg.data[:200])
             return
         key = (asked.host, asked.line)
+        if self.stopped:
+            return  # (asked as this host let the part go: its next owner answers)
         if key not in self._lines:
             room_end, ours = socket.socketpair()
             await self.room.attach(room_end, asked.member)
+            if self.stopped:  # let go meanwhile: taken, the line would be greeted by nobody
+                ours.close()
+                return
             line = _GatewayLine(self, asked, ours)
             self._lines[key] = line
             await line.start()
@@ -157,6 +167,7 @@ class Gateway:
                 await line.close()
 
     async def stop(self) -> None:
+        self.stopped = True
         if self._open_sub is not None:
             with contextlib.suppress(Exception):
                 await self._open_sub.unsubscribe()
@@ -283,6 +294,7 @@ class Relay:
         self._to_every: set[int] = set()
         self._up = LineSplitter(MAX_MESSAGE_BYTES)
         self.task: asyncio.Task[None] | None = None
+        self._watch: asyncio.Task[None] | None = None
         self.ended = False
 
     @property
@@ -295,6 +307,20 @@ class Relay:
         for part in self.parts.values():
             part.start()
         self.task = asyncio.create_task(self._from_game(reader))
+        self._watch = asyncio.create_task(self._until_greeted())
+
+    async def _until_greeted(self) -> None:
+        """Open again, now and then, the line of each part that has not greeted the game:
+        the game waits on every part's greeting to be shown the room."""
+        while not self.ended and not self.greeted:
+            await asyncio.sleep(GREETING_PATIENCE)
+            if self.ended or self.greeted or self._hello is None:
+                continue
+            for part in self.parts.values():
+                if part.open and (part.greeting is None or not part.listed):
+                    log.info("part %s did not greet %s: its line opened again", part.name,
+                             self.member.name)
+                    await part.reopen()
 
     # --- the game's requests -------------------------------------------------------------
 
@@ -486,6 +512,8 @@ class Relay:
         if self.ended:
             return
         self.ended = True
+        if self._watch is not None and self._watch is not asyncio.current_task():
+            self._watch.cancel()
         for part in self.parts.values():
             await part.end()
         if self._writer is not None:

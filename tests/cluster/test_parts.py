@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+from nats.aio.msg import Msg
+
+from cardtui.cluster import lines
 from cardtui.cluster.node import ClusterRoom
 from cardtui.cluster.shards import PATIENCE, placed_on
 from cardtui.room.config import HoldemOptions
@@ -179,3 +183,32 @@ async def test_a_table_placed_on_a_host_without_it_stays_where_it_was_taken(
         await one.steer()
         assert one.table("t2") is not None
     assert two.table("t2") is None
+
+
+async def test_a_part_that_took_the_line_and_never_greeted_is_asked_again(
+        hosts: Callable[..., ClusterRoom], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An owner handing a table over can take a game's line as its room closes and greet
+    nobody: the game would wait at "Joining the room…" (seen once in a loaded CI run). The
+    relay opens that part's line again after a while, and the game is shown the room."""
+    monkeypatch.setattr(lines, "GREETING_PATIENCE", 0.5)
+    nodes = [await hosts(*TABLES, name=f"host-{n}") for n in (1, 2, 3)]
+    await placed(nodes)
+    gateway = running(nodes, "t2").running["t2"].gateway
+    serve = gateway._open
+    swallowed: list[bytes] = []
+
+    async def took_and_left(msg: Msg) -> None:  # the first line: "ok", and nothing after
+        if swallowed:
+            await serve(msg)
+        else:
+            swallowed.append(msg.data)
+            await msg.respond(b"ok")
+
+    monkeypatch.setattr(gateway, "_open", took_and_left)
+    await gateway.stop()  # subscribed again with the stand-in
+    await gateway.start()
+    ann = await join(nodes[0], "Ann")  # join() waits for the lobby: the greeting came
+    assert swallowed
+    (lobby,) = ann.of(LobbySnapshot)
+    assert [t.id for t in lobby.tables] == ["t1", "t2", "t3"]
+    await ann.close()
