@@ -51,7 +51,6 @@ from cardtui.room.config import HoldemOptions  # noqa: E402
 from cardtui.room.connection import Member  # noqa: E402
 from cardtui.room.hosting import RoomHost  # noqa: E402
 from cardtui.room.room import room_pair  # noqa: E402
-from tests.cluster.placement import placed  # noqa: E402
 from cardtui.wire.protocol import (  # noqa: E402
     PROTOCOL_VERSION,
     Hello,
@@ -62,6 +61,7 @@ from cardtui.wire.protocol import (  # noqa: E402
     TableSnapshot,
     YourTurnHoldem,
 )
+from tests.cluster.placement import placed  # noqa: E402
 from tests.room.support import FakeClient  # noqa: E402
 from tests.support.services import start_nats  # noqa: E402
 
