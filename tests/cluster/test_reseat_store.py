@@ -144,7 +144,7 @@ async def test_a_blackjack_seat_comes_back_with_the_last_settled_rounds_bankroll
     settled = await ann.wait_for(round_settled)
     ann.on_message = None
     # The next round is dealt, Ann's 100 out, when the room dies: it goes back with the void.
-    await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=ann.messages.index(settled))
+    await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=ann.position(settled))
     old.tables["t1"].shoe.stack(["Th", "Ks", "9c", "Qs"])
     ann.send(Bet("t1", 100))
     await ann.wait_for(lambda m: isinstance(m, YourTurnBlackjack))

@@ -113,6 +113,12 @@ class FakeClient:
 
         return await asyncio.wait_for(scan(), timeout)
 
+    def position(self, message: object) -> int:
+        """Where ``message`` (this very one) is in :attr:`messages`. Not ``list.index``,
+        which finds the first *equal* message: a table's snapshot after a chopped hand can
+        equal one sent long before."""
+        return next(i for i, each in enumerate(self.messages) if each is message)
+
     async def wait_closed(self, timeout: float = TIMEOUT) -> None:
         async def closed() -> None:
             while not self.closed:

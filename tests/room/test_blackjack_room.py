@@ -165,7 +165,7 @@ async def test_two_expiries_in_a_row_sit_a_lone_player_out_and_a_bet_brings_them
                     "Ann's clock ran out: Ann stands. Ann is sitting out (the clock acted twice)."]
     # Nobody else is at the table: the betting window still opens for her,
     # and her bet is the key that brings her back.
-    start = ann.messages.index(settled)
+    start = ann.position(settled)
     await pass_time_until(
         clock, lambda: any(isinstance(m, BetsOpen) for m in ann.messages[start:]), ann, step=1)
     await ann.wait_for(lambda m: isinstance(m, BetsOpen), after=start)
@@ -189,7 +189,7 @@ async def test_bets_placed_together_reach_the_screens_as_one_seat_line(
     for client in players:
         client.send(Bet("t1", 20))
     started = await watcher.wait_for(lambda m: isinstance(m, HandStarted), after=start)
-    before_deal = watcher.messages[start:watcher.messages.index(started)]
+    before_deal = watcher.messages[start:watcher.position(started)]
     lines = [m for m in before_deal if isinstance(m, TableSeats)]
     assert len(lines) == 2
     assert [s.bet for s in lines[-1].seats] == [20, 20, 20]

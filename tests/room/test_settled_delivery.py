@@ -69,7 +69,7 @@ async def test_a_settled_round_not_acknowledged_comes_again_on_the_next_connecti
     again = await back.wait_for(lambda m: isinstance(m, SeatSettled))
     assert again == settled
     welcome = back.of(Welcome)[0]
-    assert welcome.room == room.id and back.messages.index(again) > back.messages.index(welcome)
+    assert welcome.room == room.id and back.position(again) > back.position(welcome)
     back.send(SettledSeen("t1", 1))  # this time the store has it
     await until(lambda: ANN.profile not in room.unseen)
     await back.close()
