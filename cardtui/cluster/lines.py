@@ -42,6 +42,7 @@ from nats.aio.subscription import Subscription
 from nats.errors import Error as NatsError
 from nats.errors import NoRespondersError, TimeoutError
 
+from cardtui.cluster.gather import ANSWERS, GATHERED, Gatherer
 from cardtui.cluster.shards import LOBBY
 from cardtui.cluster.subjects import PREFIX, token
 from cardtui.i18n import N_
@@ -79,6 +80,9 @@ OPEN_TIMEOUT = 1.0
 #: How long a part may take to greet a game before its line is opened again: an owner
 #: that took the line as it handed the part over (its room closing) greets nobody.
 GREETING_PATIENCE = 3.0
+#: How long a barred player's line stays open for the other parts' word (their seats'
+#: chips, going home) once one part has barred them.
+BAN_SECONDS = 2.0
 READ_SIZE = 64 * 1024
 #: The empty message on a line's subject: the other end closed it.
 CLOSED = b""
@@ -292,6 +296,12 @@ class Relay:
         self._online: dict[str, tuple[OnlinePlayer, ...]] = {}
         #: Requests said to every part, whose answers only the lobby's part gives.
         self._to_every: set[int] = set()
+        #: The host's requests every part answers (kick, unban, the desk), by ref.
+        self._gather = Gatherer(lambda m: self._write(encode(m).rstrip(b"\n")))
+        #: The parts that barred the player (None: none yet): the line ends once every
+        #: part has, or :data:`BAN_SECONDS` after the first, so a table's Kicked (the
+        #: seat's chips, going home) is not cut off by the lobby's ban said first.
+        self._barred: set[str] | None = None
         self._up = LineSplitter(MAX_MESSAGE_BYTES)
         self.task: asyncio.Task[None] | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -348,6 +358,13 @@ class Relay:
             return
         kind = type_of(line)
         data = line + b"\n"
+        if kind in GATHERED:
+            ref = _field(line, "ref")
+            if isinstance(ref, int) and not self._gather.waiting_for(ref):
+                self._gather.asked(ref, list(self.parts))
+                for part in self.parts.values():
+                    await part.send(data)
+                return
         if kind in _TO_EVERY_PART:
             if kind == b"hello":
                 self._hello = data
@@ -372,6 +389,11 @@ class Relay:
         kind = type_of(line)
         lobby = part.name == LOBBY
         message: Message | None = None
+        if kind in ANSWERS and self._gather.waiting_for(ref := _field(line, "ref")):
+            with contextlib.suppress(ProtocolError):
+                assert isinstance(ref, int)
+                self._gather.answered(part.name, ref, decode(line))
+            return
         if kind in _DECODED or (kind == b"records" and any(end in line for end in _HAND_OVER)):
             with contextlib.suppress(ProtocolError):
                 message = decode(line)
@@ -396,14 +418,16 @@ class Relay:
             self._greet()
             return
         elif isinstance(message, Error) and message.code == ErrorCode.BANNED:
-            self._write(line)  # a ban at any part bars the room
-            asyncio.get_running_loop().create_task(self.end())
+            if self._barred is None and self._writer is not None:
+                # A ban at any part bars the room (said once; at once, greeted or not:
+                # a barred game is greeted by no part).
+                self._writer.write(line + b"\n")
+            self._barred_by(part)
             return
         elif isinstance(message, Error) and part.moving is not None:
             part.welcomed(None)  # refused by the new owner: no seat held there
         if isinstance(message, Kicked) and message.banned:
             self._write(line)
-            asyncio.get_running_loop().create_task(self.end())
             return
         if isinstance(message, LobbySnapshot):
             part.listed = True
@@ -435,6 +459,15 @@ class Relay:
         if isinstance(message, Error) and message.ref in self._to_every:
             return  # the lobby's part answers for every part
         self._write(line)
+
+    def _barred_by(self, part: PartLine) -> None:
+        loop = asyncio.get_running_loop()
+        if self._barred is None:
+            self._barred = set()
+            loop.call_later(BAN_SECONDS, lambda: loop.create_task(self.end()))
+        self._barred.add(part.name)
+        if self._barred >= set(self.parts):
+            loop.create_task(self.end())
 
     def _located(self, part: PartLine, info: TableInfo) -> None:
         self.where[info.id] = part.name
@@ -512,6 +545,7 @@ class Relay:
         if self.ended:
             return
         self.ended = True
+        self._gather.end()
         if self._watch is not None and self._watch is not asyncio.current_task():
             self._watch.cancel()
         for part in self.parts.values():
@@ -602,8 +636,8 @@ class PartLine:
         if relay.ended:
             return
         if msg.data == CLOSED:
-            if self.name == LOBBY:
-                await relay.end()  # the room closed
+            if self.name == LOBBY and relay._barred is None:
+                await relay.end()  # the room closed (a ban ends the line in its own time)
             else:
                 self.open = False  # the part's owner let the line go: its next takes it
             return
