@@ -59,6 +59,7 @@ from cardtui.wire.protocol import (
     CreateBlackjack,
     CreateHoldem,
     Error,
+    ErrorCode,
     GetHostDesk,
     GetLeaderboard,
     GetLobby,
@@ -138,6 +139,9 @@ class RoomLink:
         #: Seats this player still held when the link opened (a reconnect), not yet shown.
         self.reseated: list[RemoteSession] = []
         self.closed = False
+        #: Why the room will close the line, when it said (a ban): told as it closes,
+        #: not "The room has closed." (it has not, for the others).
+        self.parting: str | None = None
         #: The room said it is stopping: no hand will be dealt any more.
         self.closing = False
         self._listeners: list[LobbyListener] = []
@@ -258,7 +262,7 @@ class RoomLink:
         finally:
             self.closed = True
             self._fail_waiters(RoomRefused(_("the room has closed")))
-            self._tell(_("The room has closed."))
+            self._tell(self.parting or _("The room has closed."))
 
     def _fail_waiters(self, error: RoomRefused) -> None:
         """The line is gone: every request still waiting fails, all at once."""
@@ -438,6 +442,8 @@ class RoomLink:
         """A notice or refusal no table's session and no request claims: the lobby's."""
         text = shown(message.text if isinstance(message, Notice) else message.message,
                      message.key, message.args)
+        if isinstance(message, Error) and message.code is ErrorCode.BANNED:
+            self.parting = text
         if table_id is None:
             for each in list(self.sessions.values()):
                 each.receive(message)

@@ -173,3 +173,17 @@ async def test_host_commands_typed_in_a_tables_chat_box(make_room, tmp_path: Pat
     await until(lambda: ann.link is not None
                 and ann.link.announcement == ("Host", "the bar is open"))
     await host.close()
+
+
+async def test_a_banned_players_lobby_says_why_the_line_closed(make_room, tmp_path: Path) -> None:
+    room = make_room(HoldemOptions(seats=3, min_humans=1, between_hands=60))
+    ann = await KeyHolder("Ann", store_of(tmp_path, "Ann")).connect(room)
+    assert ann.link is not None
+    told: list[str | None] = []
+    ann.link.listen(told.append)
+    host = await host_link(room)
+    await host.host(HostKick("Ann", ban=True))
+    await until(lambda: ann.link is not None and ann.link.closed)
+    # Not "The room has closed.": it has not, for everyone else.
+    assert told[-1] == "the host has banned you from this room"
+    await host.close()
