@@ -14,7 +14,6 @@ TTL (https://docs.nats.io/nats-concepts/jetstream/key-value-store).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import uuid
@@ -31,6 +30,7 @@ from nats.js.errors import (
 )
 from nats.js.kv import KeyValue
 
+from cardtui.cluster.beat import Beat
 from cardtui.cluster.subjects import token
 
 log = logging.getLogger("cardtui.cluster.lease")
@@ -63,7 +63,7 @@ class Leases:
     #: Each held table's lease as written: this host's name and the claim's own mark
     #: (a table lost and claimed again by the same host is a new claim: :meth:`holder`).
     _values: dict[str, bytes] = field(default_factory=dict)
-    _renewing: asyncio.Task[None] | None = None
+    _renewing: Beat | None = None
 
     @classmethod
     async def open(cls, js: JetStreamContext, room: str, host: str, *,
@@ -126,15 +126,9 @@ class Leases:
     def start(self) -> None:
         """Renew in the background, :data:`RENEWALS_PER_LEASE` times a lease."""
         if self._renewing is None:
-            self._renewing = asyncio.create_task(self._renew_forever())
-
-    async def _renew_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_seconds / RENEWALS_PER_LEASE)
-            try:
-                await self.renew()
-            except Exception:  # noqa: BLE001 - NATS away for a moment: try again next time
-                log.warning("could not renew the leases", exc_info=True)
+            self._renewing = Beat(self.lease_seconds / RENEWALS_PER_LEASE, self.renew,
+                                  "renewing the leases")
+            self._renewing.start()
 
     async def release(self, table: str) -> None:
         """Give a table up (closed, or this host stopping): another host may claim it now."""
@@ -145,7 +139,5 @@ class Leases:
 
     async def stop(self) -> None:
         if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
+            await self._renewing.stop()
             self._renewing = None

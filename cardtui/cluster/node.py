@@ -27,7 +27,6 @@ another live host (one that joined) moves there the first moment nobody is at it
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import hashlib
 import itertools
@@ -41,6 +40,7 @@ from typing import Any
 import nats
 from nats.aio.client import Client
 
+from cardtui.cluster.beat import Beat
 from cardtui.cluster.credentials import Credentials
 from cardtui.cluster.guests import GuestNumbers
 from cardtui.cluster.lease import LEASE_SECONDS, RENEWALS_PER_LEASE, Leases
@@ -118,7 +118,9 @@ class ClusterRoom:
         #: idle, or the two would pass them to and fro.
         self._taken_anyway: set[str] = set()
         self.voided = 0
-        self._task: asyncio.Task[None] | None = None
+        #: Following the parts' owners, :data:`RENEWALS_PER_LEASE` times a lease.
+        self.steering = Beat(lease_seconds / RENEWALS_PER_LEASE, self.steer,
+                             "looking at the parts' owners")
         self.stop_step_seconds = STOP_STEP_SECONDS
         self._guests = itertools.count(1)
 
@@ -161,7 +163,7 @@ class ClusterRoom:
         await self.leases.claim(presence_key(self.id), self.plan)
         self.leases.start()
         await self.steer()
-        self._task = asyncio.create_task(self._steer_forever())
+        self.steering.start()
 
     async def _reconnected(self) -> None:
         """Back on nats-server after losing it: every line is opened again (what was sent
@@ -169,14 +171,6 @@ class ClusterRoom:
         self._say("reconnected to nats-server: every line opened again")
         for relay in list(self.relays):
             await relay.reopen()
-
-    async def _steer_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_seconds / RENEWALS_PER_LEASE)
-            try:
-                await self.steer()
-            except Exception:  # noqa: BLE001 - NATS away for a moment: the next turn
-                log.warning("cluster: could not look at the parts' owners", exc_info=True)
 
     async def steer(self) -> None:
         """One look at the room: take the parts placed here that nobody runs (and any part
@@ -334,10 +328,7 @@ class ClusterRoom:
         return dataclasses.replace(member, name=f"Guest {number}")
 
     async def stop(self, reason: str | None = None) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.steering.stop()
         # Each step that talks to nats-server is bounded: a server asked to stop stops,
         # even when its NATS connection is stuck (seen once: a test's hosts never finished
         # stopping under heavy load). What is not said in time, the leases' TTL says.

@@ -29,3 +29,11 @@ async def placed(nodes: Sequence[ClusterRoom], timeout: float = 30.0) -> None:
 def running(nodes: Sequence[ClusterRoom], part: str) -> ClusterRoom:
     """The host running ``part``."""
     return next(node for node in nodes if part in node.running)
+
+
+async def die(node: ClusterRoom) -> None:
+    """The host stops as after kill -9: nothing renewed, released or said."""
+    assert node.leases is not None and node.nc is not None
+    node.steering.stop_now()
+    await node.leases.stop()
+    await node.nc.close()

@@ -33,7 +33,7 @@ from cardtui.wire.protocol import (
     TableSnapshot,
     Watch,
 )
-from tests.cluster.placement import placed, running
+from tests.cluster.placement import die, placed, running
 from tests.room.support import FakeClient, until
 from tests.room.test_blackjack_room import round_settled, seat, stand_on
 from tests.room.test_holdem_room import assert_private, check_or_call, hand_ended, sit
@@ -155,11 +155,8 @@ async def test_the_owner_of_a_table_dying_mid_hand_voids_it_and_another_host_run
     await sit(bob, "t1")
     await ann.wait_for(lambda m: m.TYPE == "your_turn_holdem" or m.TYPE == "hand_started")
     # The host running t1 dies as after kill -9: nothing renewed, released or said.
-    assert dying._task is not None and dying.leases is not None and dying.nc is not None
     untouched = {name for name in dying.running if name != "t1"}
-    dying._task.cancel()
-    await dying.leases.stop()
-    await dying.nc.close()
+    await die(dying)
     # Another host claims t1 once its lease lapses; each player's game is told the table
     # closed (its chips come home from its store's last settled state).
     for client in (ann, bob):
@@ -239,10 +236,7 @@ async def test_a_player_whose_host_dies_comes_back_to_the_seat_through_another_h
     await sit(bob, "t1", 1)
     # Ann's host dies as after kill -9: its presence lapses, the owner drops its lines and
     # Ann's seat waits for her (the grace period).
-    assert two._task is not None and two.leases is not None and two.nc is not None
-    two._task.cancel()
-    await two.leases.stop()
-    await two.nc.close()
+    await die(two)
     await until(lambda: table.seats[0] is not None and table.seats[0].away,
                 timeout=10 * LEASE + 10)
     back = await join(three, "Ann")  # the same key through another host

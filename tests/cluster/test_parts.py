@@ -34,7 +34,7 @@ from cardtui.wire.protocol import (
     Watch,
     Welcome,
 )
-from tests.cluster.placement import placed, running
+from tests.cluster.placement import die, placed, running
 from tests.cluster.test_hosts import LEASE, hosts, join
 from tests.room.support import FakeClient, until
 from tests.room.test_holdem_room import check_or_call, sit
@@ -96,11 +96,8 @@ async def test_a_host_dying_moves_its_table_alone_and_the_other_plays_on(
         await client.wait_for(ended_at("t1"))
         await client.wait_for(ended_at("t2"))
     # The host running t1 dies as after kill -9: nothing renewed, released or said.
-    assert dying._task is not None and dying.leases is not None and dying.nc is not None
     marks = {client: len(client.messages) for client in (ann, bob, sam)}
-    dying._task.cancel()
-    await dying.leases.stop()
-    await dying.nc.close()
+    await die(dying)
     for client in (ann, bob):
         await client.wait_for(lambda m: isinstance(m, TableClosed) and m.table == "t1",
                               after=marks[client], timeout=10 * LEASE + 10)

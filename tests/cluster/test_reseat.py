@@ -68,8 +68,8 @@ async def hosts(nats_server: NatsServer, tmp_path: Path
 
 def die(node: ClusterRoom) -> None:
     """The host stops as after kill -9: nothing renewed, released or said."""
-    assert node._task is not None and node.leases is not None and node.nc is not None
-    node._task.cancel()
+    assert node.leases is not None and node.nc is not None
+    node.steering.stop_now()
     asyncio.get_running_loop().create_task(node.leases.stop())
     asyncio.get_running_loop().create_task(node.nc.close())
 
