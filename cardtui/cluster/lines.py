@@ -612,15 +612,20 @@ class PartLine:
     async def _connect(self) -> None:
         """Subscribe to the line's down subject, then have the part's owner take the line."""
         relay = self.relay
+        line = self.line
         self._sub = await relay.nc.subscribe(self._subject("down"), cb=self._from_owner)
-        asked = LineOpen(relay.host, self.line, relay.member).to_bytes()
-        while not relay.ended:
+        asked = LineOpen(relay.host, line, relay.member).to_bytes()
+        while not relay.ended and self.line == line:
             try:
                 await relay.nc.request(open_subject(relay.room_name, self.name), asked,
                                        timeout=OPEN_TIMEOUT)
                 break
             except (TimeoutError, NoRespondersError):
                 await asyncio.sleep(OPEN_TIMEOUT / 4)  # no owner yet (one is being chosen)
+        if self.line != line:
+            # Opened again meanwhile, and this task cancelled: a cancel nats-py swallowed
+            # (cluster/beat.py) lets it run on; the new line's task does the rest.
+            return
         while self._pending:  # (what the game says meanwhile joins the end of it)
             await relay.nc.publish(self._subject("up"), self._pending.pop(0))
         self.open = True
