@@ -513,6 +513,10 @@ class Relay:
             return
         self.greeted = True
         queued, self._queued = self._queued, []
+        # The lobby first, as one host says it (Welcome, LobbySnapshot, then each seat's
+        # table): a game takes a seat given back only at a table its lobby lists, and a
+        # table's part may have said it before the lobby's part listed the tables.
+        queued.sort(key=lambda q: isinstance(q, bytes))
         lines = [q if isinstance(q, bytes) else self._merged(q) for q in queued]
         self._writer.write(b"".join(q + b"\n" for q in [line, *lines]))
 
