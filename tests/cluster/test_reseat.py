@@ -74,6 +74,17 @@ def die(node: ClusterRoom) -> None:
     asyncio.get_running_loop().create_task(node.nc.close())
 
 
+async def seated_at_t1(two: ClusterRoom, three: ClusterRoom
+                       ) -> tuple[FakeClient, FakeClient, dict[FakeClient, int]]:
+    """Ann on host ``two`` and Bob on ``three``, seated at t1, checking or calling."""
+    ann, bob = await join(two, "Ann"), await join(three, "Bob")
+    seats: dict[FakeClient, int] = {}
+    for client in (ann, bob):
+        client.on_message = check_or_call("t1")
+        seats[client] = await sit(client, "t1")
+    return ann, bob, seats
+
+
 @pytest.mark.parametrize("lobby_too", [False, True], ids=["table", "table-and-lobby"])
 async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owner(
         hosts: Callable[..., ClusterRoom], lobby_too: bool) -> None:
@@ -94,11 +105,7 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
     assert table is not None
     table.next_deck = stacked_deck(["AsAh", "KsKh"], board="2c7d9c 3h 4s")
     two, three = [n for n in nodes if n is not one]
-    ann, bob = await join(two, "Ann"), await join(three, "Bob")
-    seats: dict[FakeClient, int] = {}
-    for client in (ann, bob):
-        client.on_message = check_or_call("t1")
-        seats[client] = await sit(client, "t1")
+    ann, bob, seats = await seated_at_t1(two, three)
     # Hand 1 settles; hand 2 is dealt and the owner dies in it.
     nets = {}
     for client in (ann, bob):
@@ -191,12 +198,7 @@ async def test_a_host_stopping_hands_its_table_over_with_every_seat(
              for name in [first, *(n for n in names if n != first)]]
     await placed(nodes)
     stopping = running(nodes, "t1")
-    two, three = [n for n in nodes if n is not stopping]
-    ann, bob = await join(two, "Ann"), await join(three, "Bob")
-    seats: dict[FakeClient, int] = {}
-    for client in (ann, bob):
-        client.on_message = check_or_call("t1")
-        seats[client] = await sit(client, "t1")
+    ann, bob, seats = await seated_at_t1(*(n for n in nodes if n is not stopping))
     for client in (ann, bob):
         await client.wait_for(lambda m: isinstance(m, SeatSettled))
         client.on_message = None
