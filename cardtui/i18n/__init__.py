@@ -142,6 +142,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context``: one English word, two meanings elsewhere (a
+    poker hand is a "раздача" in Russian, a blackjack player's hand a "рука")."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (import time)."""
     return message

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from cardtui.i18n import CATALOGS, DOMAIN, ENGLISH, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parents[1]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 #: ``{name}`` and ``{name:,}`` fields of ``str.format`` (``{{`` is a literal brace).
 _FIELD = re.compile(r"(?<!\{)\{([^\W\d]\w*)[^{}]*\}")
 

@@ -2,7 +2,7 @@
 
 A literal counts when it reads like words (two letters in a row and a space,
 or a capitalised word) and is not: a docstring, inside ``_()`` / ``N_()`` /
-``ngettext()``, a widget id or CSS class, a key or action name of a Binding,
+``ngettext()`` / ``pgettext()``, a widget id or CSS class, a key or action name of a Binding,
 a dict key, an operand of a comparison, an index, or a module's CSS. f-strings
 count by their constant parts: an f-string cannot be translated at all.
 """
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-TRANSLATING = {"_", "N_", "ngettext"}
+TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: Calls whose string arguments are names, not words.
 NAME_CALLS = {
     "query_one", "query", "query_exactly_one", "add_class", "remove_class", "set_class",

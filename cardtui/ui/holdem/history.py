@@ -29,7 +29,7 @@ from cardtui.holdem.hand import Hand
 from cardtui.holdem.history_formats import HistoryFormat
 from cardtui.holdem.phh import to_phh
 from cardtui.holdem.phh_seen import seen_to_phh
-from cardtui.i18n import N_, _, chips, ngettext
+from cardtui.i18n import N_, _, chips, ngettext, pgettext
 from cardtui.locations import hand_history_dir
 from cardtui.ui.app import CardtuiApp
 from cardtui.ui.sitting import SeenHand
@@ -217,7 +217,8 @@ class HoldemHistoryScreen(Screen[None]):
         played = self._by_key.get(key or "")
         if played is None:
             return
-        log = Text(_("Hand {number}").format(number=played.number) + "\n", style="bold")
+        heading = pgettext("poker", "Hand {number}").format(number=played.number)
+        log = Text(heading + "\n", style="bold")
         ascii = self.app.settings.ascii_cards
         log.append_text(Text("\n").join(styled(line, ascii=ascii) for line in played.view.log))
         self.query_one("#hand-log", Static).update(log)
@@ -231,7 +232,7 @@ class HoldemHistoryScreen(Screen[None]):
         if not 0 <= row < len(self.hands):
             return
         played = self.hands[row]
-        title = _("Hand {number}").format(number=played.number)
+        title = pgettext("poker", "Hand {number}").format(number=played.number)
         replay = played_replay(played.begins, played.records, title=title)
         self.app.push_screen(ReplayScreen(HoldemReplaySession(replay, number=played.number)))
 
