@@ -41,6 +41,11 @@ class Gatherer:
         self._clock = clock or SystemClock()
         self._asked: dict[int, _Asked] = {}
 
+    @property
+    def pending(self) -> bool:
+        """Whether any request waits for answers (else no line needs looking at)."""
+        return bool(self._asked)
+
     def waiting_for(self, ref: object) -> bool:
         return isinstance(ref, int) and ref in self._asked
 

@@ -389,7 +389,8 @@ class Relay:
         kind = type_of(line)
         lobby = part.name == LOBBY
         message: Message | None = None
-        if kind in ANSWERS and self._gather.waiting_for(ref := _field(line, "ref")):
+        if (kind in ANSWERS and self._gather.pending  # (a line parsed only then)
+                and self._gather.waiting_for(ref := _field(line, "ref"))):
             with contextlib.suppress(ProtocolError):
                 assert isinstance(ref, int)
                 self._gather.answered(part.name, ref, decode(line))
