@@ -85,6 +85,24 @@ async def seated_at_t1(two: ClusterRoom, three: ClusterRoom
     return ann, bob, seats
 
 
+async def play_hand_three(ann: FakeClient, bob: FakeClient,
+                          marks: dict[FakeClient, int]) -> None:
+    """Both play on after the move: hand 3 (hand 2, voided, is not dealt again) to its
+    end; then they leave."""
+    for client in (ann, bob):
+        client.on_message = act = check_or_call("t1")
+        asked = [m for m in client.messages[marks[client]:] if isinstance(m, YourTurnHoldem)]
+        if asked:  # (asked before anyone answered: answered now)
+            act(client, asked[-1])
+    for client in (ann, bob):
+        started = await client.wait_for(lambda m: isinstance(m, HandStarted),
+                                        after=marks[client])
+        assert started.number == 3
+        await client.wait_for(hand_ended, after=marks[client])
+    for client in (ann, bob):
+        await client.close()
+
+
 @pytest.mark.parametrize("lobby_too", [False, True], ids=["table", "table-and-lobby"])
 async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owner(
         hosts: Callable[..., ClusterRoom], lobby_too: bool) -> None:
@@ -163,18 +181,7 @@ async def test_the_owner_dying_mid_hand_seats_every_player_again_on_the_new_owne
     assert {(row.name, row.hands, row.net) for row in board.tonight} == {
         ("Ann", 1, nets[ann]), ("Bob", 1, nets[bob])}
     # They play on from hand 3 (hand 2 was voided; its number is not dealt again).
-    for client in (ann, bob):
-        client.on_message = act = check_or_call("t1")
-        asked = [m for m in client.messages[marks[client]:] if isinstance(m, YourTurnHoldem)]
-        if asked:  # (asked before anyone answered: answered now)
-            act(client, asked[-1])
-    for client in (ann, bob):
-        started = await client.wait_for(lambda m: isinstance(m, HandStarted),
-                                        after=marks[client])
-        assert started.number == 3
-        await client.wait_for(hand_ended, after=marks[client])
-    for client in (ann, bob):
-        await client.close()
+    await play_hand_three(ann, bob, marks)
 
 
 async def ask_leaderboard(client: FakeClient) -> Leaderboard:
@@ -213,14 +220,4 @@ async def test_a_host_stopping_hands_its_table_over_with_every_seat(
         told = client.messages[marks[client]:client.position(snapshot)]
         assert [(m.table, m.hand) for m in told if isinstance(m, HandVoided)] == [("t1", 2)]
         assert not [m for m in client.messages[marks[client]:] if isinstance(m, TableClosed)]
-    for client in (ann, bob):
-        client.on_message = act = check_or_call("t1")
-        asked = [m for m in client.messages[marks[client]:] if isinstance(m, YourTurnHoldem)]
-        if asked:
-            act(client, asked[-1])
-    for client in (ann, bob):
-        started = await client.wait_for(lambda m: isinstance(m, HandStarted),
-                                        after=marks[client])
-        assert started.number == 3
-        await client.wait_for(hand_ended, after=marks[client])
-        await client.close()
+    await play_hand_three(ann, bob, marks)
