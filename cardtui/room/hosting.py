@@ -93,14 +93,13 @@ class RoomHost:
         if all_time:
             return [Standing(s.profile, s.name, s.hands, s.net)
                     for store in self._siblings for s in store.standings()]
-        return [Standing(t.profile, t.name, t.hands, t.net, guest=t.guest)
-                for store in self._siblings for t in store.tonight()]
+        return [Standing(t.profile, t.name, t.hands, t.net, t.bought_in, t.cashed_out,
+                         t.guest) for store in self._siblings for t in store.tonight()]
 
     def _sibling_tonight(self) -> tuple[list[Standing], dict[str, int]]:
         """The other parts' tonight (buy-ins and cash-outs too) and each player's chips at
         their tables (the stacks of each table's last settled hand)."""
-        tonight = [Standing(t.profile, t.name, t.hands, t.net, t.bought_in, t.cashed_out,
-                            t.guest) for store in self._siblings for t in store.tonight()]
+        tonight = self._sibling_standings(all_time=False)
         held: dict[str, int] = {}
         for store in self._siblings:
             for seat in store.kept_seats():

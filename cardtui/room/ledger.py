@@ -93,31 +93,19 @@ class Ledger:
         """The leaderboard: the biggest net first, then the most hands, then by name.
         ``more``: other figures of the same night (or of all time) to add in, as a room
         across hosts keeps each table's part apart (cardtui.cluster.shards)."""
-        rows = (self.all_time if all_time else self.tonight).values()
-        summed = {s.profile: Standing(s.profile, s.name, s.hands, s.net) for s in rows}
-        for extra in more:
-            row = summed.setdefault(extra.profile, Standing(extra.profile, extra.name))
-            row.hands += extra.hands
-            row.net += extra.net
-        ordered = sorted(summed.values(), key=lambda s: (-s.net, -s.hands, s.name.casefold()))
+        summed = _summed((self.all_time if all_time else self.tonight).values(), more)
+        ordered = sorted(summed, key=lambda s: (-s.net, -s.hands, s.name.casefold()))
         return ordered[:MAX_ROWS]
 
     def csv_text(self, at_tables: Mapping[str, int], more: Iterable[Standing] = ()) -> str:
         """Tonight's ledger as CSV: one row per player, ``at_tables`` the chips each
         profile has at a table now (counted as theirs, not yet cashed out); ``more``:
         tonight's figures of the room's other parts, added in (cardtui.cluster.shards)."""
-        rows = {s.profile: dataclasses.replace(s) for s in self.tonight.values()}
-        for extra in more:
-            row = rows.setdefault(extra.profile, Standing(extra.profile, extra.name,
-                                                          guest=extra.guest))
-            row.hands += extra.hands
-            row.net += extra.net
-            row.bought_in += extra.bought_in
-            row.cashed_out += extra.cashed_out
+        rows = _summed(self.tonight.values(), more)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for standing in sorted(rows.values(), key=lambda s: s.name.casefold()):
+        for standing in sorted(rows, key=lambda s: s.name.casefold()):
             held = at_tables.get(standing.profile, 0)
             net = standing.cashed_out + held - standing.bought_in
             # A name is the player's own text: a leading = + - @ would be a formula
@@ -129,3 +117,16 @@ class Ledger:
             writer.writerow((name, key, standing.bought_in, standing.cashed_out, held, net,
                              standing.hands))
         return out.getvalue()
+
+
+def _summed(rows: Iterable[Standing], more: Iterable[Standing]) -> list[Standing]:
+    """One row per profile: ``rows`` (copied, never changed) with ``more`` added in."""
+    summed = {s.profile: dataclasses.replace(s) for s in rows}
+    for extra in more:
+        row = summed.setdefault(extra.profile, Standing(extra.profile, extra.name,
+                                                        guest=extra.guest))
+        row.hands += extra.hands
+        row.net += extra.net
+        row.bought_in += extra.bought_in
+        row.cashed_out += extra.cashed_out
+    return list(summed.values())
